@@ -1,0 +1,17 @@
+import { authenticate } from '@/lib/auth';
+import { deleteGrid, getGrid } from '@/lib/grids';
+import { json, publicOrigin, routes } from '@/lib/http';
+import { fidParam } from '@/lib/records';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes<{ fid: string }>({
+  GET: async ({ req, url, db, params }) => {
+    const fid = fidParam(params.fid);
+    const viewer = await authenticate(db, req);
+    return json(await getGrid(db, viewer, fid, publicOrigin(req), url.searchParams.get('share_key')));
+  },
+  DELETE: async ({ req, db, params }) => {
+    const fid = fidParam(params.fid);
+    await deleteGrid(db, await authenticate(db, req), fid);
+    return new Response(null, { status: 204 });
+  },
+});

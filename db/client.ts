@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import * as schema from './schema';
+
+/** Either driver's database (or a transaction on it): every query in lib/ takes one of these first. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a database: postgres.js on `url` when given, else embedded PGlite in `dataDir`
+ * (`memory://` for a throwaway one). Migrations are not applied here; see db/migrate.ts.
+ */
+export async function openDatabase(url: string | undefined, dataDir = process.env.PGLITE_DIR ?? '.data/pglite'): Promise<Database> {
+  if (url) {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const client = postgres(url, {
+      max: Number(process.env.DB_POOL_MAX ?? 10),
+      // Fail fast when the database is away: callers answer 503 instead of hanging.
+      connect_timeout: Number(process.env.DB_CONNECT_TIMEOUT ?? 2),
+      idle_timeout: 60,
+      onnotice: () => {},
+      connection: { application_name: 'plot-files', statement_timeout: 30_000 },
+    });
+    return { db: drizzle(client, { schema }) as unknown as Db, driver: 'postgres', close: () => client.end({ timeout: 5 }) };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (!dataDir.startsWith('memory://')) {
+    // PGlite creates only the last directory of its path.
+    mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ dataDir)), { recursive: true });
+  }
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  return { db: drizzle(client, { schema }) as unknown as Db, driver: 'pglite', close: () => client.close() };
+}
+
+declare global {
+  // One database per process, shared by every route (and surviving Next's dev reloads).
+  var __plotFilesDb: Promise<Database> | undefined;
+}
+
+/** The app's database, opened and migrated (and seeded with demo data when new) on first use. */
+export function getDatabase(): Promise<Database> {
+  globalThis.__plotFilesDb ??= (async () => {
+    const database = await openDatabase(process.env.DATABASE_URL);
+    const { migrateDatabase } = await import('./migrate');
+    await migrateDatabase(database);
+    if (process.env.DEMO_SEED !== 'false') {
+      const { seedDemoIfEmpty } = await import('./seed');
+      await seedDemoIfEmpty(database.db);
+    }
+    return database;
+  })().catch((error) => {
+    // Let the next request try again (the database may come back) rather than caching the failure.
+    globalThis.__plotFilesDb = undefined;
+    throw error;
+  });
+  return globalThis.__plotFilesDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+/** Rows of a raw query on either driver (postgres.js answers an array, PGlite `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 6 });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    // sha256 of the API key: keys are random 144-bit strings, so a fast hash is enough and allows rotation.
+    apiKeyHash: text('api_key_hash').notNull(),
+    email: text('email').notNull().default(''),
+    nickname: text('nickname').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    website: text('website').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    // The per-owner file number counter (fids are owner:n), shared by plots, grids and folders.
+    fileCounter: integer('file_counter').notNull().default(0),
+    dateJoined: ts('date_joined').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    filetype: text('filetype', { enum: ['plot', 'grid', 'fold'] }).notNull(),
+    filename: text('filename').notNull(),
+    // The containing folder's n, -1 at top level.
+    parent: integer('parent').notNull().default(-1),
+    worldReadable: boolean('world_readable').notNull().default(true),
+    shareKey: text('share_key'),
+    trashedAt: ts('trashed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('files_owner_n_key').on(t.ownerId, t.n),
+    uniqueIndex('files_live_filename_key').on(t.ownerId, t.parent, t.filename).where(sql`${t.trashedAt} IS NULL`),
+    check('files_filetype_check', sql`${t.filetype} IN ('plot', 'grid', 'fold')`),
+  ],
+);
+
+export const plots = pgTable(
+  'plots',
+  {
+    fileId: bigint('file_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    figure: jsonb('figure').notNull(),
+    // Paths and values of the figure's src references, computed once at write time so reads never
+    // walk the figure against plotly's schema.
+    srcRefs: jsonb('src_refs').notNull().default(sql`'[]'::jsonb`),
+    title: text('title').notNull().default(''),
+    caption: text('caption').notNull().default(''),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    quality: smallint('quality').notNull().default(0),
+    handpicked: boolean('handpicked').notNull().default(false),
+    sourceFid: text('source_fid'),
+    isTheme: boolean('is_theme'),
+    isTemplate: boolean('is_template'),
+    width: integer('width'),
+    height: integer('height'),
+    autosize: boolean('autosize').notNull().default(true),
+    // Bumped on every figure change: keys images and content ETags.
+    version: integer('version').notNull().default(1),
+    // Copies of files.created_at and (world_readable AND NOT trashed), kept by triggers (migration 0001), so
+    // that every list is one keyset scan of one partial index.
+    createdAt: ts('created_at').notNull().defaultNow(),
+    listed: boolean('listed').notNull().default(false),
+  },
+  (t) => [
+    index('plots_listed_newest_idx').on(t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst()).where(sql`${t.listed}`),
+    index('plots_listed_views_desc_idx')
+      .on(t.views.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst())
+      .where(sql`${t.listed}`),
+    index('plots_listed_views_asc_idx')
+      .on(t.views.asc(), t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst())
+      .where(sql`${t.listed}`),
+    index('plots_feed_idx').on(t.fileId).where(sql`${t.listed} AND ${t.handpicked}`),
+    check('plots_quality_check', sql`${t.quality} BETWEEN 0 AND 10`),
+    check('plots_views_check', sql`${t.views} >= 0`),
+  ],
+);
+
+export const gridColumns = pgTable(
+  'grid_columns',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gridId: bigint('grid_id', { mode: 'number' })
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    name: text('name').notNull(),
+    ord: integer('ord').notNull(),
+    // json (not jsonb) keeps the values' text exactly as written, so reads splice it into answers as is.
+    data: json('data').notNull(),
+    length: integer('length').notNull(),
+  },
+  (t) => [uniqueIndex('grid_columns_grid_uid_key').on(t.gridId, t.uid), index('grid_columns_grid_ord_idx').on(t.gridId, t.ord)],
+);
+
+/** Process-independent settings, e.g. the secret that signs page cursors. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

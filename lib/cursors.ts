@@ -1,0 +1,60 @@
+// Opaque page cursors: the keyset position, signed so that a cursor the service did not issue is
+// refused (400) instead of steering a query. The key lives in the database, so every process agrees.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '@/db/client';
+import { invalid } from './errors';
+
+export interface Cursor {
+  /** The ordering the cursor was issued for: a cursor never crosses orderings. */
+  o: string;
+  /** Direction: 'n' pages forward from the key, 'p' backward. */
+  d: 'n' | 'p';
+  /** The keyset position (the sort key of the last or first row shown). */
+  k: (string | number)[];
+  /** The feed's random-order seed. */
+  s?: string;
+}
+
+let cachedSecret: Buffer | undefined;
+
+async function secret(db: Db): Promise<Buffer> {
+  if (cachedSecret) return cachedSecret;
+  const fresh = randomBytes(32).toString('hex');
+  // The first process to ask creates the key; everyone reads the one that won.
+  const [row] = await queryRows<{ value: string }>(
+    db,
+    sql`WITH ins AS (
+          INSERT INTO settings (key, value) VALUES ('cursor_secret', ${fresh})
+          ON CONFLICT (key) DO NOTHING RETURNING value)
+        SELECT value FROM ins UNION ALL SELECT value FROM settings WHERE key = 'cursor_secret' LIMIT 1`,
+  );
+  cachedSecret = Buffer.from(row.value, 'hex');
+  return cachedSecret;
+}
+
+function sign(key: Buffer, payload: string): Buffer {
+  return createHmac('sha256', key).update(payload).digest().subarray(0, 16);
+}
+
+export async function encodeCursor(db: Db, cursor: Cursor): Promise<string> {
+  const payload = Buffer.from(JSON.stringify(cursor)).toString('base64url');
+  return `${payload}.${sign(await secret(db), payload).toString('base64url')}`;
+}
+
+export async function decodeCursor(db: Db, value: string, order: string): Promise<Cursor> {
+  const bad = () => invalid('cursor', 'Invalid cursor.');
+  const [payload, mac, extra] = value.split('.');
+  if (!payload || !mac || extra !== undefined || value.length > 512) throw bad();
+  const expected = sign(await secret(db), payload);
+  const given = Buffer.from(mac, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw bad();
+  let cursor: Cursor;
+  try {
+    cursor = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (cursor.o !== order || (cursor.d !== 'n' && cursor.d !== 'p') || !Array.isArray(cursor.k)) throw bad();
+  return cursor;
+}

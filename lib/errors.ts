@@ -1,0 +1,87 @@
+// The one error type of the service. Anything thrown as ApiError reaches the client as the contract's
+// error body; anything else is logged and answered with a generic 500 (never a stack trace).
+
+export type ErrorCode =
+  | 'INVALID'
+  | 'PARSE_ERROR'
+  | 'NOT_AUTHENTICATED'
+  | 'AUTHENTICATION_FAILED'
+  | 'PERMISSION_DENIED'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'THROTTLED'
+  | 'SERVICE_UNAVAILABLE'
+  | 'SERVER_ERROR';
+
+export interface ErrorItem {
+  code: ErrorCode;
+  message: string;
+  path: string | null;
+  field: string | null;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ErrorItem[];
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, errors: ErrorItem[], headers: Record<string, string> = {}) {
+    super(errors.map((e) => e.message).join('\n'));
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.headers = headers;
+  }
+
+  body(): { errors: ErrorItem[]; detail: string } {
+    return { errors: this.errors, detail: this.errors.map((e) => e.message).join('\n') };
+  }
+}
+
+function one(status: number, code: ErrorCode, message: string, field: string | null = null, path: string | null = null) {
+  return new ApiError(status, [{ code, message, field, path }]);
+}
+
+/** 400 naming the field (or JSON path) at fault: "figure: This field is required." */
+export function invalid(field: string | null, message: string): ApiError {
+  return one(400, 'INVALID', field ? `${field}: ${message}` : message, field ? field.split(/[.[]/)[0] : null, field);
+}
+
+/** Several 400 problems at once (figure validation reports every raw array it finds). */
+export function invalidMany(items: { field: string; message: string }[]): ApiError {
+  return new ApiError(
+    400,
+    items.map(({ field, message }) => ({
+      code: 'INVALID' as const,
+      message: `${field}: ${message}`,
+      field: field.split(/[.[]/)[0],
+      path: field,
+    })),
+  );
+}
+
+export const parseError = (message: string) => one(400, 'PARSE_ERROR', message);
+export const notAuthenticated = () => one(401, 'NOT_AUTHENTICATED', 'Authentication credentials were not provided.');
+export const badApiKey = () => one(401, 'AUTHENTICATION_FAILED', 'Bad API key');
+export const permissionDenied = (message = 'You do not have permission to perform this action.') =>
+  one(403, 'PERMISSION_DENIED', message);
+/** The single 404 for missing, deleted and unreadable files alike: no existence leak. */
+export const notFound = () => one(404, 'NOT_FOUND', 'Not found.');
+export const payloadTooLarge = (limit: string) =>
+  one(413, 'PAYLOAD_TOO_LARGE', `Request body is too large; the limit is ${limit}.`);
+export const unsupportedMediaType = (type: string) =>
+  one(415, 'UNSUPPORTED_MEDIA_TYPE', `Unsupported media type "${type}" in request; send application/json.`);
+
+export function methodNotAllowed(method: string, allow: string): ApiError {
+  const e = one(405, 'METHOD_NOT_ALLOWED', `Method "${method}" not allowed.`);
+  e.headers.Allow = allow;
+  return e;
+}
+
+export function serviceUnavailable(retryAfterSeconds = 1): ApiError {
+  const e = one(503, 'SERVICE_UNAVAILABLE', 'The database is unavailable; try again shortly.');
+  e.headers['Retry-After'] = String(retryAfterSeconds);
+  return e;
+}

@@ -1,0 +1,45 @@
+// Any file's detail by type (files lookup, files by fid) and folder details with their children.
+import type { Db } from '@/db/client';
+import type { Viewer } from './auth';
+import { notFound } from './errors';
+import { fileRecord, getFile, listFolderChildren, type OwnedFile } from './files';
+import { getGrid } from './grids';
+import { getPlot } from './plots';
+import { assertReadable } from './permissions';
+import { parseFid } from './records';
+import { getUserByUsername } from './users';
+
+/** The detail of a file the caller may read: a plot's record (as JSON text), a grid's, a folder's. */
+export async function fileDetail(db: Db, viewer: Viewer | null, file: OwnedFile, origin: string, shareKey?: string | null) {
+  const fid = { owner: file.owner, n: file.n };
+  if (file.filetype === 'plot') return getPlot(db, viewer, fid, origin, shareKey);
+  if (file.filetype === 'grid') return getGrid(db, viewer, fid, origin, shareKey);
+  return fileRecord(origin, file, viewer);
+}
+
+/** GET /v2/folders/{owner}:{n} and /v2/folders/home?user=U: the folder and what the caller may see in it. */
+export async function folderDetail(db: Db, viewer: Viewer | null, raw: string, user: string | null, origin: string) {
+  if (raw === 'home') {
+    const owner = user ? await getUserByUsername(db, user) : viewer ? { id: viewer.id, username: viewer.username } : undefined;
+    if (!owner) throw notFound();
+    const children = await listFolderChildren(db, owner.id, -1, viewer);
+    return {
+      fid: `${owner.username}:-1`,
+      filename: 'home',
+      filetype: 'fold',
+      owner: owner.username,
+      web_url: `${origin}/~${owner.username}/`,
+      children: childrenOf(origin, owner.username, children, viewer),
+    };
+  }
+  const fid = parseFid(raw);
+  const file = fid ? await getFile(db, fid) : undefined;
+  const folder = assertReadable(file?.filetype === 'fold' ? file : undefined, viewer);
+  const children = await listFolderChildren(db, folder.ownerId, folder.n, viewer);
+  return { ...fileRecord(origin, folder, viewer), children: childrenOf(origin, folder.owner, children, viewer) };
+}
+
+function childrenOf(origin: string, owner: string, rows: Awaited<ReturnType<typeof listFolderChildren>>, viewer: Viewer | null) {
+  const results = rows.map((row) => fileRecord(origin, { ...row, owner }, viewer));
+  return { results, count: results.length };
+}

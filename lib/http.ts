@@ -1,0 +1,251 @@
+// The one wrapper every API route goes through: it hands the handler a database and parsed params,
+// and turns every error into the contract's error body. Nothing else catches.
+import sjson from 'secure-json-parse';
+import type { z } from 'zod';
+import { getDb, type Db } from '@/db/client';
+import {
+  ApiError,
+  invalidMany,
+  methodNotAllowed,
+  parseError,
+  payloadTooLarge,
+  serviceUnavailable,
+  unsupportedMediaType,
+} from './errors';
+
+export const MiB = 1024 * 1024;
+export const MAX_JSON_DEPTH = 100;
+
+export interface HandlerContext<P> {
+  req: Request;
+  url: URL;
+  db: Db;
+  params: P;
+}
+
+type Handler<P> = (ctx: HandlerContext<P>) => Promise<Response>;
+type NextHandler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+const VERBS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+type Verb = (typeof VERBS)[number];
+
+/**
+ * Every verb of one path: the given ones wrapped, HEAD answering GET's headers, OPTIONS answering
+ * 200 with `Allow`, and the rest 405 with `Allow`. Use as `export const { GET, ... } = routes({...})`.
+ */
+export function routes<P = Record<string, never>>(
+  handlers: Partial<Record<'GET' | 'POST' | 'PUT' | 'DELETE', Handler<P>>>,
+): Record<Verb, NextHandler> {
+  const given = Object.keys(handlers) as Verb[];
+  const allow = [...given, ...(handlers.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  const out = {} as Record<Verb, NextHandler>;
+  for (const verb of VERBS) {
+    const handler = verb === 'HEAD' ? handlers.GET : handlers[verb as keyof typeof handlers];
+    if (verb === 'OPTIONS') {
+      out[verb] = async () => new Response(null, { status: 200, headers: { Allow: allow, 'Content-Length': '0' } });
+    } else if (!handler) {
+      out[verb] = async () => errorResponse(methodNotAllowed(verb, allow));
+    } else {
+      out[verb] = wrap(handler, verb === 'HEAD', allow);
+    }
+  }
+  return out;
+}
+
+function wrap<P>(handler: Handler<P>, head: boolean, allow: string): NextHandler {
+  return async (req, ctx) => {
+    let res: Response;
+    try {
+      const params = (ctx?.params ? await ctx.params : {}) as P;
+      const db = await getDb();
+      res = await handler({ req, url: new URL(req.url), db, params });
+    } catch (error) {
+      res = errorResponse(error);
+    }
+    if (!res.headers.has('Allow')) res.headers.set('Allow', allow);
+    return head ? new Response(null, { status: res.status, headers: res.headers }) : res;
+  };
+}
+
+export function errorResponse(error: unknown): Response {
+  const apiError = toApiError(error);
+  return json(apiError.body(), { status: apiError.status, headers: apiError.headers });
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) return serviceUnavailable(1);
+  const code = sqlState(error);
+  if (code === '23505') return invalidMany([{ field: 'filename', message: 'Sorry, a file with that name already exists' }]);
+  // A data exception (class 22) is a value the database refused to store: the client's input.
+  if (code?.startsWith('22')) {
+    return invalidMany([{ field: 'body', message: 'a value in the request cannot be stored (invalid characters or out of range)' }]);
+  }
+  console.error('Unhandled error:', error);
+  return new ApiError(500, [{ code: 'SERVER_ERROR', message: 'Internal server error.', path: null, field: null }]);
+}
+
+const UNAVAILABLE = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH',
+  'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED',
+  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006',
+]);
+
+function causes(error: unknown): { code?: unknown; errno?: unknown }[] {
+  const out = [];
+  for (let e = error, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    out.push(e as { code?: unknown });
+    if (e instanceof AggregateError) out.push(...(e.errors as { code?: unknown }[]));
+  }
+  return out;
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return causes(error).some((e) => typeof e.code === 'string' && UNAVAILABLE.has(e.code));
+}
+
+export function sqlState(error: unknown): string | undefined {
+  const hit = causes(error).find((e) => typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code));
+  return hit?.code as string | undefined;
+}
+
+/** A JSON answer with the contract's headers. `body` may be text the database already built. */
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('Content-Type', 'application/json');
+  headers.set('Vary', 'Accept');
+  const payload = typeof body === 'string' || body instanceof ReadableStream ? body : JSON.stringify(body);
+  return new Response(payload as BodyInit, { ...init, headers });
+}
+
+/**
+ * The public origin every emitted URL is built from: PUBLIC_URL, else the request's own origin
+ * (honouring X-Forwarded-Proto / X-Forwarded-Host from a proxy in front).
+ */
+export function publicOrigin(req: Request): string {
+  const configured = process.env.PUBLIC_URL;
+  if (configured) return configured.replace(/\/+$/, '');
+  const url = new URL(req.url);
+  const host = firstValue(req.headers.get('x-forwarded-host')) ?? req.headers.get('host') ?? url.host;
+  const proto = firstValue(req.headers.get('x-forwarded-proto')) ?? url.protocol.replace(':', '');
+  // Only well-formed values reach emitted URLs; anything else falls back to the URL Next saw.
+  const safeHost = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? host : url.host;
+  const safeProto = proto === 'https' || proto === 'http' ? proto : url.protocol.replace(':', '');
+  return `${safeProto}://${safeHost}`;
+}
+
+function firstValue(header: string | null): string | undefined {
+  const v = header?.split(',')[0]?.trim();
+  return v || undefined;
+}
+
+/** Reads a JSON body: JSON content type (or none), at most `limit` bytes, valid UTF-8, at most
+ * 100 levels deep, no `__proto__`, no NUL characters or lone surrogates (Postgres cannot store them). */
+export async function readJson(req: Request, limitBytes: number): Promise<unknown> {
+  const type = req.headers.get('content-type');
+  if (type && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim())) {
+    throw unsupportedMediaType(type.split(';')[0].trim().slice(0, 100));
+  }
+  const label = `${limitBytes / MiB} MiB`;
+  if (Number(req.headers.get('content-length')) > limitBytes) throw payloadTooLarge(label);
+  const bytes = await readBytes(req, limitBytes, label);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw parseError('JSON parse error - the request body is not valid UTF-8.');
+  }
+  return parseJsonText(text);
+}
+
+/** Parses JSON text under the same rules as bodies (used too for grid data sent as a string). */
+export function parseJsonText(text: string, what = 'the request body'): unknown {
+  if (!text.trim()) throw parseError(`JSON parse error - ${what} is empty.`);
+  checkDepth(text);
+  if (/(^|[^\\])(\\\\)*\\u0000/.test(text)) throw parseError('JSON parse error - strings may not contain \\u0000.');
+  if (LONE_SURROGATE.test(text)) throw parseError('JSON parse error - strings may not contain lone surrogate escapes.');
+  try {
+    return sjson.parse(text, null, { protoAction: 'error', constructorAction: 'error' });
+  } catch (error) {
+    throw parseError(`JSON parse error - ${(error as Error).message}`);
+  }
+}
+
+const LONE_SURROGATE =
+  /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
+
+async function readBytes(req: Request, limit: number, label: string): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw payloadTooLarge(label);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Rejects nesting deeper than MAX_JSON_DEPTH before parsing, in one pass over the text. */
+function checkDepth(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > MAX_JSON_DEPTH) throw parseError(`JSON parse error - nesting deeper than ${MAX_JSON_DEPTH} levels.`);
+    } else if (c === 125 || c === 93) depth--;
+  }
+}
+
+/** Parses with zod, turning its issues into the contract's 400 naming each field. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix = ''): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw invalidMany(
+    result.error.issues.slice(0, 20).map((issue) => ({
+      field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'body',
+      message: issue.message,
+    })),
+  );
+}
+
+/** The query string as a plain object (first value of each name). */
+export function queryObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) if (!(key in out)) out[key] = value;
+  return out;
+}
+
+/** A JSON answer written piece by piece (large column data is spliced in as stored, never re-parsed). */
+export function jsonStream(parts: AsyncIterable<string>, init: ResponseInit = {}): Response {
+  const encoder = new TextEncoder();
+  const iterator = parts[Symbol.asyncIterator]();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await iterator.next();
+        if (done) controller.close();
+        else controller.enqueue(encoder.encode(value));
+      } catch (error) {
+        // Headers are gone already: end the stream with an error so the client sees a truncated answer.
+        console.error('Error while streaming a response:', error);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  return json(body, init);
+}

@@ -1,0 +1,44 @@
+// Who may do what with a file. Unreadable files answer exactly like missing ones (no existence leak).
+import { timingSafeEqual } from 'node:crypto';
+import type { Viewer } from './auth';
+import { notAuthenticated, notFound, permissionDenied } from './errors';
+
+export interface FileAccess {
+  ownerId: number;
+  worldReadable: boolean;
+  shareKey: string | null;
+}
+
+function sameKey(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function canRead(file: FileAccess, viewer: Viewer | null, shareKey?: string | null): boolean {
+  if (file.worldReadable || (viewer && viewer.id === file.ownerId)) return true;
+  return Boolean(file.shareKey && shareKey && sameKey(file.shareKey, shareKey));
+}
+
+export function permissionOf(file: FileAccess, viewer: Viewer | null): 'write' | 'read' {
+  return viewer && viewer.id === file.ownerId ? 'write' : 'read';
+}
+
+/** Readable or 404. */
+export function assertReadable<F extends FileAccess>(file: F | undefined, viewer: Viewer | null, shareKey?: string | null): F {
+  if (!file || !canRead(file, viewer, shareKey)) throw notFound();
+  return file;
+}
+
+/** Only the owner changes a file: 401 anonymous, 404 for those who cannot read it, 403 for readers. */
+export function assertOwner<F extends FileAccess>(file: F | undefined, viewer: Viewer | null, shareKey?: string | null): F {
+  if (!viewer) throw notAuthenticated();
+  const readable = assertReadable(file, viewer, shareKey);
+  if (readable.ownerId !== viewer.id) throw permissionDenied();
+  return readable;
+}
+
+export function requireViewer(viewer: Viewer | null): Viewer {
+  if (!viewer) throw notAuthenticated();
+  return viewer;
+}

@@ -1,0 +1,128 @@
+// GET /v2/plots/{fid}/content: the figure, by reference or with its column data inlined. Column
+// values are spliced into the answer as stored (json text), one column at a time, never parsed.
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '@/db/client';
+import type { Viewer } from './auth';
+import { columnsByGrid, columnText, findGrids, gridKey } from './grids';
+import { canRead, assertReadable } from './permissions';
+import { getPlotFile } from './plots';
+import type { Fid } from './records';
+import { parseSrc } from './figure';
+
+export interface ContentOptions {
+  inlineData: boolean;
+  mapUnreadable: boolean;
+  shareKey?: string | null;
+}
+
+export interface Content {
+  etag: string;
+  parts: () => AsyncIterable<string>;
+}
+
+interface StoredRef {
+  p: (string | number)[];
+  s: string;
+}
+
+
+const token = (i: number) => `\u0000${i}\u0000`;
+// JSON.stringify writes the NUL of a token as \u0000; input never holds one (bodies with it are refused).
+const TOKEN_TEXT = /"\\u0000(\d+)\\u0000"/g;
+
+export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, opts: ContentOptions): Promise<Content> {
+  const file = assertReadable(await getPlotFile(db, fid), viewer, opts.shareKey);
+  const [plot] = await queryRows<{ figure: string; refs: StoredRef[] | string; version: number }>(
+    db,
+    sql`SELECT figure::text AS figure, src_refs AS refs, version FROM plots WHERE file_id = ${file.id}`,
+  );
+  const refs: StoredRef[] = typeof plot.refs === 'string' ? JSON.parse(plot.refs) : plot.refs;
+  const base = `${file.id}:${plot.version}:${opts.inlineData ? 1 : 0}:${opts.mapUnreadable ? 1 : 0}`;
+
+  if (!refs.length || (!opts.inlineData && !opts.mapUnreadable)) {
+    return { etag: etagOf(base), parts: async function* () { yield plot.figure; } };
+  }
+
+  // Which grids the requester (and the plot's owner) may read, and the columns each src names.
+  const srcs = refs.map((r) => parseSrc(r.s)).filter((s) => s !== null);
+  const grids = await findGrids(db, srcs);
+  const columns = await columnsByGrid(db, [...grids.values()].map((g) => g.id));
+  const inline: { ref: StoredRef; cols: number[] }[] = [];
+  const mapped = new Map<string, number[]>();
+  for (const ref of refs) {
+    const src = parseSrc(ref.s);
+    const grid = src && grids.get(gridKey(src.owner, src.n));
+    if (!src || !grid) continue;
+    const byUid = columns.get(grid.id);
+    const cols = src.uids.every((u) => byUid?.has(u)) ? src.uids.map((u) => byUid!.get(u)!) : null;
+    if (!cols) continue;
+    if (canRead(grid, viewer)) {
+      if (opts.inlineData) inline.push({ ref, cols });
+    } else if (opts.mapUnreadable && canRead(grid, { id: file.ownerId, username: file.owner })) {
+      // Only data the plot's owner could publish: columns this plot references, from grids they can read.
+      mapped.set(ref.s, cols);
+    }
+  }
+  const etag = etagOf(`${base}:${inline.map((i) => i.cols.join(',')).join(';')}:${[...mapped].map(([s, c]) => `${s}=${c}`).join(';')}`);
+
+  return {
+    etag,
+    parts: async function* () {
+      let text = plot.figure;
+      if (inline.length) {
+        const figure = JSON.parse(text);
+        inline.forEach(({ ref }, i) => replaceSrc(figure, ref.p, token(i)));
+        text = JSON.stringify(figure);
+      }
+      const pieces = text.split(TOKEN_TEXT);
+      // split() with a capture group alternates text and token numbers.
+      const tail = mapped.size ? pieces.pop()!.replace(/}\s*$/, '') : pieces.pop()!;
+      for (let i = 0; i < pieces.length; i += 2) {
+        yield pieces[i];
+        yield* columnsText(db, inline[Number(pieces[i + 1])].cols);
+      }
+      yield tail;
+      if (mapped.size) {
+        yield ',"map_data":{';
+        let first = true;
+        for (const [src, cols] of mapped) {
+          yield `${first ? '' : ','}${JSON.stringify(src)}:`;
+          yield* columnsText(db, cols);
+          first = false;
+        }
+        yield '}}';
+      }
+    },
+  };
+}
+
+/** One column's values, or an array of several columns' values (a multi-uid src), as stored. */
+async function* columnsText(db: Db, cols: number[]): AsyncGenerator<string> {
+  if (cols.length === 1) {
+    yield await columnText(db, cols[0]);
+    return;
+  }
+  yield '[';
+  for (const [i, id] of cols.entries()) {
+    if (i) yield ',';
+    yield await columnText(db, id);
+  }
+  yield ']';
+}
+
+/** `xsrc` at `path` becomes `x` holding the token that the column text later replaces. */
+function replaceSrc(figure: unknown, path: (string | number)[], value: string): void {
+  let node = figure as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) {
+    node = node?.[key] as Record<string | number, unknown>;
+    if (!node || typeof node !== 'object') return;
+  }
+  const key = String(path[path.length - 1]);
+  delete node[key];
+  node[key.slice(0, -3)] = value;
+}
+
+function etagOf(value: string): string {
+  return `"${createHash('sha256').update(value).digest('base64url').slice(0, 27)}"`;
+}

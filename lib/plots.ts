@@ -1,0 +1,389 @@
+// Plots: list (keyset pages), feed, create, detail, update, trash/restore/delete.
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows, type Db } from '@/db/client';
+import { files, plots } from '@/db/schema';
+import type { Viewer } from './auth';
+import { decodeCursor, encodeCursor, type Cursor } from './cursors';
+import { invalid, invalidMany, notFound } from './errors';
+import { checkFigure, figureMeta, type SrcRef } from './figure';
+import { columnsByGrid, findGrids, gridKey } from './grids';
+import { filenameSchema, getFile, insertFile, newShareKey, parentFromPath, pathSchema, renameFile, type OwnedFile } from './files';
+import { parseWith } from './http';
+import { assertOwner, assertReadable, canRead } from './permissions';
+import { fidOf, originJoin, parseFid, plotRecordSql, withShareKey, type Fid } from './records';
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export const ORDERS = ['-creation_time', '-views', 'views'] as const;
+export type Order = (typeof ORDERS)[number];
+
+const intParam = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d{1,9}$/, `${name} must be an integer`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+
+export const listQuerySchema = z.object({
+  order_by: z
+    .enum(['views', '-views'], { message: "order_by must be 'views' or '-views' (default: newest first)" })
+    .optional(),
+  min_quality: intParam('min_quality', -1_000_000, 1_000_000).optional(),
+  max_quality: intParam('max_quality', -1_000_000, 1_000_000).optional(),
+  page_size: intParam('page_size', 1, 100).optional(),
+  cursor: z.string().max(512).optional(),
+});
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+export interface Page {
+  /** JSON text of the page: {"next", "previous", "results"}. */
+  text: string;
+  count: number;
+}
+
+interface PageRow {
+  rec: string;
+  file_id: string | number;
+  created: string;
+  views: string | number;
+  h?: string;
+}
+
+const RECORD_JOIN = sql`JOIN files f ON f.id = p.file_id JOIN users u ON u.id = f.owner_id`;
+
+/** One keyset order: its key columns and the SQL that fetches `limit` rows after (or before) a key. */
+interface OrderPlan {
+  keyOf(row: PageRow): (string | number)[];
+  /** Rows strictly after `key` in display order (`dir` 'n') or before it in reverse order ('p'). */
+  fetch(filter: SQL, key: (string | number)[] | null, dir: 'n' | 'p', limit: number): SQL;
+}
+
+const select = sql`SELECT p.file_id, p.created_at, p.views FROM plots p`;
+const byNewest = (dir: 'n' | 'p') => (dir === 'n' ? sql`p.created_at DESC, p.file_id DESC` : sql`p.created_at ASC, p.file_id ASC`);
+
+const PLANS: Record<Order, OrderPlan> = {
+  '-creation_time': {
+    keyOf: (r) => [r.created, Number(r.file_id)],
+    fetch: (filter, key, dir, limit) => {
+      const after = !key
+        ? sql``
+        : dir === 'n'
+          ? sql`AND (p.created_at, p.file_id) < (${key[0]}::timestamptz, ${key[1]}::bigint)`
+          : sql`AND (p.created_at, p.file_id) > (${key[0]}::timestamptz, ${key[1]}::bigint)`;
+      return sql`${select} WHERE p.listed ${filter} ${after} ORDER BY ${byNewest(dir)} LIMIT ${limit}`;
+    },
+  },
+  '-views': {
+    keyOf: (r) => [Number(r.views), r.created, Number(r.file_id)],
+    fetch: (filter, key, dir, limit) => {
+      const after = !key
+        ? sql``
+        : dir === 'n'
+          ? sql`AND (p.views, p.created_at, p.file_id) < (${key[0]}::bigint, ${key[1]}::timestamptz, ${key[2]}::bigint)`
+          : sql`AND (p.views, p.created_at, p.file_id) > (${key[0]}::bigint, ${key[1]}::timestamptz, ${key[2]}::bigint)`;
+      const order = dir === 'n' ? sql`p.views DESC, p.created_at DESC, p.file_id DESC` : sql`p.views ASC, p.created_at ASC, p.file_id ASC`;
+      return sql`${select} WHERE p.listed ${filter} ${after} ORDER BY ${order} LIMIT ${limit}`;
+    },
+  },
+  // Fewest views first, ties newest first: the mixed directions cannot be one row comparison, so
+  // the page is two index range scans (the rest of the key's views value, then higher views).
+  views: {
+    keyOf: (r) => [Number(r.views), r.created, Number(r.file_id)],
+    fetch: (filter, key, dir, limit) => {
+      const order = dir === 'n' ? sql`views ASC, created_at DESC, file_id DESC` : sql`views DESC, created_at ASC, file_id ASC`;
+      if (!key) return sql`${select} WHERE p.listed ${filter} ORDER BY ${sql`p.`}${order} LIMIT ${limit}`;
+      const [views, created, id] = key;
+      const sameViews =
+        dir === 'n'
+          ? sql`p.views = ${views}::bigint AND (p.created_at, p.file_id) < (${created}::timestamptz, ${id}::bigint)`
+          : sql`p.views = ${views}::bigint AND (p.created_at, p.file_id) > (${created}::timestamptz, ${id}::bigint)`;
+      const beyond = dir === 'n' ? sql`p.views > ${views}::bigint` : sql`p.views < ${views}::bigint`;
+      const orderP = dir === 'n' ? sql`p.views ASC, p.created_at DESC, p.file_id DESC` : sql`p.views DESC, p.created_at ASC, p.file_id ASC`;
+      return sql`SELECT * FROM (
+          (${select} WHERE p.listed ${filter} AND ${sameViews} ORDER BY ${byNewest(dir)} LIMIT ${limit})
+          UNION ALL
+          (${select} WHERE p.listed ${filter} AND ${beyond} ORDER BY ${orderP} LIMIT ${limit})
+        ) s ORDER BY ${order} LIMIT ${limit}`;
+    },
+  },
+};
+
+function pageUrl(origin: string, url: URL, cursor: string): string {
+  const next = new URL(url.pathname, origin);
+  for (const [k, v] of url.searchParams) if (k !== 'cursor') next.searchParams.append(k, v);
+  next.searchParams.set('cursor', cursor);
+  return next.toString();
+}
+
+/** Assembles a page from rows fetched with one extra (to know whether more exist). */
+async function assemblePage(
+  db: Db,
+  rows: PageRow[],
+  opts: { size: number; dir: 'n' | 'p'; fromCursor: boolean; order: string; seed?: string; keyOf: (r: PageRow) => (string | number)[]; origin: string; url: URL },
+): Promise<Page> {
+  const more = rows.length > opts.size;
+  const shown = rows.slice(0, opts.size);
+  if (opts.dir === 'p') shown.reverse();
+  // Walking forward, a previous page exists when we came from a cursor; walking back, a next one does.
+  const hasNext = opts.dir === 'n' ? more : true;
+  const hasPrev = opts.dir === 'n' ? opts.fromCursor : more;
+  const link = async (d: 'n' | 'p', row: PageRow | undefined) => {
+    if (!row) return null;
+    const cursor: Cursor = { o: opts.order, d, k: opts.keyOf(row), ...(opts.seed ? { s: opts.seed } : {}) };
+    return pageUrl(opts.origin, opts.url, await encodeCursor(db, cursor));
+  };
+  const next = hasNext ? await link('n', shown[shown.length - 1]) : null;
+  const previous = hasPrev ? await link('p', shown[0]) : null;
+  const text = `{"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":[${shown.map((r) => r.rec).join(',')}]}`;
+  return { text, count: shown.length };
+}
+
+function qualityFilter(q: ListQuery): SQL {
+  return sql`${q.min_quality !== undefined ? sql`AND p.quality >= ${q.min_quality}` : sql``} ${
+    q.max_quality !== undefined ? sql`AND p.quality <= ${q.max_quality}` : sql``
+  }`;
+}
+
+/** GET /v2/plots: public live plots, newest first or by views, keyset-paged. */
+export async function listPlots(db: Db, viewer: Viewer | null, q: ListQuery, origin: string, url: URL): Promise<Page> {
+  const order: Order = q.order_by ?? '-creation_time';
+  const plan = PLANS[order];
+  const cursor = q.cursor ? await decodeCursor(db, q.cursor, order) : null;
+  if (cursor && cursor.k.length !== (order === '-creation_time' ? 2 : 3)) throw invalid('cursor', 'Invalid cursor.');
+  const size = q.page_size ?? 20;
+  const dir = cursor?.d ?? 'n';
+  const keys = plan.fetch(qualityFilter(q), cursor?.k ?? null, dir, size + 1);
+  const rows = await queryRows<PageRow>(
+    db,
+    sql`SELECT ${plotRecordSql(viewer?.id ?? null, false)}::text AS rec, p.file_id,
+               ${sql.raw(`to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`)} AS created, p.views
+        FROM (${keys}) k JOIN plots p ON p.file_id = k.file_id ${RECORD_JOIN} ${originJoin(origin)}
+        ORDER BY ${ROW_ORDER[order][dir]}`,
+  );
+  return assemblePage(db, rows, { size, dir, fromCursor: !!cursor, order, keyOf: plan.keyOf, origin, url });
+}
+
+const ROW_ORDER: Record<Order, Record<'n' | 'p', SQL>> = {
+  '-creation_time': { n: sql`p.created_at DESC, p.file_id DESC`, p: sql`p.created_at ASC, p.file_id ASC` },
+  '-views': { n: sql`p.views DESC, p.created_at DESC, p.file_id DESC`, p: sql`p.views ASC, p.created_at ASC, p.file_id ASC` },
+  views: { n: sql`p.views ASC, p.created_at DESC, p.file_id DESC`, p: sql`p.views DESC, p.created_at ASC, p.file_id ASC` },
+};
+
+export const feedQuerySchema = listQuerySchema.pick({ page_size: true, cursor: true });
+
+/**
+ * GET /v2/plots/feed: handpicked public plots in a random order. The order is md5(seed, id) with the
+ * seed carried in the cursor, so one walk through the pages shows each plot once.
+ */
+export async function listFeed(db: Db, viewer: Viewer | null, q: z.output<typeof feedQuerySchema>, origin: string, url: URL): Promise<Page> {
+  const cursor = q.cursor ? await decodeCursor(db, q.cursor, 'feed') : null;
+  if (cursor && (cursor.k.length !== 2 || typeof cursor.s !== 'string')) throw invalid('cursor', 'Invalid cursor.');
+  const seed = cursor?.s ?? randomBytes(6).toString('hex');
+  const size = q.page_size ?? 20;
+  const dir = cursor?.d ?? 'n';
+  const h = sql`md5(${seed}::text || p.file_id::text)`;
+  const after = !cursor ? sql`` : dir === 'n' ? sql`AND (${h}, p.file_id) > (${cursor.k[0]}::text, ${cursor.k[1]}::bigint)` : sql`AND (${h}, p.file_id) < (${cursor.k[0]}::text, ${cursor.k[1]}::bigint)`;
+  const order = dir === 'n' ? sql`h ASC, file_id ASC` : sql`h DESC, file_id DESC`;
+  const rows = await queryRows<PageRow>(
+    db,
+    sql`SELECT * FROM (
+          SELECT ${plotRecordSql(viewer?.id ?? null, false)}::text AS rec, p.file_id, '' AS created, p.views, ${h} AS h
+          FROM plots p ${RECORD_JOIN} ${originJoin(origin)}
+          WHERE p.listed AND p.handpicked ${after}
+        ) s ORDER BY ${order} LIMIT ${size + 1}`,
+  );
+  return assemblePage(db, rows, { size, dir, fromCursor: !!cursor, order: 'feed', seed, keyOf: (r) => [r.h!, Number(r.file_id)], origin, url });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detail
+
+export async function getPlotFile(db: Db, fid: Fid, state: 'live' | 'trashed' = 'live'): Promise<OwnedFile | undefined> {
+  const file = await getFile(db, fid, state);
+  return file?.filetype === 'plot' ? file : undefined;
+}
+
+/** The detail record's JSON text for a plot the caller may read (the caller checked). */
+async function detailText(db: Db, fileId: number, viewer: Viewer | null, origin: string): Promise<string> {
+  const [row] = await queryRows<{ rec: string; share_key: string | null; owner_id: number; world_readable: boolean }>(
+    db,
+    sql`SELECT ${plotRecordSql(viewer?.id ?? null, true)}::text AS rec, f.share_key, f.owner_id, f.world_readable
+        FROM plots p ${RECORD_JOIN} ${originJoin(origin)} WHERE p.file_id = ${fileId}`,
+  );
+  if (!row) throw notFound();
+  const ownerOfSecret = viewer?.id === row.owner_id && row.share_key && !row.world_readable;
+  return ownerOfSecret ? withShareKey(row.rec, row.share_key!) : row.rec;
+}
+
+/** GET /v2/plots/{fid} */
+export async function getPlot(db: Db, viewer: Viewer | null, fid: Fid, origin: string, shareKey?: string | null): Promise<string> {
+  const file = assertReadable(await getPlotFile(db, fid), viewer, shareKey);
+  return detailText(db, file.id, viewer, origin);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Create and update
+
+const MAX_TRACES = 1000;
+
+const plotBodySchema = z.object({
+  figure: z.unknown(),
+  filename: filenameSchema.optional(),
+  parent_path: pathSchema.optional(),
+  world_readable: z.boolean().optional(),
+  share_key_enabled: z.boolean().optional(),
+  source_fid: z.string().max(100).nullable().optional(),
+  title: z.string().max(1000).optional(),
+  caption: z.string().max(100_000).optional(),
+});
+
+type PlotBody = z.output<typeof plotBodySchema>;
+
+const pathText = (path: (string | number)[]) =>
+  path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), 'figure');
+
+/** Every src must name an existing grid the creator may read, and columns in it. */
+async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<void> {
+  if (!refs.length) return;
+  const grids = await findGrids(db, refs);
+  const readable = [...grids.values()].filter((g) => canRead(g, viewer));
+  const columns = await columnsByGrid(db, readable.map((g) => g.id));
+  const problems: { field: string; message: string }[] = [];
+  for (const ref of refs) {
+    const grid = grids.get(gridKey(ref.owner, ref.n));
+    if (!grid || !canRead(grid, viewer)) {
+      problems.push({ field: pathText(ref.path), message: `"${ref.src}" refers to the grid '${ref.owner}:${ref.n}', which does not exist or which you cannot read` });
+      continue;
+    }
+    const missing = ref.uids.find((uid) => !columns.get(grid.id)?.has(uid));
+    if (missing) problems.push({ field: pathText(ref.path), message: `"${ref.src}": the grid '${ref.owner}:${ref.n}' has no column '${missing}'` });
+  }
+  if (problems.length) throw invalidMany(problems.slice(0, 20));
+}
+
+async function checkSourceFid(db: Db, viewer: Viewer, value: string): Promise<string> {
+  const fid = parseFid(value);
+  const file = fid ? await getPlotFile(db, fid) : undefined;
+  if (!file || !canRead(file, viewer)) throw invalid('source_fid', `'${value}' is not a plot you can read`);
+  return fidOf(file.owner, file.n);
+}
+
+/** A figure checked and normalized for storage: `data`, `layout` (default {}), and `frames` when given. */
+async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
+  const refs = checkFigure(figure);
+  const fig = figure as Record<string, unknown>;
+  if ((fig.data as unknown[]).length > MAX_TRACES) throw invalid('figure.data', `at most ${MAX_TRACES} traces a figure`);
+  await checkSources(db, viewer, refs);
+  const stored = { data: fig.data, layout: fig.layout ?? {}, ...(fig.frames !== undefined ? { frames: fig.frames } : {}) };
+  return { figure: stored, refs: refs.map((r) => ({ p: r.path, s: r.src })), meta: figureMeta(stored) };
+}
+
+function parsePlotBody(body: unknown): PlotBody {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalid(null, 'The request body must be a JSON object.');
+  return parseWith(plotBodySchema, body);
+}
+
+/** POST /v2/plots: 200 with `{"file": detail}`. */
+export async function createPlot(db: Db, viewer: Viewer, body: unknown, origin: string): Promise<string> {
+  const input = parsePlotBody(body);
+  if (input.figure === undefined) throw invalid('figure', 'This field is required.');
+  const { figure, refs, meta } = await prepareFigure(db, viewer, input.figure);
+  const sourceFid = input.source_fid ? await checkSourceFid(db, viewer, input.source_fid) : null;
+  const worldReadable = input.world_readable ?? true;
+  const fileId = await db.transaction(async (tx) => {
+    const parent = await parentFromPath(tx, viewer.id, input.parent_path);
+    const file = await insertFile(tx, {
+      ownerId: viewer.id,
+      filetype: 'plot',
+      filename: input.filename,
+      parent,
+      worldReadable,
+      shareKey: input.share_key_enabled ? newShareKey() : null,
+    });
+    await tx.insert(plots).values({
+      fileId: file.id,
+      figure,
+      srcRefs: refs,
+      title: input.title ?? meta.title,
+      caption: input.caption ?? '',
+      sourceFid,
+      width: meta.width,
+      height: meta.height,
+      autosize: meta.autosize,
+    });
+    return file.id;
+  });
+  return `{"file":${await detailText(db, fileId, viewer, origin)}}`;
+}
+
+/** PUT /v2/plots/{fid} (owner): replaces the given fields; 200 with the detail record. */
+export async function updatePlot(db: Db, viewer: Viewer | null, fid: Fid, body: unknown, origin: string): Promise<string> {
+  const file = assertOwner(await getPlotFile(db, fid), viewer);
+  const owner = viewer!;
+  const input = parsePlotBody(body);
+  const prepared = input.figure !== undefined ? await prepareFigure(db, owner, input.figure) : null;
+  const sourceFid = input.source_fid ? await checkSourceFid(db, owner, input.source_fid) : input.source_fid;
+  await db.transaction(async (tx) => {
+    // Lock the row so concurrent updates apply one after the other, never interleaved.
+    await tx.execute(sql`SELECT 1 FROM files WHERE id = ${file.id} FOR UPDATE`);
+    if (input.filename !== undefined || input.parent_path !== undefined) {
+      const parent = input.parent_path !== undefined ? await parentFromPath(tx, owner.id, input.parent_path) : file.parent;
+      await renameFile(tx, file, input.filename ?? file.filename, parent);
+    }
+    const shareKey =
+      input.share_key_enabled === undefined ? undefined : input.share_key_enabled ? (file.shareKey ?? newShareKey()) : null;
+    await tx
+      .update(files)
+      .set({
+        updatedAt: sql`now()`,
+        ...(input.world_readable !== undefined ? { worldReadable: input.world_readable } : {}),
+        ...(shareKey !== undefined ? { shareKey } : {}),
+      })
+      .where(eq(files.id, file.id));
+    const changes: Partial<typeof plots.$inferInsert> = {};
+    if (prepared) {
+      Object.assign(changes, {
+        figure: prepared.figure,
+        srcRefs: prepared.refs,
+        width: prepared.meta.width,
+        height: prepared.meta.height,
+        autosize: prepared.meta.autosize,
+        title: prepared.meta.title,
+        version: sql`${plots.version} + 1`,
+      });
+    }
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.caption !== undefined) changes.caption = input.caption;
+    if (sourceFid !== undefined) changes.sourceFid = sourceFid;
+    if (Object.keys(changes).length) await tx.update(plots).set(changes).where(eq(plots.fileId, file.id));
+  });
+  return detailText(db, file.id, owner, origin);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trash, restore, permanent delete
+
+export async function trashPlot(db: Db, viewer: Viewer | null, fid: Fid): Promise<void> {
+  const file = assertOwner(await getPlotFile(db, fid), viewer);
+  await db.update(files).set({ trashedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(files.id, file.id));
+}
+
+export async function restorePlot(db: Db, viewer: Viewer | null, fid: Fid): Promise<void> {
+  const file = assertOwner(await getPlotFile(db, fid, 'trashed'), viewer);
+  const clash = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.ownerId, file.ownerId), eq(files.parent, file.parent), eq(files.filename, file.filename), isNull(files.trashedAt)))
+    .limit(1);
+  if (clash.length) throw invalid('filename', `Sorry, a file named '${file.filename}' already exists`);
+  await db.update(files).set({ trashedAt: null, updatedAt: sql`now()` }).where(eq(files.id, file.id));
+}
+
+/** Deletes a plot for good, trashed or not; its number is never reused. */
+export async function deletePlot(db: Db, viewer: Viewer | null, fid: Fid): Promise<void> {
+  const file = assertOwner((await getPlotFile(db, fid)) ?? (await getPlotFile(db, fid, 'trashed')), viewer);
+  await db.delete(files).where(eq(files.id, file.id));
+}

@@ -1,0 +1,145 @@
+// File records and their URLs (API.md "Absolute URLs"). Plot records are built by Postgres as JSON
+// text (the list's hot path: no parse/serialize round trip in Node); grids and folders in TS.
+import { sql, type SQL } from 'drizzle-orm';
+import { notFound } from './errors';
+import { USERNAME } from './users';
+
+export interface Fid {
+  owner: string;
+  n: number;
+}
+
+/** `owner:n` (the path segment may arrive percent-encoded). Anything else is null, i.e. a 404. */
+export function parseFid(raw: string): Fid | null {
+  let value = raw;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const m = /^([^:]+):([1-9][0-9]{0,9})$/.exec(value);
+  if (!m || !USERNAME.test(m[1])) return null;
+  const n = Number(m[2]);
+  return n <= 2147483647 ? { owner: m[1], n } : null;
+}
+
+/** A route's fid segment, or the 404 a missing file gets. */
+export function fidParam(raw: string): Fid {
+  const fid = parseFid(raw);
+  if (!fid) throw notFound();
+  return fid;
+}
+
+export const fidOf = (owner: string, n: number) => `${owner}:${n}`;
+
+export function fileUrls(origin: string, owner: string, n: number) {
+  const base = `${origin}/~${owner}/${n}`;
+  return {
+    web_url: `${base}/`,
+    embed_url: `${base}.embed`,
+    image_urls: {
+      default: `${base}.png`,
+      'block-thumb': `${base}.png?size=block-thumb`,
+      'list-thumb': `${base}.png?size=list-thumb`,
+    },
+  };
+}
+
+export function userUrls(origin: string, username: string) {
+  return {
+    profile_url: `${origin}/~${username}/`,
+    avatar_url: `${origin}/avatars/${username}.svg`,
+    background_url: `${origin}/background.svg`,
+  };
+}
+
+export function parentApiUrl(origin: string, owner: string, parent: number): string {
+  return parent === -1 ? `${origin}/v2/folders/home?user=${owner}` : `${origin}/v2/folders/${owner}:${parent}`;
+}
+
+const ISO_US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/** `to_char` in UTC with the spec's formats (microseconds for creation_time, milliseconds for date_modified). */
+export const isoMicros = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', ${sql.raw(ISO_US)})`;
+const isoMillis = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', ${sql.raw(ISO_MS)})`;
+
+/**
+ * The spec 2.1 plot record as a json expression over `f` (files), `p` (plots), `u` (users) and
+ * `c.o` (the origin, bound once by `originJoin`). `detail` adds share_url, content_url and source_fid.
+ */
+export function plotRecordSql(viewerId: number | null, detail: boolean): SQL {
+  const base = sql`c.o || '/~' || u.username || '/' || f.n`;
+  const fid = sql`u.username || ':' || f.n`;
+  const webUrl = sql`${base} || '/'`;
+  const listThumb = sql`${base} || '.png?size=list-thumb'`;
+  const empty = sql`'{"results":[],"count":0}'::json`;
+  const extra = detail
+    ? sql`,
+      'share_url', CASE WHEN NOT f.world_readable AND f.share_key IS NOT NULL
+                        THEN ${webUrl} || '?share_key=' || f.share_key ELSE ${webUrl} END,
+      'content_url', c.o || '/v2/plots/' || ${fid} || '/content',
+      'source_fid', p.source_fid`
+    : sql``;
+  return sql`json_build_object(
+    'creation_time', ${isoMicros(sql`f.created_at`)},
+    'date_modified', ${isoMillis(sql`f.updated_at`)},
+    'comments', ${empty},
+    'stars', ${empty},
+    'collaborators', ${empty},
+    'parented', f.parent <> -1,
+    'embed_url', ${base} || '.embed',
+    'fid', ${fid},
+    'filename', f.filename,
+    'filetype', 'plot',
+    'img_url', ${listThumb},
+    'image_urls', json_build_object('default', ${base} || '.png', 'block-thumb', ${base} || '.png?size=block-thumb', 'list-thumb', ${listThumb}),
+    'api_urls', json_build_object(
+      'files', c.o || '/v2/files/' || ${fid},
+      'plots', c.o || '/v2/plots/' || ${fid},
+      'parent', CASE WHEN f.parent = -1 THEN c.o || '/v2/folders/home?user=' || u.username
+                     ELSE c.o || '/v2/folders/' || u.username || ':' || f.parent END),
+    'owner', u.username,
+    'parent', f.parent,
+    'preview', '',
+    'referencers', '[]'::json,
+    'references', '[]'::json,
+    'title', p.title,
+    'views', p.views,
+    'web_url', ${webUrl},
+    'world_readable', f.world_readable,
+    'subfolder_count', NULL,
+    'refresh_interval', NULL,
+    'organize_view_url', c.o || '/~' || u.username || '/',
+    'current_user_permission', CASE WHEN f.owner_id = ${viewerId}::int THEN 'write' ELSE 'read' END,
+    'is_theme', p.is_theme,
+    'is_template', p.is_template,
+    'autosize', p.autosize,
+    'caption', p.caption,
+    'figure', p.figure,
+    'height', p.height,
+    'width', p.width,
+    'user', ${userRecordSql()}${extra})`;
+}
+
+/** Spec 2.3 as public responses carry it (hidden fields null). */
+function userRecordSql(): SQL {
+  return sql`json_build_object(
+      'username', u.username,
+      'profile_url', c.o || '/~' || u.username || '/',
+      'avatar_url', c.o || '/avatars/' || u.username || '.svg',
+      'background_url', c.o || '/background.svg',
+      'bio', u.bio, 'nickname', u.nickname, 'website', u.website,
+      'date_joined', to_char(u.date_joined AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'),
+      'stream_tokens', NULL, 'feature_set_id', NULL, 'csrf_token', NULL, 'map_access_tokens', NULL,
+      'has_password', NULL, 'email', NULL, 'is_active', NULL, 'readonly', NULL, 'is_dash_creator', NULL,
+      'dash_created_count', NULL, 'is_chart_creator', NULL, 'charts_created_count', NULL)`;
+}
+
+/** Binds the origin once per query as `c.o`. */
+export const originJoin = (origin: string) => sql`CROSS JOIN (SELECT ${origin}::text AS o) c`;
+
+/** Adds `share_key` to a detail record's JSON text (owner of a secret plot only). */
+export function withShareKey(recordText: string, shareKey: string): string {
+  return `${recordText.slice(0, recordText.lastIndexOf('}'))}, "share_key" : ${JSON.stringify(shareKey)}}`;
+}

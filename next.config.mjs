@@ -1,0 +1,21 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  // The API answers /v2/plots and /v2/plots/ alike (the contract): no 308 redirect on trailing slashes.
+  skipTrailingSlashRedirect: true,
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'plotly.js'],
+  async rewrites() {
+    // Chart Studio's public URL forms (/~owner/n/, .embed, .png, .json) onto internal routes.
+    return [
+      { source: '/~:owner/:n(\\d+).embed', destination: '/files/:owner/:n/embed' },
+      { source: '/~:owner/:n(\\d+).png', destination: '/files/:owner/:n/image' },
+      { source: '/~:owner/:n(\\d+).json', destination: '/files/:owner/:n/json' },
+      { source: '/~:owner/:n(\\d+)', destination: '/files/:owner/:n' },
+      { source: '/~:owner/:n(\\d+)/', destination: '/files/:owner/:n' },
+      { source: '/~:owner', destination: '/users/:owner' },
+      { source: '/~:owner/', destination: '/users/:owner' },
+    ];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,52 @@
+// Test databases: each suite gets its own Postgres database (created and dropped here) or an
+// in-memory PGlite, both migrated with the committed migrations.
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { openDatabase, type Database } from '@/db/client';
+import { migrateDatabase } from '@/db/migrate';
+
+// Test databases are created beside DATABASE_URL's (CI sets it), else on the local server.
+const ADMIN = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export function adminUrl(database: string): string {
+  const url = new URL(ADMIN);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export const createDatabaseName = (label: string) => `pf_${label}_${randomBytes(4).toString('hex')}`;
+
+async function admin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(ADMIN, { max: 1, onnotice: () => {} });
+  try {
+    return await fn(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
+export const createDatabase = (name: string) => admin((sql) => sql.unsafe(`CREATE DATABASE "${name}"`));
+export const dropDatabase = (name: string) => admin((sql) => sql.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+
+export type Driver = 'postgres' | 'pglite';
+export const DRIVERS: Driver[] = ['postgres', 'pglite'];
+
+/** A fresh, migrated database of the given driver; `dispose()` closes (and drops) it. */
+export async function freshDatabase(driver: Driver): Promise<Database & { dispose(): Promise<void> }> {
+  if (driver === 'pglite') {
+    const database = await openDatabase(undefined, 'memory://');
+    await migrateDatabase(database);
+    return { ...database, dispose: () => database.close() };
+  }
+  const name = createDatabaseName('lib');
+  await createDatabase(name);
+  const database = await openDatabase(adminUrl(name));
+  await migrateDatabase(database);
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      await dropDatabase(name);
+    },
+  };
+}

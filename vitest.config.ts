@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    projects: [
+      // Pure functions and the library against real databases (each suite makes its own).
+      { resolve: { alias }, test: { name: 'lib', include: ['tests/unit/**/*.test.ts', 'tests/lib/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 180_000 } },
+      // The built app over HTTP, started once on a fresh database by the global setup.
+      {
+        resolve: { alias },
+        test: { name: 'http', include: ['tests/http/**/*.test.ts'], globalSetup: ['tests/global-setup.ts'], testTimeout: 60_000, hookTimeout: 180_000 },
+      },
+    ],
+  },
+});
