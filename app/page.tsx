@@ -1,5 +1,7 @@
+import { headers } from 'next/headers';
 import Link from 'next/link';
 import { getDb } from '@/db/client';
+import { originFrom } from '@/lib/http';
 import { listPlots } from '@/lib/plots';
 
 export const dynamic = 'force-dynamic';
@@ -17,8 +19,8 @@ interface Card {
 // The gallery's first cut: the newest public plots, server-rendered from lib/ (no HTTP round trip).
 export default async function Gallery() {
   const db = await getDb();
-  const origin = '';
-  const page = await listPlots(db, null, { page_size: 24 }, origin, new URL('http://local/v2/plots'));
+  const origin = originFrom(await headers(), new URL('http://localhost'));
+  const page = await listPlots(db, null, { page_size: 24 }, origin, new URL('/v2/plots', origin));
   const { results } = JSON.parse(page.text) as { results: Card[] };
   return (
     <main>

@@ -162,14 +162,14 @@ export async function seedSynthetic(db: Db, count: number, log: (msg: string) =>
     await db.transaction(async (tx) => {
       const [{ start }] = await queryRows<{ start: number }>(
         tx,
-        sql`UPDATE users SET file_counter = file_counter + ${size} WHERE id = ${bench.id} RETURNING file_counter - ${size} AS start`,
+        sql`UPDATE users SET file_counter = file_counter + ${size}::int WHERE id = ${bench.id} RETURNING file_counter - ${size}::int AS start`,
       );
       await tx.execute(sql`
         WITH f AS (
           INSERT INTO files (owner_id, n, filetype, filename, parent, world_readable, created_at, updated_at)
-          SELECT ${bench.id}, ${start} + g, 'plot', 'synthetic ' || (${start} + g), -1, (${start} + g) % 10 <> 0,
-                 now() - ((${count} - ${done} - g) * interval '1 second'), now()
-          FROM generate_series(1, ${size}) g
+          SELECT ${bench.id}::int, ${start}::int + g, 'plot', 'synthetic ' || (${start}::int + g), -1, (${start}::int + g) % 10 <> 0,
+                 now() - ((${count - done}::int - g) * interval '1 second'), now()
+          FROM generate_series(1, ${size}::int) g
           RETURNING id, n)
         INSERT INTO plots (file_id, figure, src_refs, title, views, quality, handpicked)
         SELECT id, ${figure}::jsonb, ${refs}::jsonb, 'Synthetic plot ' || n,

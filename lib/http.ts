@@ -123,14 +123,18 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
  * (honouring X-Forwarded-Proto / X-Forwarded-Host from a proxy in front).
  */
 export function publicOrigin(req: Request): string {
+  return originFrom(req.headers, new URL(req.url));
+}
+
+/** The same for a server component, from its request headers. */
+export function originFrom(headers: Headers, fallback: URL): string {
   const configured = process.env.PUBLIC_URL;
   if (configured) return configured.replace(/\/+$/, '');
-  const url = new URL(req.url);
-  const host = firstValue(req.headers.get('x-forwarded-host')) ?? req.headers.get('host') ?? url.host;
-  const proto = firstValue(req.headers.get('x-forwarded-proto')) ?? url.protocol.replace(':', '');
+  const host = firstValue(headers.get('x-forwarded-host')) ?? headers.get('host') ?? fallback.host;
+  const proto = firstValue(headers.get('x-forwarded-proto')) ?? fallback.protocol.replace(':', '');
   // Only well-formed values reach emitted URLs; anything else falls back to the URL Next saw.
-  const safeHost = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? host : url.host;
-  const safeProto = proto === 'https' || proto === 'http' ? proto : url.protocol.replace(':', '');
+  const safeHost = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? host : fallback.host;
+  const safeProto = proto === 'https' || proto === 'http' ? proto : fallback.protocol.replace(':', '');
   return `${safeProto}://${safeHost}`;
 }
 

@@ -230,7 +230,7 @@ export async function getPlot(db: Db, viewer: Viewer | null, fid: Fid, origin: s
 const MAX_TRACES = 1000;
 
 const plotBodySchema = z.object({
-  figure: z.unknown(),
+  figure: z.unknown().optional(),
   filename: filenameSchema.optional(),
   parent_path: pathSchema.optional(),
   world_readable: z.boolean().optional(),
