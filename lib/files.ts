@@ -6,7 +6,7 @@ import type { Db } from '@/db/client';
 import { files, users } from '@/db/schema';
 import type { Viewer } from './auth';
 import { invalid, notFound } from './errors';
-import { canRead } from './permissions';
+import { assertOwner, canRead } from './permissions';
 import { fileUrls, fidOf, parentApiUrl, type Fid } from './records';
 import { getUserByUsername } from './users';
 
@@ -223,4 +223,35 @@ export async function listFolderChildren(db: Db, ownerId: number, parent: number
     )
     .orderBy(files.filename)
     .limit(1000);
+}
+
+// Trash, restore, permanent delete (plots under /v2/plots/{fid}/..., any file under /v2/files/{fid}/...).
+
+/** The owner's live or trashed file, optionally of one type (others get the 404 of a missing one). */
+async function ownedFile(db: Db, viewer: Viewer | null, fid: Fid, state: 'live' | 'trashed' | 'any', filetype?: Filetype) {
+  const file = state === 'any' ? ((await getFile(db, fid)) ?? (await getFile(db, fid, 'trashed'))) : await getFile(db, fid, state);
+  return assertOwner(file && (!filetype || file.filetype === filetype) ? file : undefined, viewer);
+}
+
+/** Trashed files leave every list, feed and page; their numbers stay taken. */
+export async function trashFile(db: Db, viewer: Viewer | null, fid: Fid, filetype?: Filetype): Promise<void> {
+  const file = await ownedFile(db, viewer, fid, 'live', filetype);
+  await db.update(files).set({ trashedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(files.id, file.id));
+}
+
+export async function restoreFile(db: Db, viewer: Viewer | null, fid: Fid, filetype?: Filetype): Promise<void> {
+  const file = await ownedFile(db, viewer, fid, 'trashed', filetype);
+  const clash = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.ownerId, file.ownerId), eq(files.parent, file.parent), eq(files.filename, file.filename), isNull(files.trashedAt)))
+    .limit(1);
+  if (clash.length) throw invalid('filename', `Sorry, a file named '${file.filename}' already exists`);
+  await db.update(files).set({ trashedAt: null, updatedAt: sql`now()` }).where(eq(files.id, file.id));
+}
+
+/** Deletes a file for good, trashed or not (a grid's columns with it); its number is never reused. */
+export async function deleteFile(db: Db, viewer: Viewer | null, fid: Fid, filetype?: Filetype): Promise<void> {
+  const file = await ownedFile(db, viewer, fid, 'any', filetype);
+  await db.delete(files).where(eq(files.id, file.id));
 }

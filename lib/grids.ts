@@ -4,13 +4,13 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
-import { files, gridColumns } from '@/db/schema';
+import { gridColumns } from '@/db/schema';
 import type { Viewer } from './auth';
 import { invalid, invalidMany } from './errors';
 import { decodeTypedArray } from './figure';
-import { fileRecord, filenameSchema, getFile, insertFile, parentFromPath, pathSchema, type OwnedFile } from './files';
-import { parseJsonText, parseWith } from './http';
-import { assertOwner, assertReadable } from './permissions';
+import { fileRecord, filenameSchema, getFile, insertFile, newShareKey, parentFromPath, pathSchema, type OwnedFile } from './files';
+import { parseJsonText, parseWith, renameRepeatedKeys } from './http';
+import { assertReadable } from './permissions';
 import type { Fid } from './records';
 
 export const MAX_COLUMN_VALUES = 1_000_000;
@@ -26,6 +26,7 @@ const createGridSchema = z.object({
   filename: filenameSchema.optional(),
   parent_path: pathSchema.optional(),
   world_readable: z.boolean().optional(),
+  share_key_enabled: z.boolean().optional(),
 });
 
 interface NewColumn {
@@ -38,14 +39,16 @@ interface NewColumn {
 
 /** Checks and normalizes the columns of a create: plain arrays, or typed arrays decoded to plain values. */
 function columnsOf(data: unknown): NewColumn[] {
-  const parsed = typeof data === 'string' ? parseJsonText(data, 'data') : data;
+  const parsed = typeof data === 'string' ? parseJsonText(renameRepeatedKeys(data, ['cols']), 'data') : data;
   const { cols } = parseWith(z.object({ cols: z.record(z.string().min(1).max(1024), columnSchema) }), parsed, 'data');
   const entries = Object.entries(cols);
   if (entries.length > MAX_COLUMNS) throw invalid('data.cols', `at most ${MAX_COLUMNS} columns a grid`);
   const uids = new Set<string>();
   const problems: { field: string; message: string }[] = [];
   const out = entries.map(([name, col], index) => {
-    const values = Array.isArray(col.data) ? col.data : decodeTypedArray(col.data);
+    // A scalar is a one-value column: R's JSON encoder unboxes length-1 vectors.
+    const scalar = col.data === null || ['number', 'string', 'boolean'].includes(typeof col.data);
+    const values = Array.isArray(col.data) ? col.data : scalar ? [col.data] : decodeTypedArray(col.data);
     const field = `data.cols.${name}.data`;
     if (!values) {
       problems.push({ field, message: 'expected an array of values (or a typed array {dtype, bdata})' });
@@ -82,6 +85,7 @@ export async function createGrid(db: Db, viewer: Viewer, body: unknown, origin: 
       filename: input.filename,
       parent,
       worldReadable: input.world_readable ?? true,
+      shareKey: input.share_key_enabled ? newShareKey() : null,
     });
     // One statement a few columns at a time keeps each message to Postgres well under its limits.
     for (let i = 0; i < cols.length; i += 100) {
@@ -140,13 +144,6 @@ export async function gridContent(db: Db, viewer: Viewer | null, fid: Fid, share
     }
     yield '}}';
   })();
-}
-
-/** DELETE /v2/grids/{fid} (owner): gone for good; its number is never reused. */
-export async function deleteGrid(db: Db, viewer: Viewer | null, fid: Fid): Promise<void> {
-  const file = await getFile(db, fid);
-  assertOwner(file?.filetype === 'grid' ? file : undefined, viewer);
-  await db.delete(files).where(eq(files.id, file!.id));
 }
 
 /** Columns by (grid, uid) for the given grids: the lookup behind src references. */

@@ -146,6 +146,11 @@ function firstValue(header: string | null): string | undefined {
 /** Reads a JSON body: JSON content type (or none), at most `limit` bytes, valid UTF-8, at most
  * 100 levels deep, no `__proto__`, no NUL characters or lone surrogates (Postgres cannot store them). */
 export async function readJson(req: Request, limitBytes: number): Promise<unknown> {
+  return parseJsonText(await readJsonText(req, limitBytes));
+}
+
+/** The body's text under readJson's transport rules (type, size, UTF-8), not yet parsed. */
+export async function readJsonText(req: Request, limitBytes: number): Promise<string> {
   const type = req.headers.get('content-type');
   if (type && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim())) {
     throw unsupportedMediaType(type.split(';')[0].trim().slice(0, 100));
@@ -153,13 +158,11 @@ export async function readJson(req: Request, limitBytes: number): Promise<unknow
   const label = `${limitBytes / MiB} MiB`;
   if (Number(req.headers.get('content-length')) > limitBytes) throw payloadTooLarge(label);
   const bytes = await readBytes(req, limitBytes, label);
-  let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw parseError('JSON parse error - the request body is not valid UTF-8.');
   }
-  return parseJsonText(text);
 }
 
 /** Parses JSON text under the same rules as bodies (used too for grid data sent as a string). */
@@ -210,6 +213,49 @@ function checkDepth(text: string): void {
       if (++depth > MAX_JSON_DEPTH) throw parseError(`JSON parse error - nesting deeper than ${MAX_JSON_DEPTH} levels.`);
     } else if (c === 125 || c === 93) depth--;
   }
+}
+
+/**
+ * Renames repeated keys of the object at `path` ("x", "x" -> "x", "x (2)") in JSON text, where
+ * JSON.parse would keep only the last. Malformed text is returned as is for the parser to reject.
+ */
+export function renameRepeatedKeys(text: string, path: string[]): string {
+  interface Frame { object: boolean; key: string | null; expectKey: boolean; seen: Map<string, number> | null }
+  const stack: Frame[] = [];
+  const edits: { start: number; end: number; value: string }[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const top = stack[stack.length - 1];
+    if (c === 34) {
+      const start = i;
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+      if (top?.object && top.expectKey) {
+        top.key = text.slice(start, i + 1);
+        top.expectKey = false;
+        if (top.seen) {
+          const count = (top.seen.get(top.key) ?? 0) + 1;
+          top.seen.set(top.key, count);
+          if (count > 1) {
+            try {
+              edits.push({ start, end: i + 1, value: JSON.stringify(`${JSON.parse(top.key)} (${count})`) });
+            } catch {
+              return text;
+            }
+          }
+        }
+      }
+    } else if (c === 123 || c === 91) {
+      const atPath =
+        c === 123 &&
+        stack.length === path.length &&
+        stack.every((f, d) => f.object && f.key !== null && f.key === JSON.stringify(path[d]));
+      stack.push({ object: c === 123, key: null, expectKey: c === 123, seen: atPath ? new Map() : null });
+    } else if (c === 125 || c === 93) stack.pop();
+    else if (c === 44 && top?.object) top.expectKey = true;
+  }
+  let out = text;
+  for (const e of edits.reverse()) out = out.slice(0, e.start) + e.value + out.slice(e.end);
+  return out;
 }
 
 /** Parses with zod, turning its issues into the contract's 400 naming each field. */

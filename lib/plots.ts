@@ -362,28 +362,3 @@ export async function updatePlot(db: Db, viewer: Viewer | null, fid: Fid, body: 
   });
   return detailText(db, file.id, owner, origin);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Trash, restore, permanent delete
-
-export async function trashPlot(db: Db, viewer: Viewer | null, fid: Fid): Promise<void> {
-  const file = assertOwner(await getPlotFile(db, fid), viewer);
-  await db.update(files).set({ trashedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(files.id, file.id));
-}
-
-export async function restorePlot(db: Db, viewer: Viewer | null, fid: Fid): Promise<void> {
-  const file = assertOwner(await getPlotFile(db, fid, 'trashed'), viewer);
-  const clash = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.ownerId, file.ownerId), eq(files.parent, file.parent), eq(files.filename, file.filename), isNull(files.trashedAt)))
-    .limit(1);
-  if (clash.length) throw invalid('filename', `Sorry, a file named '${file.filename}' already exists`);
-  await db.update(files).set({ trashedAt: null, updatedAt: sql`now()` }).where(eq(files.id, file.id));
-}
-
-/** Deletes a plot for good, trashed or not; its number is never reused. */
-export async function deletePlot(db: Db, viewer: Viewer | null, fid: Fid): Promise<void> {
-  const file = assertOwner((await getPlotFile(db, fid)) ?? (await getPlotFile(db, fid, 'trashed')), viewer);
-  await db.delete(files).where(eq(files.id, file.id));
-}

@@ -1,5 +1,6 @@
 import { authenticate } from '@/lib/auth';
-import { deleteGrid, getGrid } from '@/lib/grids';
+import { deleteFile } from '@/lib/files';
+import { getGrid } from '@/lib/grids';
 import { json, publicOrigin, routes } from '@/lib/http';
 import { fidParam } from '@/lib/records';
 
@@ -11,7 +12,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes<{ fid: st
   },
   DELETE: async ({ req, db, params }) => {
     const fid = fidParam(params.fid);
-    await deleteGrid(db, await authenticate(db, req), fid);
+    await deleteFile(db, await authenticate(db, req), fid, 'grid');
     return new Response(null, { status: 204 });
   },
 });

@@ -1,12 +1,12 @@
 import { authenticate } from '@/lib/auth';
 import { json, routes } from '@/lib/http';
-import { trashPlot } from '@/lib/plots';
+import { trashFile } from '@/lib/files';
 import { fidParam } from '@/lib/records';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes<{ fid: string }>({
   POST: async ({ req, db, params }) => {
     const fid = fidParam(params.fid);
-    await trashPlot(db, await authenticate(db, req), fid);
+    await trashFile(db, await authenticate(db, req), fid, 'plot');
     return json({});
   },
 });
