@@ -73,6 +73,8 @@ export const plots = pgTable(
     // walk the figure against plotly's schema.
     srcRefs: jsonb('src_refs').notNull().default(sql`'[]'::jsonb`),
     title: text('title').notNull().default(''),
+    // Whether `title` was given explicitly (else it follows the layout's title on figure updates).
+    titleGiven: boolean('title_given').notNull().default(false),
     caption: text('caption').notNull().default(''),
     views: bigint('views', { mode: 'number' }).notNull().default(0),
     quality: smallint('quality').notNull().default(0),

@@ -46,19 +46,18 @@ function one(status: number, code: ErrorCode, message: string, field: string | n
 
 /** 400 naming the field (or JSON path) at fault: "figure: This field is required." */
 export function invalid(field: string | null, message: string): ApiError {
-  return one(400, 'INVALID', field ? `${field}: ${message}` : message, field ? field.split(/[.[]/)[0] : null, field);
+  return invalidMany([{ field: field ?? 'body', message }]);
 }
 
 /** Several 400 problems at once (figure validation reports every raw array it finds). */
 export function invalidMany(items: { field: string; message: string }[]): ApiError {
   return new ApiError(
     400,
-    items.map(({ field, message }) => ({
-      code: 'INVALID' as const,
-      message: `${field}: ${message}`,
-      field: field.split(/[.[]/)[0],
-      path: field,
-    })),
+    items.map(({ field, message }) => {
+      const top = field.split(/[.[]/)[0];
+      // `path` is the JSON path when the problem is inside a field (figure.data[0].y), else null.
+      return { code: 'INVALID' as const, message: field === 'body' ? message : `${field}: ${message}`, field: field === 'body' ? null : top, path: top === field ? null : field };
+    }),
   );
 }
 

@@ -156,7 +156,11 @@ export async function readJsonText(req: Request, limitBytes: number): Promise<st
     throw unsupportedMediaType(type.split(';')[0].trim().slice(0, 100));
   }
   const label = `${limitBytes / MiB} MiB`;
-  if (Number(req.headers.get('content-length')) > limitBytes) throw payloadTooLarge(label);
+  if (Number(req.headers.get('content-length')) > limitBytes) {
+    const error = payloadTooLarge(label);
+    error.headers.Connection = 'close';
+    throw error;
+  }
   const bytes = await readBytes(req, limitBytes, label);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -169,8 +173,7 @@ export async function readJsonText(req: Request, limitBytes: number): Promise<st
 export function parseJsonText(text: string, what = 'the request body'): unknown {
   if (!text.trim()) throw parseError(`JSON parse error - ${what} is empty.`);
   checkDepth(text);
-  if (/(^|[^\\])(\\\\)*\\u0000/.test(text)) throw parseError('JSON parse error - strings may not contain \\u0000.');
-  if (LONE_SURROGATE.test(text)) throw parseError('JSON parse error - strings may not contain lone surrogate escapes.');
+  checkEscapes(text);
   try {
     return sjson.parse(text, null, { protoAction: 'error', constructorAction: 'error' });
   } catch (error) {
@@ -178,8 +181,27 @@ export function parseJsonText(text: string, what = 'the request body'): unknown 
   }
 }
 
-const LONE_SURROGATE =
-  /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
+/**
+ * Postgres cannot store NUL characters or unpaired surrogates (JSON.parse accepts both): refuse
+ * them up front. Escapes are read in order, so an escaped backslash never starts one.
+ */
+function checkEscapes(text: string): void {
+  let pendingHigh = -1;
+  for (const m of text.matchAll(/\\(?:u([0-9a-fA-F]{4})|[^u])/g)) {
+    const code = m[1] ? parseInt(m[1], 16) : -1;
+    if (pendingHigh >= 0 && !(m.index === pendingHigh && code >= 0xdc00 && code <= 0xdfff)) throw loneSurrogate();
+    if (pendingHigh >= 0) {
+      pendingHigh = -1;
+      continue;
+    }
+    if (code === 0) throw parseError('JSON parse error - strings may not contain \\u0000.');
+    if (code >= 0xd800 && code <= 0xdbff) pendingHigh = m.index + m[0].length;
+    else if (code >= 0xdc00 && code <= 0xdfff) throw loneSurrogate();
+  }
+  if (pendingHigh >= 0) throw loneSurrogate();
+}
+
+const loneSurrogate = () => parseError('JSON parse error - strings may not contain lone surrogate escapes.');
 
 async function readBytes(req: Request, limit: number, label: string): Promise<Uint8Array> {
   if (!req.body) return new Uint8Array();
@@ -192,7 +214,10 @@ async function readBytes(req: Request, limit: number, label: string): Promise<Ui
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw payloadTooLarge(label);
+      // The rest of the body is never read, so the connection cannot carry another request.
+      const error = payloadTooLarge(label);
+      error.headers.Connection = 'close';
+      throw error;
     }
     chunks.push(value);
   }

@@ -308,6 +308,7 @@ export async function createPlot(db: Db, viewer: Viewer, body: unknown, origin: 
       figure,
       srcRefs: refs,
       title: input.title ?? meta.title,
+      titleGiven: input.title !== undefined,
       caption: input.caption ?? '',
       sourceFid,
       width: meta.width,
@@ -351,11 +352,11 @@ export async function updatePlot(db: Db, viewer: Viewer | null, fid: Fid, body: 
         width: prepared.meta.width,
         height: prepared.meta.height,
         autosize: prepared.meta.autosize,
-        title: prepared.meta.title,
+        title: sql`CASE WHEN ${plots.titleGiven} THEN ${plots.title} ELSE ${prepared.meta.title} END`,
         version: sql`${plots.version} + 1`,
       });
     }
-    if (input.title !== undefined) changes.title = input.title;
+    if (input.title !== undefined) Object.assign(changes, { title: input.title, titleGiven: true });
     if (input.caption !== undefined) changes.caption = input.caption;
     if (sourceFid !== undefined) changes.sourceFid = sourceFid;
     if (Object.keys(changes).length) await tx.update(plots).set(changes).where(eq(plots.fileId, file.id));

@@ -4,19 +4,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { notFound } from './errors';
 import { USERNAME } from './users';
 
+
 export interface Fid {
   owner: string;
   n: number;
 }
 
-/** `owner:n` (the path segment may arrive percent-encoded). Anything else is null, i.e. a 404. */
-export function parseFid(raw: string): Fid | null {
-  let value = raw;
-  try {
-    value = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
+/** `owner:n` (Next has already decoded the path segment: never decode twice). Else null, a 404. */
+export function parseFid(value: string): Fid | null {
   const m = /^([^:]+):([1-9][0-9]{0,9})$/.exec(value);
   if (!m || !USERNAME.test(m[1])) return null;
   const n = Number(m[2]);

@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic';
 
 export default async function ProfilePage({ params }: { params: Promise<{ owner: string }> }) {
   const { owner } = await params;
-  const user = await getUserByUsername(await getDb(), decodeURIComponent(owner));
+  const user = await getUserByUsername(await getDb(), owner);
   if (!user) notFound();
   return (
     <main>

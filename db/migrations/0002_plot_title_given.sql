@@ -1,0 +1,1 @@
+ALTER TABLE "plots" ADD COLUMN "title_given" boolean DEFAULT false NOT NULL;
