@@ -6,6 +6,7 @@ const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    reporters: ['default', './tests/support/summary-reporter.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     projects: [
