@@ -70,8 +70,23 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
-/** Rows of a raw query on either driver (postgres.js answers an array, PGlite `{ rows }`). */
+interface Preparable {
+  dialect: { sqlToQuery(query: SQL): unknown };
+  session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
+}
+
+/**
+ * Rows of a raw query on either driver (postgres.js answers an array, PGlite `{ rows }`). Named, so
+ * postgres.js prepares it once per connection: the record-building queries cost more to plan than
+ * to run. `DB_PREPARE=false` turns that off (e.g. behind PgBouncer in transaction mode).
+ */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  const result = (
+    process.env.DB_PREPARE === 'false'
+      ? await db.execute(query)
+      : await (db as unknown as Preparable).session
+          .prepareQuery((db as unknown as Preparable).dialect.sqlToQuery(query), undefined, 'raw', false)
+          .execute()
+  ) as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
 }
