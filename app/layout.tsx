@@ -1,15 +1,61 @@
-import type { Metadata } from 'next';
+import type { Metadata, Viewport } from 'next';
+import Link from 'next/link';
+import { signOut } from '@/app/signin/actions';
+import { pageContext } from '@/lib/pages';
 import './globals.css';
 
 export const metadata: Metadata = {
   title: { default: 'Plot Files', template: '%s · Plot Files' },
-  description: 'A self-hosted home for Plotly charts.',
+  description: 'A self-hosted home for Plotly charts: a public gallery and the Chart Studio v2 API.',
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#3b5bdb' };
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const { viewer } = await pageContext();
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <a className="skip-link" href="#content">
+          Skip to content
+        </a>
+        <header className="site-header">
+          <nav aria-label="Main" className="site-nav">
+            <Link href="/" className="brand">
+              <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
+                <path d="M3 20h18M6 16v-5M11 16V6M16 16v-8M21 16v-3" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" fill="none" />
+              </svg>
+              Plot Files
+            </Link>
+            <Link href="/">Gallery</Link>
+            <Link href="/feed">Feed</Link>
+            <span className="spacer" />
+            {viewer ? (
+              <>
+                <Link href={`/~${viewer.username}/`} className="me">
+                  {/* eslint-disable-next-line @next/next/no-img-element */}
+                  <img src={`/avatars/${viewer.username}.svg`} alt="" width={24} height={24} />
+                  {viewer.username}
+                </Link>
+                <form action={signOut}>
+                  <button type="submit" className="link-button">
+                    Sign out
+                  </button>
+                </form>
+              </>
+            ) : (
+              <Link href="/signin">Sign in</Link>
+            )}
+          </nav>
+        </header>
+        <div id="content">{children}</div>
+        <footer className="site-footer">
+          <p>
+            Plot Files · the Chart Studio v2 API at <code>/v2/plots</code> · point <code>chart_studio</code> or R{' '}
+            <code>plotly</code> here
+          </p>
+        </footer>
+      </body>
     </html>
   );
 }

@@ -123,6 +123,20 @@ export const gridColumns = pgTable(
   (t) => [uniqueIndex('grid_columns_grid_uid_key').on(t.gridId, t.uid), index('grid_columns_grid_ord_idx').on(t.gridId, t.ord)],
 );
 
+/** Browser sign-in sessions: the cookie holds a random token, the table only its sha256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
 /** Process-independent settings, e.g. the secret that signs page cursors. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

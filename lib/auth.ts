@@ -1,18 +1,29 @@
 // Who is asking: HTTP Basic `username:api_key` in Authorization, or in Plotly-Authorization when the
-// client runs behind a proxy (then Authorization carries the proxy's own credentials).
+// client runs behind a proxy (then Authorization carries the proxy's own credentials); else a
+// browser's session cookie.
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { badApiKey } from './errors';
-import { getUserByUsername, hashApiKey } from './users';
+import { originFrom } from './http';
+import { sessionToken, sessionViewer } from './sessions';
+import { getUserByUsername, hashApiKey, type User } from './users';
 
 export interface Viewer {
   id: number;
   username: string;
 }
 
+/** The user with this name and API key, or null (compared in constant time). */
+export async function verifyApiKey(db: Db, username: string, key: string): Promise<User | null> {
+  const user = username && username.length <= 50 ? await getUserByUsername(db, username) : undefined;
+  const given = Buffer.from(hashApiKey(key), 'hex');
+  const stored = Buffer.from(user?.apiKeyHash ?? '0'.repeat(64), 'hex');
+  return user && user.isActive && timingSafeEqual(given, stored) ? user : null;
+}
+
 export async function authenticate(db: Db, req: Request): Promise<Viewer | null> {
   const header = req.headers.get('plotly-authorization') ?? req.headers.get('authorization');
-  if (!header) return null;
+  if (!header) return cookieViewer(db, req);
   const match = /^Basic\s+([A-Za-z0-9+/=_-]*)\s*$/i.exec(header);
   if (!match) throw badApiKey();
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
@@ -21,9 +32,31 @@ export async function authenticate(db: Db, req: Request): Promise<Viewer | null>
   const key = colon < 0 ? '' : decoded.slice(colon + 1);
   // The official client sends empty credentials when none are configured: that is an anonymous caller.
   if (!username && !key) return null;
-  const user = username && username.length <= 50 ? await getUserByUsername(db, username) : undefined;
-  const given = Buffer.from(hashApiKey(key), 'hex');
-  const stored = Buffer.from(user?.apiKeyHash ?? '0'.repeat(64), 'hex');
-  if (!user || !user.isActive || !timingSafeEqual(given, stored)) throw badApiKey();
+  const user = await verifyApiKey(db, username, key);
+  if (!user) throw badApiKey();
   return { id: user.id, username: user.username };
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A session cookie identifies the caller for reads, and for writes only when the request comes
+ * from our own pages (Origin, else Referer, is ours): a cross-site form or script acts anonymously.
+ */
+async function cookieViewer(db: Db, req: Request): Promise<Viewer | null> {
+  const token = sessionToken(req.headers.get('cookie'));
+  if (!token) return null;
+  if (!SAFE.has(req.method)) {
+    const from = req.headers.get('origin') ?? refererOrigin(req.headers.get('referer'));
+    if (!from || from !== originFrom(req.headers, new URL(req.url))) return null;
+  }
+  return sessionViewer(db, token);
+}
+
+function refererOrigin(referer: string | null): string | null {
+  try {
+    return referer ? new URL(referer).origin : null;
+  } catch {
+    return null;
+  }
 }

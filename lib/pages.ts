@@ -1,36 +1,39 @@
-// What the web pages need from the core, with the same permissions as the API.
+// What every web page needs from the core: the database, who is viewing (API credentials or the
+// session cookie), the public origin, and files with the same permissions as the API.
 import { headers } from 'next/headers';
 import { getDb, type Db } from '@/db/client';
 import { authenticate, type Viewer } from './auth';
-import { getFile } from './files';
+import { getFile, type OwnedFile } from './files';
+import { originFrom } from './http';
 import { canRead } from './permissions';
-import { fidOf, parseFid } from './records';
+import { parseFid } from './records';
 
-export interface PageFile {
-  fid: string;
-  owner: string;
-  n: number;
-  filetype: 'plot' | 'grid' | 'fold';
-  filename: string;
-  title: string;
+export interface PageContext {
+  db: Db;
+  viewer: Viewer | null;
+  origin: string;
 }
 
-/** Who is viewing a page: the API's credentials work here too (bad ones make an anonymous visitor). */
-export async function pageViewer(db: Db): Promise<Viewer | null> {
+export async function pageContext(): Promise<PageContext> {
   const h = await headers();
+  const db = await getDb();
+  let viewer: Viewer | null = null;
   try {
-    return await authenticate(db, new Request('http://page.invalid/', { headers: h }));
+    viewer = await authenticate(db, new Request('http://page.invalid/', { headers: h }));
   } catch {
-    return null;
+    // Bad credentials on a page: browse anonymously rather than fail.
   }
+  return { db, viewer, origin: originFrom(h, new URL('http://localhost')) };
 }
 
-/** A file the visitor may read, or null for the one 404 page. */
-export async function readableFile(params: { owner: string; n: string }, shareKey?: string): Promise<PageFile | null> {
+/** A file the visitor may read (`/~owner/n/` params), or null for the one 404 page. */
+export async function readableFile(
+  ctx: PageContext,
+  params: { owner: string; n: string },
+  shareKey?: string | null,
+): Promise<OwnedFile | null> {
   const fid = parseFid(`${params.owner}:${params.n}`);
   if (!fid) return null;
-  const db = await getDb();
-  const file = await getFile(db, fid);
-  if (!file || !canRead(file, await pageViewer(db), shareKey)) return null;
-  return { fid: fidOf(file.owner, file.n), owner: file.owner, n: file.n, filetype: file.filetype, filename: file.filename, title: file.filename };
+  const file = await getFile(ctx.db, fid);
+  return file && canRead(file, ctx.viewer, shareKey) ? file : null;
 }

@@ -1,0 +1,46 @@
+'use server';
+// Sign-in and sign-out as server actions: they work as plain form posts (no JavaScript needed), and
+// Next checks that they come from our own origin.
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getDb } from '@/db/client';
+import { verifyApiKey } from '@/lib/auth';
+import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS } from '@/lib/sessions';
+
+export interface SignInState {
+  error?: string;
+  username?: string;
+}
+
+/** Only a local path is a place to go back to (no open redirect). */
+function safeNext(value: FormDataEntryValue | null): string | null {
+  const next = typeof value === 'string' ? value : '';
+  return next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : null;
+}
+
+export async function signIn(_state: SignInState, form: FormData): Promise<SignInState> {
+  const username = String(form.get('username') ?? '').trim();
+  const apiKey = String(form.get('api_key') ?? '').trim();
+  if (!username || !apiKey) return { error: 'Enter your username and API key.', username };
+  const db = await getDb();
+  const user = await verifyApiKey(db, username, apiKey);
+  if (!user) return { error: 'That username and API key do not match.', username };
+  const token = await createSession(db, user.id);
+  const jar = await cookies();
+  jar.set(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: (process.env.PUBLIC_URL ?? '').startsWith('https:'),
+    path: '/',
+    maxAge: SESSION_DAYS * 86400,
+  });
+  redirect(safeNext(form.get('next')) ?? `/~${user.username}/`);
+}
+
+export async function signOut(): Promise<void> {
+  const jar = await cookies();
+  const token = jar.get(SESSION_COOKIE)?.value;
+  if (token) await deleteSession(await getDb(), token);
+  jar.delete(SESSION_COOKIE);
+  redirect('/');
+}

@@ -1,0 +1,83 @@
+// Browser-side plotly.js: one shared load per page (never in a page's first-load JavaScript), geo
+// assets only when a figure draws maps, and figures fetched with their data.
+
+export interface PlotlyApi {
+  newPlot(el: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;
+  react(el: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;
+  purge(el: HTMLElement): void;
+  downloadImage(el: HTMLElement, opts: { format: 'png' | 'svg'; filename: string; width?: number; height?: number }): Promise<string>;
+  Plots: { resize(el: HTMLElement): void };
+}
+
+export interface Figure {
+  data: Record<string, unknown>[];
+  layout: Record<string, unknown>;
+  frames?: Record<string, unknown>[];
+}
+
+let plotly: Promise<PlotlyApi> | undefined;
+export function loadPlotly(): Promise<PlotlyApi> {
+  plotly ??= import('plotly.js-dist-min').then((m) => ((m as { default?: unknown }).default ?? m) as PlotlyApi);
+  return plotly;
+}
+
+let geo: Promise<void> | undefined;
+/** plotly.js reads map outlines from window.PlotlyGeoAssets instead of a CDN; we serve them. */
+export function loadGeoAssets(): Promise<void> {
+  geo ??= new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = '/assets/plotly-geo-assets.js';
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      geo = undefined;
+      reject(new Error('Could not load the map outlines.'));
+    };
+    document.head.appendChild(script);
+  });
+  return geo;
+}
+
+const GEO_TRACES = new Set(['scattergeo', 'choropleth']);
+export function needsGeo(figure: Figure): boolean {
+  return figure.data.some((t) => GEO_TRACES.has(String(t.type))) || Object.keys(figure.layout ?? {}).some((k) => /^geo\d*$/.test(k));
+}
+
+/**
+ * The figure with its data: `inline_data` for grids the visitor can read, `map_data` for the rest
+ * (a public plot on its owner's private grid), merged back into the traces here.
+ */
+export async function fetchFigure(contentUrl: string, signal?: AbortSignal): Promise<Figure> {
+  const res = await fetch(contentUrl, { signal, credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`The figure could not be loaded (${res.status}).`);
+  const body = (await res.json()) as Figure & { map_data?: Record<string, unknown> };
+  const map = body.map_data;
+  if (map) {
+    for (const trace of [...body.data, ...(body.frames ?? []).flatMap((f) => (f.data as Record<string, unknown>[]) ?? [])]) fillSrcs(trace, map);
+  }
+  delete body.map_data;
+  return body;
+}
+
+function fillSrcs(node: unknown, map: Record<string, unknown>): void {
+  if (Array.isArray(node)) {
+    for (const item of node) fillSrcs(item, map);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const obj = node as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    const value = obj[key];
+    if (key.endsWith('src') && typeof value === 'string' && value in map) {
+      obj[key.slice(0, -3)] = map[value];
+      delete obj[key];
+    } else if (value && typeof value === 'object') fillSrcs(value, map);
+  }
+}
+
+/** Figure + geo assets + plotly.js, all that drawing a chart waits for. */
+export async function prepareChart(contentUrl: string, signal?: AbortSignal): Promise<{ Plotly: PlotlyApi; figure: Figure }> {
+  const [Plotly, figure] = await Promise.all([loadPlotly(), fetchFigure(contentUrl, signal)]);
+  if (needsGeo(figure)) await loadGeoAssets();
+  return { Plotly, figure };
+}
