@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
-import { signOut } from '@/app/signin/actions';
 import { pageContext } from '@/lib/pages';
 import './globals.css';
 
@@ -37,7 +36,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                   <img src={`/avatars/${viewer.username}.svg`} alt="" width={24} height={24} />
                   {viewer.username}
                 </Link>
-                <form action={signOut}>
+                <form method="post" action="/signout">
                   <button type="submit" className="link-button">
                     Sign out
                   </button>

@@ -1,11 +1,12 @@
 'use server';
-// Sign-in and sign-out as server actions: they work as plain form posts (no JavaScript needed), and
-// Next checks that they come from our own origin.
-import { cookies } from 'next/headers';
+// Sign-in as a server action: it works as a plain form post (no JavaScript needed), and Next checks
+// that it comes from our own origin.
+import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/client';
 import { verifyApiKey } from '@/lib/auth';
-import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS } from '@/lib/sessions';
+import { originFrom } from '@/lib/http';
+import { createSession, SESSION_COOKIE, SESSION_DAYS } from '@/lib/sessions';
 
 export interface SignInState {
   error?: string;
@@ -30,17 +31,10 @@ export async function signIn(_state: SignInState, form: FormData): Promise<SignI
   jar.set(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: (process.env.PUBLIC_URL ?? '').startsWith('https:'),
+    // Secure whenever the site is served over https (directly, or behind a proxy that says so).
+    secure: originFrom(await headers(), new URL('http://localhost')).startsWith('https:'),
     path: '/',
     maxAge: SESSION_DAYS * 86400,
   });
   redirect(safeNext(form.get('next')) ?? `/~${user.username}/`);
-}
-
-export async function signOut(): Promise<void> {
-  const jar = await cookies();
-  const token = jar.get(SESSION_COOKIE)?.value;
-  if (token) await deleteSession(await getDb(), token);
-  jar.delete(SESSION_COOKIE);
-  redirect('/');
 }

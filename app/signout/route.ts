@@ -1,0 +1,24 @@
+// /signout ends the browser session. POST from our own pages (Origin or Referer checked, so another
+// site cannot sign a visitor out); GET answers a one-button form, since links cannot POST.
+import { getDb } from '@/db/client';
+import { originFrom } from '@/lib/http';
+import { deleteSession, SESSION_COOKIE, sessionToken } from '@/lib/sessions';
+
+export async function POST(req: Request) {
+  const origin = originFrom(req.headers, new URL(req.url));
+  const from = req.headers.get('origin') ?? (req.headers.get('referer') ? new URL(req.headers.get('referer')!).origin : null);
+  if (from !== origin) return new Response('Sign out from the site itself.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  const token = sessionToken(req.headers.get('cookie'));
+  if (token) await deleteSession(await getDb(), token);
+  return new Response(null, {
+    status: 303,
+    headers: { Location: '/', 'Set-Cookie': `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` },
+  });
+}
+
+export async function GET() {
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sign out · Plot Files</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:30rem;margin:4rem auto;padding:0 1rem"><main><h1>Sign out</h1>
+<form method="post" action="/signout"><button type="submit">Sign out</button></form><p><a href="/">Back to the gallery</a></p></main></body></html>`;
+  return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+}
