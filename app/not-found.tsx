@@ -1,4 +1,7 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
+
+export const metadata: Metadata = { title: 'Not found' };
 
 // The one 404 page: missing, deleted and private-to-others files all land here.
 export default function NotFound() {

@@ -1,45 +1,100 @@
-import { headers } from 'next/headers';
-import Link from 'next/link';
-import { getDb } from '@/db/client';
-import { originFrom } from '@/lib/http';
-import { listPlots } from '@/lib/plots';
+import type { Metadata } from 'next';
+import { PlotList } from '@/components/plot-list';
+import { galleryPage, galleryParams, galleryQuery, pageHref, PAGE_SIZE } from '@/lib/gallery';
+import { pageContext } from '@/lib/pages';
 
 export const dynamic = 'force-dynamic';
 
-interface Card {
-  fid: string;
-  title: string;
-  filename: string;
-  owner: string;
-  views: number;
-  web_url: string;
-  img_url: string;
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const QUALITIES = Array.from({ length: 10 }, (_, i) => i + 1);
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const { query } = galleryQuery(await searchParams);
+  return {
+    // The root segment's own page: the layout's title template applies only below it.
+    title: { absolute: `${query.order_by === '-views' ? 'Most viewed plots' : 'Gallery'} · Plot Files` },
+    description: 'Public Plotly charts shared on Plot Files: newest first or most viewed, filtered by quality.',
+  };
 }
 
-// The gallery's first cut: the newest public plots, server-rendered from lib/ (no HTTP round trip).
-export default async function Gallery() {
-  const db = await getDb();
-  const origin = originFrom(await headers(), new URL('http://localhost'));
-  const page = await listPlots(db, null, { page_size: 24 }, origin, new URL('/v2/plots', origin));
-  const { results } = JSON.parse(page.text) as { results: Card[] };
+// The public gallery: every public plot, newest first or most viewed, optionally only the better
+// ones. Sorting, filtering and paging are plain links and a GET form, so all work without JavaScript.
+export default async function Gallery({ searchParams }: Props) {
+  const { db, viewer, origin } = await pageContext();
+  const { query, invalid } = galleryQuery(await searchParams);
+  const page = await galleryPage(db, viewer, query, origin);
+  const params = galleryParams(query);
+  const byViews = query.order_by === '-views';
+  const minQuality = query.min_quality ?? 0;
+
   return (
     <main>
-      <h1>Plot Files</h1>
-      <p className="muted">Public plots, newest first.</p>
-      <ul className="cards">
-        {results.map((plot) => (
-          <li key={plot.fid} className="card">
-            <Link href={plot.web_url}>
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              <img src={plot.img_url} alt={`Thumbnail of ${plot.title || plot.filename}`} width={200} height={150} />
-              <strong>{plot.title || plot.filename}</strong>
-            </Link>
-            <div className="muted">
-              by <Link href={`/~${plot.owner}/`}>{plot.owner}</Link> · {plot.views} views
-            </div>
-          </li>
-        ))}
-      </ul>
+      <div className="list-head">
+        <div>
+          <h1>Gallery</h1>
+          <p className="muted">
+            Public plots, {byViews ? 'most viewed first' : query.order_by === 'views' ? 'least viewed first' : 'newest first'}
+            {minQuality > 0 && `, quality ${minQuality} and up`}.
+          </p>
+        </div>
+        <div className="list-controls">
+          <nav aria-label="Sort order" className="sort-switch">
+            <a data-sort="newest" href={pageHref('/', { ...params, order_by: undefined })} aria-current={query.order_by ? undefined : 'page'}>
+              Newest
+            </a>
+            <a data-sort="views" href={pageHref('/', { ...params, order_by: '-views' })} aria-current={byViews ? 'page' : undefined}>
+              Most viewed
+            </a>
+          </nav>
+          <form className="filters" method="get" action="/">
+            {query.order_by && <input type="hidden" name="order_by" value={query.order_by} />}
+            <label htmlFor="min-quality">Minimum quality</label>
+            <select id="min-quality" name="min_quality" defaultValue={String(minQuality)}>
+              <option value="0">Any</option>
+              {QUALITIES.map((q) => (
+                <option key={q} value={q}>
+                  {q} or more
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="secondary">
+              Apply
+            </button>
+          </form>
+        </div>
+      </div>
+      {(invalid || page.cursorRejected) && (
+        <p className="notice" role="status">
+          {invalid
+            ? 'Part of this address was not understood, so the default sort and filter apply there.'
+            : 'That page link is no longer valid, so here is the first page.'}
+        </p>
+      )}
+      <PlotList
+        page={page}
+        path="/"
+        params={params}
+        api={pageHref('/v2/plots', { page_size: PAGE_SIZE, ...params })}
+        empty={
+          minQuality > 0 ? (
+            <>
+              <h2>No plots of quality {minQuality} or more</h2>
+              <p>
+                Curators have not rated any public plot that high yet. <a href={pageHref('/', { ...params, min_quality: undefined })}>Show every plot</a>.
+              </p>
+            </>
+          ) : (
+            <>
+              <h2>No public plots yet</h2>
+              <p>
+                Plots created with <code>chart_studio</code>, R <code>plotly</code> or <code>POST /v2/plots</code> appear here once
+                they are public.
+              </p>
+            </>
+          )
+        }
+      />
     </main>
   );
 }

@@ -1,8 +1,10 @@
 'use client';
-// Draws a plot's figure with react-plotly.js over plotly.js-dist-min, both loaded on first use and
-// shared by every chart on the page. `interactive` gives the full chart, otherwise a static preview.
-// Until drawn (and if drawing fails) the fallback shows, with a clear message on failure.
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
+// Draws a plot's figure with plotly.js-dist-min, loaded on first use and shared by every chart on the
+// page. `interactive` gives the full chart through react-plotly.js; otherwise a static preview drawn
+// straight with plotly (WebGL previews become an image so a long gallery never runs out of WebGL
+// contexts, and static 3D scenes, which plotly draws off-screen, show). Until drawn, and if drawing
+// fails, the fallback shows, with a clear message on failure.
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import createPlotlyComponent from 'react-plotly.js/factory';
 import type { PlotParams } from 'react-plotly.js/factory';
 import { prepareChart, type Figure, type PlotlyApi } from '@/lib/plotly-client';
@@ -18,64 +20,21 @@ export interface PlotFigureProps {
   onReady?: (plotly: PlotlyApi, el: HTMLElement) => void;
 }
 
+type State = 'loading' | 'drawn' | 'failed';
+
 let component: { Plotly: PlotlyApi; Plot: ComponentType<PlotParams> } | undefined;
 function plotComponent(Plotly: PlotlyApi): ComponentType<PlotParams> {
   if (component?.Plotly !== Plotly) component = { Plotly, Plot: createPlotlyComponent(Plotly as never) };
   return component.Plot;
 }
 
-export default function PlotFigure({ contentUrl, interactive = false, fallback, label, className, onReady }: PlotFigureProps) {
-  const [chart, setChart] = useState<{ Plotly: PlotlyApi; figure: Figure } | null>(null);
-  const [state, setState] = useState<'loading' | 'drawn' | 'failed'>('loading');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState('loading');
-    prepareChart(contentUrl, controller.signal)
-      .then((prepared) => !controller.signal.aborted && setChart(prepared))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Chart failed:', error);
-        setState('failed');
-      });
-    return () => controller.abort();
-  }, [contentUrl]);
-
-  const initialized = useCallback(
-    (_figure: unknown, el: HTMLElement) => {
-      setState('drawn');
-      if (chart) onReady?.(chart.Plotly, el);
-    },
-    [chart, onReady],
-  );
-  const failed = useCallback((error: Error) => {
-    console.error('Chart failed:', error);
-    setState('failed');
-  }, []);
-
-  const Plot = chart ? plotComponent(chart.Plotly) : null;
-  const layout = chart
-    ? interactive
-      ? { ...chart.figure.layout, autosize: true, width: undefined }
-      : { ...chart.figure.layout, autosize: true, width: undefined, height: undefined, margin: { l: 24, r: 12, t: 28, b: 24 }, showlegend: false }
-    : undefined;
-  const config = interactive ? { responsive: true, displaylogo: false } : { staticPlot: true, displayModeBar: false, responsive: true };
-
+export default function PlotFigure(props: PlotFigureProps) {
+  const { interactive = false, fallback, label, className } = props;
+  const [state, setState] = useState<State>('loading');
   return (
-    <div className={`plot-figure ${className ?? ''}`} data-chart-state={state} role="img" aria-label={label}>
-      {Plot && state !== 'failed' && (
-        <Plot
-          className="plot-figure-canvas"
-          data={chart!.figure.data}
-          layout={layout}
-          frames={chart!.figure.frames}
-          config={config}
-          useResizeHandler
-          style={{ width: '100%', height: '100%' }}
-          onInitialized={initialized}
-          onError={failed}
-        />
-      )}
+    // An interactive chart holds plotly's toolbar buttons, so it is a figure; a static preview is an image.
+    <div className={`plot-figure ${className ?? ''}`} data-chart-state={state} role={interactive ? 'figure' : 'img'} aria-label={label}>
+      {interactive ? <InteractiveChart {...props} onState={setState} /> : <PreviewChart {...props} onState={setState} />}
       {state !== 'drawn' && (
         <div className="plot-figure-fallback">
           {fallback}
@@ -83,5 +42,99 @@ export default function PlotFigure({ contentUrl, interactive = false, fallback, 
         </div>
       )}
     </div>
+  );
+}
+
+type ChartProps = PlotFigureProps & { onState: (s: State) => void };
+
+function useFigure(contentUrl: string, onState: (s: State) => void) {
+  const [chart, setChart] = useState<{ Plotly: PlotlyApi; figure: Figure } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    onState('loading');
+    prepareChart(contentUrl, controller.signal)
+      .then((prepared) => !controller.signal.aborted && setChart(prepared))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('Chart failed:', error);
+        onState('failed');
+      });
+    return () => controller.abort();
+  }, [contentUrl, onState]);
+  return chart;
+}
+
+function InteractiveChart({ contentUrl, onReady, onState }: ChartProps) {
+  const chart = useFigure(contentUrl, onState);
+  const initialized = useCallback(
+    (_figure: unknown, el: HTMLElement) => {
+      onState('drawn');
+      if (chart) onReady?.(chart.Plotly, el);
+    },
+    [chart, onReady, onState],
+  );
+  const failed = useCallback(
+    (error: Error) => {
+      console.error('Chart failed:', error);
+      onState('failed');
+    },
+    [onState],
+  );
+  if (!chart) return null;
+  const Plot = plotComponent(chart.Plotly);
+  return (
+    <Plot
+      className="plot-figure-canvas"
+      data={chart.figure.data}
+      layout={{ ...chart.figure.layout, autosize: true, width: undefined }}
+      frames={chart.figure.frames}
+      config={{ responsive: true, displaylogo: false }}
+      useResizeHandler
+      style={{ width: '100%', height: '100%' }}
+      onInitialized={initialized}
+      onError={failed}
+    />
+  );
+}
+
+function PreviewChart({ contentUrl, onState }: ChartProps) {
+  const chart = useFigure(contentUrl, onState);
+  const el = useRef<HTMLDivElement>(null);
+  const [image, setImage] = useState<string | null>(null);
+
+  useEffect(() => {
+    const node = el.current;
+    if (!chart || !node) return;
+    let live = true;
+    const { Plotly, figure } = chart;
+    const layout = { ...figure.layout, autosize: true, width: undefined, height: undefined, margin: { l: 24, r: 12, t: 28, b: 24 }, showlegend: false };
+    Plotly.newPlot(node, figure.data, layout, { staticPlot: true, displayModeBar: false, responsive: true })
+      .then(async () => {
+        if (!live) return;
+        if (node.querySelector('canvas')) {
+          const { width, height } = node.getBoundingClientRect();
+          const url = await Plotly.toImage(node, { format: 'png', width: Math.round(width), height: Math.round(height), scale: Math.min(window.devicePixelRatio || 1, 2) });
+          Plotly.purge(node);
+          if (!live) return;
+          setImage(url);
+        }
+        onState('drawn');
+      })
+      .catch((error: unknown) => {
+        console.error('Chart failed:', error);
+        if (live) onState('failed');
+      });
+    return () => {
+      live = false;
+      Plotly.purge(node);
+    };
+  }, [chart, onState]);
+
+  return (
+    <>
+      <div ref={el} className="plot-figure-canvas" hidden={image !== null} />
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      {image && <img className="plot-figure-canvas plot-figure-snapshot" src={image} alt="" />}
+    </>
   );
 }

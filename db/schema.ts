@@ -58,6 +58,10 @@ export const files = pgTable(
   (t) => [
     uniqueIndex('files_owner_n_key').on(t.ownerId, t.n),
     uniqueIndex('files_live_filename_key').on(t.ownerId, t.parent, t.filename).where(sql`${t.trashedAt} IS NULL`),
+    // A profile's plots, newest first (keyset), without scanning the owner's other files.
+    index('files_owner_plots_newest_idx')
+      .on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.filetype} = 'plot' AND ${t.trashedAt} IS NULL`),
     check('files_filetype_check', sql`${t.filetype} IN ('plot', 'grid', 'fold')`),
   ],
 );

@@ -5,6 +5,7 @@ export interface PlotlyApi {
   newPlot(el: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;
   react(el: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;
   purge(el: HTMLElement): void;
+  toImage(el: HTMLElement, opts: { format: 'png'; width: number; height: number; scale?: number }): Promise<string>;
   downloadImage(el: HTMLElement, opts: { format: 'png' | 'svg'; filename: string; width?: number; height?: number }): Promise<string>;
   Plots: { resize(el: HTMLElement): void };
 }

@@ -1,18 +1,100 @@
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getDb } from '@/db/client';
-import { getUserByUsername } from '@/lib/users';
+import { cache } from 'react';
+import { z } from 'zod';
+import { PlotList } from '@/components/plot-list';
+import { cursorQuery, profilePage } from '@/lib/gallery';
+import { pageContext } from '@/lib/pages';
+import { getUserByUsername, usernameSchema } from '@/lib/users';
+import { moreUserPlots } from './actions';
 
 export const dynamic = 'force-dynamic';
 
-export default async function ProfilePage({ params }: { params: Promise<{ owner: string }> }) {
-  const { owner } = await params;
-  const user = await getUserByUsername(await getDb(), owner);
+type Props = {
+  params: Promise<{ owner: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+// One lookup per request, shared by the metadata and the page. A name that cannot be a username is
+// a missing user without asking the database.
+const profileUser = cache(async (owner: string) => {
+  const name = usernameSchema.safeParse(owner);
+  return name.success ? getUserByUsername((await pageContext()).db, name.data) : undefined;
+});
+
+// The website is user content: only an http(s) URL becomes a link (never javascript: and the like).
+const websiteSchema = z.url({ protocol: /^https?$/ });
+
+const joined = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const user = await profileUser((await params).owner);
+  if (!user) return { title: 'Not found' };
+  const name = user.nickname || user.username;
+  return {
+    title: `${name} (~${user.username})`,
+    description: user.bio || `Plots by ${name} on Plot Files.`,
+  };
+}
+
+export default async function ProfilePage({ params, searchParams }: Props) {
+  const user = await profileUser((await params).owner);
   if (!user) notFound();
+  const { db, viewer, origin } = await pageContext();
+  const { query, invalid } = cursorQuery(await searchParams);
+  const page = await profilePage(db, viewer, user, query, origin);
+  const own = viewer?.id === user.id;
+  const name = user.nickname || user.username;
+  const website = websiteSchema.safeParse(user.website);
+
   return (
     <main>
-      <h1>{user.nickname || user.username}</h1>
-      <p className="muted">~{user.username}</p>
-      {user.bio && <p>{user.bio}</p>}
+      <header className="profile">
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        <img className="profile-avatar" src={`/avatars/${user.username}.svg`} alt={`${name}’s avatar`} width={96} height={96} />
+        <div className="profile-text">
+          <h1>{name}</h1>
+          <p className="muted">
+            ~{user.username} · joined <time dateTime={user.dateJoined.toISOString()}>{joined.format(user.dateJoined)}</time>
+          </p>
+          {user.bio && <p className="profile-bio">{user.bio}</p>}
+          {website.success ? (
+            <p>
+              <a href={website.data} rel="nofollow ugc noopener noreferrer">
+                {website.data.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+              </a>
+            </p>
+          ) : (
+            user.website && <p className="muted">{user.website}</p>
+          )}
+        </div>
+      </header>
+      {own && (
+        <p className="notice">
+          This is your profile: your private and secret plots are listed too, marked as such. Everyone else sees only your public
+          plots.
+        </p>
+      )}
+      {(invalid || page.cursorRejected) && (
+        <p className="notice" role="status">
+          That page link is no longer valid, so here are the newest plots.
+        </p>
+      )}
+      <PlotList
+        page={page}
+        path={`/~${user.username}/`}
+        loadPage={moreUserPlots.bind(null, user.username)}
+        empty={
+          <>
+            <h2>No plots yet</h2>
+            <p>
+              {own
+                ? 'Plots you create with chart_studio, R plotly or POST /v2/plots will be listed here.'
+                : `${name} has no public plots yet.`}
+            </p>
+          </>
+        }
+      />
     </main>
   );
 }

@@ -1,31 +1,240 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { pageContext, readableFile } from '@/lib/pages';
+import { CopyField } from '@/components/copy-field';
+import { PlotView } from '@/components/plot-view';
+import {
+  countView,
+  embedCode,
+  figureHeight,
+  GRID_PREVIEW_ROWS,
+  gridPreview,
+  loadFilePage,
+  shareKeyOf,
+  withKey,
+  type FilePageData,
+  type GridPageData,
+  type PlotPageData,
+  type Visibility,
+} from '@/lib/plot-page';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ owner: string; n: string }>; searchParams: Promise<{ share_key?: string }> };
+type Props = { params: Promise<{ owner: string; n: string }>; searchParams: Promise<{ share_key?: string | string[] }> };
 
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const file = await readableFile(await pageContext(), await params, (await searchParams).share_key);
-  return { title: file ? file.filename : 'Not found' };
+async function load({ params, searchParams }: Props): Promise<FilePageData | null> {
+  const { owner, n } = await params;
+  return loadFilePage(owner, n, shareKeyOf((await searchParams).share_key));
 }
 
-// A file's web_url. The full plot page (interactive chart, downloads) is built on this route.
-export default async function FilePage({ params, searchParams }: Props) {
-  const file = await readableFile(await pageContext(), await params, (await searchParams).share_key);
-  if (!file) notFound();
+const nameOf = (data: FilePageData) => (data.kind === 'plot' && data.record.title.trim()) || data.file.filename;
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const data = await load(props);
+  if (!data) return { title: 'Not found' };
+  const title = nameOf(data);
+  const caption = data.kind === 'plot' ? data.record.caption.trim() : '';
+  const description = caption ? truncate(caption, 200) : `A ${data.kind} by ${data.file.owner}`;
+  const webUrl = data.kind === 'plot' ? data.record.web_url : data.urls.web_url;
+  const image = data.kind === 'plot' ? withKey(data.record.image_urls.default, data.shareKey) : undefined;
+  return {
+    title,
+    description,
+    // Only public files belong in search results; secret links are for those given them.
+    robots: data.visibility === 'public' ? undefined : { index: false, follow: false },
+    openGraph: {
+      title,
+      description,
+      type: 'website',
+      url: webUrl,
+      siteName: 'Plot Files',
+      ...(image ? { images: [{ url: image, alt: title }] } : {}),
+    },
+    twitter: { card: image ? 'summary_large_image' : 'summary', title, description, ...(image ? { images: [image] } : {}) },
+  };
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+// A file's web_url: a plot with its interactive chart, share and download options; a grid as a table.
+export default async function FilePage(props: Props) {
+  const data = await load(props);
+  if (!data) notFound();
+  return data.kind === 'plot' ? <PlotPage data={data} /> : <GridPage data={data} />;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+const DateTime = ({ date }: { date: Date }) => <time dateTime={date.toISOString()}>{dateFormat.format(date)}</time>;
+
+const VISIBILITY_LABEL: Record<Visibility, string> = { public: 'Public', private: 'Private', secret: 'Secret link' };
+const VISIBILITY_HINT: Record<Visibility, string> = {
+  public: 'Anyone can see this file.',
+  private: 'Only you can see this file.',
+  secret: 'Only people with the secret link can see this file.',
+};
+
+function Badge({ visibility }: { visibility: Visibility }) {
   return (
-    <main>
-      <h1>{file.filename}</h1>
-      <p className="muted">
-        {file.filetype} by <a href={`/~${file.owner}/`}>{file.owner}</a>
-      </p>
-      {file.filetype === 'plot' && (
+    <span className="badge" data-visibility={visibility} title={VISIBILITY_HINT[visibility]}>
+      {VISIBILITY_LABEL[visibility]}
+    </span>
+  );
+}
+
+function Owner({ owner }: { owner: string }) {
+  return (
+    <Link href={`/~${owner}/`} className="file-owner">
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img src={`/avatars/${owner}.svg`} alt="" width={28} height={28} />
+      {owner}
+    </Link>
+  );
+}
+
+async function PlotPage({ data }: { data: PlotPageData }) {
+  const { record, file, shareKey, visibility, lineage } = data;
+  const views = await countView(data.ctx.db, file.id);
+  const title = nameOf(data);
+  const fid = `${file.owner}:${file.n}`;
+  const contentUrl = withKey(`/v2/plots/${encodeURIComponent(fid)}/content?inline_data=true&map_data=unreadable`, shareKey);
+  const base = `/~${file.owner}/${file.n}`;
+  const secretKey = visibility === 'secret' ? file.shareKey : null;
+  return (
+    <main className="file-page plot-page">
+      <header className="file-head">
+        <div className="file-title">
+          <h1>{title}</h1>
+          <Badge visibility={visibility} />
+        </div>
+        {record.caption.trim() && <p className="file-caption">{record.caption}</p>}
+        <ul className="file-meta">
+          <li>
+            <Owner owner={file.owner} />
+          </li>
+          <li>
+            <span className="views-count">{views}</span> {views === 1 ? 'view' : 'views'}
+          </li>
+          <li>
+            Created <DateTime date={file.createdAt} />
+          </li>
+          <li>
+            Modified <DateTime date={file.updatedAt} />
+          </li>
+          {lineage && (
+            <li>
+              {lineage.source ? (
+                <>
+                  Copied from <Link href={lineage.source.href}>{lineage.source.name}</Link>
+                </>
+              ) : (
+                'Copied from another plot'
+              )}
+            </li>
+          )}
+        </ul>
+      </header>
+      <PlotView
+        contentUrl={contentUrl}
+        label={`Chart: ${title}`}
+        height={figureHeight(record)}
+        imageUrl={withKey(`${base}.png`, shareKey)}
+        downloadName={file.filename}
+      >
+        <li>
+          <a className="button secondary" download={`${file.filename}.json`} href={withKey(`${base}.json`, shareKey)}>
+            Figure and data (JSON)
+          </a>
+        </li>
+        <li>
+          <a className="button secondary" download={`${file.filename}.csv`} href={withKey(`${base}.csv`, shareKey)}>
+            Data (CSV)
+          </a>
+        </li>
+      </PlotView>
+      <section className="plot-share" aria-labelledby="share-heading">
+        <h2 id="share-heading">Share</h2>
+        <CopyField
+          id="share-url"
+          label="Share link"
+          value={record.share_url}
+          hint={visibility === 'public' ? undefined : VISIBILITY_HINT[visibility]}
+        />
+        <CopyField id="embed-code" label="Embed code" value={embedCode(withKey(record.embed_url, secretKey), title)} />
+      </section>
+    </main>
+  );
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+async function GridPage({ data }: { data: GridPageData }) {
+  const { file, shareKey, visibility } = data;
+  const { columns, rowCount } = await gridPreview(data.ctx.db, file.id);
+  const shown = Math.min(rowCount, GRID_PREVIEW_ROWS);
+  const base = `/~${file.owner}/${file.n}`;
+  return (
+    <main className="file-page grid-page">
+      <header className="file-head">
+        <div className="file-title">
+          <h1>{file.filename}</h1>
+          <Badge visibility={visibility} />
+        </div>
+        <ul className="file-meta">
+          <li>
+            <Owner owner={file.owner} />
+          </li>
+          <li>
+            Grid · {columns.length} {columns.length === 1 ? 'column' : 'columns'} · {rowCount.toLocaleString('en')}{' '}
+            {rowCount === 1 ? 'row' : 'rows'}
+          </li>
+          <li>
+            Created <DateTime date={file.createdAt} />
+          </li>
+        </ul>
         <p>
-          <a href={`/v2/plots/${file.owner}:${file.n}/content?inline_data=true`}>Figure with data (JSON)</a>
+          <a className="button secondary" download={`${file.filename}.csv`} href={withKey(`${base}.csv`, shareKey)}>
+            Download all data (CSV)
+          </a>
+        </p>
+      </header>
+      {rowCount > shown && (
+        <p className="grid-note" id="grid-note">
+          Showing the first {shown.toLocaleString('en')} of {rowCount.toLocaleString('en')} rows. The CSV download has them all.
         </p>
       )}
+      <div className="table-wrap" role="region" aria-label={`Data of ${file.filename}`} tabIndex={0}>
+        <table className="grid-table">
+          <thead>
+            <tr>
+              <th scope="col" className="row-number">
+                <span className="visually-hidden">Row</span>
+              </th>
+              {columns.map((c, i) => (
+                <th scope="col" key={i}>
+                  {c.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {Array.from({ length: shown }, (_, r) => (
+              <tr key={r}>
+                <th scope="row" className="row-number">
+                  {r + 1}
+                </th>
+                {columns.map((c, i) => (
+                  <td key={i}>{cellText(c.values[r])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </main>
   );
 }

@@ -1,12 +1,46 @@
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { pageContext, readableFile } from '@/lib/pages';
+import PlotFigure from '@/components/plot-figure';
+import { loadFilePage, shareKeyOf, withKey, type PlotPageData } from '@/lib/plot-page';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ owner: string; n: string }>; searchParams: Promise<{ share_key?: string }> };
+type Props = { params: Promise<{ owner: string; n: string }>; searchParams: Promise<{ share_key?: string | string[] }> };
 
-export default async function EmbedPage({ params, searchParams }: Props) {
-  const file = await readableFile(await pageContext(), await params, (await searchParams).share_key);
-  if (!file || file.filetype !== 'plot') notFound();
-  return <main>{file.filename}</main>;
+async function load({ params, searchParams }: Props): Promise<PlotPageData | null> {
+  const { owner, n } = await params;
+  const data = await loadFilePage(owner, n, shareKeyOf((await searchParams).share_key));
+  return data?.kind === 'plot' ? data : null;
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const data = await load(props);
+  if (!data) return { title: 'Not found' };
+  // The plot page is the one to index; this is its frame.
+  return { title: data.record.title.trim() || data.file.filename, robots: { index: false, follow: true } };
+}
+
+// `/~owner/n.embed`: the chart alone, filling the iframe. The root layout's header and footer are
+// still rendered, so this view covers the viewport above them (and CSS hides them, see .embed-view).
+export default async function EmbedPage(props: Props) {
+  const data = await load(props);
+  if (!data) notFound();
+  const { record, file, shareKey } = data;
+  const title = record.title.trim() || file.filename;
+  const fid = `${file.owner}:${file.n}`;
+  return (
+    <main className="embed-view">
+      <h1 className="visually-hidden">{title}</h1>
+      <PlotFigure
+        contentUrl={withKey(`/v2/plots/${encodeURIComponent(fid)}/content?inline_data=true&map_data=unreadable`, shareKey)}
+        interactive
+        label={`Chart: ${title}`}
+        // eslint-disable-next-line @next/next/no-img-element
+        fallback={<img src={withKey(`/~${file.owner}/${file.n}.png`, shareKey)} alt="" />}
+      />
+      <a className="embed-link" href={withKey(record.web_url, shareKey)} target="_blank" rel="noopener">
+        View on Plot Files
+      </a>
+    </main>
+  );
 }

@@ -1,0 +1,21 @@
+'use server';
+// "Load more" on a profile. Profiles have no list API to fetch from, so the next page comes from this
+// action; the viewer is read from the session exactly as on the page, so only the owner gets their
+// private and secret cards.
+import { z } from 'zod';
+import type { NextPage } from '@/components/load-more';
+import { listUserPlots } from '@/lib/gallery';
+import { pageContext } from '@/lib/pages';
+import { listQuerySchema } from '@/lib/plots';
+import { getUserByUsername, usernameSchema } from '@/lib/users';
+
+const inputSchema = z.object({ owner: usernameSchema, cursor: listQuerySchema.shape.cursor.unwrap() });
+
+export async function moreUserPlots(owner: string, cursor: string): Promise<NextPage> {
+  const input = inputSchema.parse({ owner, cursor });
+  const { db, viewer, origin } = await pageContext();
+  const user = await getUserByUsername(db, input.owner);
+  if (!user) throw new Error('There is no such user.');
+  const { cards, next } = await listUserPlots(db, viewer, user, { cursor: input.cursor }, origin);
+  return { cards, next };
+}

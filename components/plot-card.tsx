@@ -1,0 +1,48 @@
+// One plot in a list (gallery, feed, profile). Plain and presentational so that the server renders
+// the first page and the client renders the pages "Load more" appends with the very same markup.
+import type { PlotCardData, Visibility } from '@/lib/plot-cards';
+import PlotPreview from './plot-preview';
+
+const count = new Intl.NumberFormat('en-US');
+const BADGES: Record<Exclude<Visibility, 'public'>, { text: string; hint: string }> = {
+  private: { text: 'Private', hint: 'Only you can see this plot' },
+  secret: { text: 'Secret link', hint: 'Only you and people with its secret link can see this plot' },
+};
+
+export function PlotCard({ card }: { card: PlotCardData }) {
+  const badge = card.visibility === 'public' ? null : BADGES[card.visibility];
+  return (
+    <article className="plot-card" data-fid={card.fid}>
+      <PlotPreview contentUrl={card.contentUrl} thumbnail={card.thumbnail} title={card.title} />
+      <div className="plot-card-body">
+        <h2 className="plot-card-title">
+          <a href={card.href}>{card.title}</a>
+        </h2>
+        {badge && (
+          <p className={`badge badge-${card.visibility}`} title={badge.hint}>
+            {badge.text}
+          </p>
+        )}
+        <p className="plot-card-meta">
+          <a className="plot-card-owner" href={`/~${card.owner}/`}>
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img src={`/avatars/${card.owner}.svg`} alt="" width={20} height={20} />
+            <span className="sr-only">by </span>
+            {card.owner}
+          </a>
+          <span className="views" data-views={card.views}>
+            {count.format(card.views)} {card.views === 1 ? 'view' : 'views'}
+          </span>
+          <time dateTime={card.created} title={new Date(card.created).toUTCString()}>
+            {card.age}
+          </time>
+        </p>
+        <ul className="trace-types" aria-label="Trace types">
+          {card.traceTypes.map((type) => (
+            <li key={type}>{type}</li>
+          ))}
+        </ul>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,40 @@
+// One page of a plot list (gallery, feed, profile): the cards, the paging, or the empty state.
+import type { ReactNode } from 'react';
+import { pageHref, type CardPage } from '@/lib/gallery';
+import LoadMore, { type NextPage } from './load-more';
+import { PlotCard } from './plot-card';
+
+interface PlotListProps {
+  page: CardPage;
+  /** The list page's path and parameters, which its page links keep. */
+  path: string;
+  params?: Record<string, string | number | undefined>;
+  /** Where "Load more" gets the next page: an API list URL without cursor, or a server action. */
+  api?: string;
+  loadPage?: (cursor: string) => Promise<NextPage>;
+  empty: ReactNode;
+}
+
+export function PlotList({ page, path, params = {}, api, loadPage, empty }: PlotListProps) {
+  return (
+    <>
+      {page.cards.length ? (
+        <div className="plot-grid">
+          {page.cards.map((card) => (
+            <PlotCard key={card.fid} card={card} />
+          ))}
+        </div>
+      ) : (
+        <div className="empty-state">{empty}</div>
+      )}
+      <LoadMore
+        cursor={page.next}
+        previousHref={page.previous ? pageHref(path, params, page.previous) : null}
+        pageHref={pageHref(path, params)}
+        shown={page.cards.map((card) => card.fid)}
+        api={api}
+        loadPage={loadPage}
+      />
+    </>
+  );
+}

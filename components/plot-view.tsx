@@ -1,0 +1,76 @@
+'use client';
+// The plot page's interactive chart and its downloads. PNG and SVG come from plotly.js itself
+// (Plotly.downloadImage on the drawn chart), so they stay disabled until the chart is drawn.
+import { useCallback, useState } from 'react';
+import PlotFigure from './plot-figure';
+import type { PlotlyApi } from '@/lib/plotly-client';
+
+export interface PlotViewProps {
+  contentUrl: string;
+  label: string;
+  /** The figure's own height in pixels, else the chart takes a share of the viewport. */
+  height: number | null;
+  /** A static image shown while the chart loads (and if it cannot be drawn). */
+  imageUrl: string;
+  /** Base name of downloaded images. */
+  downloadName: string;
+  /** The server-rendered download links (JSON, CSV) that sit beside the image buttons. */
+  children?: React.ReactNode;
+}
+
+type Format = 'png' | 'svg';
+
+export function PlotView({ contentUrl, label, height, imageUrl, downloadName, children }: PlotViewProps) {
+  const [chart, setChart] = useState<{ plotly: PlotlyApi; el: HTMLElement } | null>(null);
+  const [error, setError] = useState('');
+  const ready = useCallback((plotly: PlotlyApi, el: HTMLElement) => setChart({ plotly, el }), []);
+
+  async function download(format: Format) {
+    if (!chart) return;
+    setError('');
+    try {
+      await chart.plotly.downloadImage(chart.el, { format, filename: downloadName });
+    } catch (e) {
+      console.error('Image download failed:', e);
+      setError(`The ${format.toUpperCase()} image could not be made.`);
+    }
+  }
+
+  return (
+    <>
+      <section className="plot-chart" aria-label="Chart" style={height ? { height } : undefined}>
+        <PlotFigure
+          contentUrl={contentUrl}
+          interactive
+          label={label}
+          // eslint-disable-next-line @next/next/no-img-element
+          fallback={<img src={imageUrl} alt="" />}
+          onReady={ready}
+        />
+      </section>
+      <section className="plot-downloads" aria-labelledby="downloads-heading">
+        <h2 id="downloads-heading">Download</h2>
+        <ul className="download-list">
+          {children}
+          {(['png', 'svg'] as const).map((format) => (
+            <li key={format}>
+              <button
+                type="button"
+                className="secondary"
+                data-download={format}
+                disabled={!chart}
+                title={chart ? undefined : 'Available once the chart is drawn'}
+                onClick={() => download(format)}
+              >
+                {format.toUpperCase()} image
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="download-error" role="status" aria-live="polite">
+          {error}
+        </p>
+      </section>
+    </>
+  );
+}

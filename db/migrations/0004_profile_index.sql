@@ -1,0 +1,1 @@
+CREATE INDEX "files_owner_plots_newest_idx" ON "files" USING btree ("owner_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "files"."filetype" = 'plot' AND "files"."trashed_at" IS NULL;

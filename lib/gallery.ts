@@ -1,0 +1,181 @@
+// Page data for the plot lists (gallery `/`, feed `/feed`, profiles `/~owner/`): query parameters,
+// API pages turned into cards, and the links that page through them with and without JavaScript.
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows, type Db } from '@/db/client';
+import type { Viewer } from './auth';
+import { decodeCursor, encodeCursor, type Cursor } from './cursors';
+import { ApiError, invalid } from './errors';
+import { cardFromRecord, plotPageSchema, plotRecordSchema, type PlotCardData } from './plot-cards';
+import { feedQuerySchema, listFeed, listPlots, listQuerySchema, type Page } from './plots';
+import { isoMicros, originJoin, plotRecordSql } from './records';
+
+/** Cards a page: divides evenly into rows of 2, 3, 4 and 6. */
+export const PAGE_SIZE = 24;
+
+export interface CardPage {
+  cards: PlotCardData[];
+  /** Cursors of the following and preceding pages, null at either end. */
+  next: string | null;
+  previous: string | null;
+}
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/**
+ * Each parameter parsed on its own, so that one bad value (a hand-edited link) is dropped and
+ * reported while the others still apply. An empty value is an absent one (a form's blank choice).
+ */
+function parseParams<S extends Record<string, z.ZodType>>(
+  fields: S,
+  params: SearchParams,
+): { query: { [K in keyof S]?: z.output<S[K]> }; invalid: boolean } {
+  const query: { [K in keyof S]?: z.output<S[K]> } = {};
+  let rejected = false;
+  for (const key of Object.keys(fields) as (keyof S & string)[]) {
+    const raw = params[key];
+    if (raw === undefined || raw === '') continue;
+    const parsed = fields[key].safeParse(raw);
+    if (parsed.success) query[key] = parsed.data as z.output<S[typeof key]>;
+    else rejected = true;
+  }
+  return { query, invalid: rejected };
+}
+
+const galleryFields = {
+  order_by: listQuerySchema.shape.order_by,
+  // Quality scores run 0..10 (the column's check); the filter offers exactly those.
+  min_quality: listQuerySchema.shape.min_quality.refine((n) => n === undefined || (n >= 0 && n <= 10), 'min_quality must be 0..10'),
+  cursor: listQuerySchema.shape.cursor,
+};
+export type GalleryQuery = { [K in keyof typeof galleryFields]?: z.output<(typeof galleryFields)[K]> };
+
+export const galleryQuery = (params: SearchParams) => parseParams(galleryFields, params);
+export const cursorQuery = (params: SearchParams) => parseParams({ cursor: feedQuerySchema.shape.cursor }, params);
+
+/** A local page link: the given parameters (unset and default ones left out) and the cursor. */
+export function pageHref(path: string, params: Record<string, string | number | undefined>, cursor?: string | null): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  if (cursor) search.set('cursor', cursor);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The gallery's own parameters as links and the API carry them (min_quality 0 is no filter). */
+export function galleryParams(q: GalleryQuery): Record<string, string | number | undefined> {
+  return { order_by: q.order_by, min_quality: q.min_quality || undefined };
+}
+
+const cursorOf = (link: string | null) => (link ? new URL(link).searchParams.get('cursor') : null);
+
+function cardPage(page: Page): CardPage {
+  const body = plotPageSchema.parse(JSON.parse(page.text));
+  const now = Date.now();
+  return { cards: body.results.map((r) => cardFromRecord(r, now)), next: cursorOf(body.next), previous: cursorOf(body.previous) };
+}
+
+/**
+ * Runs a list with the visitor's cursor; a cursor the API refuses (forged, or from another list)
+ * gets the first page instead, flagged so the page can say so rather than fail.
+ */
+async function withCursorFallback(
+  cursor: string | undefined,
+  list: (cursor: string | undefined) => Promise<CardPage>,
+): Promise<CardPage & { cursorRejected: boolean }> {
+  try {
+    return { ...(await list(cursor)), cursorRejected: false };
+  } catch (error) {
+    if (!cursor || !(error instanceof ApiError) || error.status !== 400) throw error;
+    return { ...(await list(undefined)), cursorRejected: true };
+  }
+}
+
+/** The gallery: public plots through the API's own list (same order, filter and cursors). */
+export function galleryPage(db: Db, viewer: Viewer | null, q: GalleryQuery, origin: string) {
+  return withCursorFallback(q.cursor, async (cursor) => {
+    const query = { order_by: q.order_by, min_quality: q.min_quality, page_size: PAGE_SIZE, cursor };
+    // The API builds its next/previous links from this URL; only their cursors are used here.
+    const url = new URL(pageHref('/v2/plots', { page_size: PAGE_SIZE, ...galleryParams(q) }), origin);
+    return cardPage(await listPlots(db, viewer, query, origin, url));
+  });
+}
+
+/** The feed: handpicked plots in the random order its cursors carry. */
+export function feedPage(db: Db, viewer: Viewer | null, q: { cursor?: string }, origin: string) {
+  return withCursorFallback(q.cursor, async (cursor) => {
+    const url = new URL(pageHref('/v2/plots/feed', { page_size: PAGE_SIZE }), origin);
+    return cardPage(await listFeed(db, viewer, { page_size: PAGE_SIZE, cursor }, origin, url));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profiles
+
+interface UserPlotRow {
+  rec: string;
+  id: string | number;
+  created: string;
+  secret: boolean;
+}
+
+/**
+ * A user's live plots, newest first, keyset-paged: public ones only, unless the viewer is that user
+ * (then private and secret ones too, marked). The cursor is bound to the user, so it cannot be
+ * replayed on another profile.
+ */
+export async function listUserPlots(
+  db: Db,
+  viewer: Viewer | null,
+  user: { id: number },
+  q: { cursor?: string },
+  origin: string,
+): Promise<CardPage> {
+  const order = `user:${user.id}`;
+  const cursor = q.cursor ? await decodeCursor(db, q.cursor, order) : null;
+  if (cursor && (cursor.k.length !== 2 || typeof cursor.k[0] !== 'string' || typeof cursor.k[1] !== 'number')) {
+    throw invalid('cursor', 'Invalid cursor.');
+  }
+  const own = viewer?.id === user.id;
+  const dir = cursor?.d ?? 'n';
+  const after = !cursor
+    ? sql``
+    : dir === 'n'
+      ? sql`AND (f.created_at, f.id) < (${cursor.k[0]}::timestamptz, ${cursor.k[1]}::bigint)`
+      : sql`AND (f.created_at, f.id) > (${cursor.k[0]}::timestamptz, ${cursor.k[1]}::bigint)`;
+  const sorted = dir === 'n' ? sql`f.created_at DESC, f.id DESC` : sql`f.created_at ASC, f.id ASC`;
+  // Keys first (one range of an owner's files), records for those rows only.
+  const rows = await queryRows<UserPlotRow>(
+    db,
+    sql`SELECT ${plotRecordSql(viewer?.id ?? null, false)}::text AS rec, f.id, ${isoMicros(sql`f.created_at`)} AS created,
+               (NOT f.world_readable AND f.share_key IS NOT NULL) AS secret
+        FROM (SELECT f.id FROM files f
+              WHERE f.owner_id = ${user.id} AND f.filetype = 'plot' AND f.trashed_at IS NULL
+                ${own ? sql`` : sql`AND f.world_readable`} ${after}
+              ORDER BY ${sorted} LIMIT ${PAGE_SIZE + 1}) k
+        JOIN files f ON f.id = k.id JOIN plots p ON p.file_id = f.id JOIN users u ON u.id = f.owner_id ${originJoin(origin)}
+        ORDER BY ${sorted}`,
+  );
+  const more = rows.length > PAGE_SIZE;
+  const shown = rows.slice(0, PAGE_SIZE);
+  if (dir === 'p') shown.reverse();
+  const link = async (d: 'n' | 'p', row: UserPlotRow | undefined) => {
+    if (!row) return null;
+    const c: Cursor = { o: order, d, k: [row.created, Number(row.id)] };
+    return encodeCursor(db, c);
+  };
+  // Walking forward, a previous page exists when we came from a cursor; walking back, a next one does.
+  const next = (dir === 'n' ? more : true) ? await link('n', shown[shown.length - 1]) : null;
+  const previous = (dir === 'n' ? !!cursor : more) ? await link('p', shown[0]) : null;
+  const now = Date.now();
+  const cards = shown.map((row) => {
+    const record = plotRecordSchema.parse(JSON.parse(row.rec));
+    return cardFromRecord(record, now, row.secret ? 'secret' : undefined);
+  });
+  return { cards, next, previous };
+}
+
+/** A profile's page of plots, with the same fallback as the lists for a refused cursor. */
+export function profilePage(db: Db, viewer: Viewer | null, user: { id: number }, q: { cursor?: string }, origin: string) {
+  return withCursorFallback(q.cursor, (cursor) => listUserPlots(db, viewer, user, { cursor }, origin));
+}

@@ -1,0 +1,250 @@
+// A file's web page (`/~owner/n/`), its embed and its CSV download: what they show, with the API's
+// permissions (unreadable files are the one 404), view counting, and CSV built from grid columns.
+import { cache } from 'react';
+import { asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows, type Db } from '@/db/client';
+import { gridColumns, plots } from '@/db/schema';
+import type { Viewer } from './auth';
+import { parseSrc } from './figure';
+import { getFile, type OwnedFile } from './files';
+import { columnsByGrid, columnText, findGrids, gridKey } from './grids';
+import { pageContext, readableFile, type PageContext } from './pages';
+import { canRead } from './permissions';
+import { getPlot } from './plots';
+import { fileUrls, parseFid } from './records';
+
+/** `?share_key=`: a repeated or oversized value is ignored rather than an error page. */
+const shareKeySchema = z.string().min(1).max(200).optional().catch(undefined);
+export const shareKeyOf = (value: unknown): string | undefined => shareKeySchema.parse(value);
+
+export type Visibility = 'public' | 'private' | 'secret';
+export const visibilityOf = (file: OwnedFile): Visibility => (file.worldReadable ? 'public' : file.shareKey ? 'secret' : 'private');
+
+/** The detail record fields the page uses (lib/records.ts builds the whole record). */
+export interface PlotRecord {
+  title: string;
+  caption: string;
+  web_url: string;
+  embed_url: string;
+  share_url: string;
+  image_urls: { default: string };
+  source_fid: string | null;
+  figure: { layout?: Record<string, unknown> };
+}
+
+interface Lineage {
+  /** The source plot's page and name, when the viewer may read it (else it was still copied). */
+  source: { href: string; name: string } | null;
+}
+
+export interface PlotPageData {
+  kind: 'plot';
+  ctx: PageContext;
+  file: OwnedFile;
+  record: PlotRecord;
+  visibility: Visibility;
+  /** The share key to carry on this page's own requests: only when the plot needs it to be read. */
+  shareKey: string | null;
+  lineage: Lineage | null;
+}
+
+export interface GridPageData {
+  kind: 'grid';
+  ctx: PageContext;
+  file: OwnedFile;
+  visibility: Visibility;
+  shareKey: string | null;
+  urls: ReturnType<typeof fileUrls>;
+}
+
+export type FilePageData = PlotPageData | GridPageData;
+
+/**
+ * The plot or grid at `/~owner/n/` if the visitor may read it, else null (the 404 page). Cached per
+ * request, so the metadata and the page body share one load.
+ */
+export const loadFilePage = cache(async (owner: string, n: string, shareKey: string | undefined): Promise<FilePageData | null> => {
+  const ctx = await pageContext();
+  const file = await readableFile(ctx, { owner, n }, shareKey);
+  if (!file || file.filetype === 'fold') return null;
+  const visibility = visibilityOf(file);
+  const carried = shareKey && !file.worldReadable ? shareKey : null;
+  if (file.filetype === 'grid') {
+    return { kind: 'grid', ctx, file, visibility, shareKey: carried, urls: fileUrls(ctx.origin, file.owner, file.n) };
+  }
+  let record: PlotRecord;
+  try {
+    record = JSON.parse(await getPlot(ctx.db, ctx.viewer, { owner: file.owner, n: file.n }, ctx.origin, shareKey)) as PlotRecord;
+  } catch {
+    // Trashed or changed between the two reads: the same 404 as a missing plot.
+    return null;
+  }
+  const lineage = record.source_fid ? { source: await readableSource(ctx.db, ctx.viewer, record.source_fid) } : null;
+  return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage };
+});
+
+async function readableSource(db: Db, viewer: Viewer | null, sourceFid: string): Promise<Lineage['source']> {
+  const fid = parseFid(sourceFid);
+  const file = fid ? await getFile(db, fid) : undefined;
+  if (!file || file.filetype !== 'plot' || !canRead(file, viewer)) return null;
+  return { href: `/~${file.owner}/${file.n}/`, name: file.filename };
+}
+
+/** Counts one view of the page in one statement (concurrent views never lose a count); the new total. */
+export async function countView(db: Db, fileId: number): Promise<number> {
+  const [row] = await db
+    .update(plots)
+    .set({ views: sql`${plots.views} + 1` })
+    .where(eq(plots.fileId, fileId))
+    .returning({ views: plots.views });
+  return Number(row?.views ?? 0);
+}
+
+/** The iframe snippet offered for embedding; the title is escaped since it lands in others' HTML. */
+export function embedCode(embedUrl: string, title: string): string {
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<iframe src="${escape(embedUrl)}" width="100%" height="525" frameborder="0" title="${escape(title)}"></iframe>`;
+}
+
+/** `url` with `?share_key=` when the page carries one. */
+export function withKey(url: string, shareKey: string | null): string {
+  return shareKey ? `${url}${url.includes('?') ? '&' : '?'}share_key=${encodeURIComponent(shareKey)}` : url;
+}
+
+/** The chart's height in pixels when the figure fixes one (else the page picks a responsive one). */
+export function figureHeight(record: PlotRecord): number | null {
+  const h = record.figure.layout?.height;
+  return typeof h === 'number' && Number.isFinite(h) && h >= 100 && h <= 5000 ? Math.round(h) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grids
+
+export const GRID_PREVIEW_ROWS = 1000;
+
+export interface GridPreview {
+  columns: { name: string; values: unknown[] }[];
+  rowCount: number;
+}
+
+/** The grid's column names and first rows, sliced in the database so a large grid never travels whole. */
+export async function gridPreview(db: Db, gridId: number, rows = GRID_PREVIEW_ROWS): Promise<GridPreview> {
+  const cols = await queryRows<{ name: string; length: number; head: string }>(
+    db,
+    sql`SELECT name, length,
+               (SELECT coalesce(json_agg(e ORDER BY i), '[]'::json)
+                  FROM json_array_elements(data) WITH ORDINALITY AS t(e, i) WHERE i <= ${rows})::text AS head
+        FROM grid_columns WHERE grid_id = ${gridId} ORDER BY ord, id`,
+  );
+  return {
+    columns: cols.map((c) => ({ name: c.name, values: JSON.parse(c.head) as unknown[] })),
+    rowCount: cols.reduce((max, c) => Math.max(max, Number(c.length)), 0),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV (RFC 4180: CRLF line ends; fields with a comma, quote or line break quoted, quotes doubled)
+
+interface CsvColumn {
+  header: string;
+  load: () => Promise<unknown[]>;
+}
+
+function csvField(value: unknown): string {
+  const text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'string'
+        ? value
+        : typeof value === 'number' || typeof value === 'boolean'
+          ? String(value)
+          : JSON.stringify(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const csvLine = (fields: unknown[]) => `${fields.map(csvField).join(',')}\r\n`;
+
+const parseColumn = (text: string): unknown[] => {
+  const values: unknown = JSON.parse(text);
+  return Array.isArray(values) ? values : [values];
+};
+
+/** The CSV text, rows aligned (shorter columns leave empty fields), in chunks of rows. */
+async function* csvChunks(columns: CsvColumn[]): AsyncGenerator<string> {
+  if (!columns.length) return;
+  yield csvLine(columns.map((c) => c.header));
+  const data: unknown[][] = [];
+  for (const c of columns) data.push(await c.load());
+  const rows = data.reduce((max, d) => Math.max(max, d.length), 0);
+  for (let start = 0; start < rows; start += 1000) {
+    let chunk = '';
+    for (let r = start; r < Math.min(rows, start + 1000); r++) chunk += csvLine(data.map((d) => d[r]));
+    yield chunk;
+  }
+}
+
+/** Every column of a grid, headed by its name, in the grid's order. */
+async function gridCsvColumns(db: Db, gridId: number): Promise<CsvColumn[]> {
+  const cols = await db
+    .select({ id: gridColumns.id, name: gridColumns.name })
+    .from(gridColumns)
+    .where(eq(gridColumns.gridId, gridId))
+    .orderBy(asc(gridColumns.ord), asc(gridColumns.id));
+  return cols.map((c) => ({ header: c.name, load: async () => parseColumn(await columnText(db, c.id)) }));
+}
+
+type Path = (string | number)[];
+
+/** `trace 0 x`, `sales marker.color`, `frame 2 trace 0 y`: the trace's name (or index) and the attribute. */
+function srcHeader(figure: Record<string, unknown>, path: Path): string {
+  const traceLabel = (trace: unknown, index: number) => {
+    const name = (trace as { name?: unknown } | undefined)?.name;
+    return typeof name === 'string' && name.trim() ? name.trim() : `trace ${index}`;
+  };
+  const attribute = (rest: Path) =>
+    rest
+      .map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${i === rest.length - 1 ? p.replace(/src$/, '') : p}`))
+      .join('');
+  const at = (obj: unknown, key: string | number) => (obj && typeof obj === 'object' ? (obj as Record<string | number, unknown>)[key] : undefined);
+  if (path[0] === 'frames' && path[2] === 'data') {
+    const frame = at(figure.frames, path[1]);
+    const frameName = at(frame, 'name');
+    const frameLabel = typeof frameName === 'string' && frameName ? `frame ${frameName}` : `frame ${path[1]}`;
+    return `${frameLabel} ${traceLabel(at(at(frame, 'data'), path[3]), Number(path[3]))} ${attribute(path.slice(4))}`;
+  }
+  return `${traceLabel(at(figure.data, path[1]), Number(path[1]))} ${attribute(path.slice(2))}`;
+}
+
+/** One column per src the viewer may read (a multi-column src gives one per column, `z[0]`, `z[1]`...). */
+async function plotCsvColumns(db: Db, viewer: Viewer | null, plotId: number): Promise<CsvColumn[]> {
+  const [plot] = await db.select({ figure: plots.figure, refs: plots.srcRefs }).from(plots).where(eq(plots.fileId, plotId));
+  if (!plot) return [];
+  const figure = plot.figure as Record<string, unknown>;
+  const refs = plot.refs as { p: Path; s: string }[];
+  const srcs = refs.map((r) => ({ path: r.p, src: parseSrc(r.s) }));
+  const grids = await findGrids(db, srcs.flatMap((s) => (s.src ? [s.src] : [])));
+  const readable = [...grids.values()].filter((g) => canRead(g, viewer));
+  const columns = await columnsByGrid(db, readable.map((g) => g.id));
+  const out: CsvColumn[] = [];
+  for (const { path, src } of srcs) {
+    const grid = src && grids.get(gridKey(src.owner, src.n));
+    if (!src || !grid || !canRead(grid, viewer)) continue;
+    const ids = src.uids.map((uid) => columns.get(grid.id)?.get(uid));
+    if (ids.some((id) => id === undefined)) continue;
+    const header = srcHeader(figure, path);
+    ids.forEach((id, i) =>
+      out.push({ header: ids.length > 1 ? `${header}[${i}]` : header, load: async () => parseColumn(await columnText(db, id!)) }),
+    );
+  }
+  return out;
+}
+
+/** `/~owner/n.csv`: a grid's columns, or the columns a plot references; null for the one 404. */
+export async function fileCsv(params: { owner: string; n: string }, shareKey: string | undefined) {
+  const ctx = await pageContext();
+  const file = await readableFile(ctx, params, shareKey);
+  if (!file || file.filetype === 'fold') return null;
+  const columns = file.filetype === 'grid' ? await gridCsvColumns(ctx.db, file.id) : await plotCsvColumns(ctx.db, ctx.viewer, file.id);
+  return { filename: `${file.filename}.csv`, chunks: csvChunks(columns) };
+}
