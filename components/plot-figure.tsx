@@ -22,6 +22,8 @@ export interface PlotFigureProps {
 
 type State = 'loading' | 'drawn' | 'failed';
 
+const GL3D = new Set(['scatter3d', 'surface', 'mesh3d', 'cone', 'streamtube', 'volume', 'isosurface']);
+
 let component: { Plotly: PlotlyApi; Plot: ComponentType<PlotParams> } | undefined;
 function plotComponent(Plotly: PlotlyApi): ComponentType<PlotParams> {
   if (component?.Plotly !== Plotly) component = { Plotly, Plot: createPlotlyComponent(Plotly as never) };
@@ -105,27 +107,30 @@ function PreviewChart({ contentUrl, onState }: ChartProps) {
   useEffect(() => {
     const node = el.current;
     if (!chart || !node) return;
-    let live = true;
+    let mounted = true;
     const { Plotly, figure } = chart;
     const layout = { ...figure.layout, autosize: true, width: undefined, height: undefined, margin: { l: 24, r: 12, t: 28, b: 24 }, showlegend: false };
-    Plotly.newPlot(node, figure.data, layout, { staticPlot: true, displayModeBar: false, responsive: true })
+    // plotly draws a static 3D scene off-screen (for export), so 3D previews draw live and are
+    // snapshotted like every WebGL preview below.
+    const live = figure.data.some((t) => GL3D.has(String(t.type)));
+    Plotly.newPlot(node, figure.data, layout, { staticPlot: !live, displayModeBar: false, responsive: true })
       .then(async () => {
-        if (!live) return;
+        if (!mounted) return;
         if (node.querySelector('canvas')) {
           const { width, height } = node.getBoundingClientRect();
           const url = await Plotly.toImage(node, { format: 'png', width: Math.round(width), height: Math.round(height), scale: Math.min(window.devicePixelRatio || 1, 2) });
           Plotly.purge(node);
-          if (!live) return;
+          if (!mounted) return;
           setImage(url);
         }
         onState('drawn');
       })
       .catch((error: unknown) => {
         console.error('Chart failed:', error);
-        if (live) onState('failed');
+        if (mounted) onState('failed');
       });
     return () => {
-      live = false;
+      mounted = false;
       Plotly.purge(node);
     };
   }, [chart, onState]);
