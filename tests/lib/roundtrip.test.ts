@@ -144,12 +144,10 @@ describe.each(DRIVERS)('plot content round trip (%s)', (driver) => {
     }
   });
 
-  it('the round trips above were about data: every mock but the indicators (and smith_basic) had arrays moved to a grid', () => {
+  it('the round trips above were about data: every mock but the indicators had arrays moved to a grid', () => {
     if (refCounts.size < MOCKS.length) return; // run with a filter
     const none = [...refCounts].filter(([, n]) => n === 0).map(([f]) => f);
-    // smith_basic writes `re`/`im`, which plotly.js 4's schema does not know (its data attributes are
-    // `real`/`imag`): unknown keys are settings, so that mock legitimately keeps its arrays inline.
-    expect(none.filter((f) => !f.startsWith('indicator_'))).toEqual(['smith_basic.json']);
+    expect(none.filter((f) => !f.startsWith('indicator_'))).toEqual([]);
     expect([...refCounts.values()].reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(500);
     // Frames were split too.
     expect(refCounts.get('animation.json')).toBeGreaterThan(2);

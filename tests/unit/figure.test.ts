@@ -238,9 +238,8 @@ describe('splitFigure', () => {
 describe('plotly.js mocks', () => {
   const dir = path.resolve('db/demo-mocks');
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-  // No raw data by plotly.js 4's schema: indicators hold only settings, and smith_basic uses the
-  // pre-2.0 names `re`/`im` (now `real`/`imag`), which the schema no longer knows, so they are settings.
-  const NO_DATA = new Set(['indicator_bignumber.json', 'indicator_bullet.json', 'indicator_grid_template.json', 'smith_basic.json']);
+  // No raw data by plotly.js 4's schema: indicators hold only settings.
+  const NO_DATA = new Set(['indicator_bignumber.json', 'indicator_bullet.json', 'indicator_grid_template.json']);
 
   it('are all present', () => expect(files.length).toBeGreaterThanOrEqual(90));
 

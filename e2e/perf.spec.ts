@@ -1,0 +1,116 @@
+// Load cost, measured and logged (not asserted: timings depend on the machine): first contentful
+// paint, time to the first drawn chart, and the JavaScript the page downloads. Asserted: plotly.js is
+// not in the gallery's first-load JavaScript and is fetched at most once per page.
+import { writeFileSync } from 'node:fs';
+import { allPublicPlots, expect, plotPath, test } from './support';
+import type { APIRequestContext, Page, Response } from '@playwright/test';
+
+/** plotly.js (the dist bundle) by its content: its banner and messages survive bundling. */
+const isPlotly = (body: string) => body.length > 1_000_000 && (body.includes('plotly-logomark') || body.includes('WebGL is not supported by your browser'));
+
+interface Measure {
+  page: string;
+  fcpMs: number | null;
+  firstChartMs: number | null;
+  jsRequests: number;
+  jsBytes: number;
+  jsTransferBytes: number;
+  plotlyRequests: number;
+}
+
+/** Records when the first chart says it is drawn, from navigation start. */
+const observeFirstChart = () => {
+  const w = window as unknown as { __firstChart?: number };
+  const check = () => {
+    if (w.__firstChart === undefined && document.querySelector('.plot-figure[data-chart-state="drawn"]')) w.__firstChart = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-chart-state'] });
+};
+
+async function measure(page: Page, path: string, name: string, opts: { scroll?: boolean } = {}): Promise<Measure> {
+  const scripts: Response[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(new URL(r.url()).pathname)) scripts.push(r);
+  });
+  await page.addInitScript(observeFirstChart);
+  await page.goto(path);
+  await page.locator('.plot-figure[data-chart-state="drawn"]').first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const timing = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    chart: (window as unknown as { __firstChart?: number }).__firstChart ?? null,
+  }));
+  if (opts.scroll) {
+    // The rest of the page's charts (drawn as they scroll in) must not fetch plotly.js again.
+    for (let y = 0; y < 20; y++) await page.mouse.wheel(0, 1500);
+    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
+  }
+  let jsBytes = 0;
+  let jsTransferBytes = 0;
+  let plotlyRequests = 0;
+  for (const r of scripts) {
+    const body = await r.body().catch(() => Buffer.alloc(0));
+    jsBytes += body.length;
+    const sizes = await r.request().sizes().catch(() => null);
+    jsTransferBytes += sizes ? sizes.responseBodySize : Number(r.headers()['content-length'] ?? body.length);
+    if (isPlotly(body.toString('utf8'))) plotlyRequests++;
+  }
+  const m: Measure = {
+    page: name,
+    fcpMs: timing.fcp === null ? null : Math.round(timing.fcp),
+    firstChartMs: timing.chart === null ? null : Math.round(timing.chart),
+    jsRequests: scripts.length,
+    jsBytes,
+    jsTransferBytes,
+    plotlyRequests,
+  };
+  console.log(
+    `[perf] ${name}: FCP ${m.fcpMs} ms, first chart ${m.firstChartMs} ms, JS ${m.jsRequests} files, ` +
+      `${(m.jsBytes / 1024).toFixed(0)} KiB (${(m.jsTransferBytes / 1024).toFixed(0)} KiB transferred), plotly fetched ${m.plotlyRequests}x`,
+  );
+  const file = test.info().outputPath(`perf-${name.replace(/\W+/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(m, null, 2));
+  await test.info().attach(`perf ${name}`, { path: file, contentType: 'application/json' });
+  return m;
+}
+
+/** The scripts a page's HTML loads up front (script src and preloads), fetched. */
+async function firstLoadScripts(request: APIRequestContext, path: string): Promise<{ url: string; body: string }[]> {
+  const html = await (await request.get(path)).text();
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*\brel="(?:preload|modulepreload)"[^>]*>/g)) {
+    const href = /\bhref="([^"]+)"/.exec(m[0])?.[1];
+    if (href && (/\bas="script"/.test(m[0]) || /modulepreload/.test(m[0]) || /\.js(\?|$)/.test(href))) urls.add(href);
+  }
+  const out = [];
+  for (const url of urls) out.push({ url, body: await (await request.get(url.replace(/&amp;/g, '&'))).text() });
+  return out;
+}
+
+function logFirstLoad(name: string, scripts: { url: string; body: string }[]): void {
+  const bytes = scripts.reduce((n, s) => n + Buffer.byteLength(s.body), 0);
+  console.log(`[perf] ${name}: first-load JS (scripts in the HTML) ${scripts.length} files, ${(bytes / 1024).toFixed(0)} KiB uncompressed`);
+}
+
+test('gallery: plotly.js is not in the first-load JavaScript; load cost measured', async ({ page, request }) => {
+  const initial = await firstLoadScripts(request, '/');
+  expect(initial.length, "the gallery's first-load scripts").toBeGreaterThan(0);
+  expect(initial.filter((s) => isPlotly(s.body)).map((s) => s.url), 'plotly.js in the first-load scripts').toEqual([]);
+  logFirstLoad('gallery', initial);
+
+  const m = await measure(page, '/', 'gallery', { scroll: true });
+  expect(m.firstChartMs, 'a chart was drawn').not.toBeNull();
+  expect(m.plotlyRequests, 'plotly.js fetched once for all the cards').toBe(1);
+});
+
+test('plot page: plotly.js is fetched once; load cost measured', async ({ page, request }) => {
+  const plot = (await allPublicPlots(request)).find((p) => p.fid.startsWith('grace:'))!;
+  const initial = await firstLoadScripts(request, plotPath(plot.fid));
+  expect(initial.filter((s) => isPlotly(s.body)).map((s) => s.url), 'plotly.js in the first-load scripts').toEqual([]);
+  logFirstLoad('plot page', initial);
+  const m = await measure(page, plotPath(plot.fid), 'plot page');
+  expect(m.firstChartMs, 'the chart was drawn').not.toBeNull();
+  expect(m.plotlyRequests, 'plotly.js fetched once').toBe(1);
+});

@@ -1,0 +1,100 @@
+// The plot page (/~owner/n/), its embed (/~owner/n.embed) and a grid's page.
+import {
+  allPublicPlots,
+  countOf,
+  createGrid,
+  createPlot,
+  embedPath,
+  expect,
+  expectChartDrawn,
+  pathOf,
+  plotPath,
+  test,
+  type FileRecord,
+} from './support';
+import type { Locator } from '@playwright/test';
+
+const shownTitle = (p: FileRecord) => p.title || p.filename;
+const valueOf = (el: Locator) => el.evaluate((e) => ('value' in e ? String((e as HTMLInputElement).value) : (e.textContent ?? '')));
+
+test('plot page: title, chart, views, visibility, share and embed code, downloads', async ({ page, request, pageErrors }) => {
+  // A public demo plot with a plain 2D chart (bar), so the PNG/SVG downloads are plotly's own.
+  const plot = (await allPublicPlots(request)).find((p) => p.figure?.data.every((t) => t.type === 'bar'))!;
+  expect(plot, 'a public demo bar chart').toBeTruthy();
+  const res = await page.goto(plotPath(plot.fid));
+  expect(res?.status()).toBe(200);
+  await expect(page.locator('h1')).toHaveText(shownTitle(plot));
+  await expectChartDrawn(page.locator('section.plot-chart .plot-figure'));
+  expect(countOf(await page.locator('.views-count').textContent())).toBeGreaterThanOrEqual(plot.views!);
+  await expect(page.locator('.badge[data-visibility="public"]')).toBeVisible();
+  await expect(page.locator('.badge[data-visibility="private"], .badge[data-visibility="secret"]')).toHaveCount(0);
+
+  expect(await valueOf(page.locator('#share-url'))).toContain(plotPath(plot.fid).replace(/\/$/, ''));
+  const embed = await valueOf(page.locator('#embed-code'));
+  expect(embed).toContain('<iframe');
+  expect(embed).toContain(embedPath(plot.fid));
+
+  // Data downloads: the figure as JSON, the data as CSV.
+  const json = page.locator('a[download][href$=".json"]');
+  const csv = page.locator('a[download][href$=".csv"]');
+  await expect(json).toHaveCount(1);
+  await expect(csv).toHaveCount(1);
+  const figure = await (await request.get(new URL((await json.getAttribute('href'))!, page.url()).toString())).json();
+  expect(Array.isArray(figure.data) && figure.data.length > 0, 'the JSON download holds the figure').toBe(true);
+  const csvRes = await request.get(new URL((await csv.getAttribute('href'))!, page.url()).toString());
+  expect(csvRes.status()).toBe(200);
+  expect((await csvRes.text()).split('\n').length, 'the CSV has a header and rows').toBeGreaterThan(2);
+  const [download] = await Promise.all([page.waitForEvent('download'), json.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.json$/);
+
+  // Image downloads come from the drawn chart.
+  for (const format of ['png', 'svg'] as const) {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.locator(`button[data-download="${format}"]`).click()]);
+    expect(file.suggestedFilename()).toMatch(new RegExp(`\\.${format}$`));
+  }
+  expect(pageErrors).toEqual([]);
+});
+
+test('plot page: the view count goes up by exactly one on reload', async ({ page, request }) => {
+  const plot = await createPlot(request, { title: `Counting views ${Date.now()}` });
+  await page.goto(pathOf(plot.web_url));
+  await expectChartDrawn(page.locator('section.plot-chart .plot-figure'));
+  const first = countOf(await page.locator('.views-count').textContent());
+  await page.reload();
+  await expectChartDrawn(page.locator('section.plot-chart .plot-figure'));
+  const second = countOf(await page.locator('.views-count').textContent());
+  expect(second, `views after a reload (was ${first})`).toBe(first + 1);
+  await page.reload();
+  await expect(page.locator('.views-count')).toBeVisible();
+  expect(countOf(await page.locator('.views-count').textContent())).toBe(first + 2);
+});
+
+test('embed page renders the chart', async ({ page, request, pageErrors }) => {
+  const plot = (await allPublicPlots(request)).find((p) => p.figure?.data.some((t) => t.type === 'scatter'))!;
+  const res = await page.goto(embedPath(plot.fid));
+  expect(res?.status()).toBe(200);
+  const figure = page.locator('.plot-figure');
+  await expect(figure).toHaveCount(1);
+  await expectChartDrawn(figure);
+  // The chart fills the frame it is embedded in.
+  const box = (await figure.boundingBox())!;
+  expect(box.width, 'chart width in a 1280px frame').toBeGreaterThan(600);
+  expect(pageErrors).toEqual([]);
+});
+
+test('embed page inside an iframe on another page', async ({ page, request }) => {
+  const plot = (await allPublicPlots(request))[0];
+  await page.goto('/signin'); // any page of ours, to have the origin
+  await page.setContent(`<iframe title="chart" src="${embedPath(plot.fid)}" width="640" height="480"></iframe>`);
+  const frame = page.frameLocator('iframe');
+  await expectChartDrawn(frame.locator('.plot-figure'));
+});
+
+test('grid page shows the grid', async ({ page, request }) => {
+  const grid = await createGrid(request, { month: ['Jan', 'Feb', 'Mar'], rainfall: [71, 48, 55] }, { filename: `Rainfall grid ${Date.now()}` });
+  const res = await page.goto(pathOf(grid.web_url));
+  expect(res?.status()).toBe(200);
+  await expect(page.locator('h1')).toContainText(grid.filename);
+  await expect(page.locator('main')).toContainText('rainfall');
+  await expect(page.locator('main')).toContainText('Feb');
+});

@@ -1,0 +1,95 @@
+// Who sees what: private plots, secret (share key) plots, and the one friendly 404 page for missing,
+// deleted and private-to-others plots.
+import {
+  OTHER_USER,
+  createPlot,
+  embedPath,
+  expect,
+  expectChartDrawn,
+  pathOf,
+  signIn,
+  signOut,
+  test,
+  trashPlot,
+} from './support';
+import type { Page } from '@playwright/test';
+
+async function expectNotFound(page: Page, path: string): Promise<{ title: string; main: string }> {
+  const res = await page.goto(path);
+  expect(res?.status(), `${path} answers 404`).toBe(404);
+  await expect(page.locator('h1')).toHaveText('Not found');
+  return { title: await page.title(), main: (await page.locator('main').innerText()).trim() };
+}
+
+test('a private plot is a 404 for an anonymous browser and visible after signing in', async ({ page, request }) => {
+  const title = `Private e2e ${Date.now()}`;
+  const plot = await createPlot(request, { title, visibility: 'private' });
+  const path = pathOf(plot.web_url);
+
+  await expectNotFound(page, path);
+  await expectNotFound(page, embedPath(plot.fid));
+  // Not listed either.
+  await page.goto('/~e2e/');
+  await expect(page.locator(`article.plot-card[data-fid="${plot.fid}"]`)).toHaveCount(0);
+
+  await signIn(page);
+  const res = await page.goto(path);
+  expect(res?.status()).toBe(200);
+  await expect(page.locator('h1')).toHaveText(title);
+  await expect(page.locator('.badge[data-visibility="private"]')).toBeVisible();
+  await expectChartDrawn(page.locator('section.plot-chart .plot-figure'));
+  await page.goto(embedPath(plot.fid));
+  await expectChartDrawn(page.locator('.plot-figure'));
+  // The owner's profile lists it.
+  await page.goto('/~e2e/');
+  await expect(page.locator(`article.plot-card[data-fid="${plot.fid}"]`)).toHaveCount(1);
+
+  await page.goto(path);
+  await signOut(page);
+  await expectNotFound(page, path);
+});
+
+test('a secret plot is visible only with its share key', async ({ page, request }) => {
+  const title = `Secret e2e ${Date.now()}`;
+  const plot = await createPlot(request, { title, visibility: 'secret' });
+  expect(plot.share_key, 'the API returns the share key to its owner').toBeTruthy();
+  const path = pathOf(plot.web_url);
+
+  await expectNotFound(page, path);
+  await expectNotFound(page, `${path}?share_key=not-the-key-${plot.share_key}`);
+
+  const res = await page.goto(`${path}?share_key=${plot.share_key}`);
+  expect(res?.status()).toBe(200);
+  await expect(page.locator('h1')).toHaveText(title);
+  await expect(page.locator('.badge[data-visibility="secret"]')).toBeVisible();
+  await expectChartDrawn(page.locator('section.plot-chart .plot-figure'));
+
+  await expectNotFound(page, embedPath(plot.fid));
+  await page.goto(`${embedPath(plot.fid)}?share_key=${plot.share_key}`);
+  await expectChartDrawn(page.locator('.plot-figure'));
+});
+
+test('missing, deleted and private-to-others plots all show the same 404 page', async ({ page, request }) => {
+  const deleted = await createPlot(request, { title: `Deleted e2e ${Date.now()}` });
+  await page.goto(pathOf(deleted.web_url));
+  await expect(page.locator('h1')).toHaveText(deleted.title!);
+  await trashPlot(request, deleted.fid);
+  const privateOne = await createPlot(request, { title: `Not yours ${Date.now()}`, visibility: 'private' });
+
+  const missing = await expectNotFound(page, '/~e2e/999999/');
+  const missingUser = await expectNotFound(page, '/~nobody-e2e-missing/1/');
+  const gone = await expectNotFound(page, pathOf(deleted.web_url));
+  const anonymous = await expectNotFound(page, pathOf(privateOne.web_url));
+  // Signed in as someone else, it is still not there.
+  await signIn(page, OTHER_USER);
+  const others = await expectNotFound(page, pathOf(privateOne.web_url));
+  await expectNotFound(page, embedPath(privateOne.fid));
+
+  for (const [what, seen] of Object.entries({ missingUser, gone, anonymous })) {
+    expect(seen, `${what} looks like a missing plot`).toEqual(missing);
+  }
+  // (Signed in, the header differs; the page itself does not.)
+  expect(others.main).toEqual(missing.main);
+  expect(others.title).toEqual(missing.title);
+  expect(missing.main).not.toContain(privateOne.title!);
+});

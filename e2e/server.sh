@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Playwright's webServer (see playwright.config.ts): the already-built app (`next build` ran first)
+# on a throwaway embedded database. PGlite is single-process, so the demo gallery (ada, grace, linus,
+# mae) and the two browser-test users are created before the server starts. The database directory
+# is removed when the server stops.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+port="${E2E_PORT:-3400}"
+dir="$(mktemp -d "${TMPDIR:-/tmp}/plot-files-e2e.XXXXXX")"
+# Always the embedded database, even where CI points DATABASE_URL at PostgreSQL; no seeding on start
+# (done here, explicitly); URLs built from the request's own origin.
+unset DATABASE_URL PUBLIC_URL
+export PGLITE_DIR="$dir/pglite" NEXT_TELEMETRY_DISABLED=1 DEMO_SEED=false
+
+pid=""
+cleanup() {
+  if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+trap 'exit 143' TERM INT
+
+# Keys must match e2e/support.ts (E2E_USER / OTHER_USER).
+node_modules/.bin/tsx scripts/db-seed.ts
+node_modules/.bin/tsx scripts/user-create.ts e2e --api-key "e2e-browser-tests-key-0123456789"
+node_modules/.bin/tsx scripts/user-create.ts e2eother --api-key "e2e-other-user-key-9876543210"
+
+NODE_ENV=production node_modules/.bin/next start -p "$port" -H 127.0.0.1 &
+pid=$!
+wait "$pid"

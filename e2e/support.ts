@@ -1,0 +1,261 @@
+// Shared by the browser tests: the test users (created by e2e/server.sh), an API client that makes
+// plots the way the Python/R clients do (grid first, then a plot on src references), and fixtures
+// that keep every page offline (any request to a non-local host is blocked and fails the test).
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+
+export { expect };
+
+export interface TestUser {
+  username: string;
+  apiKey: string;
+}
+
+/** Created by e2e/server.sh before the server starts (keys must match). */
+export const E2E_USER: TestUser = { username: 'e2e', apiKey: 'e2e-browser-tests-key-0123456789' };
+export const OTHER_USER: TestUser = { username: 'e2eother', apiKey: 'e2e-other-user-key-9876543210' };
+
+export const basicAuth = (user: TestUser) => `Basic ${Buffer.from(`${user.username}:${user.apiKey}`).toString('base64')}`;
+
+export const HOSTILE_TITLES = ['<script>window.__pwned=1</script>', '<img src=x onerror="window.__pwned=1">'] as const;
+
+/** A short unique suffix for file names (tests run in parallel on one database). */
+export const unique = () => randomBytes(4).toString('hex');
+
+export interface FileRecord {
+  fid: string;
+  filename: string;
+  title?: string;
+  web_url: string;
+  embed_url?: string;
+  share_key?: string | null;
+  share_url?: string | null;
+  world_readable: boolean;
+  views?: number;
+  creation_time: string;
+  figure?: { data: Record<string, unknown>[]; layout?: Record<string, unknown> };
+  cols?: { name: string; uid: string }[];
+}
+
+async function json<T>(res: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  const text = await res.text();
+  expect(res.ok(), `${what}: HTTP ${res.status()} ${text.slice(0, 500)}`).toBe(true);
+  return JSON.parse(text) as T;
+}
+
+/** POST /v2/grids: columns in order; returns the grid record (with column uids). */
+export async function createGrid(
+  request: APIRequestContext,
+  cols: Record<string, unknown[]>,
+  opts: { user?: TestUser; filename?: string; worldReadable?: boolean } = {},
+): Promise<FileRecord & { src: (name: string) => string }> {
+  const user = opts.user ?? E2E_USER;
+  const body = {
+    filename: opts.filename ?? `grid ${unique()}`,
+    world_readable: opts.worldReadable ?? true,
+    data: { cols: Object.fromEntries(Object.entries(cols).map(([name, data], order) => [name, { data, order }])) },
+  };
+  const { file } = await json<{ file: FileRecord }>(
+    await request.post('/v2/grids', { headers: { Authorization: basicAuth(user) }, data: body }),
+    'POST /v2/grids',
+  );
+  const uid = new Map(file.cols!.map((c) => [c.name, c.uid]));
+  return { ...file, src: (name: string) => `${file.fid}:${uid.get(name)}` };
+}
+
+export interface NewPlot {
+  user?: TestUser;
+  title?: string;
+  filename?: string;
+  /** public (default), private, or secret (private with a share key). */
+  visibility?: 'public' | 'private' | 'secret';
+}
+
+/** A small bar + line chart on its own grid, created through the API. */
+export async function createPlot(request: APIRequestContext, opts: NewPlot = {}): Promise<FileRecord> {
+  const user = opts.user ?? E2E_USER;
+  const visibility = opts.visibility ?? 'public';
+  const grid = await createGrid(
+    request,
+    { x: ['a', 'b', 'c', 'd'], y: [3, 1, 4, 1], z: [2, 7, 1, 8] },
+    { user, worldReadable: visibility === 'public' },
+  );
+  const body = {
+    filename: opts.filename ?? `e2e plot ${unique()}`,
+    ...(opts.title !== undefined ? { title: opts.title } : {}),
+    world_readable: visibility === 'public',
+    share_key_enabled: visibility === 'secret',
+    figure: {
+      data: [
+        { type: 'bar', name: 'bars', xsrc: grid.src('x'), ysrc: grid.src('y') },
+        { type: 'scatter', mode: 'lines+markers', name: 'line', xsrc: grid.src('x'), ysrc: grid.src('z') },
+      ],
+      layout: { xaxis: { title: { text: 'letter' } }, yaxis: { title: { text: 'value' } } },
+    },
+  };
+  const { file } = await json<{ file: FileRecord }>(
+    await request.post('/v2/plots', { headers: { Authorization: basicAuth(user) }, data: body }),
+    'POST /v2/plots',
+  );
+  return file;
+}
+
+export async function trashPlot(request: APIRequestContext, fid: string, user: TestUser = E2E_USER): Promise<void> {
+  const res = await request.post(`/v2/plots/${fid}/trash`, { headers: { Authorization: basicAuth(user) } });
+  expect(res.ok(), `trash ${fid}: HTTP ${res.status()} ${await res.text()}`).toBe(true);
+}
+
+export async function getPlotRecord(request: APIRequestContext, fid: string): Promise<FileRecord> {
+  return json<FileRecord>(await request.get(`/v2/plots/${fid}`), `GET /v2/plots/${fid}`);
+}
+
+/** Every public plot, walking the API's pages (`next` links). */
+export async function allPublicPlots(request: APIRequestContext, query = ''): Promise<FileRecord[]> {
+  const out: FileRecord[] = [];
+  let url: string | null = `/v2/plots?page_size=100${query}`;
+  while (url) {
+    const page: { next: string | null; results: FileRecord[] } = await json(await request.get(url), `GET ${url}`);
+    out.push(...page.results);
+    url = page.next;
+  }
+  return out;
+}
+
+export async function allFeedPlots(request: APIRequestContext): Promise<FileRecord[]> {
+  const out: FileRecord[] = [];
+  let url: string | null = '/v2/plots/feed?page_size=100';
+  while (url) {
+    const page: { next: string | null; results: FileRecord[] } = await json(await request.get(url), `GET ${url}`);
+    out.push(...page.results);
+    url = page.next;
+  }
+  return out;
+}
+
+/** The path of a file's page, from its web_url (which carries the server's own origin). */
+export const pathOf = (webUrl: string) => {
+  const u = new URL(webUrl);
+  return u.pathname + u.search;
+};
+/** `/~owner/n.embed` for a fid. */
+export const embedPath = (fid: string) => {
+  const [owner, n] = fid.split(':');
+  return `/~${owner}/${n}.embed`;
+};
+export const plotPath = (fid: string) => {
+  const [owner, n] = fid.split(':');
+  return `/~${owner}/${n}/`;
+};
+
+/** Digits of a count as shown ("1,234 views" -> 1234). */
+export function countOf(text: string | null): number {
+  const digits = (text ?? '').replace(/[^\d]/g, '');
+  expect(digits, `a number in ${JSON.stringify(text)}`).not.toBe('');
+  return Number(digits);
+}
+
+/**
+ * A chart that plotly really drew: the container says `drawn` and holds plotly's main SVG or a
+ * WebGL canvas with a real size, not just an empty div. (Card previews of WebGL charts are
+ * snapshotted by plotly's toImage into `img.plot-figure-snapshot`, a decoded PNG of the drawing,
+ * which counts too.)
+ */
+export async function expectChartDrawn(figure: Locator, timeout = 30_000): Promise<void> {
+  await figure.scrollIntoViewIfNeeded({ timeout });
+  await expect(figure).toHaveAttribute('data-chart-state', 'drawn', { timeout });
+  const surface = figure.locator('svg.main-svg, canvas, img.plot-figure-snapshot').first();
+  await expect(surface).toBeVisible();
+  const box = await surface.boundingBox();
+  expect(box && box.width > 40 && box.height > 40, `chart surface has a size (${JSON.stringify(box)})`).toBe(true);
+  if ((await surface.evaluate((e) => e.tagName)) === 'IMG') {
+    const image = await surface.evaluate((e) => ({ src: (e as HTMLImageElement).src.slice(0, 22), w: (e as HTMLImageElement).naturalWidth }));
+    expect(image.src, 'a snapshot plotly made').toBe('data:image/png;base64,');
+    expect(image.w, 'a decoded snapshot').toBeGreaterThan(40);
+  }
+}
+
+/** A card's chart, drawn once the card scrolls into view (cards may draw only near the viewport). */
+export async function expectCardDrawn(card: Locator, timeout = 30_000): Promise<void> {
+  await card.scrollIntoViewIfNeeded({ timeout });
+  await expectChartDrawn(card.locator('.plot-figure'), timeout);
+}
+
+/** Cards' fids in page order. */
+export async function cardFids(page: Page): Promise<string[]> {
+  return page.locator('article.plot-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-fid') ?? ''));
+}
+
+/**
+ * Back on a page seen before: the same cards, allowing for the few plots other tests create or trash
+ * meanwhile at the top of the newest-first list (keyset paging keeps the page's end fixed).
+ */
+export function expectSamePage(now: string[], before: string[]): void {
+  expect(now.length, 'cards on the page').toBe(before.length);
+  expect(now[now.length - 1], 'the page ends with the same card').toBe(before[before.length - 1]);
+  const kept = now.filter((f) => before.includes(f)).length;
+  expect(kept, `cards in common with the page before (${now.join(', ')} vs ${before.join(', ')})`).toBeGreaterThanOrEqual(before.length - 3);
+}
+
+/** Views shown on the cards, in page order. */
+export async function cardViews(page: Page): Promise<number[]> {
+  const texts = await page.locator('article.plot-card span.views').allTextContents();
+  return texts.map(countOf);
+}
+
+/** Signs in through the /signin form and waits for the header to show the user. */
+export async function signIn(page: Page, user: TestUser = E2E_USER): Promise<void> {
+  await page.goto('/signin');
+  await page.locator('input[name="username"]').fill(user.username);
+  await page.locator('input[name="api_key"]').fill(user.apiKey);
+  await page.locator('form:has(input[name="api_key"])').locator('button[type="submit"], input[type="submit"]').first().click();
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(header).toContainText(user.username);
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+}
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+interface Fixtures {
+  /** Requests the page tried to make to non-local hosts (all blocked; any fails the test). */
+  externalRequests: string[];
+  /** Uncaught exceptions in the page. */
+  pageErrors: string[];
+}
+
+/** Blocks every request to a non-local host; returns the list of those attempted. */
+export async function offlineGuard(context: BrowserContext): Promise<string[]> {
+  const attempted: string[] = [];
+  await context.route(
+    (url) => !LOCAL_HOSTS.has(url.hostname),
+    (route) => {
+      attempted.push(route.request().url());
+      return route.abort('blockedbyclient');
+    },
+  );
+  return attempted;
+}
+
+export const test = base.extend<Fixtures>({
+  externalRequests: [
+    async ({ context }, use) => {
+      const attempted = await offlineGuard(context);
+      await use(attempted);
+      expect(attempted, 'the page must not reach for other hosts (it has to work offline)').toEqual([]);
+    },
+    { auto: true },
+  ],
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e.stack ?? e)));
+      await use(errors);
+    },
+    { auto: true },
+  ],
+});
