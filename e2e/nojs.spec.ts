@@ -1,7 +1,7 @@
 // Without JavaScript (project "no-js", tests tagged @no-js): the gallery is server-rendered, and
 // sorting, paging and the quality filter are plain links and a GET form.
 import type { Page } from '@playwright/test';
-import { allPublicPlots, cardFids, cardViews, expect, expectSamePage, getPlotRecord, plotPath, test } from './support';
+import { allPublicPlots, cardFids, filteringQuality, cardViews, expect, expectSamePage, getPlotRecord, plotPath, test } from './support';
 
 const tag = { tag: '@no-js' };
 
@@ -78,29 +78,19 @@ test.describe('gallery without JavaScript', () => {
     await page.goto('/');
     const form = page.locator('form.filters');
     const select = form.locator('select[name="min_quality"]');
-    const values = (await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).filter((v) => v !== '');
-    const total = (await allPublicPlots(request)).length;
-    let chosen: { value: string; fids: Set<string> } | undefined;
-    for (const value of [...values].sort((a, b) => Number(b) - Number(a))) {
-      const fids = new Set((await allPublicPlots(request, `&min_quality=${value}`)).map((p) => p.fid));
-      if (fids.size > 0 && fids.size < total) {
-        chosen = { value, fids };
-        break;
-      }
-    }
-    expect(chosen, 'an option that filters').toBeTruthy();
-    await select.selectOption(chosen!.value);
+    const chosen = await filteringQuality(select, request);
+    await select.selectOption(chosen.value);
     // Without JavaScript nothing submits on change: the form needs its own button.
     await form.locator('button[type="submit"], input[type="submit"], button:not([type])').first().click();
     await page.waitForURL(/min_quality=/, { waitUntil: 'load' });
-    await expect(page).toHaveURL(new RegExp(`[?&]min_quality=${chosen!.value}(&|$)`));
-    await expect(select).toHaveValue(chosen!.value);
+    await expect(page).toHaveURL(new RegExp(`[?&]min_quality=${chosen.value}(&|$)`));
+    await expect(select).toHaveValue(chosen.value);
     const shown = await cardFids(page);
     expect(shown.length).toBeGreaterThan(0);
-    expect(shown.filter((f) => !chosen!.fids.has(f)), `cards below quality ${chosen!.value}`).toEqual([]);
+    expect(shown.filter((f) => !chosen.fids.has(f)), `cards below quality ${chosen.value}`).toEqual([]);
     // The filter survives sorting.
     await follow(page, 'a[data-sort="views"]');
-    await expect(page).toHaveURL(new RegExp(`[?&]min_quality=${chosen!.value}(&|$)`));
-    expect((await cardFids(page)).filter((f) => !chosen!.fids.has(f))).toEqual([]);
+    await expect(page).toHaveURL(new RegExp(`[?&]min_quality=${chosen.value}(&|$)`));
+    expect((await cardFids(page)).filter((f) => !chosen.fids.has(f))).toEqual([]);
   });
 });

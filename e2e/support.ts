@@ -259,3 +259,16 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
 });
+
+/** The strictest option of the gallery's quality filter that keeps some public plots and hides
+ * others, with the fids it keeps (the filter then has something to show). */
+export async function filteringQuality(select: Locator, request: APIRequestContext): Promise<{ value: string; fids: Set<string> }> {
+  const values = (await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).filter((v) => v !== '');
+  expect(values.length, 'quality options').toBeGreaterThan(0);
+  const total = (await allPublicPlots(request)).length;
+  for (const value of [...values].sort((a, b) => Number(b) - Number(a))) {
+    const fids = new Set((await allPublicPlots(request, `&min_quality=${value}`)).map((p) => p.fid));
+    if (fids.size > 0 && fids.size < total) return { value, fids };
+  }
+  throw new Error('no quality option filters the demo gallery');
+}
