@@ -1,4 +1,5 @@
-// Runs once when the server starts: open the database, apply migrations, seed the demo on first start.
+// Runs once when the server starts: open the database (apply migrations, seed the demo on first
+// start), then start this process's image worker.
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { getDatabase } = await import('./db/client');
@@ -8,6 +9,12 @@ export async function register() {
     } catch (error) {
       // The service still starts; requests answer 503 until the database is reachable.
       console.error('Database not ready at start:', (error as Error).message);
+    }
+    if (process.env.IMAGE_WORKER === 'false') {
+      console.log('Images: no worker in this process (IMAGE_WORKER=false); run `npm run worker` to render them.');
+    } else {
+      const { startImageWorker } = await import('./lib/image-worker');
+      await startImageWorker(getDatabase);
     }
   }
 }

@@ -2,7 +2,7 @@
 // `npm test` runs `next build` first; e2e/server.sh starts the build on a throwaway embedded database.
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3400;
+const PORT = Number(process.env.E2E_PORT ?? 3400);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({

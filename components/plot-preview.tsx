@@ -1,14 +1,12 @@
 'use client';
-// A card's chart: the list thumbnail until the card comes near the viewport, then the figure drawn
-// as a static preview. Only cards that are (nearly) seen fetch their figure, and plotly.js itself
-// loads on the first of them, never with the page.
+// A card's chart: the rendered list thumbnail at once, replaced by the figure drawn live as a static
+// preview once that is drawn. Only cards that are (nearly) seen fetch their figure, and plotly.js
+// itself loads on the first of them, never with the page.
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
 
-const PlotFigure = dynamic(() => import('./plot-figure'), {
-  ssr: false,
-  loading: () => <div className="plot-preview-pending" />,
-});
+// While plotly.js loads, the thumbnail underneath stays in view.
+const PlotFigure = dynamic(() => import('./plot-figure'), { ssr: false, loading: () => null });
 
 // Start a little before the card scrolls in, so the chart is usually drawn by the time it is seen.
 const ROOT_MARGIN = '300px 0px';
@@ -37,7 +35,8 @@ export default function PlotPreview({ contentUrl, thumbnail, title }: { contentU
   const thumb = <img src={thumbnail} alt={`Thumbnail of the chart “${title}”`} width={200} height={150} loading="lazy" decoding="async" />;
   return (
     <div ref={ref} className="plot-card-preview">
-      {near ? <PlotFigure contentUrl={contentUrl} label={`Chart: ${title}`} fallback={thumb} /> : <div className="plot-figure-fallback">{thumb}</div>}
+      <div className="plot-figure-fallback plot-card-thumb">{thumb}</div>
+      {near && <PlotFigure contentUrl={contentUrl} label={`Chart: ${title}`} />}
     </div>
   );
 }

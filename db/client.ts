@@ -10,6 +10,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: 'postgres' | 'pglite';
+  /** LISTEN on a channel (postgres.js keeps one connection for it and re-listens after an outage). */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -29,7 +31,15 @@ export async function openDatabase(url: string | undefined, dataDir = process.en
       onnotice: () => {},
       connection: { application_name: 'plot-files', statement_timeout: 30_000 },
     });
-    return { db: drizzle(client, { schema }) as unknown as Db, driver: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return {
+      db: drizzle(client, { schema }) as unknown as Db,
+      driver: 'postgres',
+      listen: async (channel, onNotify) => {
+        const { unlisten } = await client.listen(channel, onNotify);
+        return unlisten;
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -39,7 +49,12 @@ export async function openDatabase(url: string | undefined, dataDir = process.en
   }
   const client = new PGlite(dataDir);
   await client.waitReady;
-  return { db: drizzle(client, { schema }) as unknown as Db, driver: 'pglite', close: () => client.close() };
+  return {
+    db: drizzle(client, { schema }) as unknown as Db,
+    driver: 'pglite',
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
+    close: () => client.close(),
+  };
 }
 
 declare global {

@@ -4,7 +4,9 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
+  primaryKey,
   integer,
   json,
   jsonb,
@@ -17,6 +19,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 6 });
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const users = pgTable(
   'users',
@@ -145,4 +149,49 @@ export const sessions = pgTable(
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
+});
+
+/** Rendered PNGs, keyed by plot and figure version, so an update never serves an older image. */
+export const plotImages = pgTable(
+  'plot_images',
+  {
+    fileId: bigint('file_id', { mode: 'number' })
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    size: text('size', { enum: ['default', 'block-thumb', 'list-thumb'] }).notNull(),
+    png: bytea('png').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.version, t.size] })],
+);
+
+/**
+ * The image render queue: one row per plot whose current version still needs images. Workers in any
+ * process claim rows with FOR UPDATE SKIP LOCKED and a lease (locked_until), so a worker that dies
+ * mid-render only delays its job.
+ */
+export const imageJobs = pgTable(
+  'image_jobs',
+  {
+    fileId: bigint('file_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    runAfter: ts('run_after').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('image_jobs_ready_idx').on(t.runAfter, t.fileId)],
+);
+
+/** Fixed-window request counters for rate limiting, shared by every app process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull(),
 });

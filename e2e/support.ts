@@ -28,6 +28,7 @@ export interface FileRecord {
   title?: string;
   web_url: string;
   embed_url?: string;
+  image_urls: { default: string; 'block-thumb': string; 'list-thumb': string };
   share_key?: string | null;
   share_url?: string | null;
   world_readable: boolean;

@@ -11,6 +11,7 @@ export const plotRecordSchema = z.object({
   owner: z.string(),
   views: z.number(),
   creation_time: z.string(),
+  date_modified: z.string(),
   web_url: z.string(),
   image_urls: z.object({ 'list-thumb': z.string() }),
   world_readable: z.boolean(),
@@ -48,6 +49,14 @@ const pathOf = (url: string) => {
   return u.pathname + u.search;
 };
 
+/**
+ * An image URL with a token of the record's last change: the server lets browsers keep such a URL
+ * for good, and a changed plot gets a new URL.
+ */
+export function versionedImage(url: string, dateModified: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}v=${Date.parse(dateModified).toString(36)}`;
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86400],
   ['month', 30 * 86400],
@@ -78,7 +87,7 @@ export function cardFromRecord(record: PlotRecord, now: number, visibility?: Vis
     created: record.creation_time,
     age: relativeAge(record.creation_time, now),
     traceTypes: [...new Set(types)],
-    thumbnail: pathOf(record.image_urls['list-thumb']),
+    thumbnail: versionedImage(pathOf(record.image_urls['list-thumb']), record.date_modified),
     contentUrl: `/v2/plots/${record.fid}/content?inline_data=true&map_data=unreadable`,
     visibility: visibility ?? (record.world_readable ? 'public' : 'private'),
   };

@@ -18,6 +18,8 @@ export interface ContentOptions {
 
 export interface Content {
   etag: string;
+  /** The figure version read (images are keyed by it). */
+  version: number;
   parts: () => AsyncIterable<string>;
 }
 
@@ -41,7 +43,7 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
   const base = `${file.id}:${plot.version}:${opts.inlineData ? 1 : 0}:${opts.mapUnreadable ? 1 : 0}`;
 
   if (!refs.length || (!opts.inlineData && !opts.mapUnreadable)) {
-    return { etag: etagOf(base), parts: async function* () { yield plot.figure; } };
+    return { etag: etagOf(base), version: plot.version, parts: async function* () { yield plot.figure; } };
   }
 
   // Which grids the requester (and the plot's owner) may read, and the columns each src names.
@@ -68,6 +70,7 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
 
   return {
     etag,
+    version: plot.version,
     parts: async function* () {
       let text = plot.figure;
       if (inline.length) {

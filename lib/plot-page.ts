@@ -28,6 +28,7 @@ export interface PlotRecord {
   web_url: string;
   embed_url: string;
   share_url: string;
+  date_modified: string;
   image_urls: { default: string };
   source_fid: string | null;
   figure: { layout?: Record<string, unknown> };

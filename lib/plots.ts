@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor, type Cursor } from './cursors';
 import { invalid, invalidMany, notFound } from './errors';
 import { checkFigure, figureMeta, type SrcRef } from './figure';
 import { columnsByGrid, findGrids, gridKey } from './grids';
+import { requestImages } from './images';
 import { filenameSchema, getFile, insertFile, newShareKey, parentFromPath, pathSchema, renameFile, type OwnedFile } from './files';
 import { parseWith } from './http';
 import { assertOwner, assertReadable, canRead } from './permissions';
@@ -150,20 +151,23 @@ function qualityFilter(q: ListQuery): SQL {
 /** GET /v2/plots: public live plots, newest first or by views, keyset-paged. */
 export async function listPlots(db: Db, viewer: Viewer | null, q: ListQuery, origin: string, url: URL): Promise<Page> {
   const order: Order = q.order_by ?? '-creation_time';
-  const plan = PLANS[order];
   const cursor = q.cursor ? await decodeCursor(db, q.cursor, order) : null;
   if (cursor && cursor.k.length !== (order === '-creation_time' ? 2 : 3)) throw invalid('cursor', 'Invalid cursor.');
   const size = q.page_size ?? 20;
   const dir = cursor?.d ?? 'n';
-  const keys = plan.fetch(qualityFilter(q), cursor?.k ?? null, dir, size + 1);
-  const rows = await queryRows<PageRow>(
-    db,
-    sql`SELECT ${plotRecordSql(viewer?.id ?? null, false)}::text AS rec, p.file_id,
+  const rows = await queryRows<PageRow>(db, listPageSql(viewer?.id ?? null, q, cursor, origin));
+  return assemblePage(db, rows, { size, dir, fromCursor: !!cursor, order, keyOf: PLANS[order].keyOf, origin, url });
+}
+
+/** The one statement behind a list page (page_size + 1 rows, to know whether more exist); exported for the benchmarks' floor. */
+export function listPageSql(viewerId: number | null, q: ListQuery, cursor: Cursor | null, origin: string): SQL {
+  const order: Order = q.order_by ?? '-creation_time';
+  const dir = cursor?.d ?? 'n';
+  const keys = PLANS[order].fetch(qualityFilter(q), cursor?.k ?? null, dir, (q.page_size ?? 20) + 1);
+  return sql`SELECT ${plotRecordSql(viewerId, false)}::text AS rec, p.file_id,
                ${sql.raw(`to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`)} AS created, p.views
         FROM (${keys}) k JOIN plots p ON p.file_id = k.file_id ${RECORD_JOIN} ${originJoin(origin)}
-        ORDER BY ${ROW_ORDER[order][dir]}`,
-  );
-  return assemblePage(db, rows, { size, dir, fromCursor: !!cursor, order, keyOf: plan.keyOf, origin, url });
+        ORDER BY ${ROW_ORDER[order][dir]}`;
 }
 
 const ROW_ORDER: Record<Order, Record<'n' | 'p', SQL>> = {
@@ -315,6 +319,7 @@ export async function createPlot(db: Db, viewer: Viewer, body: unknown, origin: 
       height: meta.height,
       autosize: meta.autosize,
     });
+    await requestImages(tx, file.id);
     return file.id;
   });
   return `{"file":${await detailText(db, fileId, viewer, origin)}}`;
@@ -360,6 +365,7 @@ export async function updatePlot(db: Db, viewer: Viewer | null, fid: Fid, body: 
     if (input.caption !== undefined) changes.caption = input.caption;
     if (sourceFid !== undefined) changes.sourceFid = sourceFid;
     if (Object.keys(changes).length) await tx.update(plots).set(changes).where(eq(plots.fileId, file.id));
+    if (prepared) await requestImages(tx, file.id);
   });
   return detailText(db, file.id, owner, origin);
 }

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CopyField } from '@/components/copy-field';
 import { PlotView } from '@/components/plot-view';
+import { versionedImage } from '@/lib/plot-cards';
 import {
   countView,
   embedCode,
@@ -36,7 +37,8 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   const caption = data.kind === 'plot' ? data.record.caption.trim() : '';
   const description = caption ? truncate(caption, 200) : `A ${data.kind} by ${data.file.owner}`;
   const webUrl = data.kind === 'plot' ? data.record.web_url : data.urls.web_url;
-  const image = data.kind === 'plot' ? withKey(data.record.image_urls.default, data.shareKey) : undefined;
+  // The rendered default image, under a URL that changes with the plot (so link previews refresh).
+  const image = data.kind === 'plot' ? withKey(versionedImage(data.record.image_urls.default, data.record.date_modified), data.shareKey) : undefined;
   return {
     title,
     description,

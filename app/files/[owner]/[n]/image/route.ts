@@ -1,15 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { imageSize, plotImageResponse } from '@/lib/images';
 import { pageContext, readableFile } from '@/lib/pages';
 
-const SIZES = new Set(['default', 'block-thumb', 'list-thumb']);
-
-// Until images are rendered, every image URL answers a placeholder PNG with the plot's permissions.
+// `/~owner/n.png[?size=block-thumb|list-thumb]`: the plot's PNG with the plot's own permissions.
 export async function GET(req: Request, { params }: { params: Promise<{ owner: string; n: string }> }) {
   const url = new URL(req.url);
-  const file = await readableFile(await pageContext(), await params, url.searchParams.get('share_key'));
+  const ctx = await pageContext();
+  const file = await readableFile(ctx, await params, url.searchParams.get('share_key'));
   if (!file || file.filetype !== 'plot') return new Response('Not found.', { status: 404 });
-  const size = url.searchParams.get('size') ?? 'default';
-  const png = await readFile(path.join(process.cwd(), 'public/placeholders', `${SIZES.has(size) ? size : 'default'}.png`));
-  return new Response(png, { headers: { 'Content-Type': 'image/png', 'Cache-Control': 'no-cache' } });
+  return plotImageResponse(ctx.db, req, file, imageSize(url.searchParams.get('size')));
 }

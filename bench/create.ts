@@ -1,0 +1,85 @@
+// 4. Create throughput with validation: POST /v2/plots of a 10-trace and a 1,000-trace figure (every
+// trace on src references into one grid) against pgbench inserting the same figure JSON.
+import { sql } from 'drizzle-orm';
+import { codeBlock, fmt, load, pgbench, table, type Benchmark, type BenchContext } from './support';
+
+const CONNECTIONS = 8;
+const SECONDS = 10;
+const COLUMNS = 20;
+
+function figureOf(traces: number, src: (i: number) => string) {
+  return {
+    data: Array.from({ length: traces }, (_, i) => ({
+      type: 'scatter',
+      mode: 'lines+markers',
+      name: `series ${i}`,
+      xsrc: src(0),
+      ysrc: src(1 + (i % (COLUMNS - 1))),
+      line: { width: 2, dash: i % 2 ? 'dot' : 'solid' },
+      marker: { size: 6, symbol: 'circle' },
+    })),
+    layout: { title: { text: `${traces} series` }, xaxis: { title: { text: 'x' } }, yaxis: { title: { text: 'value' } }, showlegend: true },
+  };
+}
+
+async function uploadGrid(ctx: BenchContext) {
+  const cols = Object.fromEntries(Array.from({ length: COLUMNS }, (_, c) => [`c${c}`, { data: Array.from({ length: 50 }, (_, i) => i * c), order: c }]));
+  const res = await fetch(`${ctx.url}/v2/grids`, {
+    method: 'POST',
+    headers: { Authorization: ctx.user.auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ filename: 'create bench grid', data: { cols } }),
+  });
+  if (res.status !== 201) throw new Error(`grid upload: ${res.status} ${await res.text()}`);
+  const { file } = (await res.json()) as { file: { fid: string; cols: { name: string; uid: string }[] } };
+  return (i: number) => `${file.fid}:${file.cols.find((c) => c.name === `c${i}`)!.uid}`;
+}
+
+const create: Benchmark = async (ctx) => {
+  const src = await uploadGrid(ctx);
+  // The floor numbers its files from a sequence far above the API's, so the two never collide.
+  await ctx.database.db.execute(sql`CREATE SEQUENCE IF NOT EXISTS bench_floor_n START 1000000000`);
+  const rows: (string | number)[][] = [];
+  const results: Record<string, unknown> = {};
+  const commands: string[] = [];
+  for (const traces of [10, 1000]) {
+    const figure = figureOf(traces, src);
+    const body = JSON.stringify({ figure, world_readable: true });
+    const request = { url: `${ctx.url}/v2/plots`, method: 'POST', headers: { Authorization: ctx.user.auth, 'Content-Type': 'application/json' }, body };
+    await load({ ...request, connections: CONNECTIONS, duration: 2 });
+    const api = await load({ ...request, connections: CONNECTIONS, duration: SECONDS });
+
+    const refs = figure.data.flatMap((t, i) => [
+      { p: ['data', i, 'xsrc'], s: t.xsrc },
+      { p: ['data', i, 'ysrc'], s: t.ysrc },
+    ]);
+    const quote = (v: unknown) => `'${JSON.stringify(v).replace(/'/g, "''")}'`;
+    const script = `WITH s AS (SELECT nextval('bench_floor_n')::int AS n),
+f AS (INSERT INTO files (owner_id, n, filetype, filename) SELECT ${ctx.user.id}, n, 'plot', 'floor ' || n FROM s RETURNING id)
+INSERT INTO plots (file_id, figure, src_refs, title) SELECT id, ${quote(figure)}::jsonb, ${quote(refs)}::jsonb, ${quote(figure.layout.title.text)} FROM f;
+`;
+    const floor = await pgbench(ctx, `create-${traces}-traces`, script, { clients: CONNECTIONS, threads: 2, seconds: SECONDS });
+    commands.push(floor.command);
+    const rate = api.requests.average;
+    results[`${traces}`] = { bodyBytes: body.length, api: { reqPerSec: rate, latencyP50: api.latency.p50, latencyP99: api.latency.p99 }, floor, ratio: rate / floor.tps };
+    rows.push([
+      `${fmt(traces)} traces (${fmt(body.length / 1024, 1)} KiB)`,
+      `**${fmt(rate, rate < 100 ? 1 : 0)}**`,
+      `${fmt(api.latency.p50, 1)} / ${fmt(api.latency.p99, 1)}`,
+      fmt(floor.tps, 0),
+      `**${fmt(rate / floor.tps, 3)}**`,
+    ]);
+  }
+  const markdown = `## 4. Create throughput with validation: \`POST /v2/plots\`
+
+${CONNECTIONS} connections for ${SECONDS} s (after 2 s of warm-up), one user, every trace's \`xsrc\`/\`ysrc\`
+pointing into one grid: the service parses the body, checks every attribute against plotly's schema,
+checks the grid and its columns, writes the file and plot rows and answers the detail record. Floor:
+pgbench inserting the same figure JSON (and the file row) with ${CONNECTIONS} clients.
+
+${table(['figure', 'service creates/s', 'latency p50 / p99 (ms)', 'floor inserts/s', 'service / floor'], rows)}
+
+${codeBlock(commands)}`;
+  return { results, markdown };
+};
+
+export default create;

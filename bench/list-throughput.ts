@@ -1,0 +1,63 @@
+// 2. List throughput: GET /v2/plots at 32 connections (autocannon) against pgbench running the same
+// statement on the same database; 5. the server's RSS sampled under that load. A Next route that does
+// nothing (OPTIONS) is measured too: the framework's own ceiling on this machine.
+import { listPageSql } from '@/lib/plots';
+import { codeBlock, fmt, load, mb, memory, pgbench, resetPeak, sqlText, table, type Benchmark } from './support';
+
+const CONNECTIONS = 32;
+const SECONDS = 10;
+
+const listThroughput: Benchmark = async (ctx) => {
+  await ctx.ensurePlots(ctx.plots);
+  const url = `${ctx.url}/v2/plots`;
+  await load({ url, connections: CONNECTIONS, duration: 3 });
+
+  const idle = memory(ctx.serverPid)!.rssKb;
+  resetPeak(ctx.serverPid);
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(memory(ctx.serverPid)?.rssKb ?? 0), 250);
+  const api = await load({ url, connections: CONNECTIONS, duration: SECONDS });
+  clearInterval(sampler);
+  const { hwmKb: peak, rssKb: after } = memory(ctx.serverPid)!;
+  const meanRss = samples.reduce((a, b) => a + b, 0) / samples.length;
+
+  const noop = await load({ url, method: 'OPTIONS', connections: CONNECTIONS, duration: 5 });
+  const floor = await pgbench(ctx, 'list-page-1', `${sqlText(listPageSql(null, {}, null, ctx.url))};\n`, { clients: CONNECTIONS, threads: 2, seconds: SECONDS });
+
+  const apiRate = api.requests.average;
+  const results = {
+    api: { reqPerSec: apiRate, latencyP50: api.latency.p50, latencyP99: api.latency.p99 },
+    noop: { reqPerSec: noop.requests.average },
+    floor: { tps: floor.tps, latencyMs: floor.latencyMs },
+    ratio: apiRate / floor.tps,
+    rss: { idleKb: idle, meanKb: meanRss, peakKb: peak, afterKb: after },
+  };
+  const markdown = `## 2. List throughput: \`GET /v2/plots\` at ${CONNECTIONS} connections
+
+Page 1 (20 plots, anonymous) for ${SECONDS} s after 3 s of warm-up. Floor: pgbench with ${CONNECTIONS} clients
+running the statement the endpoint runs (\`listPageSql\`, parameters written in).
+
+${table(
+  ['what serves the page', 'requests/s', 'latency p50 / p99 (ms)', 'vs floor'],
+  [
+    ['the service (`next start`, autocannon)', `**${fmt(apiRate)}**`, `${fmt(api.latency.p50, 1)} / ${fmt(api.latency.p99, 1)}`, `**${fmt(results.ratio, 3)}**`],
+    ['floor: pgbench, same SQL, same database', fmt(floor.tps), `${fmt(floor.latencyMs, 1)} (average)`, '1'],
+    ['for scale: a Next route doing nothing (OPTIONS)', fmt(noop.requests.average), `${fmt(noop.latency.p50, 1)} / ${fmt(noop.latency.p99, 1)}`, fmt(noop.requests.average / floor.tps, 3)],
+  ],
+)}
+
+${codeBlock([`npx autocannon -c ${CONNECTIONS} -d ${SECONDS} ${url}`, floor.command])}
+
+## 5. Server memory under the list load
+
+RSS of the process serving HTTP (\`next start\`'s server child), read from /proc every 250 ms during the
+${SECONDS} s list load above; peak is the kernel's VmHWM since just before the load.
+
+${table(
+  ['idle before', 'mean under load', 'peak under load', 'after'],
+  [[mb(idle), mb(meanRss), `**${mb(peak)}**`, mb(after)]],
+)}`;
+  return { results, markdown };
+};
+
+export default listThroughput;

@@ -1,0 +1,293 @@
+// What every benchmark shares: the bench database and server (BenchContext), the floors' tools
+// (pgbench, psql), load generation (autocannon), and memory readings of a process from /proc.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon, { type Options as LoadOptions, type Result as LoadResult } from 'autocannon';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from '@/db/client';
+
+export const RESULTS_DIR = 'bench/results';
+
+export interface BenchUser {
+  id: number;
+  username: string;
+  apiKey: string;
+  /** The Authorization header value. */
+  auth: string;
+}
+
+export interface BenchContext {
+  /** The built app's base URL (`next start` on a free port). */
+  url: string;
+  /** The bench database (postgres.js), its URL and name. */
+  database: Database;
+  databaseUrl: string;
+  dbName: string;
+  /** The user owning the synthetic plots (`bench`). */
+  user: BenchUser;
+  /** The process that serves HTTP (`next start` runs the server in a child of its own). */
+  serverPid: number;
+  /** How many synthetic plots the list benchmarks want (`--plots`, default 1,000,000). */
+  plots: number;
+  /** Seeds synthetic plots until `count` exist (the first benchmark that needs them pays). */
+  ensurePlots(count: number): Promise<void>;
+  log(message: string): void;
+}
+
+/** What a benchmark hands back: its numbers (written to bench/results/*.json) and its BENCHMARKS.md section. */
+export interface BenchResult {
+  results: Record<string, unknown>;
+  markdown: string;
+}
+
+export type Benchmark = (ctx: BenchContext) => Promise<BenchResult>;
+
+// ---------------------------------------------------------------------------------------------
+// SQL for the floors
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
+/** The statement drizzle would send, with its parameters written in as literals (for pgbench and psql). */
+export function sqlText(query: SQL): string {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  return text.replace(/\$(\d+)\b/g, (_, i: string) => literal(params[Number(i) - 1]));
+}
+
+export function writeResultFile(name: string, text: string): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+function run(command: string, args: string[], opts: { input?: string } = {}): Promise<{ stdout: string; stderr: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ stdout, stderr, code }));
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+const dbHost = (databaseUrl: string) => {
+  const url = new URL(databaseUrl);
+  return { host: url.hostname, port: url.port || '5432', user: decodeURIComponent(url.username) || 'postgres', db: url.pathname.slice(1) };
+};
+
+/**
+ * pgbench reads every `:name` as one of its variables, string literals included (to_char formats,
+ * URLs): such literals are written as the same constant in Unicode-escape form (`:` as \003A).
+ */
+function pgbenchSafe(script: string): string {
+  return script.replace(/'(?:[^']|'')*'/g, (literal) =>
+    literal.includes(':') ? `U&${literal.replace(/\\/g, '\\\\').replace(/:/g, '\\003A')}` : literal,
+  );
+}
+
+export interface PgbenchResult {
+  tps: number;
+  latencyMs: number;
+  /** The command as run (database name included), for BENCHMARKS.md. */
+  command: string;
+}
+
+/**
+ * pgbench running one script: the floor a service endpoint is compared with. Prepared mode, as the
+ * app prepares its statements too.
+ */
+export async function pgbench(
+  ctx: BenchContext,
+  name: string,
+  script: string,
+  opts: { clients: number; threads?: number; seconds: number },
+): Promise<PgbenchResult> {
+  const file = writeResultFile(`${name}.sql`, pgbenchSafe(script));
+  const { host, port, user, db } = dbHost(ctx.databaseUrl);
+  const args = ['-n', '-h', host, '-p', port, '-U', user, '-M', 'prepared', '-f', file, '-c', String(opts.clients), '-j', String(opts.threads ?? Math.min(opts.clients, 2)), '-T', String(opts.seconds), db];
+  const out = await run('pgbench', args);
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out.stdout);
+  const latency = /latency average = ([\d.]+) ms/.exec(out.stdout);
+  const failed = /number of failed transactions: (\d+)/.exec(out.stdout);
+  if (out.code !== 0 || !tps || !latency || (failed && failed[1] !== '0')) {
+    throw new Error(`pgbench ${name} failed (${out.code}):\n${out.stdout}\n${out.stderr}`);
+  }
+  return { tps: Number(tps[1]), latencyMs: Number(latency[1]), command: `pgbench ${args.join(' ')}` };
+}
+
+export interface PsqlRun {
+  seconds: number;
+  bytes: number;
+  /** The psql process's peak RSS, read from /proc while it ran. */
+  peakRssKb: number;
+  command: string;
+}
+
+/** psql running one statement with its output counted (not kept): e.g. the COPY floor. */
+export function psqlTimed(ctx: BenchContext, statement: string): Promise<PsqlRun> {
+  const { host, port, user, db } = dbHost(ctx.databaseUrl);
+  const args = ['-X', '-q', '-h', host, '-p', port, '-U', user, '-d', db, '-c', statement];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn('psql', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let bytes = 0;
+    let stderr = '';
+    let peak = 0;
+    const poll = setInterval(() => {
+      const m = child.pid ? memory(child.pid) : null;
+      if (m) peak = Math.max(peak, m.hwmKb);
+    }, 2);
+    child.stdout.on('data', (d: Buffer) => {
+      bytes += d.length;
+      const m = child.pid ? memory(child.pid) : null;
+      if (m) peak = Math.max(peak, m.hwmKb);
+    });
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearInterval(poll);
+      const seconds = (performance.now() - started) / 1000;
+      if (code !== 0) return reject(new Error(`psql failed (${code}): ${stderr}`));
+      resolve({ seconds, bytes, peakRssKb: peak, command: `psql ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')} > /dev/null` });
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load and latency
+
+/** autocannon against the server; any error or non-2xx answer fails the benchmark (a fast 4xx is no result). */
+export async function load(opts: LoadOptions): Promise<LoadResult> {
+  const result = await autocannon({ timeout: 30, ...opts });
+  if (result.errors || result.non2xx || !result['2xx']) {
+    throw new Error(`load on ${opts.url}: ${result['2xx']} 2xx, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors`);
+  }
+  return result;
+}
+
+export interface Latency {
+  p50: number;
+  p95: number;
+  mean: number;
+  bytes: number;
+}
+
+/** `count` requests one after another on one kept-alive connection: milliseconds to the last byte. */
+export async function sequentialLatency(url: string, count: number, headers: Record<string, string> = {}): Promise<Latency> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    const body = await res.arrayBuffer();
+    times.push(performance.now() - started);
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${Buffer.from(body).toString().slice(0, 300)}`);
+    bytes = body.byteLength;
+  }
+  return { ...percentiles(times), bytes };
+}
+
+export function percentiles(values: number[]): { p50: number; p95: number; mean: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { p50: at(0.5), p95: at(0.95), mean: values.reduce((a, b) => a + b, 0) / values.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes and memory
+
+/** VmRSS and VmHWM (peak) of a process, in kB; null once it is gone. */
+export function memory(pid: number): { rssKb: number; hwmKb: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return { rssKb: field('VmRSS'), hwmKb: field('VmHWM') };
+  } catch {
+    return null;
+  }
+}
+
+/** Restarts a process's peak RSS (VmHWM) from its current RSS (Linux clear_refs 5). */
+export function resetPeak(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+/** Samples a process's RSS while `work` runs: idle RSS before, peak (VmHWM since reset) and RSS after. */
+export async function withMemory<T>(pid: number, work: () => Promise<T>): Promise<{ value: T; beforeKb: number; peakKb: number; afterKb: number }> {
+  const before = memory(pid)!.rssKb;
+  resetPeak(pid);
+  const value = await work();
+  const now = memory(pid)!;
+  return { value, beforeKb: before, peakKb: now.hwmKb, afterKb: now.rssKb };
+}
+
+function children(pid: number): number[] {
+  const out: number[] = [];
+  for (const task of safeReaddir(`/proc/${pid}/task`)) {
+    const text = safeRead(`/proc/${pid}/task/${task}/children`);
+    for (const child of text.split(/\s+/).filter(Boolean)) out.push(Number(child), ...children(Number(child)));
+  }
+  return out;
+}
+
+const safeReaddir = (dir: string) => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
+const safeRead = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+/** The process (the given one or a descendant) holding the socket listening on `port`. */
+export function listeningProcess(rootPid: number, port: number): number {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of safeRead(table).split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f.length > 9 && f[3] === '0A' && parseInt(f[1].split(':').pop()!, 16) === port) inodes.add(f[9]);
+    }
+  }
+  for (const pid of [rootPid, ...children(rootPid)]) {
+    for (const fd of safeReaddir(`/proc/${pid}/fd`)) {
+      let link = '';
+      try {
+        link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      const m = /^socket:\[(\d+)\]$/.exec(link);
+      if (m && inodes.has(m[1])) return pid;
+    }
+  }
+  throw new Error(`no process under ${rootPid} listens on port ${port}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Markdown
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+export const mb = (kb: number) => `${fmt(kb / 1024, 1)} MB`;
+
+export function table(headers: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+  return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+export const codeBlock = (lines: string[]) => ['```sh', ...lines, '```'].join('\n');

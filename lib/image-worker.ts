@@ -1,0 +1,95 @@
+// The image worker: claims render jobs from Postgres, draws them, stores the PNGs. One runs inside
+// the app by default (IMAGE_WORKER=false turns it off) and any number more as `npm run worker`.
+import type { Database } from '@/db/client';
+import { claimImageJob, failImageJob, figureToRender, IMAGE_JOBS_CHANNEL, storeImages } from './images';
+import { Renderer, rendererUnavailable } from './renderer';
+
+export interface ImageWorker {
+  renderer: Renderer;
+  /** Renders completed by this worker. */
+  rendered(): number;
+  stop(): Promise<void>;
+}
+
+interface WorkerOptions {
+  /** Idle poll, in case a notification was missed (e.g. across a database restart). */
+  pollMs?: number;
+  renderer?: Renderer;
+  log?: Pick<Console, 'log' | 'warn' | 'error'>;
+}
+
+/** Starts a worker, or returns null (having said why, once) when this machine cannot render. */
+export async function startImageWorker(open: () => Promise<Database>, opts: WorkerOptions = {}): Promise<ImageWorker | null> {
+  const log = opts.log ?? console;
+  const why = opts.renderer ? null : rendererUnavailable();
+  if (why) {
+    log.warn(`Images: not rendering, ${why}; image URLs answer a placeholder until a worker with Chromium renders them.`);
+    return null;
+  }
+  const renderer = opts.renderer ?? new Renderer();
+  const ownRenderer = !opts.renderer;
+  const pollMs = opts.pollMs ?? Number(process.env.IMAGE_POLL_MS ?? 2000);
+  let stopped = false;
+  let rendered = 0;
+  let wake: (() => void) | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
+  let databaseDown = false;
+
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        const { db, listen } = await open();
+        unlisten ??= await listen(IMAGE_JOBS_CHANNEL, () => wake?.());
+        if (databaseDown) log.log('Images: database back, rendering again.');
+        databaseDown = false;
+        const job = await claimImageJob(db);
+        if (!job) {
+          await idle();
+          continue;
+        }
+        try {
+          const figure = await figureToRender(db, job.fileId);
+          if (figure) {
+            const images = await renderer.render(figure.text, figure.layout);
+            await storeImages(db, job.fileId, figure.version, images);
+            rendered++;
+          } else {
+            // Trashed or deleted since: nothing to draw.
+            await storeImages(db, job.fileId, job.version, []);
+          }
+        } catch (error) {
+          log.error(`Images: render of plot ${job.fileId} v${job.version} failed (attempt ${job.attempts}):`, (error as Error).message);
+          await failImageJob(db, job, error);
+        }
+      } catch (error) {
+        // The database is away: say so once, then keep trying quietly.
+        if (!databaseDown) log.error('Images: database unavailable, will retry:', (error as Error).message);
+        databaseDown = true;
+        await idle();
+      }
+    }
+  })();
+
+  return {
+    renderer,
+    rendered: () => rendered,
+    stop: async () => {
+      stopped = true;
+      wake?.();
+      await loop;
+      await unlisten?.().catch(() => {});
+      if (ownRenderer) await renderer.close();
+    },
+  };
+}

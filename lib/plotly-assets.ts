@@ -1,0 +1,22 @@
+// plotly.js files the server hands to browsers: the pages' own (served) and the image renderer's.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const modulePath = (...parts: string[]) => path.join(/*turbopackIgnore: true*/ process.cwd(), 'node_modules', ...parts);
+
+// plotly.js 4's UMD bundles set `window.moduleName` when loaded as a plain script, so each is
+// wrapped to set the global its readers expect.
+const asGlobal = (file: string, name: string) =>
+  readFile(modulePath(file), 'utf8').then(
+    (source) => `(function(){var module={exports:{}};\n${source}\n;window.${name}=module.exports;})();\n`,
+  );
+
+let geo: Promise<string> | undefined;
+/** plotly.js's map outlines (no CDN), as window.PlotlyGeoAssets. */
+export function geoAssetsScript(): Promise<string> {
+  geo ??= asGlobal('plotly.js/dist/plotly-geo-assets.js', 'PlotlyGeoAssets');
+  return geo;
+}
+
+/** The build the pages draw with (plotly.js-dist-min), as window.Plotly, for the image renderer. */
+export const plotlyBrowserScript = () => asGlobal('plotly.js-dist-min/plotly.min.js', 'Plotly');

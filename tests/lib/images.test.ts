@@ -1,0 +1,200 @@
+// Plot images through the library, in Debian's Chromium and on both databases: the renderer's
+// PNGs, its recovery from crashes and timeouts, and the Postgres render queue that keys images by
+// figure version.
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type Db } from '@/db/client';
+import type { Viewer } from '@/lib/auth';
+import { startImageWorker } from '@/lib/image-worker';
+import { createGrid } from '@/lib/grids';
+import { claimImageJob, failImageJob, getPlotImage, MAX_ATTEMPTS, requestImages } from '@/lib/images';
+import { Renderer, RenderTimeoutError } from '@/lib/renderer';
+import { createPlot, updatePlot } from '@/lib/plots';
+import { parseFid } from '@/lib/records';
+import { inspectPng, MIN_CHART_VARIANCE } from '../support/png';
+import { DRIVERS, freshDatabase } from '../support/postgres';
+import { fileIds, newViewer, ORIGIN } from './_helpers';
+
+const mock = (name: string) => readFileSync(`../shared/fixtures/plotly-mocks/${name}.json`, 'utf8');
+const bars = (ys: number[], title = 'Bars') => ({ data: [{ type: 'bar', x: ['a', 'b', 'c'], y: ys }], layout: { title: { text: title } } });
+
+/** A bar chart as the API stores one: its values in a grid, the figure referencing them. */
+async function gridBars(db: Db, owner: Viewer, ys: number[], title = 'Bars') {
+  const { file } = await createGrid(db, owner, { data: { cols: { x: { data: ['a', 'b', 'c'] }, y: { data: ys } } } }, ORIGIN);
+  const [x, y] = file.cols.map((c) => `${file.fid}:${c.uid}`);
+  return { data: [{ type: 'bar', xsrc: x, ysrc: y }], layout: { title: { text: title } } };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined>, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const renderer = new Renderer();
+afterAll(() => renderer.close());
+
+describe('renderer', () => {
+  it('draws the default image at the figure size and both thumbnails, none of them blank', async () => {
+    const figure = mock('bar_attrs_group');
+    const images = await renderer.render(figure, JSON.parse(figure).layout);
+    expect(images.map((i) => [i.size, i.width, i.height])).toEqual([
+      ['default', 400, 400],
+      ['block-thumb', 400, 300],
+      ['list-thumb', 200, 150],
+    ]);
+    for (const image of images) {
+      const png = inspectPng(image.png);
+      expect([png.width, png.height]).toEqual([image.width, image.height]);
+      expect(png.variance, `${image.size} is not blank`).toBeGreaterThan(MIN_CHART_VARIANCE);
+    }
+  });
+
+  it('uses 700x500 when the figure gives no size, and draws WebGL (3D) figures', async () => {
+    const figure = mock('gl3d_scatter3d-connectgaps');
+    const [def] = await renderer.render(JSON.stringify({ ...JSON.parse(figure), layout: {} }), {});
+    const png = inspectPng(def.png);
+    expect([png.width, png.height]).toEqual([700, 500]);
+    expect(png.variance).toBeGreaterThan(MIN_CHART_VARIANCE);
+  });
+
+  it('rejects a figure plotly cannot draw without losing the browser', async () => {
+    await expect(renderer.render('{"data": "not traces"', {})).rejects.toThrow();
+    const pid = await renderer.browserPid();
+    await renderer.render(JSON.stringify(bars([1, 2, 3])), {});
+    expect(await renderer.browserPid()).toBe(pid);
+  });
+
+  it('replaces a browser that crashed', async () => {
+    await renderer.render(JSON.stringify(bars([1, 2, 3])), {});
+    const pid = (await renderer.browserPid())!;
+    process.kill(pid, 'SIGKILL');
+    // The render in flight when it dies fails; the next one has a new browser.
+    await new Promise((r) => setTimeout(r, 200));
+    await renderer.render(JSON.stringify(bars([1, 2, 3])), {}).catch(() => {});
+    const [def] = await renderer.render(JSON.stringify(bars([3, 2, 1])), {});
+    expect(inspectPng(def.png).variance).toBeGreaterThan(MIN_CHART_VARIANCE);
+    expect(await renderer.browserPid()).not.toBe(pid);
+  });
+
+  it('replaces a browser that has grown past its memory cap', async () => {
+    const small = new Renderer({ maxMemoryBytes: 1 });
+    try {
+      await small.render(JSON.stringify(bars([1, 2, 3])), {});
+      const pid = await small.browserPid();
+      for (let i = 0; i < 9; i++) await small.render(JSON.stringify(bars([i, 2, 3])), {});
+      // The 10th render checked the browser's memory and let it go; the next render starts another.
+      expect(await small.browserPid()).toBeUndefined();
+      await small.render(JSON.stringify(bars([1, 2, 3])), {});
+      expect(await small.browserPid()).not.toBe(pid);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('abandons a render that times out, and the next render works', async () => {
+    await renderer.render(JSON.stringify(bars([1, 2, 3])), {});
+    const pid = await renderer.browserPid();
+    // 1 ms is shorter than any render: the render is abandoned as a hung one would be.
+    await expect(renderer.render(JSON.stringify(bars([1, 2, 3])), {}, 1)).rejects.toBeInstanceOf(RenderTimeoutError);
+    const [def] = await renderer.render(JSON.stringify(bars([1, 5, 3])), {});
+    expect(inspectPng(def.png).variance).toBeGreaterThan(MIN_CHART_VARIANCE);
+    expect(await renderer.browserPid()).not.toBe(pid);
+  });
+});
+
+describe.each(DRIVERS)('image queue (%s)', (driver) => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let db: Db;
+  let owner: Viewer;
+
+  beforeAll(async () => {
+    database = await freshDatabase(driver);
+    db = database.db;
+    owner = await newViewer(db, 'imager');
+  });
+  afterAll(() => database?.dispose());
+
+  const jobs = () =>
+    queryRows<{ file_id: number; version: number; attempts: number }>(db, sql`SELECT file_id::int AS file_id, version, attempts FROM image_jobs ORDER BY file_id`);
+  const idOf = async (fid: string) => (await fileIds(db)).get(fid)!;
+  const create = async (ys: number[], title?: string) => {
+    const figure = await gridBars(db, owner, ys, title);
+    const fid = (JSON.parse(await createPlot(db, owner, { figure }, ORIGIN)) as { file: { fid: string } }).file.fid;
+    return { fid, id: await idOf(fid) };
+  };
+
+  it('creating a plot queues its images; one claim leases it, and a second finds nothing', async () => {
+    const { id } = await create([1, 2, 3]);
+    expect(await jobs()).toEqual([{ file_id: id, version: 1, attempts: 0 }]);
+    const job = await claimImageJob(db);
+    expect(job).toEqual({ fileId: id, version: 1, attempts: 1 });
+    expect(await claimImageJob(db)).toBeNull();
+    // A failed render waits before its retry, and after MAX_ATTEMPTS is left alone.
+    await failImageJob(db, job!, new Error('boom'));
+    expect(await claimImageJob(db)).toBeNull();
+    await db.execute(sql`UPDATE image_jobs SET run_after = now(), attempts = ${MAX_ATTEMPTS}`);
+    expect(await claimImageJob(db)).toBeNull();
+    await db.execute(sql`DELETE FROM image_jobs`);
+  });
+
+  it('a worker renders a new plot, and an update never serves the older images', async () => {
+    const worker = (await startImageWorker(async () => database, { renderer, pollMs: 100 }))!;
+    try {
+      const { fid, id } = await create([1, 2, 3], 'First');
+      const first = await until('first images', () => getPlotImage(db, id, 'list-thumb'));
+      expect(first.version).toBe(1);
+      expect(inspectPng(first.png)).toMatchObject({ width: 200, height: 150 });
+
+      await updatePlot(db, owner, parseFid(fid)!, { figure: await gridBars(db, owner, [9, 1, 9], 'Second') }, ORIGIN);
+      // At once: the version-1 image is no longer what the plot's URL finds.
+      const right = await getPlotImage(db, id, 'list-thumb');
+      expect(right === null || right.version === 2).toBe(true);
+      const second = await until('second images', () => getPlotImage(db, id, 'default'));
+      expect(second.version).toBe(2);
+      expect(Buffer.compare(Buffer.from(second.png), Buffer.from(first.png))).not.toBe(0);
+      // Every size of version 2, and nothing of version 1, is stored; the queue is empty.
+      await until('all sizes', async () => (await getPlotImage(db, id, 'block-thumb')) && (await getPlotImage(db, id, 'list-thumb')));
+      const stored = await queryRows<{ version: number; size: string }>(db, sql`SELECT version, size FROM plot_images WHERE file_id = ${id} ORDER BY size`);
+      expect(stored).toEqual([
+        { version: 2, size: 'block-thumb' },
+        { version: 2, size: 'default' },
+        { version: 2, size: 'list-thumb' },
+      ]);
+      expect(await until('an empty queue', async () => (await jobs()).length === 0)).toBe(true);
+      expect(worker.rendered()).toBeGreaterThanOrEqual(2);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('asking again for a version already queued or rendered changes nothing', async () => {
+    const { id } = await create([4, 5, 6]);
+    await db.execute(sql`UPDATE image_jobs SET attempts = 2 WHERE file_id = ${id}`);
+    await requestImages(db, id);
+    expect((await jobs()).find((j) => j.file_id === id)?.attempts).toBe(2);
+    await db.execute(sql`DELETE FROM image_jobs`);
+  });
+
+});
+
+// Several workers in several processes share one queue; two connections stand for two processes.
+describe('image queue across connections (postgres)', () => {
+  it('concurrent claims take different jobs (FOR UPDATE SKIP LOCKED)', async () => {
+    const database = await freshDatabase('postgres');
+    try {
+      const owner = await newViewer(database.db, 'claimer');
+      for (const i of [1, 2, 3, 4]) await createPlot(database.db, owner, { figure: await gridBars(database.db, owner, [i, i, i]) }, ORIGIN);
+      const claims = await Promise.all([1, 2, 3, 4, 5].map(() => claimImageJob(database.db)));
+      expect(claims.filter((c) => c === null)).toHaveLength(1);
+      expect(new Set(claims.filter((c) => c !== null).map((c) => c!.fileId)).size).toBe(4);
+    } finally {
+      await database.dispose();
+    }
+  });
+});
