@@ -1,6 +1,7 @@
 // 2. List throughput: GET /v2/plots at 32 connections (autocannon) against pgbench running the same
 // statement on the same database; 5. the server's RSS sampled under that load. A Next route that does
-// nothing (OPTIONS) is measured too: the framework's own ceiling on this machine.
+// nothing (OPTIONS) is measured too: the framework's own ceiling on this machine. Then the same load
+// split over two app processes on the one database: the scale-out a single Node thread leaves.
 import { listPageSql } from '@/lib/plots';
 import { codeBlock, fmt, load, mb, memory, pgbench, resetPeak, sqlText, table, type Benchmark } from './support';
 
@@ -22,12 +23,25 @@ const listThroughput: Benchmark = async (ctx) => {
   const meanRss = samples.reduce((a, b) => a + b, 0) / samples.length;
 
   const noop = await load({ url, method: 'OPTIONS', connections: CONNECTIONS, duration: 5 });
+
+  // Two processes, half the connections each, loaded at once.
+  const second = await ctx.startServer();
+  let pair: number[];
+  try {
+    const urls = [url, `${second.url}/v2/plots`];
+    await Promise.all(urls.map((u) => load({ url: u, connections: CONNECTIONS / 2, duration: 3 })));
+    pair = (await Promise.all(urls.map((u) => load({ url: u, connections: CONNECTIONS / 2, duration: SECONDS })))).map((r) => r.requests.average);
+  } finally {
+    await second.stop();
+  }
+  const twoRate = pair[0] + pair[1];
   const floor = await pgbench(ctx, 'list-page-1', `${sqlText(listPageSql(null, {}, null, ctx.url))};\n`, { clients: CONNECTIONS, threads: 2, seconds: SECONDS });
 
   const apiRate = api.requests.average;
   const results = {
     api: { reqPerSec: apiRate, latencyP50: api.latency.p50, latencyP99: api.latency.p99 },
     noop: { reqPerSec: noop.requests.average },
+    twoProcesses: { reqPerSec: twoRate, each: pair },
     floor: { tps: floor.tps, latencyMs: floor.latencyMs },
     ratio: apiRate / floor.tps,
     rss: { idleKb: idle, meanKb: meanRss, peakKb: peak, afterKb: after },
@@ -41,6 +55,7 @@ ${table(
   ['what serves the page', 'requests/s', 'latency p50 / p99 (ms)', 'vs floor'],
   [
     ['the service (`next start`, autocannon)', `**${fmt(apiRate)}**`, `${fmt(api.latency.p50, 1)} / ${fmt(api.latency.p99, 1)}`, `**${fmt(results.ratio, 3)}**`],
+    [`the service, two app processes on the one database (${CONNECTIONS / 2} connections each)`, `**${fmt(twoRate)}**`, '', `**${fmt(twoRate / floor.tps, 3)}**`],
     ['floor: pgbench, same SQL, same database', fmt(floor.tps), `${fmt(floor.latencyMs, 1)} (average)`, '1'],
     ['for scale: a Next route doing nothing (OPTIONS)', fmt(noop.requests.average), `${fmt(noop.latency.p50, 1)} / ${fmt(noop.latency.p99, 1)}`, fmt(noop.requests.average / floor.tps, 3)],
   ],

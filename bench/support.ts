@@ -29,10 +29,12 @@ export interface BenchContext {
   user: BenchUser;
   /** The process that serves HTTP (`next start` runs the server in a child of its own). */
   serverPid: number;
-  /** How many synthetic plots the list benchmarks want (`--plots`, default 1,000,000). */
+  /** How many synthetic plots the list benchmarks want (`--plots`, default 1,111,120: 1,000,008 public). */
   plots: number;
   /** Seeds synthetic plots until `count` exist (the first benchmark that needs them pays). */
   ensurePlots(count: number): Promise<void>;
+  /** Another app process on the same database (scale-out runs); the caller stops it. */
+  startServer(): Promise<{ url: string; stop(): Promise<void> }>;
   log(message: string): void;
 }
 
