@@ -23,6 +23,8 @@ const listThroughput: Benchmark = async (ctx) => {
   const meanRss = samples.reduce((a, b) => a + b, 0) / samples.length;
 
   const noop = await load({ url, method: 'OPTIONS', connections: CONNECTIONS, duration: 5 });
+  // As the Python client asks (requests sends `Accept-Encoding: gzip, deflate`): Next gzips each page.
+  const gzipped = await load({ url, headers: { 'Accept-Encoding': 'gzip, deflate' }, connections: CONNECTIONS, duration: SECONDS });
 
   // Two processes, half the connections each, loaded at once.
   const second = await ctx.startServer();
@@ -42,6 +44,7 @@ const listThroughput: Benchmark = async (ctx) => {
     api: { reqPerSec: apiRate, latencyP50: api.latency.p50, latencyP99: api.latency.p99 },
     noop: { reqPerSec: noop.requests.average },
     twoProcesses: { reqPerSec: twoRate, each: pair },
+    gzip: { reqPerSec: gzipped.requests.average, bytesPerRequest: gzipped.throughput.total / gzipped.requests.total },
     floor: { tps: floor.tps, latencyMs: floor.latencyMs },
     ratio: apiRate / floor.tps,
     rss: { idleKb: idle, meanKb: meanRss, peakKb: peak, afterKb: after },
@@ -55,6 +58,7 @@ ${table(
   ['what serves the page', 'requests/s', 'latency p50 / p99 (ms)', 'vs floor'],
   [
     ['the service (`next start`, autocannon)', `**${fmt(apiRate)}**`, `${fmt(api.latency.p50, 1)} / ${fmt(api.latency.p99, 1)}`, `**${fmt(results.ratio, 3)}**`],
+    ['the service, gzip asked for (as the Python client does)', fmt(gzipped.requests.average), `${fmt(gzipped.latency.p50, 1)} / ${fmt(gzipped.latency.p99, 1)}`, fmt(gzipped.requests.average / floor.tps, 3)],
     [`the service, two app processes on the one database (${CONNECTIONS / 2} connections each)`, `**${fmt(twoRate)}**`, '', `**${fmt(twoRate / floor.tps, 3)}**`],
     ['floor: pgbench, same SQL, same database', fmt(floor.tps), `${fmt(floor.latencyMs, 1)} (average)`, '1'],
     ['for scale: a Next route doing nothing (OPTIONS)', fmt(noop.requests.average), `${fmt(noop.latency.p50, 1)} / ${fmt(noop.latency.p99, 1)}`, fmt(noop.requests.average / floor.tps, 3)],

@@ -21,7 +21,16 @@ export async function verifyApiKey(db: Db, username: string, key: string): Promi
   return user && user.isActive && timingSafeEqual(given, stored) ? user : null;
 }
 
-export async function authenticate(db: Db, req: Request): Promise<Viewer | null> {
+// One answer per request: the write wrapper authenticates for the rate limit, then the handler asks again.
+const asked = new WeakMap<Request, Promise<Viewer | null>>();
+
+export function authenticate(db: Db, req: Request): Promise<Viewer | null> {
+  let viewer = asked.get(req);
+  if (!viewer) asked.set(req, (viewer = identify(db, req)));
+  return viewer;
+}
+
+async function identify(db: Db, req: Request): Promise<Viewer | null> {
   const header = req.headers.get('plotly-authorization') ?? req.headers.get('authorization');
   if (!header) return cookieViewer(db, req);
   const match = /^Basic\s+([A-Za-z0-9+/=_-]*)\s*$/i.exec(header);

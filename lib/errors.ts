@@ -84,3 +84,10 @@ export function serviceUnavailable(retryAfterSeconds = 1): ApiError {
   e.headers['Retry-After'] = String(retryAfterSeconds);
   return e;
 }
+
+/** 429: the caller's write allowance is used up for now (with when to come back). */
+export function throttled(retryAfterSeconds: number, headers: Record<string, string>): ApiError {
+  const e = one(429, 'THROTTLED', `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
+  Object.assign(e.headers, headers, { 'Retry-After': String(retryAfterSeconds) });
+  return e;
+}

@@ -3,6 +3,7 @@
 import sjson from 'secure-json-parse';
 import type { z } from 'zod';
 import { getDb, type Db } from '@/db/client';
+import { authenticate } from './auth';
 import {
   ApiError,
   invalidMany,
@@ -12,6 +13,7 @@ import {
   serviceUnavailable,
   unsupportedMediaType,
 } from './errors';
+import { limitAddress, limitUser, rateLimitConfig, rateLimitHeaders } from './rate-limit';
 
 export const MiB = 1024 * 1024;
 export const MAX_JSON_DEPTH = 100;
@@ -52,19 +54,38 @@ export function routes<P = Record<string, never>>(
   return out;
 }
 
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 function wrap<P>(handler: Handler<P>, head: boolean, allow: string): NextHandler {
   return async (req, ctx) => {
     let res: Response;
+    let limits: Record<string, string> = {};
     try {
       const params = (ctx?.params ? await ctx.params : {}) as P;
       const db = await getDb();
+      if (WRITES.has(req.method)) limits = await limitWrite(db, req);
       res = await handler({ req, url: new URL(req.url), db, params });
     } catch (error) {
       res = errorResponse(error);
     }
+    for (const [name, value] of Object.entries(limits)) if (!res.headers.has(name)) res.headers.set(name, value);
     if (!res.headers.has('Allow')) res.headers.set('Allow', allow);
     return head ? new Response(null, { status: res.status, headers: res.headers }) : res;
   };
+}
+
+/**
+ * Counts a write against the caller's address (every attempt, so key guessing is slowed too) and,
+ * once authenticated, against the user; a 429 before the handler runs, so nothing changes.
+ * Answers the tighter allowance's RateLimit headers for the answer.
+ */
+async function limitWrite(db: Db, req: Request): Promise<Record<string, string>> {
+  const config = rateLimitConfig();
+  const byAddress = await limitAddress(db, req.headers, config);
+  const viewer = await authenticate(db, req);
+  const byUser = viewer ? await limitUser(db, viewer, config) : null;
+  const tighter = [byAddress, byUser].filter((s) => s !== null).sort((a, b) => a.limit - a.count - (b.limit - b.count))[0];
+  return tighter ? rateLimitHeaders(tighter) : {};
 }
 
 export function errorResponse(error: unknown): Response {

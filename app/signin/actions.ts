@@ -6,6 +6,7 @@ import { redirect } from 'next/navigation';
 import { getDb } from '@/db/client';
 import { verifyApiKey } from '@/lib/auth';
 import { originFrom } from '@/lib/http';
+import { countAddressWrite, exceeded } from '@/lib/rate-limit';
 import { createSession, SESSION_COOKIE, SESSION_DAYS } from '@/lib/sessions';
 
 export interface SignInState {
@@ -24,6 +25,9 @@ export async function signIn(_state: SignInState, form: FormData): Promise<SignI
   const apiKey = String(form.get('api_key') ?? '').trim();
   if (!username || !apiKey) return { error: 'Enter your username and API key.', username };
   const db = await getDb();
+  // Each attempt counts against the address's write allowance: API keys cannot be guessed here at speed.
+  const allowance = await countAddressWrite(db, await headers());
+  if (exceeded(allowance)) return { error: `Too many attempts from your address; try again in ${allowance.reset} seconds.`, username };
   const user = await verifyApiKey(db, username, apiKey);
   if (!user) return { error: 'That username and API key do not match.', username };
   const token = await createSession(db, user.id);
