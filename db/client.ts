@@ -27,6 +27,10 @@ export async function openDatabase(url: string | undefined, dataDir = process.en
       max: Number(process.env.DB_POOL_MAX ?? 10),
       // Fail fast when the database is away: callers answer 503 instead of hanging.
       connect_timeout: Number(process.env.DB_CONNECT_TIMEOUT ?? 2),
+      // postgres.js waits up to 20 s between reconnect attempts once it has failed a few times: a
+      // query queued meanwhile hangs, and the service takes that long to notice the database is back.
+      // A quarter second (with jitter) keeps outage answers prompt and recovery quick.
+      backoff: () => 0.2 + Math.random() * 0.1,
       idle_timeout: 60,
       onnotice: () => {},
       connection: { application_name: 'plot-files', statement_timeout: 30_000 },
