@@ -21,7 +21,15 @@ export default defineConfig({
       // corpus against a database dump, concurrency and a PostgreSQL restart, over HTTP on its own app.
       {
         resolve: { alias },
-        test: { name: 'hardening', include: ['tests/hardening/**/*.test.ts'], globalSetup: ['tests/global-setup.ts'], testTimeout: 120_000, hookTimeout: 180_000 },
+        test: {
+          name: 'hardening',
+          include: ['tests/hardening/**/*.test.ts'],
+          globalSetup: ['tests/global-setup.ts'],
+          // One file at a time: the hostile corpus compares a dump of the whole shared database.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
       },
     ],
   },

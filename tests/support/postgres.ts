@@ -1,5 +1,6 @@
 // Test databases: each suite gets its own Postgres database (created and dropped here) or an
 // in-memory PGlite, both migrated with the committed migrations.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '@/db/client';
@@ -49,4 +50,18 @@ export async function freshDatabase(driver: Driver): Promise<Database & { dispos
       await dropDatabase(name);
     },
   };
+}
+
+/**
+ * A data-only pg_dump of a database, as text, for before/after comparisons. Left out: the rows of
+ * tables that change by themselves (the image worker's queue and PNGs, rate-limit counters), and
+ * sequence positions, which Postgres advances even for a transaction that rolls back.
+ */
+export function dumpDatabase(url: string): string {
+  const excluded = ['image_jobs', 'plot_images', 'rate_limits'].flatMap((t) => ['--exclude-table-data', t]);
+  const dump = execFileSync('pg_dump', ['--data-only', '--no-owner', '--no-privileges', '--restrict-key=hardening', ...excluded, url], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  return dump
+    .split('\n')
+    .filter((line) => !line.startsWith('SELECT pg_catalog.setval('))
+    .join('\n');
 }

@@ -4,9 +4,10 @@
 // (HTML or SQL in a title) is accepted and stored verbatim; that is checked after the snapshot.
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { queryRows } from '@/db/client';
 import { appDatabase, baseUrl, basic, call, createPlot, expectError, newUser, uploadGrid, type Answer, type TestUser } from '../support/api';
+import { dumpDatabase } from '../support/postgres';
 
 const MiB = 1024 * 1024;
 const SQL1 = "' OR 1=1 --";
@@ -787,6 +788,8 @@ function rawRequest(opts: {
 describe('hostile input', () => {
   let ids: number[];
   let before: Snapshot;
+  /** The whole database (pg_dump) once the fixtures are made; the hardening project runs its files one at a time. */
+  let dumpBefore: string;
 
   beforeAll(async () => {
     const alice = await newUser('hostile');
@@ -833,6 +836,7 @@ describe('hostile input', () => {
     expect(ids).toHaveLength(2);
     before = await snapshot(ids);
     expect(before.tables_exist).toBe(true);
+    dumpBefore = dumpDatabase(inject('databaseUrl'));
   });
 
   it(`has a corpus of at least 150 requests (${CORPUS.length})`, () => {
@@ -904,6 +908,14 @@ describe('hostile input', () => {
   it('leaves the database exactly as it was (counts, max ids and rows of users, files, plots, grid_columns)', async () => {
     const after = await snapshot(ids);
     expect(after).toEqual(before);
+    // And the whole database, to the byte, as pg_dump writes it.
+    const dumpAfter = dumpDatabase(inject('databaseUrl'));
+    expect(dumpAfter.length).toBeGreaterThan(1000);
+    const lines = (text: string) => new Set(text.split('\n'));
+    const [was, is] = [lines(dumpBefore), lines(dumpAfter)];
+    const changed = [...[...was].filter((l) => !is.has(l)).map((l) => `- ${l}`), ...[...is].filter((l) => !was.has(l)).map((l) => `+ ${l}`)];
+    expect(changed.map((l) => l.slice(0, 300)), 'pg_dump lines that differ after the hostile corpus').toEqual([]);
+    expect(dumpAfter).toBe(dumpBefore);
     // The fixtures still answer as before.
     const plot = await call('GET', `/v2/plots/${ctx.plotFid}`);
     expect(plot.status).toBe(200);
