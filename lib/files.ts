@@ -200,6 +200,8 @@ export function fileRecord(origin: string, file: OwnedFile, viewer: Viewer | nul
     creation_time: isoMillis(file.createdAt).replace('Z', '000Z'),
     date_modified: isoMillis(file.updatedAt),
     current_user_permission: viewer?.id === file.ownerId ? 'write' : 'read',
+    // As on plots: the owner of a secret file learns its key (to share it); nobody else does.
+    ...(viewer?.id === file.ownerId && file.shareKey && !file.worldReadable ? { share_key: file.shareKey } : {}),
     api_urls: {
       files: `${origin}/v2/files/${fid}`,
       [kind]: `${origin}/v2/${kind}/${fid}`,

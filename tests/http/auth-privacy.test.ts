@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/client';
 import { createUser } from '@/lib/users';
-import { appDatabase, baseUrl, basic, call, createPlot, expectError, newUser, uploadGrid, type Answer, type TestUser } from '../support/api';
+import { appDatabase, baseUrl, basic, call, canonical, createPlot, expectError, newUser, uploadGrid, type Answer, type TestUser } from '../support/api';
 
 const NOT_PROVIDED = 'Authentication credentials were not provided.';
 const BAD_KEY = 'Bad API key';
@@ -38,18 +38,6 @@ let files: {
 async function fetchRaw(path: string, auth?: string | null, headers: Record<string, string> = {}): Promise<Raw> {
   const res = await fetch(`${baseUrl()}${path}`, { headers: { ...(auth ? { Authorization: auth } : {}), ...headers }, redirect: 'manual' });
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
-}
-
-/** A page's body with the file numbers masked and Next's streamed flight data put in a canonical order
- * (its chunking and line order vary from one request to the next, even for the same URL). */
-function canonical(text: string): string {
-  const flight: string[] = [];
-  const rest = text.replace(/<script>self\.__next_f\.push\(\[1,"((?:[^"\\]|\\.)*)"\]\)<\/script>/g, (_, s: string) => {
-    flight.push(s);
-    return '';
-  });
-  const lines = flight.join('').split('\\n').sort();
-  return `${rest}\n${lines.join('\n')}`.replace(/\b4[67]\d{5}\b/g, 'N');
 }
 
 const authOf = (caller: Caller) => (caller === 'owner' ? alice.auth : caller === 'other user' ? bob.auth : null);

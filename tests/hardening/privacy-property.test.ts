@@ -1,0 +1,262 @@
+// Privacy as a property: a random world of users, grids and plots (public, private, or secret with a
+// share key), every URL that names a file asked by every kind of caller (anonymous, owner, another
+// user, a wrong share key, the right one), plus the lists, the feed and the pages that gather files.
+// Private files carry unique markers in their names, titles, captions and unreferenced columns:
+// no answer may hold a marker its caller may not read, a refused file is byte for byte the 404 of a
+// missing one, lists hold public plots only, and only the page views that were served are counted.
+// HARDENING_SEED=n replays one world.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '@/db/client';
+import { appDatabase, baseUrl, call, canonical, createPlot, newUser, uploadGrid, type TestUser } from '../support/api';
+
+const SEED = Number(process.env.HARDENING_SEED ?? randomBytes(4).readUInt32LE());
+const USERS = 3;
+/** File numbers in the range canonical() masks; the "missing" twin of every URL names MISSING_N. */
+const BASE_N = 4_600_000;
+const MISSING_N = 4_799_999;
+const MISSING_NAME = 'no such file here';
+
+/** mulberry32: a small seeded generator, so a failing world can be replayed. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = prng(SEED);
+const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+const marker = () => `PRIV${Math.floor(random() * 2 ** 32).toString(16).padStart(8, '0')}X`;
+
+type Visibility = 'public' | 'private' | 'secret';
+interface World {
+  users: (TestUser & { index: number })[];
+  files: FileInfo[];
+}
+interface FileInfo {
+  kind: 'plot' | 'grid';
+  owner: number;
+  fid: string;
+  n: number;
+  filename: string;
+  visibility: Visibility;
+  shareKey: string | null;
+  /** The text that must never reach anyone who may not read this file (null for public files). */
+  marker: string | null;
+}
+
+type Caller = { label: string; user: number | null; key: 'none' | 'wrong' | 'right' };
+
+const visibilityBody = (v: Visibility) => (v === 'public' ? {} : { world_readable: false, ...(v === 'secret' ? { share_key_enabled: true } : {}) });
+
+async function buildWorld(): Promise<World> {
+  const { db } = await appDatabase();
+  const users = [];
+  for (let i = 0; i < USERS; i++) {
+    const user = await newUser('prop');
+    await queryRows(db, sql`UPDATE users SET file_counter = ${BASE_N + i * 1000} WHERE username = ${user.username}`);
+    users.push({ ...user, index: i });
+  }
+  const files: FileInfo[] = [];
+  const grids: (FileInfo & { src: (...names: string[]) => string })[] = [];
+  for (const user of users) {
+    for (let g = 0; g < 3; g++) {
+      const visibility = pick(['public', 'private', 'secret'] as const);
+      const secret = visibility === 'public' ? null : marker();
+      const filename = `grid ${g}${secret ? ` ${secret}` : ''}`;
+      // x and y are what plots reference (their values become public with a public plot); `notes`
+      // is referenced by no plot, so its values belong to the grid alone.
+      const grid = await uploadGrid(user, { x: [1, 2, 3], y: [3, 1, 2], notes: [secret ?? 'public note', 'n2', 'n3'] }, { filename, ...visibilityBody(visibility) });
+      const meta = await call('GET', `/v2/grids/${grid.fid}`, { user });
+      const info = { kind: 'grid' as const, owner: user.index, fid: grid.fid, n: Number(grid.fid.split(':')[1]), filename, visibility, shareKey: meta.json.share_key ?? null, marker: secret, src: grid.src };
+      if (visibility === 'secret') expect(info.shareKey, 'a secret grid has a share key').toEqual(expect.any(String));
+      grids.push(info);
+      files.push(info);
+    }
+  }
+  for (const user of users) {
+    for (let p = 0; p < 4; p++) {
+      const visibility = pick(['public', 'private', 'secret'] as const);
+      const secret = visibility === 'public' ? null : marker();
+      // Own grids of any visibility, or another user's public grid (the only ones a figure may use).
+      const usable = grids.filter((g) => g.owner === user.index || g.visibility === 'public');
+      const grid = pick(usable);
+      const filename = `plot ${p}${secret ? ` ${secret}` : ''}`;
+      const plot = await createPlot(user, {
+        filename,
+        ...(secret ? { title: `title ${secret}`, caption: `caption ${secret}` } : {}),
+        ...visibilityBody(visibility),
+        figure: { data: [{ type: pick(['scatter', 'bar']), xsrc: grid.src('x'), ysrc: grid.src('y'), name: secret ? `trace ${secret}` : 'trace' }], layout: { title: { text: secret ? `layout ${secret}` : 'layout' } } },
+      });
+      files.push({ kind: 'plot', owner: user.index, fid: plot.fid, n: Number(plot.fid.split(':')[1]), filename, visibility, shareKey: plot.share_key ?? null, marker: secret });
+    }
+  }
+  return { users, files };
+}
+
+const PLOT_PATHS = [
+  (o: string, n: number) => `/v2/plots/${o}:${n}`,
+  (o: string, n: number) => `/v2/plots/${o}:${n}/content`,
+  (o: string, n: number) => `/v2/plots/${o}:${n}/content?inline_data=true`,
+  (o: string, n: number) => `/v2/plots/${o}:${n}/content?inline_data=true&map_data=unreadable`,
+  (o: string, n: number) => `/v2/plots/${o}:${n}/content?map_data=unreadable`,
+  (o: string, n: number) => `/v2/files/${o}:${n}`,
+  (o: string, n: number) => `/~${o}/${n}/`,
+  (o: string, n: number) => `/~${o}/${n}.embed`,
+  (o: string, n: number) => `/~${o}/${n}.json`,
+  (o: string, n: number) => `/~${o}/${n}.csv`,
+  (o: string, n: number) => `/~${o}/${n}.png`,
+  (o: string, n: number) => `/~${o}/${n}.png?size=list-thumb`,
+];
+const GRID_PATHS = [
+  (o: string, n: number) => `/v2/grids/${o}:${n}`,
+  (o: string, n: number) => `/v2/grids/${o}:${n}/content`,
+  (o: string, n: number) => `/v2/files/${o}:${n}`,
+  (o: string, n: number) => `/~${o}/${n}/`,
+  (o: string, n: number) => `/~${o}/${n}.csv`,
+];
+
+interface Reply {
+  status: number;
+  type: string | null;
+  text: string;
+}
+
+async function ask(path: string, auth: string | null): Promise<Reply> {
+  const res = await fetch(`${baseUrl()}${path}`, { headers: auth ? { Authorization: auth } : {}, redirect: 'manual' });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  // Images are compared as bytes; their text form is only searched for markers.
+  return { status: res.status, type: res.headers.get('content-type'), text: Buffer.from(bytes).toString('latin1') };
+}
+
+const withKey = (path: string, key: string) => `${path}${path.includes('?') ? '&' : '?'}share_key=${encodeURIComponent(key)}`;
+const isPage = (path: string) => path.startsWith('/~');
+
+/** Runs `jobs` a few at a time (the app is one process on two cores). */
+async function inBatches<T>(jobs: (() => Promise<T>)[], width = 8): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < jobs.length; i += width) out.push(...(await Promise.all(jobs.slice(i, i + width).map((j) => j()))));
+  return out;
+}
+
+describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
+  let world: World;
+  const servedPageViews = new Map<string, number>();
+
+  beforeAll(async () => {
+    console.log(`[privacy] HARDENING_SEED=${SEED}`);
+    world = await buildWorld();
+    expect(world.files.filter((f) => f.visibility !== 'public').length).toBeGreaterThan(0);
+  });
+
+  /** Markers the caller may not see in an answer to `path` (a share key opens only its own file). */
+  const forbidden = (caller: Caller, path: string, key: string | null) =>
+    world.files
+      .filter((f) => f.marker && f.owner !== caller.user && !(key && f.shareKey === key && pathNames(path, f)))
+      .map((f) => f.marker!);
+  const pathNames = (path: string, f: FileInfo) => {
+    const owner = world.users[f.owner].username;
+    return path.includes(`${owner}:${f.n}`) || path.startsWith(`/~${owner}/${f.n}/`) || path.startsWith(`/~${owner}/${f.n}.`);
+  };
+
+  it('every URL of every file, asked by every kind of caller: the readable get it, the rest get the 404 of a missing file, and no marker leaks', async () => {
+    const checks: (() => Promise<string | null>)[] = [];
+    let asked = 0;
+    for (const file of world.files) {
+      const owner = world.users[file.owner];
+      const other = world.users[(file.owner + 1) % USERS];
+      const callers: (Caller & { auth: string | null })[] = [
+        { label: 'anonymous', user: null, key: 'none', auth: null },
+        { label: 'owner', user: owner.index, key: 'none', auth: owner.auth },
+        { label: 'other user', user: other.index, key: 'none', auth: other.auth },
+        { label: 'anonymous, wrong share key', user: null, key: 'wrong', auth: null },
+        { label: 'other user, right share key', user: other.index, key: 'right', auth: other.auth },
+        { label: 'anonymous, right share key', user: null, key: 'right', auth: null },
+      ];
+      const paths = [
+        ...(file.kind === 'plot' ? PLOT_PATHS : GRID_PATHS).map((p) => ({ path: p(owner.username, file.n), missing: p(owner.username, MISSING_N) })),
+        { path: `/v2/files/lookup?path=${encodeURIComponent(file.filename)}&user=${owner.username}`, missing: `/v2/files/lookup?path=${encodeURIComponent(MISSING_NAME)}&user=${owner.username}` },
+      ];
+      for (const caller of callers) {
+        if (caller.key === 'right' && !file.shareKey) continue;
+        const key = caller.key === 'none' ? null : caller.key === 'wrong' ? `wrong${file.shareKey ?? 'key'}` : file.shareKey;
+        const lookup = (p: string) => p.startsWith('/v2/files/lookup');
+        for (const { path, missing } of paths) {
+          // A share key opens the file at its own URLs; a lookup by path takes none.
+          const keyed = key && !lookup(path) ? key : null;
+          const readable = file.visibility === 'public' || caller.user === file.owner || (!!keyed && keyed === file.shareKey);
+          const url = keyed ? withKey(path, keyed) : path;
+          asked++;
+          checks.push(async () => {
+            const got = await ask(url, caller.auth);
+            const problems: string[] = [];
+            if (url.match(/^\/~[^/]+\/\d+\/(\?|$)/) && got.status === 200 && file.kind === 'plot') servedPageViews.set(file.fid, (servedPageViews.get(file.fid) ?? 0) + 1);
+            if (readable && got.status !== 200) problems.push(`expected 200, got ${got.status}`);
+            if (!readable) {
+              const twin = await ask(keyed ? withKey(missing, keyed) : missing, caller.auth);
+              const view = (r: Reply) => ({ status: r.status, type: r.type, body: isPage(path) ? canonical(r.text) : r.text });
+              if (twin.status !== 404) problems.push(`the missing twin answered ${twin.status}`);
+              const [a, b] = [view(got), view(twin)];
+              if (a.status !== b.status || a.type !== b.type || a.body !== b.body) {
+                let at = 0;
+                while (at < a.body.length && a.body[at] === b.body[at]) at++;
+                problems.push(`differs from the 404 of a missing file: ${a.status} ${a.type} vs ${b.status} ${b.type}, bodies from ${at}: ${JSON.stringify(a.body.slice(at - 80, at + 120))} vs ${JSON.stringify(b.body.slice(at - 80, at + 120))}`);
+              }
+            }
+            for (const m of forbidden(caller, path, keyed)) if (got.text.includes(m)) problems.push(`holds the marker ${m}`);
+            return problems.length ? `${file.kind} ${file.visibility} ${url} as ${caller.label}: ${problems.join('; ')}` : null;
+          });
+        }
+      }
+    }
+    const failures = (await inBatches(checks)).filter(Boolean);
+    console.log(`[privacy] ${asked} file URLs asked (each refused one twice, with its missing twin)`);
+    expect(asked).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+  });
+
+  it('lists, the feed and the gathering pages hold public plots only, for every caller, and no marker', async () => {
+    const mine = new Set(world.users.map((u) => u.username));
+    const publicPlots = world.files.filter((f) => f.kind === 'plot' && f.visibility === 'public').map((f) => f.fid).sort();
+    const callers = [{ label: 'anonymous', user: null as number | null, auth: null as string | null }, ...world.users.map((u) => ({ label: u.username, user: u.index, auth: u.auth }))];
+    for (const caller of callers) {
+      for (const first of ['/v2/plots?page_size=100', '/v2/plots?page_size=100&order_by=-views', '/v2/plots?page_size=100&order_by=views']) {
+        const seen: string[] = [];
+        for (let path: string | null = first, i = 0; path && i < 100; i++) {
+          const got = await ask(path, caller.auth);
+          expect(got.status).toBe(200);
+          for (const m of forbidden({ label: caller.label, user: null, key: 'none' }, path, null)) expect(got.text, `${path} as ${caller.label}`).not.toContain(m);
+          const page = JSON.parse(got.text) as { next: string | null; results: { fid: string; world_readable: boolean }[] };
+          for (const r of page.results) expect(r.world_readable, `${r.fid} in ${first}`).toBe(true);
+          seen.push(...page.results.map((r) => r.fid).filter((fid) => mine.has(fid.split(':')[0])));
+          path = page.next ? new URL(page.next).pathname + new URL(page.next).search : null;
+        }
+        expect(seen.sort(), `${first} as ${caller.label}`).toEqual(publicPlots);
+      }
+      const feed = await ask('/v2/plots/feed?page_size=100', caller.auth);
+      expect(feed.status).toBe(200);
+      for (const r of JSON.parse(feed.text).results as { world_readable: boolean }[]) expect(r.world_readable).toBe(true);
+      for (const path of ['/', '/feed', '/?order=views', ...world.users.map((u) => `/~${u.username}/`)]) {
+        const got = await ask(path, caller.auth);
+        expect(got.status, path).toBe(200);
+        // The owner's own profile may show the owner's private plots; nothing else may.
+        for (const m of forbidden({ label: caller.label, user: caller.user, key: 'none' }, path, null)) {
+          expect(got.text.includes(m), `${path} as ${caller.label} holds ${m}`).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('only served page views are counted: refused requests count nothing', async () => {
+    for (const file of world.files.filter((f) => f.kind === 'plot')) {
+      const owner = world.users[file.owner];
+      const detail = await call('GET', `/v2/plots/${file.fid}`, { user: owner });
+      expect(detail.json.views, `${file.visibility} ${file.fid}`).toBe(servedPageViews.get(file.fid) ?? 0);
+    }
+  });
+});
