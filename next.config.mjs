@@ -7,6 +7,19 @@ const nextConfig = {
   // The proxy (only for paths holding '%') buffers request bodies up to this size: above the API's
   // own limits (10 MiB plots, 50 MiB grids), which answer 413 themselves.
   experimental: { proxyClientMaxBodySize: '51mb' },
+  async headers() {
+    // Every response, API included. Pages also get a per-request CSP and frame rules (proxy.ts).
+    return [
+      {
+        source: '/(.*)',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
+        ],
+      },
+    ];
+  },
   async rewrites() {
     // Chart Studio's public URL forms (/~owner/n/, .embed, .png, .json) onto internal routes.
     return [

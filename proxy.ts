@@ -1,22 +1,55 @@
-// Next.js answers 500 for a dynamic segment with an undecodable escape (`/v2/plots/%`, vercel/next.js
-// #92527). Such a URL names nothing: answer the 404 a missing file gets. Matched only for paths that
-// hold a `%`, so the proxy never buffers (and caps) the bodies of ordinary API writes.
+// Every HTML page gets its security headers here, with a fresh CSP nonce per request (Next.js reads
+// it from the request's Content-Security-Policy and puts it on its own scripts). Not matched: the
+// JSON API, static chunks, images, CSV/JSON downloads, the geo assets script, avatars and the icon,
+// nor prefetches; so the proxy never buffers (and caps) the bodies of ordinary API writes.
+//
+// Paths holding a `%` are matched too: Next.js answers 500 for a dynamic segment with an undecodable
+// escape (`/v2/plots/%`, vercel/next.js #92527). Such a URL names nothing: answer the 404 a missing
+// file gets.
+import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { notFound } from '@/lib/errors';
+import { isEmbedPath, pageSecurityHeaders } from '@/lib/security-headers';
 
 export function proxy(req: NextRequest) {
+  const { pathname } = req.nextUrl;
   try {
-    decodeURIComponent(req.nextUrl.pathname);
-    return NextResponse.next();
+    decodeURIComponent(pathname);
   } catch {
-    if (req.nextUrl.pathname.startsWith('/v2/')) {
+    if (pathname.startsWith('/v2/')) {
       return NextResponse.json(notFound().body(), { status: 404, headers: { Vary: 'Accept' } });
     }
     return new NextResponse('<!DOCTYPE html><title>Not found</title><h1>404: This page could not be found.</h1>', {
       status: 404,
-      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+      headers: { 'Content-Type': 'text/html; charset=utf-8', ...pageHeaders(pathname) },
     });
   }
+  if (pathname.startsWith('/v2/')) return NextResponse.next();
+
+  const headers = pageHeaders(pathname);
+  const requestHeaders = new Headers(req.headers);
+  requestHeaders.set('Content-Security-Policy', headers['Content-Security-Policy']);
+  const res = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+  return res;
 }
 
-export const config = { matcher: ['/(.*%.*)'] };
+const pageHeaders = (pathname: string) =>
+  pageSecurityHeaders({
+    nonce: randomBytes(16).toString('base64'),
+    frameable: isEmbedPath(pathname),
+    https: process.env.PUBLIC_URL?.startsWith('https:') ?? false,
+  });
+
+export const config = {
+  matcher: [
+    '/(.*%.*)',
+    {
+      source: '/((?!v2/|_next/static/|_next/image|assets/plotly-geo-assets\\.js|avatars/|favicon\\.ico|icon\\.svg|~[^/]+/\\d+\\.(?:png|json|csv)$|files/[^/]+/\\d+/(?:image|json|csv)$).*)',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+  ],
+};

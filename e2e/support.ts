@@ -1,6 +1,7 @@
 // Shared by the browser tests: the test users (created by e2e/server.sh), an API client that makes
 // plots the way the Python/R clients do (grid first, then a plot on src references), and fixtures
-// that keep every page offline (any request to a non-local host is blocked and fails the test).
+// that keep every page offline (any request to a non-local host is blocked and fails the test) and
+// within the pages' Content-Security-Policy (any violation fails the test).
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
@@ -227,6 +228,8 @@ interface Fixtures {
   externalRequests: string[];
   /** Uncaught exceptions in the page. */
   pageErrors: string[];
+  /** Content-Security-Policy violations on the page (any fails the test). */
+  cspViolations: string[];
 }
 
 /** Blocks every request to a non-local host; returns the list of those attempted. */
@@ -240,6 +243,27 @@ export async function offlineGuard(context: BrowserContext): Promise<string[]> {
     },
   );
   return attempted;
+}
+
+/**
+ * The page's Content-Security-Policy violations, as they happen: the `securitypolicyviolation` events
+ * of every document and frame it loads (the only report of a refused eval, which Chromium no longer
+ * logs on the console) and the console's CSP errors (which also cover workers). Call before the
+ * page's first navigation.
+ */
+export async function watchCsp(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (violation: string) => seen.push(violation));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation(v: string): void }).__reportCspViolation;
+      report(`${e.effectiveDirective} refused ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber} on ${e.documentURI}`);
+    });
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) seen.push(m.text());
+  });
+  return seen;
 }
 
 export const test = base.extend<Fixtures>({
@@ -256,6 +280,14 @@ export const test = base.extend<Fixtures>({
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e.stack ?? e)));
       await use(errors);
+    },
+    { auto: true },
+  ],
+  cspViolations: [
+    async ({ page }, use) => {
+      const seen = await watchCsp(page);
+      await use(seen);
+      expect(seen, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],

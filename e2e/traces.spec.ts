@@ -5,11 +5,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, type Page } from '@playwright/test';
-import { allPublicPlots, embedPath, expect, expectChartDrawn, offlineGuard, type FileRecord } from './support';
+import { allPublicPlots, embedPath, expect, expectChartDrawn, offlineGuard, watchCsp, type FileRecord } from './support';
 
 // One page per worker for all the trace types: plotly.js is downloaded and compiled once (browser
-// cache), not 38 times. Each test still gets its own list of blocked requests and page errors.
-const test = base.extend<{ embed: { page: Page; external: string[]; errors: string[] } }, { shared: { page: Page; external: string[]; errors: string[] } }>({
+// cache), not 38 times. Each test still gets its own lists of blocked requests, page errors and
+// Content-Security-Policy violations (every trace type draws within the pages' CSP).
+interface Embed {
+  page: Page;
+  external: string[];
+  errors: string[];
+  csp: string[];
+}
+const test = base.extend<{ embed: Embed }, { shared: Embed }>({
   shared: [
     async ({ browser }, use, workerInfo) => {
       const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL, viewport: { width: 1280, height: 900 } });
@@ -17,7 +24,7 @@ const test = base.extend<{ embed: { page: Page; external: string[]; errors: stri
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e.stack ?? e)));
-      await use({ page, external, errors });
+      await use({ page, external, errors, csp: await watchCsp(page) });
       await context.close();
     },
     { scope: 'worker' },
@@ -25,11 +32,13 @@ const test = base.extend<{ embed: { page: Page; external: string[]; errors: stri
   embed: async ({ shared }, use, testInfo) => {
     shared.external.length = 0;
     shared.errors.length = 0;
+    shared.csp.length = 0;
     await use(shared);
     if (testInfo.status !== testInfo.expectedStatus) {
       await testInfo.attach('screenshot', { body: await shared.page.screenshot(), contentType: 'image/png' });
     }
     expect(shared.external, 'the page must not reach for other hosts (it has to work offline)').toEqual([]);
+    expect(shared.csp, 'Content-Security-Policy violations').toEqual([]);
   },
 });
 
