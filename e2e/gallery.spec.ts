@@ -110,6 +110,8 @@ test.describe('gallery', () => {
   });
 
   test('"load more" appends distinct cards whose charts render', async ({ page }) => {
+    // Four loads of cards, each drawing its charts: ~40 s on two idle cores.
+    test.setTimeout(120_000);
     await page.goto('/');
     const cards = page.locator('article.plot-card');
     await expect(cards.first()).toBeVisible();
