@@ -729,7 +729,21 @@ interface RawAnswer extends Answer {
   connection: string | null;
 }
 
-function rawRequest(opts: {
+/**
+ * rawRequest, tried again when the server's refusal races the upload: it answers 413 and closes
+ * while the client is still writing, and the client may see EPIPE or ECONNRESET before the answer.
+ */
+async function rawRequest(opts: Parameters<typeof rawRequestOnce>[0]): Promise<RawAnswer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await rawRequestOnce(opts);
+    } catch (error) {
+      if (attempt >= 3 || !['EPIPE', 'ECONNRESET'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    }
+  }
+}
+
+function rawRequestOnce(opts: {
   method: string;
   path: string;
   auth: string;
