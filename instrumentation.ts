@@ -2,6 +2,9 @@
 // start), then start this process's image worker.
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    // Each request's socket address, appended to X-Forwarded-For before Next reads it (rate limits).
+    const { stampPeerAddress } = await import('./lib/client-address');
+    await stampPeerAddress();
     const { getDatabase } = await import('./db/client');
     try {
       const database = await getDatabase();

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from './auth';
+import { clientAddress } from './client-address';
 import { throttled } from './errors';
 
 export interface RateLimitConfig {
@@ -11,7 +12,7 @@ export interface RateLimitConfig {
   /** Writes per window from one client address, signed in or not; 0 turns the limit off. */
   perAddress: number;
   windowSeconds: number;
-  /** Reverse proxies in front of the app that append to X-Forwarded-For (see clientAddress). */
+  /** Reverse proxies in front of the app that append to X-Forwarded-For (see lib/client-address.ts). */
   trustedProxies: number;
 }
 
@@ -30,18 +31,6 @@ export const rateLimitConfig = (): RateLimitConfig => ({
   windowSeconds: whole('RATE_LIMIT_WINDOW_SECONDS', 60, 1),
   trustedProxies: whole('TRUST_PROXY', 0, 0),
 });
-
-/**
- * The caller's address from X-Forwarded-For. `next start` sets that header to the socket's address
- * when the request has none; each trusted proxy in front appends the address it was reached from.
- * So the entry `trustedProxies` from the end is the client (the last one with no proxy). With no
- * proxy, a client that sends its own X-Forwarded-For picks the value: put a proxy in front (and set
- * TRUST_PROXY) where per-address limits must hold against forged headers. Per-key limits always hold.
- */
-export function clientAddress(headers: Headers, trustedProxies: number): string {
-  const hops = (headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  return (hops[hops.length - Math.max(1, trustedProxies)] ?? hops[0] ?? 'unknown').slice(0, 100);
-}
 
 export interface RateLimitState {
   limit: number;

@@ -58,6 +58,17 @@ describe('database outage', () => {
       expect(body.errors[0].code).toBe('SERVICE_UNAVAILABLE');
       expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|postgres/i);
     }
+    // Writes meet the rate limiter's query (or the key check) first: still 503, never 500.
+    for (const auth of [null, `Basic ${Buffer.from('someone:some-key-0123456789').toString('base64')}`]) {
+      const res = await fetch(`${app.url}/v2/plots`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(auth ? { Authorization: auth } : {}) },
+        body: JSON.stringify({ figure: { data: [] } }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(res.status).toBe(503);
+      expect((await res.json()).errors[0].code).toBe('SERVICE_UNAVAILABLE');
+    }
 
     proxy = await startProxy(proxy.port);
     let status = 0;

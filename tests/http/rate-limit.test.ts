@@ -33,7 +33,8 @@ describe('rate limits on writes', () => {
       RATE_LIMIT_WINDOW_SECONDS: String(WINDOW),
       TRUST_PROXY: '1',
     };
-    apps = await Promise.all([startServer(env), startServer(env)]);
+    // The third process trusts no proxy: what a client writes in X-Forwarded-For counts for nothing.
+    apps = await Promise.all([startServer(env), startServer(env), startServer({ ...env, TRUST_PROXY: '0' })]);
   });
   afterAll(async () => {
     await Promise.all(apps.map((a) => a.stop()));
@@ -115,6 +116,13 @@ describe('rate limits on writes', () => {
     expect(await filesOf(u.id)).toBe(0);
     // The same user from elsewhere is fine: the address was used up, not the key.
     expect((await folder(u.auth, address())).status).toBe(201);
+  });
+
+  it('with no trusted proxy, forged X-Forwarded-For values all count against the real address', async () => {
+    await freshWindow();
+    const statuses: number[] = [];
+    for (let i = 0; i <= PER_ADDRESS; i++) statuses.push((await send('POST', '/v2/plots', { from: address(), app: 2, body: { figure: { data: [] } } })).status);
+    expect(statuses).toEqual([...Array(PER_ADDRESS).fill(401), 429]);
   });
 
   it('two app processes on one database count together', async () => {
