@@ -19,8 +19,8 @@ const DEMO_USERS = [
   { username: 'mae', nickname: 'Mae', bio: 'Finance, funnels and flows.' },
 ];
 
-/** A small deterministic PRNG, so every fresh install gets the same gallery. */
-function prng(seed: number) {
+/** A small deterministic PRNG (mulberry32), so every fresh install gets the same gallery. */
+export function prng(seed: number) {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;

@@ -1,7 +1,7 @@
 // Accessibility (axe-core, WCAG 2 A and AA rules) on every page type, each after its charts drew,
 // with a full-page screenshot of each attached to the report (and kept under test-results/).
 import AxeBuilder from '@axe-core/playwright';
-import { allPublicPlots, createGrid, embedPath, expect, expectCardDrawn, expectChartDrawn, pathOf, plotPath, test, type FileRecord } from './support';
+import { allPublicPlots, createGrid, embedPath, expect, expectPageChartsDrawn, pathOf, plotPath, test, type FileRecord } from './support';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 
 interface PageType {
@@ -42,16 +42,8 @@ for (const type of PAGES) {
   test(`accessibility and screenshot: ${type.name} page`, async ({ page, request }, testInfo) => {
     const res = await page.goto(await type.path(request));
     expect(res?.status()).toBe(type.status ?? 200);
-    // Judge (and picture) the finished page: charts drawn (on card pages the first two rows; every
-    // card draws as it scrolls in, and drawing all of them would double these tests' time).
-    if (type.charts === 'cards') {
-      const cards = page.locator('article.plot-card');
-      await expect(cards.first()).toBeVisible();
-      const count = Math.min(await cards.count(), 8);
-      for (let i = 0; i < count; i++) await expectCardDrawn(cards.nth(i));
-    } else if (type.charts === 'one') {
-      await expectChartDrawn(page.locator('.plot-figure').first());
-    }
+    // Judge (and picture) the finished page: charts drawn.
+    await expectPageChartsDrawn(page, type.charts);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, testInfo, type.name);
 

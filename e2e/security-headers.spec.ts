@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext } from '@playwright/test';
-import { allPublicPlots, createGrid, embedPath, expect, expectCardDrawn, expectChartDrawn, pathOf, plotPath, test, type FileRecord } from './support';
+import { allPublicPlots, createGrid, embedPath, expect, expectChartDrawn, expectPageChartsDrawn, pathOf, plotPath, test, type FileRecord } from './support';
 
 let publicPlots: FileRecord[] | undefined;
 /** The public demo plot with a trace of this type and the fewest other types. */
@@ -83,13 +83,8 @@ for (const type of PAGES) {
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => !s.includes(`nonce="${nonce}"`)), 'scripts without the nonce').toEqual([]);
 
-    if (type.charts === 'cards') {
-      const cards = page.locator('article.plot-card');
-      await expect(cards.first()).toBeVisible();
-      const count = Math.min(await cards.count(), 8);
-      for (let i = 0; i < count; i++) await expectCardDrawn(cards.nth(i));
-    } else if (type.charts === 'one') {
-      await expectChartDrawn(page.locator('.plot-figure').first());
+    await expectPageChartsDrawn(page, type.charts);
+    if (type.charts === 'one') {
       await expect(page.locator('.plot-figure').first(), 'plotly could not get a WebGL context').not.toContainText('WebGL is not supported');
     }
     expect(cspViolations).toEqual([]);

@@ -305,3 +305,18 @@ export async function filteringQuality(select: Locator, request: APIRequestConte
   }
   throw new Error('no quality option filters the demo gallery');
 }
+
+/**
+ * Waits for a page's charts: on card pages the first two rows (every card draws as it scrolls in, and
+ * drawing all of them would double the tests' time), else the page's one chart.
+ */
+export async function expectPageChartsDrawn(page: Page, charts: 'cards' | 'one' | undefined): Promise<void> {
+  if (charts === 'cards') {
+    const cards = page.locator('article.plot-card');
+    await expect(cards.first()).toBeVisible();
+    const count = Math.min(await cards.count(), 8);
+    for (let i = 0; i < count; i++) await expectCardDrawn(cards.nth(i));
+  } else if (charts === 'one') {
+    await expectChartDrawn(page.locator('.plot-figure').first());
+  }
+}

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/client';
+import { prng } from '@/db/seed';
 import { appDatabase, baseUrl, call, canonical, createPlot, newUser, uploadGrid, type TestUser } from '../support/api';
 
 const SEED = Number(process.env.HARDENING_SEED ?? randomBytes(4).readUInt32LE());
@@ -18,17 +19,7 @@ const BASE_N = 4_600_000;
 const MISSING_N = 4_799_999;
 const MISSING_NAME = 'no such file here';
 
-/** mulberry32: a small seeded generator, so a failing world can be replayed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A seeded generator, so a failing world can be replayed.
 const random = prng(SEED);
 const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
 const marker = () => `PRIV${Math.floor(random() * 2 ** 32).toString(16).padStart(8, '0')}X`;
