@@ -40,11 +40,13 @@ async function fetchRaw(path: string, auth?: string | null, headers: Record<stri
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
 }
 
-/** A page's body with the file numbers masked and Next's streamed flight data put in a canonical order
- * (its chunking and line order vary from one request to the next, even for the same URL). */
+/** A page's body with the file numbers and the CSP nonce masked and Next's streamed flight data put
+ * in a canonical order (the nonce, chunking and line order vary from one request to the next, even
+ * for the same URL). */
 function canonical(text: string): string {
+  const nonce = /nonce="([^"]+)"/.exec(text)?.[1];
   const flight: string[] = [];
-  const rest = text.replace(/<script>self\.__next_f\.push\(\[1,"((?:[^"\\]|\\.)*)"\]\)<\/script>/g, (_, s: string) => {
+  const rest = (nonce ? text.replaceAll(nonce, 'NONCE') : text).replace(/<script(?: nonce="NONCE")?>self\.__next_f\.push\(\[1,"((?:[^"\\]|\\.)*)"\]\)<\/script>/g, (_, s: string) => {
     flight.push(s);
     return '';
   });
