@@ -4,8 +4,8 @@ const nextConfig = {
   // The API answers /v2/plots and /v2/plots/ alike (the contract): no 308 redirect on trailing slashes.
   skipTrailingSlashRedirect: true,
   serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'plotly.js', 'playwright-core'],
-  // The proxy (only for paths holding '%') buffers request bodies up to this size: above the API's
-  // own limits (10 MiB plots, 50 MiB grids), which answer 413 themselves.
+  // The proxy (pages, and API paths holding '%') buffers request bodies up to this size: above the
+  // API's own limits (10 MiB plots, 50 MiB grids), which answer 413 themselves.
   experimental: { proxyClientMaxBodySize: '51mb' },
   async headers() {
     // Every response, API included. Pages also get a per-request CSP and frame rules (proxy.ts).
