@@ -25,8 +25,10 @@ export async function openDatabase(url: string | undefined, dataDir = process.en
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const client = postgres(url, {
       max: Number(process.env.DB_POOL_MAX ?? 10),
-      // Fail fast when the database is away: callers answer 503 instead of hanging.
-      connect_timeout: Number(process.env.DB_CONNECT_TIMEOUT ?? 2),
+      // Fail fast when the database is away: callers answer 503 (within a second) instead of hanging.
+      // A server that is starting up accepts connections it does not answer yet: without this bound
+      // they wait. A healthy server completes the handshake in milliseconds; raise it for slow links.
+      connect_timeout: Number(process.env.DB_CONNECT_TIMEOUT ?? 0.5),
       // postgres.js waits up to 20 s between reconnect attempts once it has failed a few times: a
       // query queued meanwhile hangs, and the service takes that long to notice the database is back.
       // A quarter second (with jitter) keeps outage answers prompt and recovery quick.

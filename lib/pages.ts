@@ -1,6 +1,7 @@
 // What every web page needs from the core: the database, who is viewing (API credentials or the
 // session cookie), the public origin, and files with the same permissions as the API.
 import { headers } from 'next/headers';
+import { cache } from 'react';
 import { getDb, type Db } from '@/db/client';
 import { authenticate, type Viewer } from './auth';
 import { getFile, type OwnedFile } from './files';
@@ -14,7 +15,12 @@ export interface PageContext {
   origin: string;
 }
 
-export async function pageContext(): Promise<PageContext> {
+/**
+ * Once per request: the layout, the page and its metadata share one lookup of the viewer. Apart from
+ * the saved queries, that fixes the order their parts stream in, so the 404 page of a file the viewer
+ * may not read is byte for byte the 404 of a missing one (with a lookup each, the order raced).
+ */
+export const pageContext = cache(async (): Promise<PageContext> => {
   const h = await headers();
   const db = await getDb();
   let viewer: Viewer | null = null;
@@ -24,7 +30,7 @@ export async function pageContext(): Promise<PageContext> {
     // Bad credentials on a page: browse anonymously rather than fail.
   }
   return { db, viewer, origin: originFrom(h, new URL('http://localhost')) };
-}
+});
 
 /** A file the visitor may read (`/~owner/n/` params), or null for the one 404 page. */
 export async function readableFile(

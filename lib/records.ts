@@ -74,7 +74,7 @@ export function plotRecordSql(viewerId: number | null, detail: boolean): SQL {
       'share_url', CASE WHEN NOT f.world_readable AND f.share_key IS NOT NULL
                         THEN ${webUrl} || '?share_key=' || f.share_key ELSE ${webUrl} END,
       'content_url', c.o || '/v2/plots/' || ${fid} || '/content',
-      'source_fid', p.source_fid`
+      'source_fid', ${sourceFidSql(viewerId)}`
     : sql``;
   return sql`json_build_object(
     'creation_time', ${isoMicros(sql`f.created_at`)},
@@ -115,6 +115,17 @@ export function plotRecordSql(viewerId: number | null, detail: boolean): SQL {
     'height', p.height,
     'width', p.width,
     'user', ${userRecordSql()}${extra})`;
+}
+
+/**
+ * The plot's lineage, to its owner and to those who may read the source plot; null to anyone else,
+ * since a source that is private (or gone) is, to them, a missing file whose fid they must not learn.
+ */
+function sourceFidSql(viewerId: number | null): SQL {
+  return sql`CASE WHEN p.source_fid IS NULL OR f.owner_id = ${viewerId}::int THEN p.source_fid
+    ELSE (SELECT p.source_fid FROM files sf JOIN users su ON su.id = sf.owner_id
+          WHERE lower(su.username) = lower(split_part(p.source_fid, ':', 1)) AND sf.n = split_part(p.source_fid, ':', 2)::int
+            AND sf.filetype = 'plot' AND sf.trashed_at IS NULL AND (sf.world_readable OR sf.owner_id = ${viewerId}::int)) END`;
 }
 
 /** Spec 2.3 as public responses carry it (hidden fields null). */

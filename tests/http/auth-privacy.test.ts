@@ -389,6 +389,14 @@ describe('privacy', () => {
     });
   });
 
+  it("a plot's source_fid names a private source only to those who may read it", async () => {
+    const derived = await createPlot(alice, { filename: `derived ${randomBytes(3).toString('hex')}`, source_fid: files.privatePlot.fid, figure: { data: [] } });
+    expect((await call('GET', `/v2/plots/${derived.fid}`, { user: alice })).json.source_fid).toBe(files.privatePlot.fid);
+    for (const user of [null, bob]) expect((await call('GET', `/v2/plots/${derived.fid}`, { user })).json.source_fid).toBeNull();
+    const fromPublic = await createPlot(alice, { filename: `derived ${randomBytes(3).toString('hex')}`, source_fid: files.publicPlot.fid, figure: { data: [] } });
+    expect((await call('GET', `/v2/plots/${fromPublic.fid}`, { user: bob })).json.source_fid).toBe(files.publicPlot.fid);
+  });
+
   describe('lists and the feed hold public plots only, for every caller', () => {
     for (const caller of ['anonymous', 'other user', 'owner'] as const) {
       it(`GET /v2/plots (quality ${QUALITY}) as ${caller}`, async () => {
