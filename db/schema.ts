@@ -55,7 +55,11 @@ export const files = pgTable(
     parent: integer('parent').notNull().default(-1),
     worldReadable: boolean('world_readable').notNull().default(true),
     shareKey: text('share_key'),
+    // A grid's metadata (any JSON value, null when none); other types have none.
+    metadata: jsonb('metadata'),
     trashedAt: ts('trashed_at'),
+    // The folder whose trashing trashed this file too: restoring that folder restores it.
+    trashedWith: bigint('trashed_with', { mode: 'number' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -109,6 +113,8 @@ export const plots = pgTable(
       .on(t.views.asc(), t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst())
       .where(sql`${t.listed}`),
     index('plots_feed_idx').on(t.fileId).where(sql`${t.listed} AND ${t.handpicked}`),
+    // Every plot on a grid (plot_grid_keys: migration 0006).
+    index('plots_grid_keys_idx').using('gin', sql`plot_grid_keys(${t.srcRefs})`),
     check('plots_quality_check', sql`${t.quality} BETWEEN 0 AND 10`),
     check('plots_views_check', sql`${t.views} >= 0`),
   ],

@@ -21,7 +21,8 @@ const columnSchema = z.object({
   order: z.number().int().min(0).max(1_000_000).optional(),
 });
 
-const createGridSchema = z.object({
+/** POST /v2/grids */
+export const createGridSchema = z.object({
   data: z.unknown().refine((v) => v !== undefined, 'This field is required.'),
   filename: filenameSchema.optional(),
   parent_path: pathSchema.optional(),
@@ -74,8 +75,7 @@ export function gridRecord(origin: string, file: OwnedFile, viewer: Viewer | nul
 }
 
 /** POST /v2/grids */
-export async function createGrid(db: Db, viewer: Viewer, body: unknown, origin: string) {
-  const input = parseWith(createGridSchema, body);
+export async function createGrid(db: Db, viewer: Viewer, input: z.output<typeof createGridSchema>, origin: string) {
   const cols = columnsOf(input.data);
   const file = await db.transaction(async (tx) => {
     const parent = await parentFromPath(tx, viewer.id, input.parent_path);

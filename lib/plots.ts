@@ -11,7 +11,6 @@ import { checkFigure, figureMeta, type SrcRef } from './figure';
 import { columnsByGrid, findGrids, gridKey } from './grids';
 import { requestImages } from './images';
 import { filenameSchema, getFile, insertFile, newShareKey, parentFromPath, pathSchema, renameFile, type OwnedFile } from './files';
-import { parseWith } from './http';
 import { assertOwner, assertReadable, canRead } from './permissions';
 import { fidOf, originJoin, parseFid, plotRecordSql, withShareKey, type Fid } from './records';
 
@@ -233,8 +232,9 @@ export async function getPlot(db: Db, viewer: Viewer | null, fid: Fid, origin: s
 
 const MAX_TRACES = 1000;
 
-const plotBodySchema = z.object({
-  figure: z.unknown().optional(),
+/** The fields of a plot's create and update bodies (the figure is checked by checkFigure). */
+export const plotBodySchema = z.object({
+  figure: z.unknown().optional().meta({ description: 'the plotly.js figure: {data, layout?, frames?}, data by src reference' }),
   filename: filenameSchema.optional(),
   parent_path: pathSchema.optional(),
   world_readable: z.boolean().optional(),
@@ -244,7 +244,12 @@ const plotBodySchema = z.object({
   caption: z.string().max(100_000).optional(),
 });
 
-type PlotBody = z.output<typeof plotBodySchema>;
+export type PlotBody = z.output<typeof plotBodySchema>;
+
+/** POST /v2/plots: the same fields, `figure` required. */
+export const plotCreateSchema = plotBodySchema.extend({
+  figure: z.unknown().refine((v) => v !== undefined, 'This field is required.').meta({ description: 'the plotly.js figure: {data, layout?, frames?}, data by src reference' }),
+});
 
 const pathText = (path: (string | number)[]) =>
   path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), 'figure');
@@ -285,15 +290,8 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
   return { figure: stored, refs: refs.map((r) => ({ p: r.path, s: r.src })), meta: figureMeta(stored) };
 }
 
-function parsePlotBody(body: unknown): PlotBody {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalid(null, 'The request body must be a JSON object.');
-  return parseWith(plotBodySchema, body);
-}
-
 /** POST /v2/plots: 200 with `{"file": detail}`. */
-export async function createPlot(db: Db, viewer: Viewer, body: unknown, origin: string): Promise<string> {
-  const input = parsePlotBody(body);
-  if (input.figure === undefined) throw invalid('figure', 'This field is required.');
+export async function createPlot(db: Db, viewer: Viewer, input: PlotBody, origin: string): Promise<string> {
   const { figure, refs, meta } = await prepareFigure(db, viewer, input.figure);
   const sourceFid = input.source_fid ? await checkSourceFid(db, viewer, input.source_fid) : null;
   const worldReadable = input.world_readable ?? true;
@@ -326,10 +324,9 @@ export async function createPlot(db: Db, viewer: Viewer, body: unknown, origin: 
 }
 
 /** PUT /v2/plots/{fid} (owner): replaces the given fields; 200 with the detail record. */
-export async function updatePlot(db: Db, viewer: Viewer | null, fid: Fid, body: unknown, origin: string): Promise<string> {
+export async function updatePlot(db: Db, viewer: Viewer | null, fid: Fid, input: PlotBody, origin: string): Promise<string> {
   const file = assertOwner(await getPlotFile(db, fid), viewer);
   const owner = viewer!;
-  const input = parsePlotBody(body);
   const prepared = input.figure !== undefined ? await prepareFigure(db, owner, input.figure) : null;
   const sourceFid = input.source_fid ? await checkSourceFid(db, owner, input.source_fid) : input.source_fid;
   await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 // File records and their URLs (API.md "Absolute URLs"). Plot records are built by Postgres as JSON
 // text (the list's hot path: no parse/serialize round trip in Node); grids and folders in TS.
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { notFound } from './errors';
 import { USERNAME } from './users';
 
@@ -149,3 +150,6 @@ export const originJoin = (origin: string) => sql`CROSS JOIN (SELECT ${origin}::
 export function withShareKey(recordText: string, shareKey: string): string {
   return `${recordText.slice(0, recordText.lastIndexOf('}'))}, "share_key" : ${JSON.stringify(shareKey)}}`;
 }
+
+/** `?share_key=`: a secret link's key (reads only). */
+export const shareKeyQuery = z.object({ share_key: z.string().max(200).optional() });

@@ -1,14 +1,24 @@
 // Starts the built app (`next build` ran first) against a fresh Postgres database for the HTTP
 // tests, and drops that database afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { openDatabase } from '@/db/client';
+import { migrateDatabase } from '@/db/migrate';
+import { createUser } from '@/lib/users';
 import { adminUrl, createDatabaseName, dropDatabase, createDatabase } from './support/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    /** The same app on embedded PGlite (tests/support/servers.ts), with users made before it started. */
+    pgliteUrl: string;
+    pgliteUsers: { username: string; apiKey: string }[];
   }
 }
 
@@ -54,17 +64,55 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
   return { url, process: child, stop };
 }
 
+// The suites write far faster than any person (hundreds of creates in a burst, all from 127.0.0.1):
+// rate limits are off here and tested on servers of their own (rate-limit.test.ts).
+const UNLIMITED = { DEMO_SEED: 'false', RATE_LIMIT_WRITES_PER_KEY: '0', RATE_LIMIT_WRITES_PER_ADDRESS: '0' };
+
+/** Users made in a PGlite directory before its server starts (PGlite is single-process). */
+export const PGLITE_USERS = 200;
+
+/** The app on a fresh embedded database with `count` users (test keys, never used elsewhere). */
+export async function startPgliteServer(count: number, env: Record<string, string> = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pf-http-pglite-'));
+  const dataDir = path.join(dir, 'pglite');
+  const database = await openDatabase(undefined, dataDir);
+  const users: { username: string; apiKey: string }[] = [];
+  try {
+    await migrateDatabase(database);
+    for (let i = 0; i < count; i++) {
+      const user = { username: `pg${i}${randomBytes(3).toString('hex')}`, apiKey: randomBytes(18).toString('base64url') };
+      await createUser(database.db, user);
+      users.push(user);
+    }
+  } finally {
+    await database.close();
+  }
+  const server = await startServer({ ...UNLIMITED, ...env, DATABASE_URL: '', PGLITE_DIR: dataDir });
+  return {
+    ...server,
+    users,
+    stop: async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export default async function setup(project: TestProject) {
   const name = createDatabaseName('http');
   await createDatabase(name);
   const databaseUrl = adminUrl(name);
-  // The suites write far faster than any person (hundreds of creates in a burst, all from 127.0.0.1):
-  // rate limits are off here and tested on servers of their own (rate-limit.test.ts).
-  const server = await startServer({ DATABASE_URL: databaseUrl, DEMO_SEED: 'false', RATE_LIMIT_WRITES_PER_KEY: '0', RATE_LIMIT_WRITES_PER_ADDRESS: '0' });
+  const [server, pglite] = await Promise.all([
+    startServer({ ...UNLIMITED, DATABASE_URL: databaseUrl }),
+    startPgliteServer(PGLITE_USERS),
+  ]);
   project.provide('baseUrl', server.url);
   project.provide('databaseUrl', databaseUrl);
+  project.provide('pgliteUrl', pglite.url);
+  project.provide('pgliteUsers', pglite.users);
   return async () => {
-    await server.stop();
+    rmSync(path.join(tmpdir(), `pf-pglite-claims-${new URL(pglite.url).port}`), { recursive: true, force: true });
+    await Promise.all([server.stop(), pglite.stop()]);
     await dropDatabase(name);
   };
 }

@@ -44,7 +44,12 @@ export interface Answer<T = any> {
   json: T;
 }
 
-export async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<Answer<T>> {
+export function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<Answer<T>> {
+  return callAt<T>(baseUrl(), method, path, opts);
+}
+
+/** `call` against the app at `base`. */
+export async function callAt<T = any>(base: string, method: string, path: string, opts: CallOptions = {}): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.user) headers.Authorization = opts.user.auth;
   let body: string | Uint8Array | undefined = opts.raw;
@@ -52,7 +57,7 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
     body = JSON.stringify(opts.body);
     headers['Content-Type'] ??= 'application/json';
   }
-  const res = await fetch(`${baseUrl()}${path}`, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' });
+  const res = await fetch(`${base}${path}`, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' });
   const text = await res.text();
   let json: T = undefined as T;
   try {
@@ -64,8 +69,8 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
 }
 
 /** Uploads columns as a grid and returns `{fid, src(name)}`. */
-export async function uploadGrid(user: TestUser, cols: Record<string, unknown[]>, extra: Record<string, unknown> = {}) {
-  const res = await call('POST', '/v2/grids', {
+export async function uploadGrid(user: TestUser, cols: Record<string, unknown[]>, extra: Record<string, unknown> = {}, base = baseUrl()) {
+  const res = await callAt(base, 'POST', '/v2/grids', {
     user,
     body: { data: { cols: Object.fromEntries(Object.entries(cols).map(([name, data], order) => [name, { data, order }])) }, ...extra },
   });
@@ -76,8 +81,8 @@ export async function uploadGrid(user: TestUser, cols: Record<string, unknown[]>
 }
 
 /** Creates a plot; returns the answer's `file` record. */
-export async function createPlot(user: TestUser, body: Record<string, unknown>) {
-  const res = await call('POST', '/v2/plots', { user, body });
+export async function createPlot(user: TestUser, body: Record<string, unknown>, base = baseUrl()) {
+  const res = await callAt(base, 'POST', '/v2/plots', { user, body });
   if (res.status !== 200) throw new Error(`plot create failed: ${res.status} ${res.text}`);
   return res.json.file as Record<string, any>;
 }

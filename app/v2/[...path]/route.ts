@@ -1,9 +1,7 @@
 import { notFound } from '@/lib/errors';
-import { routes } from '@/lib/http';
+import { errorResponse } from '@/lib/http';
 
-// Unknown API paths answer the contract's JSON 404, not an HTML page.
-const missing = async () => {
-  throw notFound();
-};
+// Unknown API paths answer the contract's JSON 404 to every method, never an HTML page.
+const missing = async () => errorResponse(notFound());
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({ GET: missing, POST: missing, PUT: missing, DELETE: missing });
+export { missing as GET, missing as HEAD, missing as POST, missing as PUT, missing as PATCH, missing as DELETE, missing as OPTIONS };

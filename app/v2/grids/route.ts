@@ -1,13 +1,15 @@
-import { authenticate } from '@/lib/auth';
-import { createGrid } from '@/lib/grids';
-import { json, MiB, parseJsonText, publicOrigin, readJsonText, renameRepeatedKeys, routes } from '@/lib/http';
-import { requireViewer } from '@/lib/permissions';
+import { createGrid, createGridSchema } from '@/lib/grids';
+import { endpoint, json, MiB, parseJsonText, renameRepeatedKeys, routes } from '@/lib/http';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({
-  POST: async ({ req, db }) => {
-    const viewer = requireViewer(await authenticate(db, req));
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids', {
+  POST: endpoint({
+    summary: 'Upload columns as a grid',
+    auth: 'required',
+    body: createGridSchema,
+    bodyLimit: 50 * MiB,
     // The R client names each column after its trace attribute, so names repeat: keep every column.
-    const body = parseJsonText(renameRepeatedKeys(await readJsonText(req, 50 * MiB), ['data', 'cols']));
-    return json(await createGrid(db, viewer, body, publicOrigin(req)), { status: 201 });
-  },
+    parseBody: (text) => parseJsonText(renameRepeatedKeys(text, ['data', 'cols'])),
+    responses: { 201: '{"file": grid record}' },
+    handler: async ({ db, viewer, body, origin }) => json(await createGrid(db, viewer, body, origin), { status: 201 }),
+  }),
 });

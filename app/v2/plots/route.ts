@@ -1,17 +1,18 @@
-import { authenticate } from '@/lib/auth';
-import { json, MiB, parseWith, publicOrigin, queryObject, readJson, routes } from '@/lib/http';
-import { requireViewer } from '@/lib/permissions';
-import { createPlot, listPlots, listQuerySchema } from '@/lib/plots';
+import { endpoint, json, MiB, routes } from '@/lib/http';
+import { createPlot, listPlots, listQuerySchema, plotCreateSchema } from '@/lib/plots';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({
-  GET: async ({ req, url, db }) => {
-    const query = parseWith(listQuerySchema, queryObject(url));
-    const page = await listPlots(db, await authenticate(db, req), query, publicOrigin(req), url);
-    return json(page.text);
-  },
-  POST: async ({ req, db }) => {
-    const viewer = requireViewer(await authenticate(db, req));
-    const body = await readJson(req, 10 * MiB);
-    return json(await createPlot(db, viewer, body, publicOrigin(req)));
-  },
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots', {
+  GET: endpoint({
+    summary: 'List public plots (newest first, or by views), keyset-paged',
+    query: listQuerySchema,
+    handler: async ({ db, viewer, query, origin, url }) => json((await listPlots(db, viewer, query, origin, url)).text),
+  }),
+  POST: endpoint({
+    summary: 'Create a plot on src references to grid columns',
+    auth: 'required',
+    body: plotCreateSchema,
+    bodyLimit: 10 * MiB,
+    responses: { 200: 'the new plot: {"file": detail record}' },
+    handler: async ({ db, viewer, body, origin }) => json(await createPlot(db, viewer, body, origin)),
+  }),
 });

@@ -1,15 +1,16 @@
-import { authenticate } from '@/lib/auth';
 import { fileDetail } from '@/lib/file-detail';
 import { getFile } from '@/lib/files';
-import { json, publicOrigin, routes } from '@/lib/http';
+import { endpoint, json, routes } from '@/lib/http';
 import { assertReadable } from '@/lib/permissions';
-import { fidParam } from '@/lib/records';
+import { fidParam, shareKeyQuery } from '@/lib/records';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes<{ fid: string }>({
-  GET: async ({ req, url, db, params }) => {
-    const fid = fidParam(params.fid);
-    const viewer = await authenticate(db, req);
-    const file = assertReadable(await getFile(db, fid), viewer, url.searchParams.get('share_key'));
-    return json(await fileDetail(db, viewer, file, publicOrigin(req), url.searchParams.get('share_key')));
-  },
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/files/{fid}', {
+  GET: endpoint({
+    summary: "Any file's record (a plot's detail, a grid's or a folder's)",
+    query: shareKeyQuery,
+    handler: async ({ db, viewer, params, query, origin }) => {
+      const file = assertReadable(await getFile(db, fidParam(params.fid)), viewer, query.share_key);
+      return json(await fileDetail(db, viewer, file, origin, query.share_key));
+    },
+  }),
 });

@@ -1,10 +1,11 @@
-import { authenticate } from '@/lib/auth';
+import { z } from 'zod';
 import { folderDetail } from '@/lib/file-detail';
-import { json, publicOrigin, routes } from '@/lib/http';
+import { endpoint, json, routes } from '@/lib/http';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes<{ fid: string }>({
-  GET: async ({ req, url, db, params }) => {
-    const viewer = await authenticate(db, req);
-    return json(await folderDetail(db, viewer, params.fid, url.searchParams.get('user'), publicOrigin(req)));
-  },
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/folders/{fid}', {
+  GET: endpoint({
+    summary: 'A folder with the children the caller may see (`home?user=U`: the top level)',
+    query: z.object({ user: z.string().max(100).optional() }),
+    handler: async ({ db, viewer, params, query, origin }) => json(await folderDetail(db, viewer, params.fid, query.user ?? null, origin)),
+  }),
 });

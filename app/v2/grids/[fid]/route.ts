@@ -1,18 +1,13 @@
-import { authenticate } from '@/lib/auth';
-import { deleteFile } from '@/lib/files';
+import { permanentDeleteEndpoint } from '@/lib/file-actions';
 import { getGrid } from '@/lib/grids';
-import { json, publicOrigin, routes } from '@/lib/http';
-import { fidParam } from '@/lib/records';
+import { endpoint, json, routes } from '@/lib/http';
+import { fidParam, shareKeyQuery } from '@/lib/records';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes<{ fid: string }>({
-  GET: async ({ req, url, db, params }) => {
-    const fid = fidParam(params.fid);
-    const viewer = await authenticate(db, req);
-    return json(await getGrid(db, viewer, fid, publicOrigin(req), url.searchParams.get('share_key')));
-  },
-  DELETE: async ({ req, db, params }) => {
-    const fid = fidParam(params.fid);
-    await deleteFile(db, await authenticate(db, req), fid, 'grid');
-    return new Response(null, { status: 204 });
-  },
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids/{fid}', {
+  GET: endpoint({
+    summary: "A grid's record",
+    query: shareKeyQuery,
+    handler: async ({ db, viewer, params, query, origin }) => json(await getGrid(db, viewer, fidParam(params.fid), origin, query.share_key)),
+  }),
+  DELETE: { ...permanentDeleteEndpoint('grid'), summary: 'Delete a grid for good' },
 });

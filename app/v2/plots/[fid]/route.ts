@@ -1,18 +1,18 @@
-import { authenticate } from '@/lib/auth';
-import { json, MiB, publicOrigin, readJson, routes } from '@/lib/http';
-import { getPlot, updatePlot } from '@/lib/plots';
-import { fidParam } from '@/lib/records';
+import { endpoint, json, MiB, routes } from '@/lib/http';
+import { getPlot, plotBodySchema, updatePlot } from '@/lib/plots';
+import { fidParam, shareKeyQuery } from '@/lib/records';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes<{ fid: string }>({
-  GET: async ({ req, url, db, params }) => {
-    const fid = fidParam(params.fid);
-    const viewer = await authenticate(db, req);
-    return json(await getPlot(db, viewer, fid, publicOrigin(req), url.searchParams.get('share_key')));
-  },
-  PUT: async ({ req, db, params }) => {
-    const fid = fidParam(params.fid);
-    const viewer = await authenticate(db, req);
-    const body = await readJson(req, 10 * MiB);
-    return json(await updatePlot(db, viewer, fid, body, publicOrigin(req)));
-  },
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots/{fid}', {
+  GET: endpoint({
+    summary: "A plot's detail record",
+    query: shareKeyQuery,
+    handler: async ({ db, viewer, params, query, origin }) => json(await getPlot(db, viewer, fidParam(params.fid), origin, query.share_key)),
+  }),
+  PUT: endpoint({
+    summary: "Update a plot's fields (those given)",
+    auth: 'required',
+    body: plotBodySchema,
+    bodyLimit: 10 * MiB,
+    handler: async ({ db, viewer, params, body, origin }) => json(await updatePlot(db, viewer, fidParam(params.fid), body, origin)),
+  }),
 });

@@ -1,11 +1,10 @@
-import { authenticate } from '@/lib/auth';
-import { json, publicOrigin, routes } from '@/lib/http';
-import { requireViewer } from '@/lib/permissions';
+import { endpoint, json, routes } from '@/lib/http';
 import { getCurrentUser } from '@/lib/users';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({
-  GET: async ({ req, db }) => {
-    const viewer = requireViewer(await authenticate(db, req));
-    return json(await getCurrentUser(db, viewer, publicOrigin(req)));
-  },
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/users/current', {
+  GET: endpoint({
+    summary: 'The authenticated user',
+    auth: 'required',
+    handler: async ({ db, viewer, origin }) => json(await getCurrentUser(db, viewer, origin)),
+  }),
 });

@@ -1,12 +1,4 @@
-import { authenticate } from '@/lib/auth';
-import { json, routes } from '@/lib/http';
-import { restoreFile } from '@/lib/files';
-import { fidParam } from '@/lib/records';
+import { restoreEndpoint } from '@/lib/file-actions';
+import { routes } from '@/lib/http';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes<{ fid: string }>({
-  POST: async ({ req, db, params }) => {
-    const fid = fidParam(params.fid);
-    await restoreFile(db, await authenticate(db, req), fid);
-    return json({});
-  },
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/files/{fid}/restore', { POST: restoreEndpoint() });

@@ -1,12 +1,11 @@
-import { authenticate } from '@/lib/auth';
 import { gridContent } from '@/lib/grids';
-import { jsonStream, routes } from '@/lib/http';
-import { fidParam } from '@/lib/records';
+import { endpoint, jsonStream, routes } from '@/lib/http';
+import { fidParam, shareKeyQuery } from '@/lib/records';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes<{ fid: string }>({
-  GET: async ({ req, url, db, params }) => {
-    const fid = fidParam(params.fid);
-    const viewer = await authenticate(db, req);
-    return jsonStream(await gridContent(db, viewer, fid, url.searchParams.get('share_key')));
-  },
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids/{fid}/content', {
+  GET: endpoint({
+    summary: "A grid's columns with their data",
+    query: shareKeyQuery,
+    handler: async ({ db, viewer, params, query }) => jsonStream(await gridContent(db, viewer, fidParam(params.fid), query.share_key)),
+  }),
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { authenticate } from '@/lib/auth';
-import { json, jsonStream, parseWith, queryObject, routes } from '@/lib/http';
+import { endpoint, jsonStream, routes } from '@/lib/http';
 import { getPlotContent } from '@/lib/plot-content';
 import { fidParam } from '@/lib/records';
 
@@ -10,23 +9,25 @@ const contentQuery = z.object({
   share_key: z.string().max(200).optional(),
 });
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes<{ fid: string }>({
-  GET: async ({ req, url, db, params }) => {
-    const fid = fidParam(params.fid);
-    const query = parseWith(contentQuery, queryObject(url));
-    const viewer = await authenticate(db, req);
-    const content = await getPlotContent(db, viewer, fid, {
-      inlineData: ['true', 'True', '1'].includes(query.inline_data ?? ''),
-      mapUnreadable: query.map_data === 'unreadable',
-      shareKey: query.share_key,
-    });
-    // The answer depends on who asks (readable grids), so caches must revalidate it per caller.
-    const headers = { ETag: content.etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept, Authorization, Cookie' };
-    if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(content.etag)) {
-      return new Response(null, { status: 304, headers });
-    }
-    const res = jsonStream(content.parts(), { headers });
-    res.headers.set('Vary', headers.Vary);
-    return res;
-  },
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots/{fid}/content', {
+  GET: endpoint({
+    summary: "A plot's figure, by reference or with its column data inlined",
+    query: contentQuery,
+    responses: { 304: 'not modified (If-None-Match)' },
+    handler: async ({ req, db, viewer, params, query }) => {
+      const content = await getPlotContent(db, viewer, fidParam(params.fid), {
+        inlineData: ['true', 'True', '1'].includes(query.inline_data ?? ''),
+        mapUnreadable: query.map_data === 'unreadable',
+        shareKey: query.share_key,
+      });
+      // The answer depends on who asks (readable grids), so caches must revalidate it per caller.
+      const headers = { ETag: content.etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept, Authorization, Cookie' };
+      if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(content.etag)) {
+        return new Response(null, { status: 304, headers });
+      }
+      const res = jsonStream(content.parts(), { headers });
+      res.headers.set('Vary', headers.Vary);
+      return res;
+    },
+  }),
 });

@@ -1,12 +1,4 @@
-import { authenticate } from '@/lib/auth';
-import { json, routes } from '@/lib/http';
-import { trashFile } from '@/lib/files';
-import { fidParam } from '@/lib/records';
+import { trashEndpoint } from '@/lib/file-actions';
+import { routes } from '@/lib/http';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes<{ fid: string }>({
-  POST: async ({ req, db, params }) => {
-    const fid = fidParam(params.fid);
-    await trashFile(db, await authenticate(db, req), fid, 'plot');
-    return json({});
-  },
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots/{fid}/trash', { POST: trashEndpoint('plot') });

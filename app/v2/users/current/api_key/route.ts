@@ -1,12 +1,11 @@
-import { authenticate } from '@/lib/auth';
-import { json, routes } from '@/lib/http';
-import { requireViewer } from '@/lib/permissions';
+import { endpoint, json, routes } from '@/lib/http';
 import { rotateApiKey } from '@/lib/users';
 
-// Rotating answers the new key once; the old one stops working at once.
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({
-  POST: async ({ req, db }) => {
-    const viewer = requireViewer(await authenticate(db, req));
-    return json({ api_key: await rotateApiKey(db, viewer.id) });
-  },
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/users/current/api_key', {
+  POST: endpoint({
+    summary: "Rotate the caller's API key: the answer holds the new key, once; the old one stops working",
+    auth: 'required',
+    responses: { 200: '{"api_key": new key}' },
+    handler: async ({ db, viewer }) => json({ api_key: await rotateApiKey(db, viewer.id) }),
+  }),
 });
