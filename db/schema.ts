@@ -133,6 +133,8 @@ export const gridColumns = pgTable(
     // json (not jsonb) keeps the values' text exactly as written, so reads splice it into answers as is.
     data: json('data').notNull(),
     length: integer('length').notNull(),
+    // The first 20 values (json array), for the grid record's `preview` without reading `data`.
+    preview: json('preview'),
   },
   (t) => [uniqueIndex('grid_columns_grid_uid_key').on(t.gridId, t.uid), index('grid_columns_grid_ord_idx').on(t.gridId, t.ord)],
 );
@@ -200,4 +202,15 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: ts('window_start').notNull(),
   count: integer('count').notNull(),
+});
+
+/**
+ * Slots held by work in flight (e.g. `render:{user}:{slot}` for image exports), shared by every app
+ * process: a holder inserts its row, deletes it when done, and a row past `expires_at` (its holder
+ * died) may be taken over.
+ */
+export const leases = pgTable('leases', {
+  key: text('key').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: ts('expires_at').notNull(),
 });

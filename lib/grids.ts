@@ -36,6 +36,7 @@ interface NewColumn {
   ord: number;
   text: string;
   length: number;
+  preview: string;
 }
 
 /** Checks and normalizes the columns of a create: plain arrays, or typed arrays decoded to plain values. */
@@ -62,7 +63,7 @@ function columnsOf(data: unknown): NewColumn[] {
     do uid = randomBytes(3).toString('hex');
     while (uids.has(uid));
     uids.add(uid);
-    return { name, uid, ord: col.order ?? index, text: JSON.stringify(values), length: values.length };
+    return { name, uid, ord: col.order ?? index, text: JSON.stringify(values), length: values.length, preview: JSON.stringify(values.slice(0, 20)) };
   });
   if (problems.length) throw invalidMany(problems.slice(0, 20));
   return (out as NewColumn[]).sort((a, b) => a.ord - b.ord);
@@ -97,6 +98,7 @@ export async function createGrid(db: Db, viewer: Viewer, input: z.output<typeof 
           ord: c.ord,
           data: sql`${c.text}::json`,
           length: c.length,
+          preview: sql`${c.preview}::json`,
         })),
       );
     }
