@@ -119,7 +119,11 @@ function wrap(e: AnyEndpoint, head: boolean, allow: string): NextHandler {
       const config = write ? rateLimitConfig() : null;
       // Every write attempt counts against the address first, so guessing keys is throttled too.
       const byAddress = config ? await limitAddress(db, req.headers, config) : null;
-      const viewer = await authenticate(db, req);
+      const viewer = await authenticate(db, req).catch(async (error: unknown) => {
+        // A wrong key on a read counts against the address as a write does: keys cannot be guessed through reads.
+        if (!write && error instanceof ApiError && error.status === 401) await limitAddress(db, req.headers, rateLimitConfig());
+        throw error;
+      });
       const byUser = config && viewer ? await limitUser(db, viewer, config) : null;
       const tighter = [byAddress, byUser].filter((s) => s !== null).sort((a, b) => a.limit - a.count - (b.limit - b.count))[0];
       if (tighter) limits = rateLimitHeaders(tighter);

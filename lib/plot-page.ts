@@ -161,7 +161,9 @@ function csvField(value: unknown): string {
         : typeof value === 'number' || typeof value === 'boolean'
           ? String(value)
           : JSON.stringify(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  // A text cell a spreadsheet would run as a formula is prefixed with ' (OWASP's CSV injection advice).
+  const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 const csvLine = (fields: unknown[]) => `${fields.map(csvField).join(',')}\r\n`;
