@@ -16,7 +16,7 @@ import { inspectPng, MIN_CHART_VARIANCE } from '../support/png';
 import { DRIVERS, freshDatabase } from '../support/postgres';
 import { fileIds, newViewer, ORIGIN } from './_helpers';
 
-const mock = (name: string) => readFileSync(`../shared/fixtures/plotly-mocks/${name}.json`, 'utf8');
+const mock = (name: string) => readFileSync(`db/demo-mocks/${name}.json`, 'utf8');
 const bars = (ys: number[], title = 'Bars') => ({ data: [{ type: 'bar', x: ['a', 'b', 'c'], y: ys }], layout: { title: { text: title } } });
 
 /** A bar chart as the API stores one: its values in a grid, the figure referencing them. */
@@ -61,6 +61,28 @@ describe('renderer', () => {
     const png = inspectPng(def.png);
     expect([png.width, png.height]).toEqual([700, 500]);
     expect(png.variance).toBeGreaterThan(MIN_CHART_VARIANCE);
+  });
+
+  it.each([
+    { xaxis: { tickmode: 'linear', tick0: 0, dtick: 1e-9 } },
+    { xaxis: { tickmode: 'linear', dtick: 1e-9, range: [0, 3] } },
+    { yaxis: { nticks: 1e9 } },
+    { xaxis: { dtick: '1e-9' }, yaxis: { minor: { dtick: 1e-12, showgrid: true } } },
+  ])('draws a figure asking for billions of ticks promptly, with ticks plotly picks (%o)', async (layout) => {
+    const started = Date.now();
+    const [def] = await renderer.render(JSON.stringify({ ...bars([1, 2, 3]), layout }), layout, 15_000);
+    expect(inspectPng(def.png).variance).toBeGreaterThan(MIN_CHART_VARIANCE);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('keeps a dtick that draws a sensible number of ticks, autorange or not', async () => {
+    // dtick 0.1 over the data's 0..2 (21 ticks) is kept; 1e-9 is dropped, leaving plotly's own ticks.
+    const draw = async (layout: object) =>
+      (await renderer.render(JSON.stringify({ data: [{ type: 'scatter', x: [0, 1, 2], y: [1, 2, 3] }], layout }), layout))[0].png;
+    const plain = await draw({});
+    expect(Buffer.compare(await draw({ xaxis: { dtick: 0.1 } }), plain)).not.toBe(0);
+    expect(Buffer.compare(await draw({ xaxis: { dtick: 0.1, range: [0, 2] } }), plain)).not.toBe(0);
+    expect(Buffer.compare(await draw({ xaxis: { dtick: 1e-9 } }), plain)).toBe(0);
   });
 
   it('rejects a figure plotly cannot draw without losing the browser', async () => {
