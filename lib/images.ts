@@ -24,8 +24,13 @@ export interface RenderedImage {
 
 /** Workers LISTEN here; enqueuing NOTIFYs (delivered at commit). */
 export const IMAGE_JOBS_CHANNEL = 'image_jobs';
-/** A render that failed this often is left alone; its URLs keep answering the placeholder. */
-export const MAX_ATTEMPTS = 3;
+/** A render is tried once more after a failure, then left alone: its URLs answer the "could not be
+ * drawn" placeholder and its owner sees it listed (a figure that hangs plotly costs at most two
+ * timeouts of a worker, not three). */
+export const MAX_ATTEMPTS = 2;
+/** Queued renders one owner may have at once; past it, a plot's images are asked for again when its
+ * URLs are next requested (so one account's bulk import cannot fill the queue for everyone). */
+export const MAX_QUEUED_PER_OWNER = 100;
 /** How long a claimed job stays with its worker before another may take it (the worker may have died). */
 const LEASE_SECONDS = 120;
 
@@ -35,15 +40,23 @@ export const imageSize = (value: string | null): ImageSize =>
 /**
  * Asks for images of the plot's current version (in the plot's write transaction, or when a URL
  * finds none). A job already queued for that version is left as it is, so repeated asks are cheap
- * and a render that failed for good is not retried by every page view.
+ * and a render that failed for good is not retried by every page view. The job's turn puts it after
+ * the owner's other queued jobs, interleaved with everyone else's (see image_jobs.turn).
  */
 export async function requestImages(db: Db, fileId: number): Promise<void> {
   await db.execute(sql`
-    WITH queued AS (
-      INSERT INTO image_jobs (file_id, version)
-      SELECT file_id, version FROM plots WHERE file_id = ${fileId}
+    WITH plot AS (
+      SELECT p.file_id, p.version, f.owner_id,
+             (SELECT count(*) FROM image_jobs o WHERE o.owner_id = f.owner_id AND o.attempts < ${MAX_ATTEMPTS}) AS queued
+      FROM plots p JOIN files f ON f.id = p.file_id WHERE p.file_id = ${fileId}
+    ), queued AS (
+      INSERT INTO image_jobs (file_id, owner_id, version, turn)
+      SELECT file_id, owner_id, version,
+             coalesce((SELECT min(turn) FROM image_jobs WHERE attempts < ${MAX_ATTEMPTS}), 0) + queued
+      FROM plot
+      WHERE queued < ${MAX_QUEUED_PER_OWNER} OR EXISTS (SELECT 1 FROM image_jobs j WHERE j.file_id = plot.file_id)
       ON CONFLICT (file_id) DO UPDATE
-        SET version = excluded.version, attempts = 0, run_after = now(), locked_until = NULL, last_error = NULL
+        SET version = excluded.version, turn = excluded.turn, attempts = 0, run_after = now(), locked_until = NULL, last_error = NULL
         WHERE image_jobs.version < excluded.version
       RETURNING 1
     )
@@ -57,8 +70,8 @@ export interface ImageJob {
 }
 
 /**
- * The next job no other worker holds, leased to this one; null when there is none. Newest first:
- * a plot just created or changed is drawn before any backlog (a first start's demo, a bulk import).
+ * The next job no other worker holds, leased to this one; null when there is none. By turn, then
+ * oldest first: owners take turns, and each owner's plots come in the order they were asked for.
  */
 export async function claimImageJob(db: Db): Promise<ImageJob | null> {
   const [job] = await queryRows<{ file_id: string | number; version: number; attempts: number }>(
@@ -67,7 +80,7 @@ export async function claimImageJob(db: Db): Promise<ImageJob | null> {
         WHERE file_id = (
           SELECT file_id FROM image_jobs
           WHERE run_after <= now() AND attempts < ${MAX_ATTEMPTS} AND (locked_until IS NULL OR locked_until < now())
-          ORDER BY run_after DESC, file_id DESC
+          ORDER BY turn, created_at, file_id
           LIMIT 1
           FOR UPDATE SKIP LOCKED)
         RETURNING file_id, version, attempts`,
@@ -116,12 +129,12 @@ export async function storeImages(db: Db, fileId: number, version: number, image
   });
 }
 
-/** A failed render: retried later (10 s, then 30 s), until MAX_ATTEMPTS. */
+/** A failed render: retried once, 10 s later; after MAX_ATTEMPTS it stays, marking the plot as one that could not be drawn. */
 export async function failImageJob(db: Db, job: ImageJob, error: unknown): Promise<void> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
   await db.execute(sql`
     UPDATE image_jobs
-    SET locked_until = NULL, last_error = ${message}, run_after = now() + make_interval(secs => 10 * power(3, attempts - 1))
+    SET locked_until = NULL, last_error = ${message}, run_after = now() + interval '10 seconds'
     WHERE file_id = ${job.fileId} AND version = ${job.version}`);
 }
 
@@ -135,24 +148,48 @@ export async function getPlotImage(db: Db, fileId: number, size: ImageSize): Pro
   return row ?? null;
 }
 
-const placeholders = new Map<ImageSize, Promise<Buffer>>();
-function placeholder(size: ImageSize): Promise<Buffer> {
-  let png = placeholders.get(size);
-  if (!png) placeholders.set(size, (png = readFile(path.join(/*turbopackIgnore: true*/ process.cwd(), 'public/placeholders', `${size}.png`))));
+/** SQL: the plot `p` could not be drawn (its current version's render failed for good). */
+export const undrawableSql = sql`EXISTS (SELECT 1 FROM image_jobs j WHERE j.file_id = p.file_id AND j.version = p.version
+  AND j.attempts >= ${MAX_ATTEMPTS} AND (j.locked_until IS NULL OR j.locked_until < now()))`;
+
+/** Whether the plot's current version could not be drawn. */
+export async function isUndrawable(db: Db, fileId: number): Promise<boolean> {
+  const [row] = await queryRows<{ undrawable: boolean }>(db, sql`SELECT ${undrawableSql} AS undrawable FROM plots p WHERE p.file_id = ${fileId}`);
+  return row?.undrawable ?? false;
+}
+
+/** The owner's plots whose current version could not be drawn, newest first (at most 100). */
+export async function listUndrawablePlots(db: Db, ownerId: number): Promise<{ n: number; filename: string }[]> {
+  return queryRows(
+    db,
+    sql`SELECT f.n, f.filename FROM image_jobs j JOIN plots p ON p.file_id = j.file_id JOIN files f ON f.id = j.file_id
+        WHERE j.owner_id = ${ownerId} AND f.trashed_at IS NULL AND j.version = p.version
+          AND j.attempts >= ${MAX_ATTEMPTS} AND (j.locked_until IS NULL OR j.locked_until < now())
+        ORDER BY f.created_at DESC LIMIT 100`,
+  );
+}
+
+const placeholders = new Map<string, Promise<Buffer>>();
+function placeholder(size: ImageSize, state: 'pending' | 'failed'): Promise<Buffer> {
+  const name = state === 'failed' ? `failed-${size}` : size;
+  let png = placeholders.get(name);
+  if (!png) placeholders.set(name, (png = readFile(path.join(/*turbopackIgnore: true*/ process.cwd(), 'public/placeholders', `${name}.png`))));
   return png;
 }
 
 /**
  * The answer at `/~owner/n.png[?size=…]` for a plot the requester may read: its PNG with an ETag
  * (long-lived caching when the URL carries a version token `v`, else revalidated), or, before it is
- * rendered, the placeholder, never cached, while a render is asked for.
+ * rendered, the placeholder, never cached, while a render is asked for; once its render has failed
+ * for good, the "could not be drawn" placeholder.
  */
 export async function plotImageResponse(db: Db, req: Request, file: OwnedFile, size: ImageSize): Promise<Response> {
   const image = await getPlotImage(db, file.id, size);
   if (!image) {
-    await requestImages(db, file.id);
-    return new Response(new Uint8Array(await placeholder(size)), {
-      headers: { 'Content-Type': 'image/png', 'Cache-Control': 'no-store', 'X-Image-State': 'pending' },
+    const state = (await isUndrawable(db, file.id)) ? 'failed' : 'pending';
+    if (state === 'pending') await requestImages(db, file.id);
+    return new Response(new Uint8Array(await placeholder(size, state)), {
+      headers: { 'Content-Type': 'image/png', 'Cache-Control': 'no-store', 'X-Image-State': state },
     });
   }
   const etag = `"${image.version}-${size}"`;

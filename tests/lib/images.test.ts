@@ -8,7 +8,7 @@ import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/auth';
 import { startImageWorker } from '@/lib/image-worker';
 import { createGrid } from '@/lib/grids';
-import { claimImageJob, failImageJob, getPlotImage, MAX_ATTEMPTS, requestImages } from '@/lib/images';
+import { claimImageJob, failImageJob, getPlotImage, MAX_ATTEMPTS, MAX_QUEUED_PER_OWNER, requestImages } from '@/lib/images';
 import { Renderer, RenderTimeoutError } from '@/lib/renderer';
 import { createPlot, updatePlot } from '@/lib/plots';
 import { parseFid } from '@/lib/records';
@@ -193,6 +193,40 @@ describe.each(DRIVERS)('image queue (%s)', (driver) => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it('owners take turns: a bulk of one owner\'s jobs does not keep another\'s waiting; each owner\'s come oldest first', async () => {
+    await db.execute(sql`DELETE FROM image_jobs`);
+    const bulk: number[] = [];
+    for (let i = 0; i < 6; i++) bulk.push((await create([i, 1, 2])).id);
+    const other = await newViewer(db, 'another');
+    const figure = await gridBars(db, other, [3, 2, 1]);
+    const single = await idOf((JSON.parse(await createPlot(db, other, { figure }, ORIGIN)) as { file: { fid: string } }).file.fid);
+    const order: number[] = [];
+    for (let job = await claimImageJob(db); job; job = await claimImageJob(db)) order.push(job.fileId);
+    expect(order).toHaveLength(7);
+    expect(order.indexOf(single)).toBeLessThanOrEqual(1);
+    expect(order.filter((id) => id !== single)).toEqual(bulk);
+    await db.execute(sql`DELETE FROM image_jobs`);
+  });
+
+  it(`an owner has at most ${MAX_QUEUED_PER_OWNER} renders queued; past that a plot is asked for again when its image is`, async () => {
+    const crowd = await newViewer(db, 'crowd');
+    // Queued jobs of the owner's (on folders: any file will do for the count).
+    await db.execute(sql`
+      WITH made AS (
+        INSERT INTO files (owner_id, n, filetype, filename)
+        SELECT ${crowd.id}, 1000 + g, 'fold', 'f' || g FROM generate_series(1, ${MAX_QUEUED_PER_OWNER}) g RETURNING id)
+      INSERT INTO image_jobs (file_id, owner_id, version) SELECT id, ${crowd.id}, 1 FROM made`);
+    const figure = await gridBars(db, crowd, [1, 2, 3]);
+    const fid = (JSON.parse(await createPlot(db, crowd, { figure }, ORIGIN)) as { file: { fid: string } }).file.fid;
+    const id = await idOf(fid);
+    const queued = async () => (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM image_jobs WHERE file_id = ${id}`))[0].n;
+    expect(await queued()).toBe(0);
+    await db.execute(sql`DELETE FROM image_jobs WHERE owner_id = ${crowd.id}`);
+    await requestImages(db, id);
+    expect(await queued()).toBe(1);
+    await db.execute(sql`DELETE FROM image_jobs`);
   });
 
   it('asking again for a version already queued or rendered changes nothing', async () => {

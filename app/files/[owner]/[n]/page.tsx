@@ -103,6 +103,7 @@ async function PlotPage({ data }: { data: PlotPageData }) {
   const contentUrl = withKey(`/v2/plots/${encodeURIComponent(fid)}/content?inline_data=true&map_data=unreadable`, shareKey);
   const base = `/~${file.owner}/${file.n}`;
   const secretKey = visibility === 'secret' ? file.shareKey : null;
+  const own = data.ctx.viewer?.id === file.ownerId;
   return (
     <main className="file-page plot-page">
       <header className="file-head">
@@ -137,12 +138,19 @@ async function PlotPage({ data }: { data: PlotPageData }) {
           )}
         </ul>
       </header>
+      {data.undrawable && (
+        <p className="notice" role="status">
+          This chart could not be drawn: drawing it took too long (it may ask for far too many ticks or points). Its figure and data
+          can still be downloaded{own ? '; change the figure to draw it again' : ''}.
+        </p>
+      )}
       <PlotView
         contentUrl={contentUrl}
         label={`Chart: ${title}`}
         height={figureHeight(record)}
         imageUrl={withKey(`${base}.png`, shareKey)}
         downloadName={file.filename}
+        live={!data.undrawable}
       >
         <li>
           <a className="button secondary" download={`${file.filename}.json`} href={withKey(`${base}.json`, shareKey)}>
