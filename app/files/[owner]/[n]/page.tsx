@@ -184,7 +184,7 @@ function cellText(value: unknown): string {
 
 async function GridPage({ data }: { data: GridPageData }) {
   const { file, shareKey, visibility } = data;
-  const { columns, rowCount } = await gridPreview(data.ctx.db, file.id);
+  const { columns, columnCount, rowCount } = await gridPreview(data.ctx.db, file.id);
   const shown = Math.min(rowCount, GRID_PREVIEW_ROWS);
   const base = `/~${file.owner}/${file.n}`;
   return (
@@ -199,7 +199,7 @@ async function GridPage({ data }: { data: GridPageData }) {
             <Owner owner={file.owner} />
           </li>
           <li>
-            Grid · {columns.length} {columns.length === 1 ? 'column' : 'columns'} · {rowCount.toLocaleString('en')}{' '}
+            Grid · {columnCount.toLocaleString('en')} {columnCount === 1 ? 'column' : 'columns'} · {rowCount.toLocaleString('en')}{' '}
             {rowCount === 1 ? 'row' : 'rows'}
           </li>
           <li>
@@ -212,9 +212,11 @@ async function GridPage({ data }: { data: GridPageData }) {
           </a>
         </p>
       </header>
-      {rowCount > shown && (
+      {(rowCount > shown || columnCount > columns.length) && (
         <p className="grid-note" id="grid-note">
-          Showing the first {shown.toLocaleString('en')} of {rowCount.toLocaleString('en')} rows. The CSV download has them all.
+          Showing the first {shown.toLocaleString('en')} of {rowCount.toLocaleString('en')} rows
+          {columnCount > columns.length && ` and the first ${columns.length} of ${columnCount.toLocaleString('en')} columns`}. The
+          CSV download has all the data.
         </p>
       )}
       <div className="table-wrap" role="region" aria-label={`Data of ${file.filename}`} tabIndex={0}>
