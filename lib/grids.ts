@@ -188,3 +188,16 @@ export async function findGrids(db: Db, refs: { owner: string; n: number }[]): P
   for (const r of rows) out.set(r.key, { id: Number(r.id), ownerId: r.owner_id, worldReadable: r.world_readable, shareKey: r.share_key });
   return out;
 }
+
+/** Grid values one plot may reference, each reference counted (API.md "Limits"). */
+export const MAX_REFERENCED_VALUES = 10_000_000;
+
+/** The values of these columns, each id counted as often as it is listed (a plot's references). */
+export async function referencedValues(db: Db, columnIds: number[]): Promise<number> {
+  if (!columnIds.length) return 0;
+  const [row] = await queryRows<{ n: string | number }>(
+    db,
+    sql`SELECT coalesce(sum(g.length), 0) AS n FROM unnest(${`{${columnIds.join(',')}}`}::bigint[]) AS r(id) JOIN grid_columns g ON g.id = r.id`,
+  );
+  return Number(row.n);
+}

@@ -8,7 +8,7 @@ import type { Viewer } from './auth';
 import { decodeCursor, encodeCursor, type Cursor } from './cursors';
 import { invalid, invalidMany, notFound } from './errors';
 import { checkFigure, figureMeta, type SrcRef } from './figure';
-import { columnsByGrid, findGrids, gridKey } from './grids';
+import { columnsByGrid, findGrids, gridKey, MAX_REFERENCED_VALUES, referencedValues } from './grids';
 import { requestImages } from './images';
 import { filenameSchema, getFile, insertFile, newShareKey, parentFromPath, pathSchema, renameFile, type OwnedFile } from './files';
 import { assertOwner, assertReadable, canRead } from './permissions';
@@ -231,6 +231,9 @@ export async function getPlot(db: Db, viewer: Viewer | null, fid: Fid, origin: s
 // Create and update
 
 const MAX_TRACES = 1000;
+const MiB = 1024 * 1024;
+/** The stored figure's size: settings and src references (API.md "Limits"). */
+export const MAX_FIGURE_BYTES = MiB;
 
 /** The fields of a plot's create and update bodies (the figure is checked by checkFigure). */
 export const plotBodySchema = z.object({
@@ -271,6 +274,11 @@ async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<voi
     if (missing) problems.push({ field: pathText(ref.path), message: `"${ref.src}": the grid '${ref.owner}:${ref.n}' has no column '${missing}'` });
   }
   if (problems.length) throw invalidMany(problems.slice(0, 20));
+  const ids = refs.flatMap((ref) => ref.uids.map((uid) => columns.get(grids.get(gridKey(ref.owner, ref.n))!.id)!.get(uid)!));
+  const values = await referencedValues(db, ids);
+  if (values > MAX_REFERENCED_VALUES) {
+    throw invalid('figure', `its srcs reference ${values.toLocaleString('en')} grid values; at most ${MAX_REFERENCED_VALUES.toLocaleString('en')} a plot`);
+  }
 }
 
 async function checkSourceFid(db: Db, viewer: Viewer, value: string): Promise<string> {
@@ -285,8 +293,14 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
   const refs = checkFigure(figure);
   const fig = figure as Record<string, unknown>;
   if ((fig.data as unknown[]).length > MAX_TRACES) throw invalid('figure.data', `at most ${MAX_TRACES} traces a figure`);
-  await checkSources(db, viewer, refs);
   const stored = { data: fig.data, layout: fig.layout ?? {}, ...(fig.frames !== undefined ? { frames: fig.frames } : {}) };
+  // Figures hold settings and src references, never data: a bounded size keeps every list, page and
+  // render that carries one bounded too.
+  const bytes = Buffer.byteLength(JSON.stringify(stored));
+  if (bytes > MAX_FIGURE_BYTES) {
+    throw invalid('figure', `is ${(bytes / MiB).toFixed(1)} MiB once stored (layout, traces and frames, data by src); at most 1 MiB`);
+  }
+  await checkSources(db, viewer, refs);
   return { figure: stored, refs: refs.map((r) => ({ p: r.path, s: r.src })), meta: figureMeta(stored) };
 }
 
