@@ -1,4 +1,4 @@
-// Plots: list (keyset pages), feed, create, detail, update, trash/restore/delete.
+// Plots: list (keyset pages), feed, create, detail, and a plot's part of an update (files.ts updateFile).
 import { randomBytes } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';

@@ -8,7 +8,7 @@ const update = endpoint({
   summary: "Update a grid's file fields and metadata: the fields given change, the others keep their values",
   auth: 'required',
   body: gridUpdateSchema,
-  bodyLimit: 10 * MiB,
+  bodyLimit: 50 * MiB,
   responses: { 200: "the grid's record" },
   handler: async ({ db, viewer, params, body, origin }) => json(await updateFileDetail(db, viewer, fidParam(params.fid), body, origin, 'grid')),
 });
