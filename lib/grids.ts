@@ -4,12 +4,24 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
-import { gridColumns } from '@/db/schema';
+import { files, gridColumns } from '@/db/schema';
 import type { Viewer } from './auth';
 import { invalid, invalidMany } from './errors';
 import { decodeTypedArray } from './figure';
-import { fileRecord, filenameSchema, getFile, insertFile, newShareKey, parentFromPath, pathSchema, type OwnedFile } from './files';
-import { parseJsonText, parseWith, renameRepeatedKeys } from './http';
+import {
+  fileFieldsSchema,
+  fileRecord,
+  filenameSchema,
+  getFile,
+  insertFile,
+  newShareKey,
+  parentFromPath,
+  pathSchema,
+  type OwnedFile,
+  type TYPE_FIELDS,
+  type TypeUpdate,
+} from './files';
+import { MiB, parseJsonText, parseWith, renameRepeatedKeys } from './http';
 import { assertReadable } from './permissions';
 import type { Fid } from './records';
 
@@ -29,6 +41,20 @@ export const createGridSchema = z.object({
   world_readable: z.boolean().optional(),
   share_key_enabled: z.boolean().optional(),
 });
+
+/** PUT/PATCH /v2/grids/{fid}: the fields given change. */
+export const gridUpdateSchema = fileFieldsSchema.extend({
+  metadata: z
+    .unknown()
+    .refine((v) => Buffer.byteLength(JSON.stringify(v)) <= MiB, 'at most 1 MiB')
+    .optional()
+    .meta({ description: 'any JSON value, at most 1 MiB; null clears' }),
+} satisfies Record<(typeof TYPE_FIELDS.grid)[number], z.ZodType>);
+export type GridUpdate = z.output<typeof gridUpdateSchema>;
+
+/** A grid's part of an update: its metadata. */
+export const gridUpdate: TypeUpdate<GridUpdate> = async (_db, _owner, input) =>
+  input.metadata === undefined ? null : (tx, file) => tx.update(files).set({ metadata: input.metadata }).where(eq(files.id, file.id));
 
 interface NewColumn {
   name: string;

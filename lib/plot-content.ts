@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from './auth';
 import { columnsByGrid, columnText, findGrids, gridKey } from './grids';
-import { canRead, assertReadable } from './permissions';
+import { assertReadable, canRead, holdsShareKey } from './permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from './records';
 import { parseSrc } from './figure';
@@ -46,7 +46,9 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
     return { etag: etagOf(base), version: plot.version, parts: async function* () { yield plot.figure; } };
   }
 
-  // Which grids the requester (and the plot's owner) may read, and the columns each src names.
+  // Which grids the requester (and the plot's owner) may read, and the columns each src names. A
+  // secret link carries its data: with the plot's key, the owner's own grids count as readable.
+  const viaKey = holdsShareKey(file, opts.shareKey);
   const srcs = refs.map((r) => parseSrc(r.s)).filter((s) => s !== null);
   const grids = await findGrids(db, srcs);
   const columns = await columnsByGrid(db, [...grids.values()].map((g) => g.id));
@@ -59,7 +61,7 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
     const byUid = columns.get(grid.id);
     const cols = src.uids.every((u) => byUid?.has(u)) ? src.uids.map((u) => byUid!.get(u)!) : null;
     if (!cols) continue;
-    if (canRead(grid, viewer)) {
+    if (canRead(grid, viewer) || (viaKey && grid.ownerId === file.ownerId)) {
       if (opts.inlineData) inline.push({ ref, cols });
     } else if (opts.mapUnreadable && canRead(grid, { id: file.ownerId, username: file.owner })) {
       // Only data the plot's owner could publish: columns this plot references, from grids they can read.

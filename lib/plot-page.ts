@@ -28,7 +28,6 @@ export interface PlotRecord {
   caption: string;
   web_url: string;
   embed_url: string;
-  share_url: string;
   date_modified: string;
   image_urls: { default: string };
   source_fid: string | null;

@@ -10,7 +10,8 @@ import { startImageWorker } from '@/lib/image-worker';
 import { createGrid } from '@/lib/grids';
 import { claimImageJob, failImageJob, getPlotImage, MAX_ATTEMPTS, MAX_QUEUED_PER_OWNER, requestImages } from '@/lib/images';
 import { Renderer, RenderTimeoutError } from '@/lib/renderer';
-import { createPlot, updatePlot } from '@/lib/plots';
+import { updateFileDetail } from '@/lib/file-detail';
+import { createPlot } from '@/lib/plots';
 import { parseFid } from '@/lib/records';
 import { inspectPng, MIN_CHART_VARIANCE } from '../support/png';
 import { DRIVERS, freshDatabase } from '../support/postgres';
@@ -173,7 +174,7 @@ describe.each(DRIVERS)('image queue (%s)', (driver) => {
       expect(first.version).toBe(1);
       expect(inspectPng(first.png)).toMatchObject({ width: 200, height: 150 });
 
-      await updatePlot(db, owner, parseFid(fid)!, { figure: await gridBars(db, owner, [9, 1, 9], 'Second') }, ORIGIN);
+      await updateFileDetail(db, owner, parseFid(fid)!, { figure: await gridBars(db, owner, [9, 1, 9], 'Second') }, ORIGIN, 'plot');
       // At once: the version-1 image is no longer what the plot's URL finds.
       const right = await getPlotImage(db, id, 'list-thumb');
       expect(right === null || right.version === 2).toBe(true);

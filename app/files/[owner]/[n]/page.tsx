@@ -165,10 +165,11 @@ async function PlotPage({ data }: { data: PlotPageData }) {
       </PlotView>
       <section className="plot-share" aria-labelledby="share-heading">
         <h2 id="share-heading">Share</h2>
+        {/* A secret plot's link carries its key for whoever sees the page: the owner or a holder of the key. */}
         <CopyField
           id="share-url"
           label="Share link"
-          value={record.share_url}
+          value={withKey(record.web_url, secretKey)}
           hint={visibility === 'public' ? undefined : VISIBILITY_HINT[visibility]}
         />
         <CopyField id="embed-code" label="Embed code" value={embedCode(withKey(record.embed_url, secretKey), title)} />
