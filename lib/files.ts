@@ -6,6 +6,7 @@ import type { Db } from '@/db/client';
 import { files, users } from '@/db/schema';
 import type { Viewer } from './auth';
 import { invalid, notFound } from './errors';
+import { refreshPlotsOfGrids } from './images';
 import { assertOwner, canRead } from './permissions';
 import { fileUrls, fidOf, parentApiUrl, type Fid } from './records';
 import { getUserByUsername } from './users';
@@ -232,13 +233,18 @@ export async function listFolderChildren(db: Db, ownerId: number, parent: number
 /** The owner's live or trashed file, optionally of one type (others get the 404 of a missing one). */
 async function ownedFile(db: Db, viewer: Viewer | null, fid: Fid, state: 'live' | 'trashed' | 'any', filetype?: Filetype) {
   const file = state === 'any' ? ((await getFile(db, fid)) ?? (await getFile(db, fid, 'trashed'))) : await getFile(db, fid, state);
-  return assertOwner(file && (!filetype || file.filetype === filetype) ? file : undefined, viewer);
+  // A trashed file is readable by nobody but its owner: to anyone else it is a missing file (404, not 403).
+  const visible = file && (!file.trashedAt || file.ownerId === viewer?.id);
+  return assertOwner(visible && (!filetype || file.filetype === filetype) ? file : undefined, viewer);
 }
 
 /** Trashed files leave every list, feed and page; their numbers stay taken. */
 export async function trashFile(db: Db, viewer: Viewer | null, fid: Fid, filetype?: Filetype): Promise<void> {
   const file = await ownedFile(db, viewer, fid, 'live', filetype);
-  await db.update(files).set({ trashedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(files.id, file.id));
+  await db.transaction(async (tx) => {
+    await tx.update(files).set({ trashedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(files.id, file.id));
+    await refreshPlotsOfGrid(tx, file);
+  });
 }
 
 export async function restoreFile(db: Db, viewer: Viewer | null, fid: Fid, filetype?: Filetype): Promise<void> {
@@ -249,11 +255,22 @@ export async function restoreFile(db: Db, viewer: Viewer | null, fid: Fid, filet
     .where(and(eq(files.ownerId, file.ownerId), eq(files.parent, file.parent), eq(files.filename, file.filename), isNull(files.trashedAt)))
     .limit(1);
   if (clash.length) throw invalid('filename', `Sorry, a file named '${file.filename}' already exists`);
-  await db.update(files).set({ trashedAt: null, updatedAt: sql`now()` }).where(eq(files.id, file.id));
+  await db.transaction(async (tx) => {
+    await tx.update(files).set({ trashedAt: null, updatedAt: sql`now()` }).where(eq(files.id, file.id));
+    await refreshPlotsOfGrid(tx, file);
+  });
 }
 
 /** Deletes a file for good, trashed or not (a grid's columns with it); its number is never reused. */
 export async function deleteFile(db: Db, viewer: Viewer | null, fid: Fid, filetype?: Filetype): Promise<void> {
   const file = await ownedFile(db, viewer, fid, 'any', filetype);
-  await db.delete(files).where(eq(files.id, file.id));
+  await db.transaction(async (tx) => {
+    await tx.delete(files).where(eq(files.id, file.id));
+    await refreshPlotsOfGrid(tx, file);
+  });
+}
+
+/** Plots on a grid that went, or came back, draw other data (their srcs stay, inlined or not). */
+async function refreshPlotsOfGrid(tx: Db, file: OwnedFile): Promise<void> {
+  if (file.filetype === 'grid') await refreshPlotsOfGrids(tx, [file]);
 }

@@ -1,7 +1,16 @@
 import { permanentDeleteEndpoint } from '@/lib/file-actions';
-import { getGrid } from '@/lib/grids';
-import { endpoint, json, routes } from '@/lib/http';
+import { getGrid, gridUpdateSchema, updateGrid } from '@/lib/grids';
+import { endpoint, json, MiB, routes } from '@/lib/http';
 import { fidParam, shareKeyQuery } from '@/lib/records';
+
+const update = endpoint({
+  summary: "Update a grid's fields (those given)",
+  auth: 'required',
+  body: gridUpdateSchema,
+  bodyLimit: 50 * MiB,
+  responses: { 200: 'the grid record' },
+  handler: async ({ db, viewer, params, body, origin }) => json(await updateGrid(db, viewer, fidParam(params.fid), body, origin)),
+});
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids/{fid}', {
   GET: endpoint({
@@ -9,5 +18,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grid
     query: shareKeyQuery,
     handler: async ({ db, viewer, params, query, origin }) => json(await getGrid(db, viewer, fidParam(params.fid), origin, query.share_key)),
   }),
+  PUT: update,
+  PATCH: update,
   DELETE: { ...permanentDeleteEndpoint('grid'), summary: 'Delete a grid for good' },
 });
