@@ -7,6 +7,7 @@ import { queryRows, type Db } from '@/db/client';
 import { files, users } from '@/db/schema';
 import type { Viewer } from './auth';
 import { invalid, notFound } from './errors';
+import { refreshPlotsOfGrids } from './images';
 import { assertOwner, canRead } from './permissions';
 import { fileUrls, fidOf, parentApiUrl, type Fid } from './records';
 import { getUserByUsername } from './users';
@@ -382,11 +383,21 @@ export async function trashFile(db: Db, viewer: Viewer | null, fid: Fid, filetyp
     // Lock the subtree first: the update's fresh snapshot then sees every file put into it meanwhile
     // (creates and moves share-lock their folder: parentFromPath).
     await tx.execute(sql`${subtree(file, sql`f.trashed_at IS NULL`)} SELECT id FROM files WHERE id IN (SELECT id FROM sub) FOR UPDATE`);
-    await tx.execute(sql`${subtree(file, sql`f.trashed_at IS NULL`)}
+    const gone = await queryRows<Changed>(
+      tx,
+      sql`${subtree(file, sql`f.trashed_at IS NULL`)}
       UPDATE files SET trashed_at = now(), updated_at = now(), trashed_with = CASE WHEN id = ${file.id} THEN NULL ELSE ${file.id}::bigint END
-      WHERE id IN (SELECT id FROM sub) AND trashed_at IS NULL`);
+      WHERE id IN (SELECT id FROM sub) AND trashed_at IS NULL RETURNING n, filetype`,
+    );
+    await refreshPlotsOn(tx, file.owner, gone);
   });
 }
+
+type Changed = { n: number; filetype: Filetype };
+
+/** Plots on grids that went, or came back, draw other data now (their srcs stay, inlined or not). */
+const refreshPlotsOn = (tx: Db, owner: string, changed: Changed[]) =>
+  refreshPlotsOfGrids(tx, changed.filter((f) => f.filetype === 'grid').map((f) => ({ owner, n: f.n })));
 
 /**
  * Restores a trashed file and, for a folder, exactly the files trashed with it (the same trash
@@ -400,15 +411,22 @@ export async function restoreFile(db: Db, viewer: Viewer | null, fid: Fid, filet
     const parent = folderLive ? file.parent : -1;
     await assertNameFree(tx, file.ownerId, parent, file.filename);
     const action = file.trashedWith ?? file.id;
-    await tx.execute(sql`${subtree(file, sql`f.trashed_with = ${action}::bigint AND f.trashed_at IS NOT NULL`)}
+    const back = await queryRows<Changed>(
+      tx,
+      sql`${subtree(file, sql`f.trashed_with = ${action}::bigint AND f.trashed_at IS NOT NULL`)}
       UPDATE files SET trashed_at = NULL, trashed_with = NULL, updated_at = now(),
         parent = CASE WHEN id = ${file.id} THEN ${parent}::int ELSE parent END
-      WHERE id IN (SELECT id FROM sub) AND trashed_at IS NOT NULL`);
+      WHERE id IN (SELECT id FROM sub) AND trashed_at IS NOT NULL RETURNING n, filetype`,
+    );
+    await refreshPlotsOn(tx, file.owner, back);
   });
 }
 
 /** Deletes a file for good, trashed or not, a folder with everything below it; numbers are never reused. */
 export async function deleteFile(db: Db, viewer: Viewer | null, fid: Fid, filetype?: Filetype): Promise<void> {
   const file = await ownedFile(db, viewer, fid, 'any', filetype);
-  await db.execute(sql`${subtree(file, sql`true`)} DELETE FROM files WHERE id IN (SELECT id FROM sub)`);
+  await db.transaction(async (tx) => {
+    const deleted = await queryRows<Changed>(tx, sql`${subtree(file, sql`true`)} DELETE FROM files WHERE id IN (SELECT id FROM sub) RETURNING n, filetype`);
+    await refreshPlotsOn(tx, file.owner, deleted);
+  });
 }

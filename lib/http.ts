@@ -366,10 +366,15 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix
   if (result.success) return result.data;
   throw invalidMany(
     result.error.issues.slice(0, 20).map((issue) => ({
-      field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'body',
+      field: fieldPath(prefix, issue.path) || 'body',
       message: issue.message,
     })),
   );
+}
+
+/** `cols[1].name`: object keys joined with dots, array indexes in brackets (the contract's JSON paths). */
+function fieldPath(prefix: string, path: PropertyKey[]): string {
+  return path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), prefix);
 }
 
 /** The query string as a plain object (first value of each name). */

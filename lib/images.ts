@@ -3,10 +3,9 @@
 // at the image URLs.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { OwnedFile } from './files';
-import { getPlotContent } from './plot-content';
 
 export const IMAGE_SIZES = ['default', 'block-thumb', 'list-thumb'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
@@ -38,29 +37,60 @@ export const imageSize = (value: string | null): ImageSize =>
   IMAGE_SIZES.includes(value as ImageSize) ? (value as ImageSize) : 'default';
 
 /**
+ * Queues the plots of `rows` (file_id, version): a job already queued for that version stays as it
+ * is. Each new job's turn puts it after its owner's queued jobs, interleaved with everyone else's
+ * (see image_jobs.turn); past MAX_QUEUED_PER_OWNER an owner's new jobs wait to be asked for again.
+ */
+const enqueue = (rows: SQL) => sql`
+  INSERT INTO image_jobs (file_id, owner_id, version, turn)
+  SELECT file_id, owner_id, version, turn FROM (
+    SELECT r.file_id, f.owner_id, r.version,
+           base.turn + q.queued + row_number() OVER (PARTITION BY f.owner_id ORDER BY r.file_id) - 1 AS turn,
+           q.queued + row_number() OVER (PARTITION BY f.owner_id ORDER BY r.file_id) AS place,
+           EXISTS (SELECT 1 FROM image_jobs j WHERE j.file_id = r.file_id) AS known
+    FROM (${rows}) r JOIN files f ON f.id = r.file_id
+    CROSS JOIN (SELECT coalesce(min(turn), 0) AS turn FROM image_jobs WHERE attempts < ${MAX_ATTEMPTS}) base
+    CROSS JOIN LATERAL (SELECT count(*) AS queued FROM image_jobs o WHERE o.owner_id = f.owner_id AND o.attempts < ${MAX_ATTEMPTS}) q
+  ) c
+  WHERE place <= ${MAX_QUEUED_PER_OWNER} OR known
+  ON CONFLICT (file_id) DO UPDATE
+    SET version = excluded.version, turn = excluded.turn, attempts = 0, run_after = now(), locked_until = NULL, last_error = NULL
+    WHERE image_jobs.version < excluded.version
+  RETURNING 1`;
+
+/**
  * Asks for images of the plot's current version (in the plot's write transaction, or when a URL
  * finds none). A job already queued for that version is left as it is, so repeated asks are cheap
- * and a render that failed for good is not retried by every page view. The job's turn puts it after
- * the owner's other queued jobs, interleaved with everyone else's (see image_jobs.turn).
+ * and a render that failed for good is not retried by every page view.
  */
 export async function requestImages(db: Db, fileId: number): Promise<void> {
   await db.execute(sql`
-    WITH plot AS (
-      SELECT p.file_id, p.version, f.owner_id,
-             (SELECT count(*) FROM image_jobs o WHERE o.owner_id = f.owner_id AND o.attempts < ${MAX_ATTEMPTS}) AS queued
-      FROM plots p JOIN files f ON f.id = p.file_id WHERE p.file_id = ${fileId}
-    ), queued AS (
-      INSERT INTO image_jobs (file_id, owner_id, version, turn)
-      SELECT file_id, owner_id, version,
-             coalesce((SELECT min(turn) FROM image_jobs WHERE attempts < ${MAX_ATTEMPTS}), 0) + queued
-      FROM plot
-      WHERE queued < ${MAX_QUEUED_PER_OWNER} OR EXISTS (SELECT 1 FROM image_jobs j WHERE j.file_id = plot.file_id)
-      ON CONFLICT (file_id) DO UPDATE
-        SET version = excluded.version, turn = excluded.turn, attempts = 0, run_after = now(), locked_until = NULL, last_error = NULL
-        WHERE image_jobs.version < excluded.version
-      RETURNING 1
-    )
+    WITH queued AS (${enqueue(sql`SELECT file_id, version FROM plots WHERE file_id = ${fileId}`)})
     SELECT pg_notify(${IMAGE_JOBS_CHANNEL}, '') FROM queued`);
+}
+
+/**
+ * The data of these grids changed (columns written, the grid trashed, restored or deleted), so every
+ * plot on them draws something else now: each gets a new version (it keys content ETags and images),
+ * a new date_modified (the pages' image URLs carry it) and, when live, a render. One statement
+ * however many plots, found through the plot_grid_keys index (migration 0006); the plots' file rows
+ * are locked first and in id order, as a plot's own update locks them, so the two never deadlock.
+ */
+export async function refreshPlotsOfGrids(db: Db, grids: { owner: string; n: number }[]): Promise<void> {
+  if (!grids.length) return;
+  const keys = sql.join(grids.map((g) => sql`lower(${`${g.owner}:${g.n}`}::text)`), sql`, `);
+  await db.execute(sql`
+    WITH targets AS (
+      SELECT f.id, f.trashed_at IS NULL AS live FROM plots p JOIN files f ON f.id = p.file_id
+      WHERE plot_grid_keys(p.src_refs) && ARRAY[${keys}]::text[]
+      ORDER BY f.id FOR UPDATE OF f
+    ), touched AS (
+      UPDATE files f SET updated_at = now() FROM targets t WHERE f.id = t.id
+    ), bumped AS (
+      UPDATE plots p SET version = p.version + 1 FROM targets t WHERE p.file_id = t.id
+      RETURNING p.file_id, p.version, t.live
+    ), queued AS (${enqueue(sql`SELECT file_id, version FROM bumped WHERE live`)})
+    SELECT pg_notify(${IMAGE_JOBS_CHANNEL}, '') FROM (SELECT 1 FROM queued LIMIT 1) q`);
 }
 
 export interface ImageJob {
@@ -86,26 +116,6 @@ export async function claimImageJob(db: Db): Promise<ImageJob | null> {
         RETURNING file_id, version, attempts`,
   );
   return job ? { fileId: Number(job.file_id), version: job.version, attempts: job.attempts } : null;
-}
-
-/** What the renderer draws: the figure with every column its owner may read inlined; null once trashed or gone. */
-export async function figureToRender(db: Db, fileId: number): Promise<{ text: string; version: number; layout: { width: number | null; height: number | null } } | null> {
-  const [plot] = await queryRows<{ owner_id: number; owner: string; n: number; width: number | null; height: number | null }>(
-    db,
-    sql`SELECT f.owner_id, u.username AS owner, f.n, p.width, p.height
-        FROM plots p JOIN files f ON f.id = p.file_id JOIN users u ON u.id = f.owner_id
-        WHERE p.file_id = ${fileId} AND f.trashed_at IS NULL`,
-  );
-  if (!plot) return null;
-  const content = await getPlotContent(
-    db,
-    { id: plot.owner_id, username: plot.owner },
-    { owner: plot.owner, n: plot.n },
-    { inlineData: true, mapUnreadable: false },
-  );
-  let text = '';
-  for await (const part of content.parts()) text += part;
-  return { text, version: content.version, layout: { width: plot.width, height: plot.height } };
 }
 
 /**

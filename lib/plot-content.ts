@@ -102,6 +102,27 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
   };
 }
 
+/** What the renderer draws: the figure with every column its owner may read inlined; null once trashed or gone. */
+export async function figureToRender(db: Db, fileId: number): Promise<{ text: string; version: number; layout: { width: number | null; height: number | null } } | null> {
+  const [plot] = await queryRows<{ owner_id: number; owner: string; n: number; width: number | null; height: number | null }>(
+    db,
+    sql`SELECT f.owner_id, u.username AS owner, f.n, p.width, p.height
+        FROM plots p JOIN files f ON f.id = p.file_id JOIN users u ON u.id = f.owner_id
+        WHERE p.file_id = ${fileId} AND f.trashed_at IS NULL`,
+  );
+  if (!plot) return null;
+  const content = await getPlotContent(
+    db,
+    { id: plot.owner_id, username: plot.owner },
+    { owner: plot.owner, n: plot.n },
+    { inlineData: true, mapUnreadable: false },
+  );
+  let text = '';
+  for await (const part of content.parts()) text += part;
+  return { text, version: content.version, layout: { width: plot.width, height: plot.height } };
+}
+
+
 /** One column's values, or an array of several columns' values (a multi-uid src), as stored. */
 async function* columnsText(db: Db, cols: number[]): AsyncGenerator<string> {
   if (cols.length === 1) {
