@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from './auth';
-import { columnsByGrid, columnText, findGrids, gridKey } from './grids';
+import { invalid } from './errors';
+import { columnsByGrid, columnText, findGrids, gridKey, MAX_REFERENCED_VALUES, referencedValues } from './grids';
 import { assertReadable, canRead, holdsShareKey } from './permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from './records';
@@ -66,6 +67,17 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
     } else if (opts.mapUnreadable && canRead(grid, { id: file.ownerId, username: file.owner })) {
       // Only data the plot's owner could publish: columns this plot references, from grids they can read.
       mapped.set(ref.s, cols);
+    }
+  }
+  // Columns can grow after the plot was saved (rows appended): what one answer carries stays within
+  // the plot limit, so no plot's content costs more than that to serve.
+  for (const [parameter, cols] of [
+    ['inline_data', inline.flatMap((i) => i.cols)],
+    ['map_data', [...mapped.values()].flat()],
+  ] as const) {
+    const values = await referencedValues(db, cols);
+    if (values > MAX_REFERENCED_VALUES) {
+      throw invalid(parameter, `the plot's srcs now reference ${values.toLocaleString('en')} grid values; at most ${MAX_REFERENCED_VALUES.toLocaleString('en')} are served inline`);
     }
   }
   const etag = etagOf(`${base}:${inline.map((i) => i.cols.join(',')).join(';')}:${[...mapped].map(([s, c]) => `${s}=${c}`).join(';')}`);

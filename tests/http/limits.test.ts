@@ -44,6 +44,23 @@ describe.each(servers())('plot limits on $name', (s) => {
     expect(await plotCount()).toBe(1);
   });
 
+  it('content inlines at most 10,000,000 values, even after the columns grew', async () => {
+    const grid = await s.uploadGrid(owner, { million: Array.from({ length: 1_000_000 }, (_, i) => i % 7), grows: [1, 2, 3] });
+    const data = [...Array.from({ length: 9 }, () => ({ type: 'scatter', ysrc: grid.src('million') })), { type: 'bar', ysrc: grid.src('grows') }, { type: 'bar', xsrc: grid.src('grows') }];
+    const plot = await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data } } });
+    expect(plot.status).toBe(200);
+    const fid = plot.json.file.fid;
+    expect((await s.call('GET', `/v2/plots/${fid}/content?inline_data=true`)).status).toBe(200);
+    const uid = grid.src('grows').split(':')[2];
+    const grown = await s.call('PUT', `/v2/grids/${grid.fid}/col?uid=${uid}`, { user: owner, body: { cols: JSON.stringify([{ name: 'grows', data: Array.from({ length: 600_000 }, () => 1) }]) } });
+    expect(grown.status).toBe(200);
+    const inline = await s.call('GET', `/v2/plots/${fid}/content?inline_data=true`);
+    expectError(inline, 400, 'reference 10,200,000 grid values');
+    expect(inline.json.errors[0].field).toBe('inline_data');
+    // By reference it is served as ever.
+    expect((await s.call('GET', `/v2/plots/${fid}/content`)).status).toBe(200);
+  });
+
   it('a stored figure is at most 1 MiB', async () => {
     const layout = { annotations: [{ text: 'x'.repeat(1_100_000) }] };
     const res = await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data: [{ type: 'bar', ysrc: big.src('small') }], layout } } });
