@@ -16,7 +16,7 @@ export function proxy(req: NextRequest) {
   try {
     decodeURIComponent(pathname);
   } catch {
-    if (pathname.startsWith('/v2/')) {
+    if (isApiPath(pathname)) {
       return NextResponse.json(notFound().body(), { status: 404, headers: { Vary: 'Accept' } });
     }
     return new NextResponse('<!DOCTYPE html><title>Not found</title><h1>404: This page could not be found.</h1>', {
@@ -24,7 +24,7 @@ export function proxy(req: NextRequest) {
       headers: { 'Content-Type': 'text/html; charset=utf-8', ...pageHeaders(pathname) },
     });
   }
-  if (pathname.startsWith('/v2/')) return NextResponse.next();
+  if (isApiPath(pathname)) return NextResponse.next();
 
   const headers = pageHeaders(pathname);
   const requestHeaders = new Headers(req.headers);
@@ -33,6 +33,8 @@ export function proxy(req: NextRequest) {
   for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
   return res;
 }
+
+const isApiPath = (pathname: string) => pathname === '/v2' || pathname.startsWith('/v2/');
 
 const pageHeaders = (pathname: string) =>
   pageSecurityHeaders({
@@ -45,7 +47,7 @@ export const config = {
   matcher: [
     '/(.*%.*)',
     {
-      source: '/((?!v2/|_next/static/|_next/image|assets/plotly-geo-assets\\.js|avatars/|icon\\.svg|~[^/]+/\\d+\\.(?:png|json|csv)$|files/[^/]+/\\d+/(?:image|json|csv)$).*)',
+      source: '/((?!v2(?:/|$)|_next/static/|_next/image|assets/plotly-geo-assets\\.js|avatars/|icon\\.svg|~[^/]+/\\d+\\.(?:png|json|csv)$|files/[^/]+/\\d+/(?:image|json|csv)$).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

@@ -28,6 +28,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             </Link>
             <Link href="/">Gallery</Link>
             <Link href="/feed">Feed</Link>
+            <Link href="/docs/api">API</Link>
             <span className="spacer" />
             {viewer ? (
               <>
@@ -50,8 +51,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <div id="content">{children}</div>
         <footer className="site-footer">
           <p>
-            Plot Files · the Chart Studio v2 API at <code>/v2/plots</code> · point <code>chart_studio</code> or R{' '}
-            <code>plotly</code> here
+            Plot Files · the Chart Studio v2 API at <code>/v2/</code> (<Link href="/docs/api">API reference</Link>) · point{' '}
+            <code>chart_studio</code> or R <code>plotly</code> here
           </p>
         </footer>
       </body>

@@ -29,6 +29,7 @@ const PAGES: PageType[] = [
   },
   { name: 'embed', path: async (request) => embedPath((await demoPlot(request)).fid), charts: 'one' },
   { name: 'signin', path: async () => '/signin' },
+  { name: 'api reference', path: async () => '/docs/api' },
   { name: 'not-found', path: async () => '/~ada/999999/', status: 404 },
 ];
 

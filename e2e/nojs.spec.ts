@@ -94,3 +94,20 @@ test.describe('gallery without JavaScript', () => {
     expect((await cardFids(page)).filter((f) => !chosen.fids.has(f))).toEqual([]);
   });
 });
+
+test('the API reference without JavaScript: every operation listed, the contents link to each', tag, async ({ page, request }) => {
+  const doc = await (await request.get('/v2/openapi.json')).json();
+  const operations = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((item) => Object.values(item));
+  await page.goto('/');
+  await follow(page, 'nav[aria-label="Main"] a[href="/docs/api"]');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('API reference');
+  await expect(page.locator('article.api-op')).toHaveCount(operations.length);
+  const contents = page.getByRole('navigation', { name: 'API contents' });
+  for (const { operationId } of operations) await expect(contents.locator(`a[href="#${operationId}"]`)).toHaveCount(1);
+  await contents.locator('a[href="#postV2Plots"]').click();
+  await expect(page).toHaveURL(/#postV2Plots$/);
+  const post = page.locator('article#postV2Plots');
+  await expect(post).toBeInViewport();
+  await expect(post.getByRole('heading', { level: 3 })).toHaveText('POST /v2/plots');
+  await expect(post.getByRole('table', { name: 'Request body of POST /v2/plots' }).getByRole('rowheader', { name: 'figure' })).toBeVisible();
+});

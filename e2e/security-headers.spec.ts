@@ -70,6 +70,7 @@ const PAGES: PageType[] = [
   },
   { name: 'embed', path: async (request) => embedPath((await demoPlot(request, 'scattergl')).fid), charts: 'one', frameable: true },
   { name: 'signin', path: async () => '/signin' },
+  { name: 'api reference', path: async () => '/docs/api' },
   { name: 'not-found', path: async () => '/~ada/999999/', status: 404 },
 ];
 

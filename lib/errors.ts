@@ -1,19 +1,21 @@
 // The one error type of the service. Anything thrown as ApiError reaches the client as the contract's
 // error body; anything else is logged and answered with a generic 500 (never a stack trace).
 
-export type ErrorCode =
-  | 'INVALID'
-  | 'PARSE_ERROR'
-  | 'NOT_AUTHENTICATED'
-  | 'AUTHENTICATION_FAILED'
-  | 'PERMISSION_DENIED'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'THROTTLED'
-  | 'SERVICE_UNAVAILABLE'
-  | 'SERVER_ERROR';
+export const ERROR_CODES = [
+  'INVALID',
+  'PARSE_ERROR',
+  'NOT_AUTHENTICATED',
+  'AUTHENTICATION_FAILED',
+  'PERMISSION_DENIED',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'THROTTLED',
+  'SERVICE_UNAVAILABLE',
+  'SERVER_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface ErrorItem {
   code: ErrorCode;

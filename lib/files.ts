@@ -26,7 +26,8 @@ export const filenameSchema = z
   .min(1, 'may not be blank')
   .max(255, 'at most 255 characters')
   .refine((s) => !s.includes('/'), 'may not contain "/"')
-  .refine(noControl, 'may not contain control characters');
+  .refine(noControl, 'may not contain control characters')
+  .meta({ description: "the file's name: 1..255 characters, no `/`, unique among the owner's live files in its folder" });
 
 export const pathSchema = z
   .string()
@@ -34,7 +35,8 @@ export const pathSchema = z
   .refine(noControl, 'may not contain control characters')
   .transform((s) => s.split('/').filter(Boolean))
   .refine((parts) => parts.every((p) => p.length <= 255 && p !== '.' && p !== '..'), 'invalid folder name')
-  .refine((parts) => parts.length <= 20, 'at most 20 levels');
+  .refine((parts) => parts.length <= 20, 'at most 20 levels')
+  .meta({ description: 'a path of folder names, `a/b` (at most 20 levels)' });
 
 /** A secret-link key: 128 random bits. */
 export const newShareKey = () => randomBytes(16).toString('base64url');

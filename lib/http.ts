@@ -105,7 +105,8 @@ export function routes(
   return out;
 }
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods that write, and so count against the rate limits. */
+export const WRITES = new Set<string>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function wrap(e: AnyEndpoint, head: boolean, allow: string): NextHandler {
   return async (req, ctx) => {
@@ -207,13 +208,14 @@ export function publicOrigin(req: Request): string {
 export function originFrom(headers: Headers, fallback: URL): string {
   const configured = process.env.PUBLIC_URL;
   if (configured) return configured.replace(/\/+$/, '');
-  const host = firstValue(headers.get('x-forwarded-host')) ?? headers.get('host') ?? fallback.host;
-  const proto = firstValue(headers.get('x-forwarded-proto')) ?? fallback.protocol.replace(':', '');
-  // Only well-formed values reach emitted URLs; anything else falls back to the URL Next saw.
-  const safeHost = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? host : fallback.host;
-  const safeProto = proto === 'https' || proto === 'http' ? proto : fallback.protocol.replace(':', '');
-  return `${safeProto}://${safeHost}`;
+  // Only well-formed values reach emitted URLs: a malformed forwarded host falls back to the Host
+  // header (what the client asked for), then to the URL Next saw.
+  const host = [firstValue(headers.get('x-forwarded-host')), headers.get('host') ?? undefined].find((h) => h !== undefined && HOST.test(h)) ?? fallback.host;
+  const proto = firstValue(headers.get('x-forwarded-proto'))?.toLowerCase();
+  return `${proto === 'https' || proto === 'http' ? proto : fallback.protocol.replace(':', '')}://${host}`;
 }
+
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 function firstValue(header: string | null): string | undefined {
   const v = header?.split(',')[0]?.trim();

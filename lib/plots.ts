@@ -30,11 +30,12 @@ const intParam = (name: string, min: number, max: number) =>
 export const listQuerySchema = z.object({
   order_by: z
     .enum(['views', '-views'], { message: "order_by must be 'views' or '-views' (default: newest first)" })
-    .optional(),
-  min_quality: intParam('min_quality', -1_000_000, 1_000_000).optional(),
-  max_quality: intParam('max_quality', -1_000_000, 1_000_000).optional(),
-  page_size: intParam('page_size', 1, 100).optional(),
-  cursor: z.string().max(512).optional(),
+    .optional()
+    .meta({ description: '`-views`: most viewed first; `views`: least viewed first (default: newest first)' }),
+  min_quality: intParam('min_quality', -1_000_000, 1_000_000).optional().meta({ description: "only plots whose curated quality (0..10) is at least this" }),
+  max_quality: intParam('max_quality', -1_000_000, 1_000_000).optional().meta({ description: 'only plots whose curated quality is at most this' }),
+  page_size: intParam('page_size', 1, 100).optional().meta({ description: 'results per page, 1..100 (default 20)' }),
+  cursor: z.string().max(512).optional().meta({ description: 'the page to answer: opaque, taken from a `next` or `previous` link' }),
 });
 export type ListQuery = z.output<typeof listQuerySchema>;
 

@@ -154,4 +154,6 @@ function userRecordSql(): SQL {
 export const originJoin = (origin: string) => sql`CROSS JOIN (SELECT ${origin}::text AS o) c`;
 
 /** `?share_key=`: a secret link's key (reads only). */
-export const shareKeyQuery = z.object({ share_key: z.string().max(200).optional() });
+export const shareKeyQuery = z.object({
+  share_key: z.string().max(200).optional().meta({ description: "a secret link's key: grants read on this one file while its secret link is on" }),
+});

@@ -21,6 +21,9 @@ describe('security headers', () => {
     const [owner, n] = fid.split(':');
     const answers: [string, string, number, TestUser | null][] = [
       ['GET', '/v2/plots?page_size=1', 200, null],
+      ['GET', '/v2', 200, null],
+      ['GET', '/v2/', 200, null],
+      ['GET', '/v2/openapi.json', 200, null],
       ['GET', `/v2/plots/${fid}/content?inline_data=true`, 200, null],
       ['GET', '/v2/users/current', 200, alice],
       ['GET', '/v2/users/current', 401, null],
@@ -44,7 +47,7 @@ describe('security headers', () => {
   it('on pages: a fresh nonce each time, framing denied except for the embed page', async () => {
     const [owner, n] = fid.split(':');
     const nonces = new Set<string>();
-    for (const path of ['/signin', '/signin', `/~${owner}/${n}/`, `/~${owner}/%zz`]) {
+    for (const path of ['/signin', '/signin', `/~${owner}/${n}/`, `/~${owner}/%zz`, '/docs/api']) {
       const res = await call('GET', path);
       expectCommon(res.headers, path);
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
@@ -52,7 +55,7 @@ describe('security headers', () => {
       expect(csp, path).toContain("frame-ancestors 'none'");
       nonces.add(/'nonce-([^']+)'/.exec(csp)?.[1] ?? '');
     }
-    expect(nonces.size).toBe(4);
+    expect(nonces.size).toBe(5);
     for (const path of [`/~${owner}/${n}.embed`, `/files/${owner}/${n}/embed`]) {
       const res = await call('GET', path);
       expect(res.status, path).toBe(200);

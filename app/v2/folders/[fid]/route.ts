@@ -14,7 +14,7 @@ const update = endpoint({
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/folders/{fid}', {
   GET: endpoint({
     summary: 'A folder with the children the caller may see (`home?user=U`: the top level)',
-    query: z.object({ user: z.string().max(100).optional() }),
+    query: z.object({ user: z.string().max(100).optional().meta({ description: 'with the fid `home`: whose top level' }) }),
     handler: async ({ db, viewer, params, query, origin }) => json(await folderDetail(db, viewer, params.fid, query.user ?? null, origin)),
   }),
   PUT: update,

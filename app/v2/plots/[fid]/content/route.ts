@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { endpoint, jsonStream, routes } from '@/lib/http';
 import { getPlotContent } from '@/lib/plot-content';
-import { fidParam } from '@/lib/records';
+import { fidParam, shareKeyQuery } from '@/lib/records';
 
 const contentQuery = z.object({
-  inline_data: z.enum(['true', 'false', 'True', 'False', '1', '0'], { message: "inline_data must be 'true' or 'false'" }).optional(),
-  map_data: z.enum(['unreadable'], { message: "map_data must be 'unreadable'" }).optional(),
-  share_key: z.string().max(200).optional(),
+  inline_data: z
+    .enum(['true', 'false', 'True', 'False', '1', '0'], { message: "inline_data must be 'true' or 'false'" })
+    .optional()
+    .meta({ description: '`true`: each `{attr}src` replaced by `{attr}` holding the column values it names (where readable)' }),
+  map_data: z
+    .enum(['unreadable'], { message: "map_data must be 'unreadable'" })
+    .optional()
+    .meta({ description: '`unreadable`: adds `map_data`, the values of each src whose grid the caller cannot read' }),
+  share_key: shareKeyQuery.shape.share_key,
 });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots/{fid}/content', {

@@ -1,0 +1,11 @@
+import { endpoint, json, routes } from '@/lib/http';
+import { apiRoot } from '@/lib/openapi';
+
+// `/v2`, `/v2/` and (by Next's 308 for repeated slashes) `/v2//`, R's `api()` default, all land here.
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/', {
+  GET: endpoint({
+    summary: 'The API root: the URL of each section and of this description',
+    responses: { 200: '{"files", "folders", "grids", "images", "plots", "users", "openapi"}: absolute URLs' },
+    handler: async ({ origin }) => json(apiRoot(origin)),
+  }),
+});
