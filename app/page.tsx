@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { PlotList } from '@/components/plot-list';
-import { galleryPage, galleryParams, galleryQuery, pageHref, PAGE_SIZE } from '@/lib/gallery';
+import { galleryPage, galleryParams, galleryQuery, pageHref } from '@/lib/gallery';
 import { pageContext } from '@/lib/pages';
+import { moreGalleryPlots } from './actions';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,9 +22,9 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 // The public gallery: every public plot, newest first or most viewed, optionally only the better
 // ones. Sorting, filtering and paging are plain links and a GET form, so all work without JavaScript.
 export default async function Gallery({ searchParams }: Props) {
-  const { db, viewer, origin } = await pageContext();
+  const { db, origin } = await pageContext();
   const { query, invalid } = galleryQuery(await searchParams);
-  const page = await galleryPage(db, viewer, query, origin);
+  const page = await galleryPage(db, query, origin);
   const params = galleryParams(query);
   const byViews = query.order_by === '-views';
   const minQuality = query.min_quality ?? 0;
@@ -75,7 +76,7 @@ export default async function Gallery({ searchParams }: Props) {
         page={page}
         path="/"
         params={params}
-        api={pageHref('/v2/plots', { page_size: PAGE_SIZE, ...params })}
+        loadPage={moreGalleryPlots.bind(null, Object.fromEntries(Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))))}
         empty={
           minQuality > 0 ? (
             <>

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
 import { encodeCursor, type Cursor } from '@/lib/cursors';
-import { listPageSql, type ListQuery, type Order } from '@/lib/plots';
+import { listPageSql, recordSelect, type ListQuery, type Order } from '@/lib/plots';
 import { codeBlock, fmt, pgbench, sequentialLatency, sqlText, table, type Benchmark } from './support';
 
 const PAGE_SIZE = 20;
@@ -49,8 +49,8 @@ const listDepth: Benchmark = async (ctx) => {
     const deep = await sequentialLatency(deepUrl, REQUESTS);
 
     const name = `list-depth${order.replace(/^-?/, (m) => (m ? '-desc-' : '-'))}`;
-    const floorFirst = await pgbench(ctx, `${name}-page-1`, `${sqlText(listPageSql(null, q, null, origin))};\n`, { clients: 1, seconds: FLOOR_SECONDS });
-    const floorDeep = await pgbench(ctx, `${name}-page-${page}`, `${sqlText(listPageSql(null, q, cursor, origin))};\n`, { clients: 1, seconds: FLOOR_SECONDS });
+    const floorFirst = await pgbench(ctx, `${name}-page-1`, `${sqlText(listPageSql(recordSelect(null), q, null, origin))};\n`, { clients: 1, seconds: FLOOR_SECONDS });
+    const floorDeep = await pgbench(ctx, `${name}-page-${page}`, `${sqlText(listPageSql(recordSelect(null), q, cursor, origin))};\n`, { clients: 1, seconds: FLOOR_SECONDS });
     commands.push(floorFirst.command, floorDeep.command);
 
     results[order] = { service: { first, deep }, floor: { first: floorFirst.latencyMs, deep: floorDeep.latencyMs } };

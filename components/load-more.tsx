@@ -19,25 +19,13 @@ interface LoadMoreProps {
   pageHref: string;
   /** The cards already on the page: a plot whose rank moved meanwhile is not shown twice. */
   shown: string[];
-  /** The API list to fetch pages from as JSON, without a cursor (the gallery and the feed)... */
-  api?: string;
-  /** ...or a server action answering the page (profiles, which have no list API). */
-  loadPage?: (cursor: string) => Promise<NextPage>;
+  /** A server action answering the page after a cursor (cards only: no figure travels). */
+  loadPage: (cursor: string) => Promise<NextPage>;
 }
 
 const withCursor = (href: string, cursor: string) => `${href}${href.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
 
-async function fetchPage(api: string, cursor: string): Promise<NextPage> {
-  const res = await fetch(withCursor(api, cursor), { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new Error(`The list answered ${res.status}.`);
-  // The record schema (and zod with it) loads on the first click, not with the page.
-  const [{ cardFromRecord, plotPageSchema }, json] = await Promise.all([import('@/lib/plot-cards'), res.json()]);
-  const body = plotPageSchema.parse(json);
-  const now = Date.now();
-  return { cards: body.results.map((r) => cardFromRecord(r, now)), next: body.next ? new URL(body.next).searchParams.get('cursor') : null };
-}
-
-export default function LoadMore({ cursor, previousHref, pageHref, shown, api, loadPage }: LoadMoreProps) {
+export default function LoadMore({ cursor, previousHref, pageHref, shown, loadPage }: LoadMoreProps) {
   const [cards, setCards] = useState<PlotCardData[]>([]);
   const [next, setNext] = useState(cursor);
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
@@ -61,7 +49,7 @@ export default function LoadMore({ cursor, previousHref, pageHref, shown, api, l
     setState('loading');
     setStatus('Loading more plots…');
     try {
-      const page = loadPage ? await loadPage(next) : await fetchPage(api!, next);
+      const page = await loadPage(next);
       const seen = new Set([...shown, ...cards.map((c) => c.fid)]);
       const fresh = page.cards.filter((c) => !seen.has(c.fid));
       setCards([...cards, ...fresh]);

@@ -13,7 +13,7 @@ export function PlotCard({ card }: { card: PlotCardData }) {
   const badge = card.visibility === 'public' ? null : BADGES[card.visibility];
   return (
     <article className="plot-card" data-fid={card.fid}>
-      <PlotPreview contentUrl={card.contentUrl} thumbnail={card.thumbnail} title={card.title} />
+      <PlotPreview contentUrl={card.contentUrl} thumbnail={card.thumbnail} title={card.title} live={card.live} />
       <div className="plot-card-body">
         <h2 className="plot-card-title">
           <a href={card.href}>{card.title}</a>

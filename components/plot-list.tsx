@@ -9,13 +9,12 @@ interface PlotListProps {
   /** The list page's path and parameters, which its page links keep. */
   path: string;
   params?: Record<string, string | number | undefined>;
-  /** Where "Load more" gets the next page: an API list URL without cursor, or a server action. */
-  api?: string;
-  loadPage?: (cursor: string) => Promise<NextPage>;
+  /** Where "Load more" gets the next page: a server action. */
+  loadPage: (cursor: string) => Promise<NextPage>;
   empty: ReactNode;
 }
 
-export function PlotList({ page, path, params = {}, api, loadPage, empty }: PlotListProps) {
+export function PlotList({ page, path, params = {}, loadPage, empty }: PlotListProps) {
   return (
     <>
       {page.cards.length ? (
@@ -32,7 +31,6 @@ export function PlotList({ page, path, params = {}, api, loadPage, empty }: Plot
         previousHref={page.previous ? pageHref(path, params, page.previous) : null}
         pageHref={pageHref(path, params)}
         shown={page.cards.map((card) => card.fid)}
-        api={api}
         loadPage={loadPage}
       />
     </>

@@ -11,13 +11,14 @@ const PlotFigure = dynamic(() => import('./plot-figure'), { ssr: false, loading:
 // Start a little before the card scrolls in, so the chart is usually drawn by the time it is seen.
 const ROOT_MARGIN = '300px 0px';
 
-export default function PlotPreview({ contentUrl, thumbnail, title }: { contentUrl: string; thumbnail: string; title: string }) {
+export default function PlotPreview({ contentUrl, thumbnail, title, live }: { contentUrl: string; thumbnail: string; title: string; live: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
 
   useEffect(() => {
     const el = ref.current;
-    if (!el || near) return;
+    // A plot that could not be drawn keeps its image: drawing it live would freeze the tab.
+    if (!el || near || !live) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
@@ -29,7 +30,7 @@ export default function PlotPreview({ contentUrl, thumbnail, title }: { contentU
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [near]);
+  }, [near, live]);
 
   // eslint-disable-next-line @next/next/no-img-element
   const thumb = <img src={thumbnail} alt={`Thumbnail of the chart “${title}”`} width={200} height={150} loading="lazy" decoding="async" />;

@@ -1,14 +1,16 @@
 // Page data for the plot lists (gallery `/`, feed `/feed`, profiles `/~owner/`): query parameters,
-// API pages turned into cards, and the links that page through them with and without JavaScript.
+// cards read with the API's own pager (same orders, filters and cursors) but only the few columns a
+// card shows (never whole figures), and the links that page through them with and without JavaScript.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from './auth';
 import { decodeCursor, encodeCursor, type Cursor } from './cursors';
 import { ApiError, invalid } from './errors';
-import { cardFromRecord, plotPageSchema, plotRecordSchema, type PlotCardData } from './plot-cards';
-import { feedQuerySchema, listFeed, listPlots, listQuerySchema, type Page } from './plots';
-import { isoMicros, originJoin, plotRecordSql } from './records';
+import { undrawableSql } from './images';
+import { relativeAge, versionedImage, type PlotCardData } from './plot-cards';
+import { feedQuerySchema, listFeedRows, listPlotRows, listQuerySchema, type RowsPage } from './plots';
+import { isoMicros, originJoin } from './records';
 
 /** Cards a page: divides evenly into rows of 2, 3, 4 and 6. */
 export const PAGE_SIZE = 24;
@@ -67,12 +69,52 @@ export function galleryParams(q: GalleryQuery): Record<string, string | number |
   return { order_by: q.order_by, min_quality: q.min_quality || undefined };
 }
 
-const cursorOf = (link: string | null) => (link ? new URL(link).searchParams.get('cursor') : null);
+/** What a card shows, as columns over `p` (plots), `f` (files) and `u` (users): a few short values,
+ * the trace types read in the database, so a list never carries (or parses) whole figures. */
+const CARD_SELECT = sql`u.username AS owner, f.n, f.filename, p.title, ${isoMicros(sql`f.created_at`)} AS created_at,
+  ${isoMicros(sql`f.updated_at`)} AS modified_at, f.world_readable, f.share_key IS NOT NULL AS keyed, ${undrawableSql} AS undrawable,
+  (SELECT coalesce(json_agg(t ORDER BY i), '[]'::json)::text FROM (
+     SELECT CASE WHEN jsonb_typeof(e->'type') = 'string' AND e->>'type' <> '' THEN e->>'type' ELSE 'scatter' END AS t, min(i) AS i
+     FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'data') = 'array' THEN p.figure->'data' ELSE '[]'::jsonb END)
+       WITH ORDINALITY AS x(e, i)
+     GROUP BY 1) types) AS types`;
 
-function cardPage(page: Page): CardPage {
-  const body = plotPageSchema.parse(JSON.parse(page.text));
+interface CardRow {
+  owner: string;
+  n: number;
+  filename: string;
+  title: string;
+  views: string | number;
+  created_at: string;
+  modified_at: string;
+  world_readable: boolean;
+  keyed: boolean;
+  undrawable: boolean;
+  types: string;
+}
+
+function cardOf(row: CardRow, now: number): PlotCardData {
+  const fid = `${row.owner}:${row.n}`;
+  const base = `/~${row.owner}/${row.n}`;
+  return {
+    fid,
+    title: row.title || row.filename || 'Untitled',
+    href: `${base}/`,
+    owner: row.owner,
+    views: Number(row.views),
+    created: row.created_at,
+    age: relativeAge(row.created_at, now),
+    traceTypes: JSON.parse(row.types) as string[],
+    thumbnail: versionedImage(`${base}.png?size=list-thumb`, row.modified_at),
+    contentUrl: `/v2/plots/${fid}/content?inline_data=true&map_data=unreadable`,
+    visibility: row.world_readable ? 'public' : row.keyed ? 'secret' : 'private',
+    live: !row.undrawable,
+  };
+}
+
+function cardPage(page: RowsPage<CardRow>): CardPage {
   const now = Date.now();
-  return { cards: body.results.map((r) => cardFromRecord(r, now)), next: cursorOf(body.next), previous: cursorOf(body.previous) };
+  return { cards: page.rows.map((row) => cardOf(row, now)), next: page.next, previous: page.previous };
 }
 
 /**
@@ -91,32 +133,25 @@ async function withCursorFallback(
   }
 }
 
-/** The gallery: public plots through the API's own list (same order, filter and cursors). */
-export function galleryPage(db: Db, viewer: Viewer | null, q: GalleryQuery, origin: string) {
+/** The gallery: public plots in the API list's order, filter and cursors. */
+export function galleryPage(db: Db, q: GalleryQuery, origin: string) {
   return withCursorFallback(q.cursor, async (cursor) => {
     const query = { order_by: q.order_by, min_quality: q.min_quality, page_size: PAGE_SIZE, cursor };
-    // The API builds its next/previous links from this URL; only their cursors are used here.
-    const url = new URL(pageHref('/v2/plots', { page_size: PAGE_SIZE, ...galleryParams(q) }), origin);
-    return cardPage(await listPlots(db, viewer, query, origin, url));
+    return cardPage(await listPlotRows<CardRow>(db, CARD_SELECT, query, origin));
   });
 }
 
 /** The feed: handpicked plots in the random order its cursors carry. */
-export function feedPage(db: Db, viewer: Viewer | null, q: { cursor?: string }, origin: string) {
-  return withCursorFallback(q.cursor, async (cursor) => {
-    const url = new URL(pageHref('/v2/plots/feed', { page_size: PAGE_SIZE }), origin);
-    return cardPage(await listFeed(db, viewer, { page_size: PAGE_SIZE, cursor }, origin, url));
-  });
+export function feedPage(db: Db, q: { cursor?: string }, origin: string) {
+  return withCursorFallback(q.cursor, async (cursor) => cardPage(await listFeedRows<CardRow>(db, CARD_SELECT, { page_size: PAGE_SIZE, cursor }, origin)));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Profiles
 
-interface UserPlotRow {
-  rec: string;
+interface UserPlotRow extends CardRow {
   id: string | number;
   created: string;
-  secret: boolean;
 }
 
 /**
@@ -147,8 +182,7 @@ export async function listUserPlots(
   // Keys first (one range of an owner's files), records for those rows only.
   const rows = await queryRows<UserPlotRow>(
     db,
-    sql`SELECT ${plotRecordSql(viewer?.id ?? null, false)}::text AS rec, f.id, ${isoMicros(sql`f.created_at`)} AS created,
-               (NOT f.world_readable AND f.share_key IS NOT NULL) AS secret
+    sql`SELECT ${CARD_SELECT}, p.views, f.id, ${isoMicros(sql`f.created_at`)} AS created
         FROM (SELECT f.id FROM files f
               WHERE f.owner_id = ${user.id} AND f.filetype = 'plot' AND f.trashed_at IS NULL
                 ${own ? sql`` : sql`AND f.world_readable`} ${after}
@@ -168,11 +202,7 @@ export async function listUserPlots(
   const next = (dir === 'n' ? more : true) ? await link('n', shown[shown.length - 1]) : null;
   const previous = (dir === 'n' ? !!cursor : more) ? await link('p', shown[0]) : null;
   const now = Date.now();
-  const cards = shown.map((row) => {
-    const record = plotRecordSchema.parse(JSON.parse(row.rec));
-    return cardFromRecord(record, now, row.secret ? 'secret' : undefined);
-  });
-  return { cards, next, previous };
+  return { cards: shown.map((row) => cardOf(row, now)), next, previous };
 }
 
 /** A profile's page of plots, with the same fallback as the lists for a refused cursor. */

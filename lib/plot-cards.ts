@@ -1,31 +1,5 @@
-// API plot records (spec 2.1) turned into what a card shows. Browser-safe on purpose: the server
-// maps its first page with it, and "Load more" maps the pages it fetches (importing it only when
-// clicked, so zod stays out of the lists' first-load JavaScript).
-import * as z from 'zod/mini';
-
-/** The fields of an API plot record (spec 2.1) that a card shows. */
-export const plotRecordSchema = z.object({
-  fid: z.string(),
-  title: z.string(),
-  filename: z.string(),
-  owner: z.string(),
-  views: z.number(),
-  creation_time: z.string(),
-  date_modified: z.string(),
-  web_url: z.string(),
-  image_urls: z.object({ 'list-thumb': z.string() }),
-  world_readable: z.boolean(),
-  figure: z.object({ data: z.array(z.object({ type: z.optional(z.unknown()) })) }),
-});
-export type PlotRecord = z.infer<typeof plotRecordSchema>;
-
-/** An API list page (`/v2/plots`, `/v2/plots/feed`). */
-export const plotPageSchema = z.object({
-  next: z.nullable(z.string()),
-  previous: z.nullable(z.string()),
-  results: z.array(plotRecordSchema),
-});
-
+// What a plot card shows (gallery, feed, profiles). Browser-safe on purpose: the server builds the
+// first page's cards, and "Load more" gets its cards from a server action; no figure ever travels.
 export type Visibility = 'public' | 'private' | 'secret';
 
 export interface PlotCardData {
@@ -40,14 +14,9 @@ export interface PlotCardData {
   thumbnail: string;
   contentUrl: string;
   visibility: Visibility;
+  /** False for a plot that could not be drawn: its card keeps the (placeholder) image, no live chart. */
+  live: boolean;
 }
-
-// Records carry absolute URLs built from the public origin; the page links and fetches on its own
-// origin, which is the same site but may be reached under another name (e.g. behind a proxy).
-const pathOf = (url: string) => {
-  const u = new URL(url, 'http://relative.invalid');
-  return u.pathname + u.search;
-};
 
 /**
  * An image URL with a token of the record's last change: the server lets browsers keep such a URL
@@ -74,22 +43,3 @@ export function relativeAge(iso: string, now: number): string {
   const [unit, size] = UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? UNITS[UNITS.length - 1];
   return relative.format(Math.trunc(seconds / size), unit);
 }
-
-export function cardFromRecord(record: PlotRecord, now: number, visibility?: Visibility): PlotCardData {
-  // plotly.js draws a trace without a type as a scatter.
-  const types = record.figure.data.map((t) => (typeof t.type === 'string' && t.type ? t.type : 'scatter'));
-  return {
-    fid: record.fid,
-    title: record.title || record.filename || 'Untitled',
-    href: pathOf(record.web_url),
-    owner: record.owner,
-    views: record.views,
-    created: record.creation_time,
-    age: relativeAge(record.creation_time, now),
-    traceTypes: [...new Set(types)],
-    thumbnail: versionedImage(pathOf(record.image_urls['list-thumb']), record.date_modified),
-    contentUrl: `/v2/plots/${record.fid}/content?inline_data=true&map_data=unreadable`,
-    visibility: visibility ?? (record.world_readable ? 'public' : 'private'),
-  };
-}
-

@@ -45,8 +45,8 @@ export interface Page {
   count: number;
 }
 
-interface PageRow {
-  rec: string;
+/** The columns every list row carries besides its projection: the keys its cursors are made of. */
+export interface PageRow {
   file_id: string | number;
   created: string;
   views: string | number;
@@ -119,28 +119,42 @@ function pageUrl(origin: string, url: URL, cursor: string): string {
   return next.toString();
 }
 
-/** Assembles a page from rows fetched with one extra (to know whether more exist). */
-async function assemblePage(
+/** A page of rows in one list order, with the cursors of the pages after and before it (null at either end). */
+export interface RowsPage<R> {
+  rows: R[];
+  next: string | null;
+  previous: string | null;
+}
+
+/** Cuts a page from rows fetched with one extra (to know whether more exist) and signs its cursors. */
+async function pageOf<R extends PageRow>(
   db: Db,
-  rows: PageRow[],
-  opts: { size: number; dir: 'n' | 'p'; fromCursor: boolean; order: string; seed?: string; keyOf: (r: PageRow) => (string | number)[]; origin: string; url: URL },
-): Promise<Page> {
+  rows: R[],
+  opts: { size: number; dir: 'n' | 'p'; fromCursor: boolean; order: string; seed?: string; keyOf: (r: PageRow) => (string | number)[] },
+): Promise<RowsPage<R>> {
   const more = rows.length > opts.size;
   const shown = rows.slice(0, opts.size);
   if (opts.dir === 'p') shown.reverse();
   // Walking forward, a previous page exists when we came from a cursor; walking back, a next one does.
   const hasNext = opts.dir === 'n' ? more : true;
   const hasPrev = opts.dir === 'n' ? opts.fromCursor : more;
-  const link = async (d: 'n' | 'p', row: PageRow | undefined) => {
-    if (!row) return null;
-    const cursor: Cursor = { o: opts.order, d, k: opts.keyOf(row), ...(opts.seed ? { s: opts.seed } : {}) };
-    return pageUrl(opts.origin, opts.url, await encodeCursor(db, cursor));
+  const cursorAt = async (d: 'n' | 'p', row: R | undefined) =>
+    row ? encodeCursor(db, { o: opts.order, d, k: opts.keyOf(row), ...(opts.seed ? { s: opts.seed } : {}) } satisfies Cursor) : null;
+  return {
+    rows: shown,
+    next: hasNext ? await cursorAt('n', shown[shown.length - 1]) : null,
+    previous: hasPrev ? await cursorAt('p', shown[0]) : null,
   };
-  const next = hasNext ? await link('n', shown[shown.length - 1]) : null;
-  const previous = hasPrev ? await link('p', shown[0]) : null;
-  const text = `{"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":[${shown.map((r) => r.rec).join(',')}]}`;
-  return { text, count: shown.length };
 }
+
+/** The API's answer: `{"next", "previous", "results"}` with links that keep the request's other parameters. */
+function pageText(page: RowsPage<PageRow & { rec: string }>, origin: string, url: URL): Page {
+  const link = (cursor: string | null) => JSON.stringify(cursor && pageUrl(origin, url, cursor));
+  return { text: `{"next":${link(page.next)},"previous":${link(page.previous)},"results":[${page.rows.map((r) => r.rec).join(',')}]}`, count: page.rows.length };
+}
+
+/** The spec 2.1 record as list answers carry it (the projection for `listPlotRows`). */
+export const recordSelect = (viewerId: number | null) => sql`${plotRecordSql(viewerId, false)}::text AS rec`;
 
 function qualityFilter(q: ListQuery): SQL {
   return sql`${q.min_quality !== undefined ? sql`AND p.quality >= ${q.min_quality}` : sql``} ${
@@ -148,23 +162,30 @@ function qualityFilter(q: ListQuery): SQL {
   }`;
 }
 
-/** GET /v2/plots: public live plots, newest first or by views, keyset-paged. */
-export async function listPlots(db: Db, viewer: Viewer | null, q: ListQuery, origin: string, url: URL): Promise<Page> {
+/**
+ * Public live plots, newest first or by views, keyset-paged: the one pager behind `GET /v2/plots` and
+ * the web's lists. `select` is the projection over `p` (plots), `f` (files), `u` (users) and `c.o`
+ * (the origin), e.g. `recordSelect` or a card's few columns.
+ */
+export async function listPlotRows<R>(db: Db, select: SQL, q: ListQuery, origin: string): Promise<RowsPage<R & PageRow>> {
   const order: Order = q.order_by ?? '-creation_time';
   const cursor = q.cursor ? await decodeCursor(db, q.cursor, order) : null;
   if (cursor && cursor.k.length !== (order === '-creation_time' ? 2 : 3)) throw invalid('cursor', 'Invalid cursor.');
-  const size = q.page_size ?? 20;
-  const dir = cursor?.d ?? 'n';
-  const rows = await queryRows<PageRow>(db, listPageSql(viewer?.id ?? null, q, cursor, origin));
-  return assemblePage(db, rows, { size, dir, fromCursor: !!cursor, order, keyOf: PLANS[order].keyOf, origin, url });
+  const rows = await queryRows<R & PageRow>(db, listPageSql(select, q, cursor, origin));
+  return pageOf(db, rows, { size: q.page_size ?? 20, dir: cursor?.d ?? 'n', fromCursor: !!cursor, order, keyOf: PLANS[order].keyOf });
+}
+
+/** GET /v2/plots */
+export async function listPlots(db: Db, viewer: Viewer | null, q: ListQuery, origin: string, url: URL): Promise<Page> {
+  return pageText(await listPlotRows<{ rec: string }>(db, recordSelect(viewer?.id ?? null), q, origin), origin, url);
 }
 
 /** The one statement behind a list page (page_size + 1 rows, to know whether more exist); exported for the benchmarks' floor. */
-export function listPageSql(viewerId: number | null, q: ListQuery, cursor: Cursor | null, origin: string): SQL {
+export function listPageSql(select: SQL, q: ListQuery, cursor: Cursor | null, origin: string): SQL {
   const order: Order = q.order_by ?? '-creation_time';
   const dir = cursor?.d ?? 'n';
   const keys = PLANS[order].fetch(qualityFilter(q), cursor?.k ?? null, dir, (q.page_size ?? 20) + 1);
-  return sql`SELECT ${plotRecordSql(viewerId, false)}::text AS rec, p.file_id,
+  return sql`SELECT ${select}, p.file_id,
                ${sql.raw(`to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`)} AS created, p.views
         FROM (${keys}) k JOIN plots p ON p.file_id = k.file_id ${RECORD_JOIN} ${originJoin(origin)}
         ORDER BY ${ROW_ORDER[order][dir]}`;
@@ -179,10 +200,11 @@ const ROW_ORDER: Record<Order, Record<'n' | 'p', SQL>> = {
 export const feedQuerySchema = listQuerySchema.pick({ page_size: true, cursor: true });
 
 /**
- * GET /v2/plots/feed: handpicked public plots in a random order. The order is md5(seed, id) with the
- * seed carried in the cursor, so one walk through the pages shows each plot once.
+ * Handpicked public plots in a random order (`GET /v2/plots/feed`, the web's feed), any projection as
+ * `listPlotRows`. The order is md5(seed, id) with the seed carried in the cursor, so one walk through
+ * the pages shows each plot once.
  */
-export async function listFeed(db: Db, viewer: Viewer | null, q: z.output<typeof feedQuerySchema>, origin: string, url: URL): Promise<Page> {
+export async function listFeedRows<R>(db: Db, select: SQL, q: z.output<typeof feedQuerySchema>, origin: string): Promise<RowsPage<R & PageRow>> {
   const cursor = q.cursor ? await decodeCursor(db, q.cursor, 'feed') : null;
   if (cursor && (cursor.k.length !== 2 || typeof cursor.s !== 'string')) throw invalid('cursor', 'Invalid cursor.');
   const seed = cursor?.s ?? randomBytes(6).toString('hex');
@@ -191,15 +213,20 @@ export async function listFeed(db: Db, viewer: Viewer | null, q: z.output<typeof
   const h = sql`md5(${seed}::text || p.file_id::text)`;
   const after = !cursor ? sql`` : dir === 'n' ? sql`AND (${h}, p.file_id) > (${cursor.k[0]}::text, ${cursor.k[1]}::bigint)` : sql`AND (${h}, p.file_id) < (${cursor.k[0]}::text, ${cursor.k[1]}::bigint)`;
   const order = dir === 'n' ? sql`h ASC, file_id ASC` : sql`h DESC, file_id DESC`;
-  const rows = await queryRows<PageRow>(
+  const rows = await queryRows<R & PageRow>(
     db,
     sql`SELECT * FROM (
-          SELECT ${plotRecordSql(viewer?.id ?? null, false)}::text AS rec, p.file_id, '' AS created, p.views, ${h} AS h
+          SELECT ${select}, p.file_id, '' AS created, p.views, ${h} AS h
           FROM plots p ${RECORD_JOIN} ${originJoin(origin)}
           WHERE p.listed AND p.handpicked ${after}
         ) s ORDER BY ${order} LIMIT ${size + 1}`,
   );
-  return assemblePage(db, rows, { size, dir, fromCursor: !!cursor, order: 'feed', seed, keyOf: (r) => [r.h!, Number(r.file_id)], origin, url });
+  return pageOf(db, rows, { size, dir, fromCursor: !!cursor, order: 'feed', seed, keyOf: (r) => [r.h!, Number(r.file_id)] });
+}
+
+/** GET /v2/plots/feed */
+export async function listFeed(db: Db, viewer: Viewer | null, q: z.output<typeof feedQuerySchema>, origin: string, url: URL): Promise<Page> {
+  return pageText(await listFeedRows<{ rec: string }>(db, recordSelect(viewer?.id ?? null), q, origin), origin, url);
 }
 
 // ---------------------------------------------------------------------------------------------

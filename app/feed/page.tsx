@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { PlotList } from '@/components/plot-list';
-import { cursorQuery, feedPage, pageHref, PAGE_SIZE } from '@/lib/gallery';
+import { cursorQuery, feedPage } from '@/lib/gallery';
 import { pageContext } from '@/lib/pages';
+import { moreFeedPlots } from '../actions';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,9 +16,9 @@ export const metadata: Metadata = {
 // Handpicked plots in random order. The order's seed travels in the page cursors, so paging through
 // one visit shows each plot once; a new visit (or "Shuffle") draws a new order.
 export default async function Feed({ searchParams }: Props) {
-  const { db, viewer, origin } = await pageContext();
+  const { db, origin } = await pageContext();
   const { query, invalid } = cursorQuery(await searchParams);
-  const page = await feedPage(db, viewer, query, origin);
+  const page = await feedPage(db, query, origin);
 
   return (
     <main>
@@ -40,7 +41,7 @@ export default async function Feed({ searchParams }: Props) {
       <PlotList
         page={page}
         path="/feed"
-        api={pageHref('/v2/plots/feed', { page_size: PAGE_SIZE })}
+        loadPage={moreFeedPlots}
         empty={
           <>
             <h2>Nothing handpicked yet</h2>

@@ -1014,14 +1014,17 @@ describe('hostile input', () => {
       expect(depth).toBe(97);
     });
 
-    it('a body of exactly 10 MiB is not too large', async () => {
+    it('a body of exactly 10 MiB is read whole (no 413), and its figure held to the 1 MiB a stored figure may take', async () => {
       const head = '{"figure":{"data":[],"layout":{"pad":"';
       const tail = '"}}}';
       const raw = Buffer.from(head + 'x'.repeat(10 * MiB - head.length - tail.length) + tail);
       expect(raw.length).toBe(10 * MiB);
       const res = await call('POST', '/v2/plots', { user: ctx.alice, raw, headers: { 'Content-Type': JSON_TYPE } });
-      expect(res.status, res.text.slice(0, 300)).toBe(200);
-      created.push(res.json.file.fid);
+      expectError(res, 400, 'at most 1 MiB');
+      const fits = Buffer.from(head + 'x'.repeat(MiB - 1000) + tail);
+      const ok = await call('POST', '/v2/plots', { user: ctx.alice, raw: fits, headers: { 'Content-Type': JSON_TYPE } });
+      expect(ok.status, ok.text.slice(0, 300)).toBe(200);
+      created.push(ok.json.file.fid);
     });
 
     it('grid column names and values with HTML and SQL come back verbatim', async () => {
