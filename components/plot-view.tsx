@@ -16,11 +16,13 @@ export interface PlotViewProps {
   downloadName: string;
   /** The server-rendered download links (JSON, CSV) that sit beside the image buttons. */
   children?: React.ReactNode;
+  /** False for a figure known to be too costly to draw: the static image stays, no live chart. */
+  live?: boolean;
 }
 
 type Format = 'png' | 'svg';
 
-export function PlotView({ contentUrl, label, height, imageUrl, downloadName, children }: PlotViewProps) {
+export function PlotView({ contentUrl, label, height, imageUrl, downloadName, children, live = true }: PlotViewProps) {
   const [chart, setChart] = useState<{ plotly: PlotlyApi; el: HTMLElement } | null>(null);
   const [error, setError] = useState('');
   const ready = useCallback((plotly: PlotlyApi, el: HTMLElement) => setChart({ plotly, el }), []);
@@ -39,14 +41,19 @@ export function PlotView({ contentUrl, label, height, imageUrl, downloadName, ch
   return (
     <>
       <section className="plot-chart" aria-label="Chart" style={height ? { height } : undefined}>
-        <PlotFigure
-          contentUrl={contentUrl}
-          interactive
-          label={label}
+        {live ? (
+          <PlotFigure
+            contentUrl={contentUrl}
+            interactive
+            label={label}
+            // eslint-disable-next-line @next/next/no-img-element
+            fallback={<img src={imageUrl} alt="" />}
+            onReady={ready}
+          />
+        ) : (
           // eslint-disable-next-line @next/next/no-img-element
-          fallback={<img src={imageUrl} alt="" />}
-          onReady={ready}
-        />
+          <img className="plot-static" src={imageUrl} alt={label} />
+        )}
       </section>
       <section className="plot-downloads" aria-labelledby="downloads-heading">
         <h2 id="downloads-heading">Download</h2>

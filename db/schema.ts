@@ -187,6 +187,13 @@ export const imageJobs = pgTable(
     fileId: bigint('file_id', { mode: 'number' })
       .primaryKey()
       .references(() => files.id, { onDelete: 'cascade' }),
+    // The plot's owner: jobs are taken round robin across owners (see turn), and each owner may have
+    // only so many queued.
+    ownerId: integer('owner_id').notNull(),
+    // The job's place in a round robin: an owner's k-th queued job gets the lowest turn still queued
+    // plus k, and jobs are taken by turn, then oldest first. One owner's bulk of jobs cannot starve
+    // another's single one.
+    turn: bigint('turn', { mode: 'number' }).notNull().default(0),
     version: integer('version').notNull(),
     attempts: smallint('attempts').notNull().default(0),
     runAfter: ts('run_after').notNull().defaultNow(),
@@ -194,7 +201,7 @@ export const imageJobs = pgTable(
     lastError: text('last_error'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('image_jobs_ready_idx').on(t.runAfter, t.fileId)],
+  (t) => [index('image_jobs_turn_idx').on(t.turn, t.createdAt, t.fileId), index('image_jobs_owner_idx').on(t.ownerId)],
 );
 
 /** Fixed-window request counters for rate limiting, shared by every app process. */

@@ -1,6 +1,7 @@
 // Who sees what: private plots, secret (share key) plots, and the one friendly 404 page for missing,
 // deleted and private-to-others plots.
 import {
+  E2E_USER,
   OTHER_USER,
   createPlot,
   embedPath,
@@ -92,4 +93,26 @@ test('missing, deleted and private-to-others plots all show the same 404 page', 
   expect(others.main).toEqual(missing.main);
   expect(others.title).toEqual(missing.title);
   expect(missing.main).not.toContain(privateOne.title!);
+});
+
+test('signing in goes back only to a path on this site, however `next` is spelled', async ({ page }) => {
+  const cases: { next: string; to: RegExp }[] = [
+    { next: '/\t/evil.example/phish', to: /\/~e2e\/$/ },
+    { next: '/\\evil.example', to: /\/~e2e\/$/ },
+    { next: '//evil.example/', to: /\/~e2e\/$/ },
+    { next: 'https://evil.example/', to: /\/~e2e\/$/ },
+    { next: '/feed\r\nSet-Cookie: x=1', to: /\/feed/ },
+    { next: '/feed?order_by=-views', to: /\/feed\?order_by=-views$/ },
+  ];
+  for (const { next, to } of cases) {
+    await page.context().clearCookies();
+    const res = await page.goto(`/signin?next=${encodeURIComponent(next)}`);
+    expect(res?.status()).toBe(200);
+    await page.locator('input[name="username"]').fill(E2E_USER.username);
+    await page.locator('input[name="api_key"]').fill(E2E_USER.apiKey);
+    await page.locator('form:has(input[name="api_key"])').locator('button[type="submit"]').first().click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
+    expect(new URL(page.url()).host, `next=${JSON.stringify(next)} stays on the site`).not.toContain('evil');
+    expect(page.url(), `next=${JSON.stringify(next)}`).toMatch(to);
+  }
 });

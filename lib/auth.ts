@@ -62,7 +62,8 @@ async function cookieViewer(db: Db, req: Request): Promise<Viewer | null> {
   return sessionViewer(db, token);
 }
 
-function refererOrigin(referer: string | null): string | null {
+/** The origin of a Referer header, or null when there is none or it is not a URL. */
+export function refererOrigin(referer: string | null): string | null {
   try {
     return referer ? new URL(referer).origin : null;
   } catch {

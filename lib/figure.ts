@@ -167,7 +167,10 @@ export function checkFigure(figure: unknown): SrcRef[] {
     src(obj, key, path) {
       const value = obj[key];
       const parsed = typeof value === 'string' ? parseSrc(value) : null;
-      if (parsed) refs.push({ path: [...path, key], src: value as string, ...parsed });
+      // A uid named twice would serve one column's values twice over (an amplification): refused.
+      const repeated = parsed?.uids.find((uid, i) => parsed.uids.indexOf(uid, i + 1) >= 0);
+      if (repeated) add([...path, key], `names the column '${repeated}' more than once; each column at most once a src`);
+      else if (parsed) refs.push({ path: [...path, key], src: value as string, ...parsed });
       else if (typeof value === 'string') add([...path, key], `invalid src reference "${preview(value)}"; expected "owner:grid_number:column_uid"`);
       else add([...path, key], 'expected a string of the form "owner:grid_number:column_uid"');
     },

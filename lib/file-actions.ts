@@ -6,7 +6,7 @@ import { fidParam } from './records';
 
 export const trashEndpoint = (filetype?: Filetype) =>
   endpoint({
-    summary: 'Move a file to the trash (it leaves every list, lookup and page)',
+    summary: 'Move a file to the trash (it leaves every list, lookup and page); a folder takes its contents with it',
     auth: 'required',
     responses: { 200: '{}' },
     handler: async ({ db, viewer, params }) => {
@@ -17,7 +17,7 @@ export const trashEndpoint = (filetype?: Filetype) =>
 
 export const restoreEndpoint = (filetype?: Filetype) =>
   endpoint({
-    summary: 'Restore a trashed file',
+    summary: 'Restore a trashed file (a folder: with what was trashed with it)',
     auth: 'required',
     responses: { 200: '{}' },
     handler: async ({ db, viewer, params }) => {
@@ -28,7 +28,7 @@ export const restoreEndpoint = (filetype?: Filetype) =>
 
 export const permanentDeleteEndpoint = (filetype?: Filetype) =>
   endpoint({
-    summary: 'Delete a file for good, trashed or not (its number is never reused)',
+    summary: 'Delete a file for good, trashed or not, a folder with everything below it (numbers are never reused)',
     auth: 'required',
     responses: { 204: 'deleted' },
     handler: async ({ db, viewer, params }) => {

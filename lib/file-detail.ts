@@ -1,12 +1,14 @@
-// Any file's detail by type (files lookup, files by fid) and folder details with their children.
+// Any file by type: its detail (files lookup, files by fid), its update, and folder details with
+// their children.
+import type { z } from 'zod';
 import type { Db } from '@/db/client';
 import type { Viewer } from './auth';
 import { notFound } from './errors';
-import { fileRecord, getFile, listFolderChildren, type OwnedFile } from './files';
-import { getGrid } from './grids';
-import { getPlot } from './plots';
+import { fileFieldsSchema, fileRecord, getFile, listFolderChildren, updateFile, type Filetype, type OwnedFile } from './files';
+import { getGrid, gridUpdate, gridUpdateSchema } from './grids';
+import { getPlot, plotUpdate, plotUpdateSchema } from './plots';
 import { assertReadable } from './permissions';
-import { parseFid } from './records';
+import { parseFid, type Fid } from './records';
 import { getUserByUsername } from './users';
 
 /** The detail of a file the caller may read: a plot's record (as JSON text), a grid's, a folder's. */
@@ -15,6 +17,19 @@ export async function fileDetail(db: Db, viewer: Viewer | null, file: OwnedFile,
   if (file.filetype === 'plot') return getPlot(db, viewer, fid, origin, shareKey);
   if (file.filetype === 'grid') return getGrid(db, viewer, fid, origin, shareKey);
   return fileRecord(origin, file, viewer);
+}
+
+/** PUT/PATCH /v2/folders/{fid}: the fields given change. */
+export const folderUpdateSchema = fileFieldsSchema;
+
+/** PUT/PATCH /v2/files/{fid}: any type's fields (those of another type than the file's are 400). */
+export const fileUpdateSchema = plotUpdateSchema.extend(gridUpdateSchema.shape);
+export type FileUpdate = z.output<typeof fileUpdateSchema>;
+
+/** PUT/PATCH on a file (of `filetype` on a typed path): the file's record as it now is. */
+export async function updateFileDetail(db: Db, viewer: Viewer, fid: Fid, input: FileUpdate, origin: string, filetype?: Filetype) {
+  const file = await updateFile(db, viewer, fid, input, { filetype, types: { plot: plotUpdate, grid: gridUpdate } });
+  return fileDetail(db, viewer, file, origin);
 }
 
 /** GET /v2/folders/{owner}:{n} and /v2/folders/home?user=U: the folder and what the caller may see in it. */

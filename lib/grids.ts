@@ -1,20 +1,46 @@
-// Grids: the column data plots reference. Column values are stored as json text exactly as sent and
-// spliced into answers as stored.
+// Grids: the column data plots reference. Column values are stored as json text exactly as written
+// and spliced into answers as stored; column writes change a column's text in the database (rows are
+// appended by text concatenation there), so a large column never travels through Node whole.
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
-import { gridColumns } from '@/db/schema';
+import { files, gridColumns } from '@/db/schema';
 import type { Viewer } from './auth';
-import { invalid, invalidMany } from './errors';
+import { invalid, invalidMany, notFound } from './errors';
 import { decodeTypedArray } from './figure';
-import { fileRecord, filenameSchema, getFile, insertFile, newShareKey, parentFromPath, pathSchema, type OwnedFile } from './files';
-import { parseJsonText, parseWith, renameRepeatedKeys } from './http';
-import { assertReadable } from './permissions';
+import {
+  fileFieldsSchema,
+  fileRecord,
+  filenameSchema,
+  getFile,
+  insertFile,
+  newShareKey,
+  parentFromPath,
+  pathSchema,
+  type FileRow,
+  type OwnedFile,
+  type TYPE_FIELDS,
+  type TypeUpdate,
+} from './files';
+import { MiB, parseJsonText, parseWith, renameRepeatedKeys } from './http';
+import { refreshPlotsOfGrids } from './images';
+import { assertOwner, assertReadable } from './permissions';
 import type { Fid } from './records';
 
 export const MAX_COLUMN_VALUES = 1_000_000;
 const MAX_COLUMNS = 10_000;
+const MAX_UIDS = 1000;
+/** Values a column keeps in `preview` (the grid record's table). */
+const PREVIEW_VALUES = 20;
+
+type Problem = { field: string; message: string };
+
+/** A grid's metadata: any JSON value, at most 1 MiB (null: none). */
+const metadataSchema = z
+  .unknown()
+  .refine((v) => v === undefined || Buffer.byteLength(JSON.stringify(v) ?? '') <= MiB, 'at most 1 MiB of metadata')
+  .meta({ description: 'any JSON value, at most 1 MiB; null clears it' });
 
 const columnSchema = z.object({
   data: z.unknown(),
@@ -23,61 +49,178 @@ const columnSchema = z.object({
 
 /** POST /v2/grids */
 export const createGridSchema = z.object({
-  data: z.unknown().refine((v) => v !== undefined, 'This field is required.'),
+  data: z
+    .unknown()
+    .refine((v) => v !== undefined, 'This field is required.')
+    .meta({ description: '{"cols": {name: {"data", "order"}}, "metadata"?: any}, or a string holding it' }),
   filename: filenameSchema.optional(),
   parent_path: pathSchema.optional(),
   world_readable: z.boolean().optional(),
   share_key_enabled: z.boolean().optional(),
 });
 
-interface NewColumn {
+/** Body of POST and PUT /v2/grids/{fid}/col. */
+export const colsBodySchema = z.object({
+  cols: z
+    .unknown()
+    .refine((v) => v !== undefined, 'This field is required.')
+    .meta({ description: 'a JSON array of {"name", "data"}, or a string holding one (what both official clients send)' }),
+});
+
+/** Body of POST /v2/grids/{fid}/row. */
+export const rowsBodySchema = z.object({
+  rows: z
+    .array(z.array(z.unknown()), { error: 'expected an array of rows, each an array of values' })
+    .min(1, 'expected at least one row')
+    .max(MAX_COLUMN_VALUES, `at most ${MAX_COLUMN_VALUES} values a column`)
+    .meta({ description: 'rows to append, each one value per column in column order' }),
+});
+
+/** `?uid=a,b` of the column endpoints. */
+export const uidQuerySchema = z.object({
+  uid: z.string({ error: 'This field is required.' }).meta({ description: `comma-separated column uids of the grid (at most ${MAX_UIDS})` }),
+});
+
+/** PUT/PATCH /v2/grids/{fid}: the fields given change. */
+export const gridUpdateSchema = fileFieldsSchema.extend({
+  metadata: metadataSchema.optional(),
+} satisfies Record<(typeof TYPE_FIELDS.grid)[number], z.ZodType>);
+export type GridUpdate = z.output<typeof gridUpdateSchema>;
+
+/** A grid's part of an update: its metadata. */
+export const gridUpdate: TypeUpdate<GridUpdate> = async (_db, _owner, input) =>
+  input.metadata === undefined ? null : (tx, file) => updateGridFields(tx, file, input);
+
+/** A column's values ready to store: the json text, top-level length, and first values. */
+interface ColumnValues {
+  text: string;
+  length: number;
+  head: unknown[];
+}
+
+/**
+ * A column's `data`, everywhere: a plain array, a plotly.js typed array (decoded to plain values) or
+ * a scalar (a one-value column: R's JSON encoder unboxes length-1 vectors). Problems go to `problems`.
+ */
+function columnValues(data: unknown, field: string, problems: Problem[]): ColumnValues | undefined {
+  const scalar = data === null || ['number', 'string', 'boolean'].includes(typeof data);
+  const values = Array.isArray(data) ? data : scalar ? [data] : decodeTypedArray(data);
+  if (!values) {
+    problems.push({ field, message: 'expected an array of values (or a typed array {dtype, bdata})' });
+    return undefined;
+  }
+  let count = values.length;
+  for (const v of values) if (Array.isArray(v)) count += v.length;
+  if (count > MAX_COLUMN_VALUES) {
+    problems.push({ field, message: `at most ${MAX_COLUMN_VALUES} values a column` });
+    return undefined;
+  }
+  return { text: JSON.stringify(values), length: values.length, head: values.slice(0, PREVIEW_VALUES) };
+}
+
+/** Every column's values, or one 400 naming each column at fault. */
+function valuesOf(cols: { data: unknown; field: string }[]): ColumnValues[] {
+  const problems: Problem[] = [];
+  const out = cols.map((c) => columnValues(c.data, c.field, problems));
+  if (problems.length) throw invalidMany(problems.slice(0, 20));
+  return out as ColumnValues[];
+}
+
+interface NewColumn extends ColumnValues {
   name: string;
   uid: string;
   ord: number;
-  text: string;
-  length: number;
-  preview: string;
 }
 
-/** Checks and normalizes the columns of a create: plain arrays, or typed arrays decoded to plain values. */
-function columnsOf(data: unknown): NewColumn[] {
+/** A uid (6 lowercase hex characters) not in `taken`, which it joins. */
+function newUid(taken: Set<string>): string {
+  let uid: string;
+  do uid = randomBytes(3).toString('hex');
+  while (taken.has(uid));
+  taken.add(uid);
+  return uid;
+}
+
+/** Checks and normalizes a create's `data`: its columns (in `order`) and metadata. */
+function gridDataOf(data: unknown): { cols: NewColumn[]; metadata: unknown } {
   const parsed = typeof data === 'string' ? parseJsonText(renameRepeatedKeys(data, ['cols']), 'data') : data;
-  const { cols } = parseWith(z.object({ cols: z.record(z.string().min(1).max(1024), columnSchema) }), parsed, 'data');
+  const { cols, metadata } = parseWith(
+    z.object({ cols: z.record(z.string().min(1).max(1024), columnSchema), metadata: metadataSchema.optional() }),
+    parsed,
+    'data',
+  );
   const entries = Object.entries(cols);
   if (entries.length > MAX_COLUMNS) throw invalid('data.cols', `at most ${MAX_COLUMNS} columns a grid`);
+  const values = valuesOf(entries.map(([name, col]) => ({ data: col.data, field: `data.cols.${name}.data` })));
   const uids = new Set<string>();
-  const problems: { field: string; message: string }[] = [];
-  const out = entries.map(([name, col], index) => {
-    // A scalar is a one-value column: R's JSON encoder unboxes length-1 vectors.
-    const scalar = col.data === null || ['number', 'string', 'boolean'].includes(typeof col.data);
-    const values = Array.isArray(col.data) ? col.data : scalar ? [col.data] : decodeTypedArray(col.data);
-    const field = `data.cols.${name}.data`;
-    if (!values) {
-      problems.push({ field, message: 'expected an array of values (or a typed array {dtype, bdata})' });
-      return undefined;
-    }
-    let count = values.length;
-    for (const v of values) if (Array.isArray(v)) count += v.length;
-    if (count > MAX_COLUMN_VALUES) problems.push({ field, message: `at most ${MAX_COLUMN_VALUES} values a column` });
-    let uid: string;
-    do uid = randomBytes(3).toString('hex');
-    while (uids.has(uid));
-    uids.add(uid);
-    return { name, uid, ord: col.order ?? index, text: JSON.stringify(values), length: values.length, preview: JSON.stringify(values.slice(0, 20)) };
-  });
-  if (problems.length) throw invalidMany(problems.slice(0, 20));
-  return (out as NewColumn[]).sort((a, b) => a.ord - b.ord);
+  const out = entries.map(([name, col], i) => ({ name, uid: newUid(uids), ord: col.order ?? i, ...values[i] }));
+  return { cols: out.sort((a, b) => a.ord - b.ord), metadata };
 }
 
-export type GridCol = { name: string; uid: string };
+/** The items of a body's `cols`: a JSON array of {name, data}, or a string holding one. */
+function colItemsOf(value: unknown, nameRequired: boolean): { name?: string; data: unknown }[] {
+  const parsed = typeof value === 'string' ? parseJsonText(value, 'cols') : value;
+  const name = z.string().min(1, 'may not be empty').max(1024, 'at most 1024 characters');
+  const item = z.object({
+    name: nameRequired ? name : name.optional(),
+    data: z.unknown().refine((v) => v !== undefined, 'This field is required.'),
+  });
+  return parseWith(
+    z
+      .array(item, { error: 'expected an array of {"name", "data"} (or a string holding one)' })
+      .min(1, 'expected at least one column')
+      .max(MAX_COLUMNS, `at most ${MAX_COLUMNS} columns a grid`),
+    parsed,
+    'cols',
+  );
+}
 
+/** Writes new columns, a few to a statement (each message to Postgres stays well under its limits). */
+async function insertColumns(tx: Db, gridId: number, cols: NewColumn[]): Promise<void> {
+  for (let i = 0; i < cols.length; i += 100) {
+    await tx.insert(gridColumns).values(
+      cols.slice(i, i + 100).map((c) => ({
+        gridId,
+        uid: c.uid,
+        name: c.name,
+        ord: c.ord,
+        data: sql`${c.text}::json`,
+        length: c.length,
+        preview: sql`${JSON.stringify(c.head)}::json`,
+      })),
+    );
+  }
+}
+
+/** Applies a grid's own fields (metadata) in the caller's transaction; the caller checked ownership. */
+export async function updateGridFields(tx: Db, file: FileRow, input: GridUpdate): Promise<void> {
+  if (input.metadata === undefined) return;
+  await tx.update(files).set({ metadata: input.metadata, updatedAt: sql`now()` }).where(eq(files.id, file.id));
+}
+
+export type GridCol = { name: string; uid: string; preview: unknown[] };
+
+/** An object whose keys serialize in the given order, integer-like names included (plain objects put those first). */
+function orderedObject(entries: [string, unknown][]): Record<string, unknown> {
+  const keys = entries.map(([k]) => k);
+  return new Proxy(Object.fromEntries(entries), { ownKeys: () => keys });
+}
+
+/** The grid record: the common fields, `cols`, `metadata`, and `preview` (first values, padded with null). */
 export function gridRecord(origin: string, file: OwnedFile, viewer: Viewer | null, cols: GridCol[]) {
-  return { ...fileRecord(origin, file, viewer), cols };
+  const rows = cols.reduce((max, c) => Math.max(max, c.preview.length), 0);
+  const padded = (values: unknown[]) => [...values, ...Array<null>(rows - values.length).fill(null)];
+  return {
+    ...fileRecord(origin, file, viewer),
+    cols: cols.map(({ name, uid }) => ({ name, uid })),
+    metadata: file.metadata ?? null,
+    preview: orderedObject(cols.map((c) => [c.name, padded(c.preview)])),
+  };
 }
 
 /** POST /v2/grids */
 export async function createGrid(db: Db, viewer: Viewer, input: z.output<typeof createGridSchema>, origin: string) {
-  const cols = columnsOf(input.data);
+  const { cols, metadata } = gridDataOf(input.data);
   const file = await db.transaction(async (tx) => {
     const parent = await parentFromPath(tx, viewer.id, input.parent_path);
     const row = await insertFile(tx, {
@@ -88,23 +231,12 @@ export async function createGrid(db: Db, viewer: Viewer, input: z.output<typeof 
       worldReadable: input.world_readable ?? true,
       shareKey: input.share_key_enabled ? newShareKey() : null,
     });
-    // One statement a few columns at a time keeps each message to Postgres well under its limits.
-    for (let i = 0; i < cols.length; i += 100) {
-      await tx.insert(gridColumns).values(
-        cols.slice(i, i + 100).map((c) => ({
-          gridId: row.id,
-          uid: c.uid,
-          name: c.name,
-          ord: c.ord,
-          data: sql`${c.text}::json`,
-          length: c.length,
-          preview: sql`${c.preview}::json`,
-        })),
-      );
-    }
-    return row;
+    await insertColumns(tx, row.id, cols);
+    await updateGridFields(tx, row, { metadata });
+    return { ...row, metadata: metadata ?? null };
   });
-  return { file: gridRecord(origin, { ...file, owner: viewer.username }, viewer, cols.map(({ name, uid }) => ({ name, uid }))) };
+  const record = gridRecord(origin, { ...file, owner: viewer.username }, viewer, cols.map((c) => ({ name: c.name, uid: c.uid, preview: c.head })));
+  return { file: record };
 }
 
 async function gridColumnsOf(db: Db, gridId: number) {
@@ -115,16 +247,24 @@ async function gridColumnsOf(db: Db, gridId: number) {
     .orderBy(asc(gridColumns.ord), asc(gridColumns.id));
 }
 
+const gridOnly = (file: OwnedFile | undefined) => (file?.filetype === 'grid' ? file : undefined);
+
 async function readableGrid(db: Db, viewer: Viewer | null, fid: Fid, shareKey?: string | null): Promise<OwnedFile> {
-  const file = await getFile(db, fid);
-  return assertReadable(file?.filetype === 'grid' ? file : undefined, viewer, shareKey);
+  return assertReadable(gridOnly(await getFile(db, fid)), viewer, shareKey);
+}
+
+/** The record of a grid the caller may read (checked). */
+async function recordOf(db: Db, file: OwnedFile, viewer: Viewer | null, origin: string) {
+  const cols = await queryRows<{ name: string; uid: string; preview: string | null }>(
+    db,
+    sql`SELECT name, uid, preview::text AS preview FROM grid_columns WHERE grid_id = ${file.id} ORDER BY ord, id`,
+  );
+  return gridRecord(origin, file, viewer, cols.map((c) => ({ name: c.name, uid: c.uid, preview: c.preview ? JSON.parse(c.preview) : [] })));
 }
 
 /** GET /v2/grids/{fid} */
 export async function getGrid(db: Db, viewer: Viewer | null, fid: Fid, origin: string, shareKey?: string | null) {
-  const file = await readableGrid(db, viewer, fid, shareKey);
-  const cols = await gridColumnsOf(db, file.id);
-  return gridRecord(origin, file, viewer, cols.map(({ name, uid }) => ({ name, uid })));
+  return recordOf(db, await readableGrid(db, viewer, fid, shareKey), viewer, origin);
 }
 
 /** The stored text of one column's values. */
@@ -147,6 +287,179 @@ export async function gridContent(db: Db, viewer: Viewer | null, fid: Fid, share
     yield '}}';
   })();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Columns and rows (API.md "Columns and rows"), metadata
+
+/** The caller's own grid (401, 404 to those who cannot read it, 403 to readers). */
+async function ownGrid(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFile> {
+  return assertOwner(gridOnly(await getFile(db, fid)), viewer);
+}
+
+/**
+ * Locks a grid for a write until the transaction ends, so column writes apply one after another
+ * (names, order and lengths are read and written under the lock). 404 when trashed or gone since.
+ */
+async function lockGrid(tx: Db, gridId: number): Promise<void> {
+  const rows = await queryRows(tx, sql`SELECT 1 FROM files WHERE id = ${gridId} AND trashed_at IS NULL FOR UPDATE`);
+  if (!rows.length) throw notFound();
+}
+
+/** The grid's date_modified moves with its columns. */
+async function touchGrid(tx: Db, gridId: number): Promise<void> {
+  await tx.update(files).set({ updatedAt: sql`now()` }).where(eq(files.id, gridId));
+}
+
+const quoted = (s: string) => `'${s.length > 50 ? `${s.slice(0, 50)}…` : s}'`;
+
+/** The grid's columns a `uid` query names, in the order asked: 400 naming `uid` for a repeat or an unknown uid. */
+async function columnsAt(db: Db, gridId: number, uidText: string) {
+  const uids = uidText.split(',');
+  if (uids.length > MAX_UIDS) throw invalid('uid', `at most ${MAX_UIDS} uids`);
+  const seen = new Set<string>();
+  for (const uid of uids) {
+    if (seen.has(uid)) throw invalid('uid', `${quoted(uid)} is given twice`);
+    seen.add(uid);
+  }
+  const rows = await db
+    .select({ id: gridColumns.id, name: gridColumns.name, uid: gridColumns.uid, ord: gridColumns.ord })
+    .from(gridColumns)
+    .where(and(eq(gridColumns.gridId, gridId), inArray(gridColumns.uid, uids)));
+  const byUid = new Map(rows.map((r) => [r.uid, r]));
+  const unknown = uids.find((uid) => !byUid.has(uid));
+  if (unknown !== undefined) throw invalid('uid', `the grid has no column ${quoted(unknown)}`);
+  return uids.map((uid) => byUid.get(uid)!);
+}
+
+/** 400 naming the first of `changes` whose name another column of the grid has (or will have). */
+function checkNames(current: Map<number, string>, changes: { key: number; name: string; field: string }[]): void {
+  const names = new Map(current);
+  for (const c of changes) names.set(c.key, c.name);
+  const count = new Map<string, number>();
+  for (const name of names.values()) count.set(name, (count.get(name) ?? 0) + 1);
+  const clash = changes.find((c) => count.get(c.name)! > 1);
+  if (clash) throw invalid(clash.field, `a column named ${quoted(clash.name)} already exists in this grid (names are unique within a grid)`);
+}
+
+/** POST /v2/grids/{fid}/col: the new columns, in the order sent, after the existing ones. */
+export async function appendColumns(db: Db, viewer: Viewer | null, fid: Fid, input: z.output<typeof colsBodySchema>) {
+  const grid = await ownGrid(db, viewer, fid);
+  const items = colItemsOf(input.cols, true) as { name: string; data: unknown }[];
+  const values = valuesOf(items.map((c, i) => ({ data: c.data, field: `cols[${i}].data` })));
+  return db.transaction(async (tx) => {
+    await lockGrid(tx, grid.id);
+    const existing = await gridColumnsOf(tx, grid.id);
+    if (existing.length + items.length > MAX_COLUMNS) throw invalid('cols', `at most ${MAX_COLUMNS} columns a grid (it has ${existing.length})`);
+    // New columns get negative keys: they are not rows yet.
+    checkNames(new Map(existing.map((c) => [c.id, c.name])), items.map((c, i) => ({ key: -1 - i, name: c.name, field: `cols[${i}].name` })));
+    const uids = new Set(existing.map((c) => c.uid));
+    const first = existing.reduce((max, c) => Math.max(max, c.ord + 1), 0);
+    const cols = items.map((c, i) => ({ name: c.name, uid: newUid(uids), ord: first + i, ...values[i] }));
+    await insertColumns(tx, grid.id, cols);
+    await touchGrid(tx, grid.id);
+    return { cols: cols.map(({ name, uid }) => ({ name, uid })) };
+  });
+}
+
+/** GET /v2/grids/{fid}/col?uid=: `{"cols": [{name, uid, order, data}]}` in the order asked, data as stored. */
+export async function readColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string, shareKey?: string | null): Promise<AsyncIterable<string>> {
+  const grid = await readableGrid(db, viewer, fid, shareKey);
+  const cols = await columnsAt(db, grid.id, uidText);
+  return (async function* () {
+    yield '{"cols":[';
+    for (const [i, col] of cols.entries()) {
+      yield `${i ? ',' : ''}{"name":${JSON.stringify(col.name)},"uid":"${col.uid}","order":${col.ord},"data":`;
+      yield await columnText(db, col.id);
+      yield '}';
+    }
+    yield ']}';
+  })();
+}
+
+/** PUT /v2/grids/{fid}/col?uid=: each named column's data replaced (and renamed when a name is given). */
+export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string, input: z.output<typeof colsBodySchema>) {
+  const grid = await ownGrid(db, viewer, fid);
+  const items = colItemsOf(input.cols, false);
+  const values = valuesOf(items.map((c, i) => ({ data: c.data, field: `cols[${i}].data` })));
+  return db.transaction(async (tx) => {
+    await lockGrid(tx, grid.id);
+    const targets = await columnsAt(tx, grid.id, uidText);
+    if (items.length !== targets.length) {
+      throw invalid('cols', `expected ${targets.length} column${targets.length === 1 ? '' : 's'}, one per uid, in the uids' order; got ${items.length}`);
+    }
+    const renames = items.flatMap((c, i) => (c.name === undefined ? [] : [{ key: targets[i].id, name: c.name, field: `cols[${i}].name` }]));
+    if (renames.length) checkNames(new Map((await gridColumnsOf(tx, grid.id)).map((c) => [c.id, c.name])), renames);
+    const cols = targets.map((t, i) => ({ id: t.id, uid: t.uid, name: items[i].name ?? t.name, ...values[i] }));
+    for (let i = 0; i < cols.length; i += 100) {
+      const rows = cols
+        .slice(i, i + 100)
+        .map((c) => sql`(${c.id}::bigint, ${c.name}::text, ${c.text}::text, ${c.length}::int, ${JSON.stringify(c.head)}::text)`);
+      await tx.execute(sql`
+        UPDATE grid_columns c SET name = v.name, data = v.data::json, length = v.length, preview = v.preview::json
+        FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, data, length, preview)
+        WHERE c.id = v.id`);
+    }
+    await touchGrid(tx, grid.id);
+    await refreshPlotsOfGrids(tx, [grid]);
+    return { cols: cols.map(({ name, uid }) => ({ name, uid })) };
+  });
+}
+
+/** DELETE /v2/grids/{fid}/col?uid= */
+export async function deleteColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string): Promise<void> {
+  const grid = await ownGrid(db, viewer, fid);
+  await db.transaction(async (tx) => {
+    await lockGrid(tx, grid.id);
+    const targets = await columnsAt(tx, grid.id, uidText);
+    await tx.delete(gridColumns).where(inArray(gridColumns.id, targets.map((t) => t.id)));
+    await touchGrid(tx, grid.id);
+    await refreshPlotsOfGrids(tx, [grid]);
+  });
+}
+
+/**
+ * POST /v2/grids/{fid}/row: shorter columns padded with "" to the longest, then the rows appended,
+ * by text concatenation in the database (stored text is JSON.stringify's, so it ends with "]").
+ * 200 with the grid record.
+ */
+export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input: z.output<typeof rowsBodySchema>, origin: string) {
+  const grid = await ownGrid(db, viewer, fid);
+  const { rows } = input;
+  await db.transaction(async (tx) => {
+    await lockGrid(tx, grid.id);
+    // Only short columns' previews can change: longer ones keep their first values.
+    const cols = await queryRows<{ id: string | number; length: number; head: string | null }>(
+      tx,
+      sql`SELECT id, length, CASE WHEN length < ${PREVIEW_VALUES} THEN coalesce(preview, '[]'::json)::text END AS head
+          FROM grid_columns WHERE grid_id = ${grid.id} ORDER BY ord, id`,
+    );
+    const wrong = rows.findIndex((row) => row.length !== cols.length);
+    if (wrong >= 0) throw invalid(`rows[${wrong}]`, `expected ${cols.length} value${cols.length === 1 ? '' : 's'}, one per column in column order; got ${rows[wrong].length}`);
+    const longest = cols.reduce((max, c) => Math.max(max, c.length), 0);
+    if (longest + rows.length > MAX_COLUMN_VALUES) throw invalid('rows', `at most ${MAX_COLUMN_VALUES} values a column (the longest has ${longest})`);
+    const updates = cols.map((c, k) => {
+      const values = rows.map((row) => row[k]);
+      const pad = longest - c.length;
+      const head = c.head === null ? null : [...JSON.parse(c.head), ...Array<string>(Math.min(pad, PREVIEW_VALUES)).fill(''), ...values.slice(0, PREVIEW_VALUES)];
+      return sql`(${Number(c.id)}::bigint, ${pad}::int, ${JSON.stringify(values).slice(1, -1)}::text, ${head && JSON.stringify(head.slice(0, PREVIEW_VALUES))}::text)`;
+    });
+    for (let i = 0; i < updates.length; i += 100) {
+      await tx.execute(sql`
+        UPDATE grid_columns c
+        SET data = (left(c.data::text, -1) || CASE WHEN c.length = 0 THEN '' ELSE ',' END || repeat('"",', v.pad) || v.vals || ']')::json,
+            length = c.length + v.pad + ${rows.length}::int,
+            preview = coalesce(v.preview::json, c.preview)
+        FROM (VALUES ${sql.join(updates.slice(i, i + 100), sql`, `)}) AS v(id, pad, vals, preview)
+        WHERE c.id = v.id`);
+    }
+    await touchGrid(tx, grid.id);
+    if (cols.length) await refreshPlotsOfGrids(tx, [grid]);
+  });
+  return recordOf(db, (await getFile(db, fid)) ?? grid, viewer, origin);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Src references
 
 /** Columns by (grid, uid) for the given grids: the lookup behind src references. */
 export async function columnsByGrid(db: Db, gridIds: number[]): Promise<Map<number, Map<string, number>>> {
@@ -187,4 +500,17 @@ export async function findGrids(db: Db, refs: { owner: string; n: number }[]): P
   );
   for (const r of rows) out.set(r.key, { id: Number(r.id), ownerId: r.owner_id, worldReadable: r.world_readable, shareKey: r.share_key });
   return out;
+}
+
+/** Grid values one plot may reference, each reference counted (API.md "Limits"). */
+export const MAX_REFERENCED_VALUES = 10_000_000;
+
+/** The values of these columns, each id counted as often as it is listed (a plot's references). */
+export async function referencedValues(db: Db, columnIds: number[]): Promise<number> {
+  if (!columnIds.length) return 0;
+  const [row] = await queryRows<{ n: string | number }>(
+    db,
+    sql`SELECT coalesce(sum(g.length), 0) AS n FROM unnest(${`{${columnIds.join(',')}}`}::bigint[]) AS r(id) JOIN grid_columns g ON g.id = r.id`,
+  );
+  return Number(row.n);
 }

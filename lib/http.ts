@@ -119,7 +119,11 @@ function wrap(e: AnyEndpoint, head: boolean, allow: string): NextHandler {
       const config = write ? rateLimitConfig() : null;
       // Every write attempt counts against the address first, so guessing keys is throttled too.
       const byAddress = config ? await limitAddress(db, req.headers, config) : null;
-      const viewer = await authenticate(db, req);
+      const viewer = await authenticate(db, req).catch(async (error: unknown) => {
+        // A wrong key on a read counts against the address as a write does: keys cannot be guessed through reads.
+        if (!write && error instanceof ApiError && error.status === 401) await limitAddress(db, req.headers, rateLimitConfig());
+        throw error;
+      });
       const byUser = config && viewer ? await limitUser(db, viewer, config) : null;
       const tighter = [byAddress, byUser].filter((s) => s !== null).sort((a, b) => a.limit - a.count - (b.limit - b.count))[0];
       if (tighter) limits = rateLimitHeaders(tighter);
@@ -362,10 +366,15 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix
   if (result.success) return result.data;
   throw invalidMany(
     result.error.issues.slice(0, 20).map((issue) => ({
-      field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'body',
+      field: fieldPath(prefix, issue.path) || 'body',
       message: issue.message,
     })),
   );
+}
+
+/** `cols[1].name`: object keys joined with dots, array indexes in brackets (the contract's JSON paths). */
+function fieldPath(prefix: string, path: PropertyKey[]): string {
+  return path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), prefix);
 }
 
 /** The query string as a plain object (first value of each name). */

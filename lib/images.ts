@@ -3,10 +3,9 @@
 // at the image URLs.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { OwnedFile } from './files';
-import { getPlotContent } from './plot-content';
 
 export const IMAGE_SIZES = ['default', 'block-thumb', 'list-thumb'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
@@ -24,13 +23,40 @@ export interface RenderedImage {
 
 /** Workers LISTEN here; enqueuing NOTIFYs (delivered at commit). */
 export const IMAGE_JOBS_CHANNEL = 'image_jobs';
-/** A render that failed this often is left alone; its URLs keep answering the placeholder. */
-export const MAX_ATTEMPTS = 3;
+/** A render is tried once more after a failure, then left alone: its URLs answer the "could not be
+ * drawn" placeholder and its owner sees it listed (a figure that hangs plotly costs at most two
+ * timeouts of a worker, not three). */
+export const MAX_ATTEMPTS = 2;
+/** Queued renders one owner may have at once; past it, a plot's images are asked for again when its
+ * URLs are next requested (so one account's bulk import cannot fill the queue for everyone). */
+export const MAX_QUEUED_PER_OWNER = 100;
 /** How long a claimed job stays with its worker before another may take it (the worker may have died). */
 const LEASE_SECONDS = 120;
 
 export const imageSize = (value: string | null): ImageSize =>
   IMAGE_SIZES.includes(value as ImageSize) ? (value as ImageSize) : 'default';
+
+/**
+ * Queues the plots of `rows` (file_id, version): a job already queued for that version stays as it
+ * is. Each new job's turn puts it after its owner's queued jobs, interleaved with everyone else's
+ * (see image_jobs.turn); past MAX_QUEUED_PER_OWNER an owner's new jobs wait to be asked for again.
+ */
+const enqueue = (rows: SQL) => sql`
+  INSERT INTO image_jobs (file_id, owner_id, version, turn)
+  SELECT file_id, owner_id, version, turn FROM (
+    SELECT r.file_id, f.owner_id, r.version,
+           base.turn + q.queued + row_number() OVER (PARTITION BY f.owner_id ORDER BY r.file_id) - 1 AS turn,
+           q.queued + row_number() OVER (PARTITION BY f.owner_id ORDER BY r.file_id) AS place,
+           EXISTS (SELECT 1 FROM image_jobs j WHERE j.file_id = r.file_id) AS known
+    FROM (${rows}) r JOIN files f ON f.id = r.file_id
+    CROSS JOIN (SELECT coalesce(min(turn), 0) AS turn FROM image_jobs WHERE attempts < ${MAX_ATTEMPTS}) base
+    CROSS JOIN LATERAL (SELECT count(*) AS queued FROM image_jobs o WHERE o.owner_id = f.owner_id AND o.attempts < ${MAX_ATTEMPTS}) q
+  ) c
+  WHERE place <= ${MAX_QUEUED_PER_OWNER} OR known
+  ON CONFLICT (file_id) DO UPDATE
+    SET version = excluded.version, turn = excluded.turn, attempts = 0, run_after = now(), locked_until = NULL, last_error = NULL
+    WHERE image_jobs.version < excluded.version
+  RETURNING 1`;
 
 /**
  * Asks for images of the plot's current version (in the plot's write transaction, or when a URL
@@ -39,15 +65,32 @@ export const imageSize = (value: string | null): ImageSize =>
  */
 export async function requestImages(db: Db, fileId: number): Promise<void> {
   await db.execute(sql`
-    WITH queued AS (
-      INSERT INTO image_jobs (file_id, version)
-      SELECT file_id, version FROM plots WHERE file_id = ${fileId}
-      ON CONFLICT (file_id) DO UPDATE
-        SET version = excluded.version, attempts = 0, run_after = now(), locked_until = NULL, last_error = NULL
-        WHERE image_jobs.version < excluded.version
-      RETURNING 1
-    )
+    WITH queued AS (${enqueue(sql`SELECT file_id, version FROM plots WHERE file_id = ${fileId}`)})
     SELECT pg_notify(${IMAGE_JOBS_CHANNEL}, '') FROM queued`);
+}
+
+/**
+ * The data of these grids changed (columns written, the grid trashed, restored or deleted), so every
+ * plot on them draws something else now: each gets a new version (it keys content ETags and images),
+ * a new date_modified (the pages' image URLs carry it) and, when live, a render. One statement
+ * however many plots, found through the plot_grid_keys index (migration 0006); the plots' file rows
+ * are locked first and in id order, as a plot's own update locks them, so the two never deadlock.
+ */
+export async function refreshPlotsOfGrids(db: Db, grids: { owner: string; n: number }[]): Promise<void> {
+  if (!grids.length) return;
+  const keys = sql.join(grids.map((g) => sql`lower(${`${g.owner}:${g.n}`}::text)`), sql`, `);
+  await db.execute(sql`
+    WITH targets AS (
+      SELECT f.id, f.trashed_at IS NULL AS live FROM plots p JOIN files f ON f.id = p.file_id
+      WHERE plot_grid_keys(p.src_refs) && ARRAY[${keys}]::text[]
+      ORDER BY f.id FOR UPDATE OF f
+    ), touched AS (
+      UPDATE files f SET updated_at = now() FROM targets t WHERE f.id = t.id
+    ), bumped AS (
+      UPDATE plots p SET version = p.version + 1 FROM targets t WHERE p.file_id = t.id
+      RETURNING p.file_id, p.version, t.live
+    ), queued AS (${enqueue(sql`SELECT file_id, version FROM bumped WHERE live`)})
+    SELECT pg_notify(${IMAGE_JOBS_CHANNEL}, '') FROM (SELECT 1 FROM queued LIMIT 1) q`);
 }
 
 export interface ImageJob {
@@ -57,8 +100,8 @@ export interface ImageJob {
 }
 
 /**
- * The next job no other worker holds, leased to this one; null when there is none. Newest first:
- * a plot just created or changed is drawn before any backlog (a first start's demo, a bulk import).
+ * The next job no other worker holds, leased to this one; null when there is none. By turn, then
+ * oldest first: owners take turns, and each owner's plots come in the order they were asked for.
  */
 export async function claimImageJob(db: Db): Promise<ImageJob | null> {
   const [job] = await queryRows<{ file_id: string | number; version: number; attempts: number }>(
@@ -67,32 +110,12 @@ export async function claimImageJob(db: Db): Promise<ImageJob | null> {
         WHERE file_id = (
           SELECT file_id FROM image_jobs
           WHERE run_after <= now() AND attempts < ${MAX_ATTEMPTS} AND (locked_until IS NULL OR locked_until < now())
-          ORDER BY run_after DESC, file_id DESC
+          ORDER BY turn, created_at, file_id
           LIMIT 1
           FOR UPDATE SKIP LOCKED)
         RETURNING file_id, version, attempts`,
   );
   return job ? { fileId: Number(job.file_id), version: job.version, attempts: job.attempts } : null;
-}
-
-/** What the renderer draws: the figure with every column its owner may read inlined; null once trashed or gone. */
-export async function figureToRender(db: Db, fileId: number): Promise<{ text: string; version: number; layout: { width: number | null; height: number | null } } | null> {
-  const [plot] = await queryRows<{ owner_id: number; owner: string; n: number; width: number | null; height: number | null }>(
-    db,
-    sql`SELECT f.owner_id, u.username AS owner, f.n, p.width, p.height
-        FROM plots p JOIN files f ON f.id = p.file_id JOIN users u ON u.id = f.owner_id
-        WHERE p.file_id = ${fileId} AND f.trashed_at IS NULL`,
-  );
-  if (!plot) return null;
-  const content = await getPlotContent(
-    db,
-    { id: plot.owner_id, username: plot.owner },
-    { owner: plot.owner, n: plot.n },
-    { inlineData: true, mapUnreadable: false },
-  );
-  let text = '';
-  for await (const part of content.parts()) text += part;
-  return { text, version: content.version, layout: { width: plot.width, height: plot.height } };
 }
 
 /**
@@ -116,12 +139,12 @@ export async function storeImages(db: Db, fileId: number, version: number, image
   });
 }
 
-/** A failed render: retried later (10 s, then 30 s), until MAX_ATTEMPTS. */
+/** A failed render: retried once, 10 s later; after MAX_ATTEMPTS it stays, marking the plot as one that could not be drawn. */
 export async function failImageJob(db: Db, job: ImageJob, error: unknown): Promise<void> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
   await db.execute(sql`
     UPDATE image_jobs
-    SET locked_until = NULL, last_error = ${message}, run_after = now() + make_interval(secs => 10 * power(3, attempts - 1))
+    SET locked_until = NULL, last_error = ${message}, run_after = now() + interval '10 seconds'
     WHERE file_id = ${job.fileId} AND version = ${job.version}`);
 }
 
@@ -135,24 +158,48 @@ export async function getPlotImage(db: Db, fileId: number, size: ImageSize): Pro
   return row ?? null;
 }
 
-const placeholders = new Map<ImageSize, Promise<Buffer>>();
-function placeholder(size: ImageSize): Promise<Buffer> {
-  let png = placeholders.get(size);
-  if (!png) placeholders.set(size, (png = readFile(path.join(/*turbopackIgnore: true*/ process.cwd(), 'public/placeholders', `${size}.png`))));
+/** SQL: the plot `p` could not be drawn (its current version's render failed for good). */
+export const undrawableSql = sql`EXISTS (SELECT 1 FROM image_jobs j WHERE j.file_id = p.file_id AND j.version = p.version
+  AND j.attempts >= ${MAX_ATTEMPTS} AND (j.locked_until IS NULL OR j.locked_until < now()))`;
+
+/** Whether the plot's current version could not be drawn. */
+export async function isUndrawable(db: Db, fileId: number): Promise<boolean> {
+  const [row] = await queryRows<{ undrawable: boolean }>(db, sql`SELECT ${undrawableSql} AS undrawable FROM plots p WHERE p.file_id = ${fileId}`);
+  return row?.undrawable ?? false;
+}
+
+/** The owner's plots whose current version could not be drawn, newest first (at most 100). */
+export async function listUndrawablePlots(db: Db, ownerId: number): Promise<{ n: number; filename: string }[]> {
+  return queryRows(
+    db,
+    sql`SELECT f.n, f.filename FROM image_jobs j JOIN plots p ON p.file_id = j.file_id JOIN files f ON f.id = j.file_id
+        WHERE j.owner_id = ${ownerId} AND f.trashed_at IS NULL AND j.version = p.version
+          AND j.attempts >= ${MAX_ATTEMPTS} AND (j.locked_until IS NULL OR j.locked_until < now())
+        ORDER BY f.created_at DESC LIMIT 100`,
+  );
+}
+
+const placeholders = new Map<string, Promise<Buffer>>();
+function placeholder(size: ImageSize, state: 'pending' | 'failed'): Promise<Buffer> {
+  const name = state === 'failed' ? `failed-${size}` : size;
+  let png = placeholders.get(name);
+  if (!png) placeholders.set(name, (png = readFile(path.join(/*turbopackIgnore: true*/ process.cwd(), 'public/placeholders', `${name}.png`))));
   return png;
 }
 
 /**
  * The answer at `/~owner/n.png[?size=…]` for a plot the requester may read: its PNG with an ETag
  * (long-lived caching when the URL carries a version token `v`, else revalidated), or, before it is
- * rendered, the placeholder, never cached, while a render is asked for.
+ * rendered, the placeholder, never cached, while a render is asked for; once its render has failed
+ * for good, the "could not be drawn" placeholder.
  */
 export async function plotImageResponse(db: Db, req: Request, file: OwnedFile, size: ImageSize): Promise<Response> {
   const image = await getPlotImage(db, file.id, size);
   if (!image) {
-    await requestImages(db, file.id);
-    return new Response(new Uint8Array(await placeholder(size)), {
-      headers: { 'Content-Type': 'image/png', 'Cache-Control': 'no-store', 'X-Image-State': 'pending' },
+    const state = (await isUndrawable(db, file.id)) ? 'failed' : 'pending';
+    if (state === 'pending') await requestImages(db, file.id);
+    return new Response(new Uint8Array(await placeholder(size, state)), {
+      headers: { 'Content-Type': 'image/png', 'Cache-Control': 'no-store', 'X-Image-State': state },
     });
   }
   const etag = `"${image.version}-${size}"`;

@@ -7,6 +7,7 @@ import { authenticate, type Viewer } from './auth';
 import { getFile, type OwnedFile } from './files';
 import { originFrom } from './http';
 import { canRead } from './permissions';
+import { countAddressWrite } from './rate-limit';
 import { parseFid } from './records';
 
 export interface PageContext {
@@ -27,7 +28,9 @@ export const pageContext = cache(async (): Promise<PageContext> => {
   try {
     viewer = await authenticate(db, new Request('http://page.invalid/', { headers: h }));
   } catch {
-    // Bad credentials on a page: browse anonymously rather than fail.
+    // Bad credentials on a page: browse anonymously rather than fail, but count the attempt against
+    // the address as the API does, so pages are no way around its throttling of key guessing.
+    await countAddressWrite(db, h);
   }
   return { db, viewer, origin: originFrom(h, new URL('http://localhost')) };
 });

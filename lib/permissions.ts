@@ -15,9 +15,13 @@ function sameKey(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function canRead(file: FileAccess, viewer: Viewer | null, shareKey?: string | null): boolean {
-  if (file.worldReadable || (viewer && viewer.id === file.ownerId)) return true;
+/** Whether `shareKey` is the file's secret-link key (while its link is enabled). */
+export function holdsShareKey(file: FileAccess, shareKey?: string | null): boolean {
   return Boolean(file.shareKey && shareKey && sameKey(file.shareKey, shareKey));
+}
+
+export function canRead(file: FileAccess, viewer: Viewer | null, shareKey?: string | null): boolean {
+  return file.worldReadable || (viewer !== null && viewer.id === file.ownerId) || holdsShareKey(file, shareKey);
 }
 
 export function permissionOf(file: FileAccess, viewer: Viewer | null): 'write' | 'read' {

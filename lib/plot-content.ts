@@ -4,8 +4,9 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from './auth';
-import { columnsByGrid, columnText, findGrids, gridKey } from './grids';
-import { canRead, assertReadable } from './permissions';
+import { invalid } from './errors';
+import { columnsByGrid, columnText, findGrids, gridKey, MAX_REFERENCED_VALUES, referencedValues } from './grids';
+import { assertReadable, canRead, holdsShareKey } from './permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from './records';
 import { parseSrc } from './figure';
@@ -46,7 +47,9 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
     return { etag: etagOf(base), version: plot.version, parts: async function* () { yield plot.figure; } };
   }
 
-  // Which grids the requester (and the plot's owner) may read, and the columns each src names.
+  // Which grids the requester (and the plot's owner) may read, and the columns each src names. A
+  // secret link carries its data: with the plot's key, the owner's own grids count as readable.
+  const viaKey = holdsShareKey(file, opts.shareKey);
   const srcs = refs.map((r) => parseSrc(r.s)).filter((s) => s !== null);
   const grids = await findGrids(db, srcs);
   const columns = await columnsByGrid(db, [...grids.values()].map((g) => g.id));
@@ -59,11 +62,22 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
     const byUid = columns.get(grid.id);
     const cols = src.uids.every((u) => byUid?.has(u)) ? src.uids.map((u) => byUid!.get(u)!) : null;
     if (!cols) continue;
-    if (canRead(grid, viewer)) {
+    if (canRead(grid, viewer) || (viaKey && grid.ownerId === file.ownerId)) {
       if (opts.inlineData) inline.push({ ref, cols });
     } else if (opts.mapUnreadable && canRead(grid, { id: file.ownerId, username: file.owner })) {
       // Only data the plot's owner could publish: columns this plot references, from grids they can read.
       mapped.set(ref.s, cols);
+    }
+  }
+  // Columns can grow after the plot was saved (rows appended): what one answer carries stays within
+  // the plot limit, so no plot's content costs more than that to serve.
+  for (const [parameter, cols] of [
+    ['inline_data', inline.flatMap((i) => i.cols)],
+    ['map_data', [...mapped.values()].flat()],
+  ] as const) {
+    const values = await referencedValues(db, cols);
+    if (values > MAX_REFERENCED_VALUES) {
+      throw invalid(parameter, `the plot's srcs now reference ${values.toLocaleString('en')} grid values; at most ${MAX_REFERENCED_VALUES.toLocaleString('en')} are served inline`);
     }
   }
   const etag = etagOf(`${base}:${inline.map((i) => i.cols.join(',')).join(';')}:${[...mapped].map(([s, c]) => `${s}=${c}`).join(';')}`);
@@ -99,6 +113,27 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
     },
   };
 }
+
+/** What the renderer draws: the figure with every column its owner may read inlined; null once trashed or gone. */
+export async function figureToRender(db: Db, fileId: number): Promise<{ text: string; version: number; layout: { width: number | null; height: number | null } } | null> {
+  const [plot] = await queryRows<{ owner_id: number; owner: string; n: number; width: number | null; height: number | null }>(
+    db,
+    sql`SELECT f.owner_id, u.username AS owner, f.n, p.width, p.height
+        FROM plots p JOIN files f ON f.id = p.file_id JOIN users u ON u.id = f.owner_id
+        WHERE p.file_id = ${fileId} AND f.trashed_at IS NULL`,
+  );
+  if (!plot) return null;
+  const content = await getPlotContent(
+    db,
+    { id: plot.owner_id, username: plot.owner },
+    { owner: plot.owner, n: plot.n },
+    { inlineData: true, mapUnreadable: false },
+  );
+  let text = '';
+  for await (const part of content.parts()) text += part;
+  return { text, version: content.version, layout: { width: plot.width, height: plot.height } };
+}
+
 
 /** One column's values, or an array of several columns' values (a multi-uid src), as stored. */
 async function* columnsText(db: Db, cols: number[]): AsyncGenerator<string> {

@@ -9,6 +9,7 @@ import type { Viewer } from './auth';
 import { parseSrc } from './figure';
 import { getFile, type OwnedFile } from './files';
 import { columnsByGrid, columnText, findGrids, gridKey } from './grids';
+import { isUndrawable } from './images';
 import { pageContext, readableFile, type PageContext } from './pages';
 import { canRead } from './permissions';
 import { getPlot } from './plots';
@@ -27,7 +28,6 @@ export interface PlotRecord {
   caption: string;
   web_url: string;
   embed_url: string;
-  share_url: string;
   date_modified: string;
   image_urls: { default: string };
   source_fid: string | null;
@@ -48,6 +48,8 @@ export interface PlotPageData {
   /** The share key to carry on this page's own requests: only when the plot needs it to be read. */
   shareKey: string | null;
   lineage: Lineage | null;
+  /** Its render failed for good (e.g. it hung plotly): the page shows that image, not a live chart. */
+  undrawable: boolean;
 }
 
 export interface GridPageData {
@@ -82,7 +84,8 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
     return null;
   }
   const lineage = record.source_fid ? { source: await readableSource(ctx.db, ctx.viewer, record.source_fid) } : null;
-  return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage };
+  const undrawable = await isUndrawable(ctx.db, file.id);
+  return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage, undrawable };
 });
 
 async function readableSource(db: Db, viewer: Viewer | null, sourceFid: string): Promise<Lineage['source']> {
@@ -122,25 +125,36 @@ export function figureHeight(record: PlotRecord): number | null {
 // ---------------------------------------------------------------------------------------------
 // Grids
 
-export const GRID_PREVIEW_ROWS = 1000;
+/** A grid page shows at most this many rows and columns (the columns' stored previews); the
+ * downloads have the rest. Whatever the grid's size, the page's work and size stay bounded. */
+export const GRID_PREVIEW_ROWS = 20;
+export const GRID_PREVIEW_COLUMNS = 50;
+const GRID_PREVIEW_CELL = 300;
 
 export interface GridPreview {
   columns: { name: string; values: unknown[] }[];
+  columnCount: number;
   rowCount: number;
 }
 
-/** The grid's column names and first rows, sliced in the database so a large grid never travels whole. */
-export async function gridPreview(db: Db, gridId: number, rows = GRID_PREVIEW_ROWS): Promise<GridPreview> {
-  const cols = await queryRows<{ name: string; length: number; head: string }>(
+/** The grid's first columns and rows, from each column's stored preview; long cells are cut short. */
+export async function gridPreview(db: Db, gridId: number): Promise<GridPreview> {
+  const [totals] = await queryRows<{ columns: number; rows: number | null }>(
     db,
-    sql`SELECT name, length,
-               (SELECT coalesce(json_agg(e ORDER BY i), '[]'::json)
-                  FROM json_array_elements(data) WITH ORDINALITY AS t(e, i) WHERE i <= ${rows})::text AS head
-        FROM grid_columns WHERE grid_id = ${gridId} ORDER BY ord, id`,
+    sql`SELECT count(*)::int AS columns, max(length)::int AS rows FROM grid_columns WHERE grid_id = ${gridId}`,
+  );
+  const cols = await queryRows<{ name: string; head: string }>(
+    db,
+    sql`SELECT name,
+               (SELECT coalesce(json_agg(CASE WHEN length(e::text) > ${GRID_PREVIEW_CELL}
+                                              THEN to_json(left(e::text, ${GRID_PREVIEW_CELL}) || '…') ELSE e END ORDER BY i), '[]'::json)
+                  FROM json_array_elements(coalesce(preview, '[]'::json)) WITH ORDINALITY AS t(e, i) WHERE i <= ${GRID_PREVIEW_ROWS})::text AS head
+        FROM grid_columns WHERE grid_id = ${gridId} ORDER BY ord, id LIMIT ${GRID_PREVIEW_COLUMNS}`,
   );
   return {
     columns: cols.map((c) => ({ name: c.name, values: JSON.parse(c.head) as unknown[] })),
-    rowCount: cols.reduce((max, c) => Math.max(max, Number(c.length)), 0),
+    columnCount: totals?.columns ?? 0,
+    rowCount: totals?.rows ?? 0,
   };
 }
 
@@ -161,7 +175,9 @@ function csvField(value: unknown): string {
         : typeof value === 'number' || typeof value === 'boolean'
           ? String(value)
           : JSON.stringify(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  // A text cell a spreadsheet would run as a formula is prefixed with ' (OWASP's CSV injection advice).
+  const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 const csvLine = (fields: unknown[]) => `${fields.map(csvField).join(',')}\r\n`;

@@ -1,5 +1,6 @@
 // Browser-side plotly.js: one shared load per page (never in a page's first-load JavaScript), geo
 // assets only when a figure draws maps, and figures fetched with their data.
+import { safeTicks } from './tick-guard';
 
 export interface PlotlyApi {
   newPlot(el: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;
@@ -80,5 +81,5 @@ function fillSrcs(node: unknown, map: Record<string, unknown>): void {
 export async function prepareChart(contentUrl: string, signal?: AbortSignal): Promise<{ Plotly: PlotlyApi; figure: Figure }> {
   const [Plotly, figure] = await Promise.all([loadPlotly(), fetchFigure(contentUrl, signal)]);
   if (needsGeo(figure)) await loadGeoAssets();
-  return { Plotly, figure };
+  return { Plotly, figure: await safeTicks(Plotly, figure) };
 }

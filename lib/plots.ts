@@ -1,18 +1,18 @@
-// Plots: list (keyset pages), feed, create, detail, update, trash/restore/delete.
+// Plots: list (keyset pages), feed, create, detail, and a plot's part of an update (files.ts updateFile).
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
-import { files, plots } from '@/db/schema';
+import { plots } from '@/db/schema';
 import type { Viewer } from './auth';
 import { decodeCursor, encodeCursor, type Cursor } from './cursors';
 import { invalid, invalidMany, notFound } from './errors';
 import { checkFigure, figureMeta, type SrcRef } from './figure';
-import { columnsByGrid, findGrids, gridKey } from './grids';
+import { columnsByGrid, findGrids, gridKey, MAX_REFERENCED_VALUES, referencedValues } from './grids';
 import { requestImages } from './images';
-import { filenameSchema, getFile, insertFile, newShareKey, parentFromPath, pathSchema, renameFile, type OwnedFile } from './files';
-import { assertOwner, assertReadable, canRead } from './permissions';
-import { fidOf, originJoin, parseFid, plotRecordSql, withShareKey, type Fid } from './records';
+import { fileFieldsSchema, getFile, insertFile, newShareKey, parentFromPath, type OwnedFile, type TYPE_FIELDS, type TypeUpdate } from './files';
+import { assertReadable, canRead } from './permissions';
+import { fidOf, originJoin, parseFid, plotRecordSql, type Fid } from './records';
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -211,14 +211,12 @@ export async function getPlotFile(db: Db, fid: Fid, state: 'live' | 'trashed' = 
 
 /** The detail record's JSON text for a plot the caller may read (the caller checked). */
 async function detailText(db: Db, fileId: number, viewer: Viewer | null, origin: string): Promise<string> {
-  const [row] = await queryRows<{ rec: string; share_key: string | null; owner_id: number; world_readable: boolean }>(
+  const [row] = await queryRows<{ rec: string }>(
     db,
-    sql`SELECT ${plotRecordSql(viewer?.id ?? null, true)}::text AS rec, f.share_key, f.owner_id, f.world_readable
-        FROM plots p ${RECORD_JOIN} ${originJoin(origin)} WHERE p.file_id = ${fileId}`,
+    sql`SELECT ${plotRecordSql(viewer?.id ?? null, true)}::text AS rec FROM plots p ${RECORD_JOIN} ${originJoin(origin)} WHERE p.file_id = ${fileId}`,
   );
   if (!row) throw notFound();
-  const ownerOfSecret = viewer?.id === row.owner_id && row.share_key && !row.world_readable;
-  return ownerOfSecret ? withShareKey(row.rec, row.share_key!) : row.rec;
+  return row.rec;
 }
 
 /** GET /v2/plots/{fid} */
@@ -231,25 +229,30 @@ export async function getPlot(db: Db, viewer: Viewer | null, fid: Fid, origin: s
 // Create and update
 
 const MAX_TRACES = 1000;
+const MiB = 1024 * 1024;
+/** The stored figure's size: settings and src references (API.md "Limits"). */
+export const MAX_FIGURE_BYTES = MiB;
 
-/** The fields of a plot's create and update bodies (the figure is checked by checkFigure). */
-export const plotBodySchema = z.object({
-  figure: z.unknown().optional().meta({ description: 'the plotly.js figure: {data, layout?, frames?}, data by src reference' }),
-  filename: filenameSchema.optional(),
-  parent_path: pathSchema.optional(),
-  world_readable: z.boolean().optional(),
-  share_key_enabled: z.boolean().optional(),
-  source_fid: z.string().max(100).nullable().optional(),
+const figureSchema = z.unknown().meta({ description: 'the plotly.js figure: {data, layout?, frames?}, data by src reference' });
+
+/** A plot's own fields, beyond every file's (fileFieldsSchema). */
+const plotFields = {
+  figure: figureSchema.optional(),
+  source_fid: z.string().max(100).nullable().optional().meta({ description: 'the plot this one was copied from (lineage); null clears' }),
   title: z.string().max(1000).optional(),
   caption: z.string().max(100_000).optional(),
-});
+} satisfies Record<(typeof TYPE_FIELDS.plot)[number], z.ZodType>;
 
-export type PlotBody = z.output<typeof plotBodySchema>;
+/** PUT/PATCH /v2/plots/{fid}: the fields given change. */
+export const plotUpdateSchema = fileFieldsSchema.extend(plotFields);
+export type PlotUpdate = z.output<typeof plotUpdateSchema>;
 
-/** POST /v2/plots: the same fields, `figure` required. */
-export const plotCreateSchema = plotBodySchema.extend({
-  figure: z.unknown().refine((v) => v !== undefined, 'This field is required.').meta({ description: 'the plotly.js figure: {data, layout?, frames?}, data by src reference' }),
+/** POST /v2/plots: the same fields, `figure` required, placed by `parent_path`. */
+export const plotCreateSchema = fileFieldsSchema.omit({ parent: true }).extend({
+  ...plotFields,
+  figure: figureSchema.refine((v) => v !== undefined, 'This field is required.'),
 });
+export type PlotCreate = z.output<typeof plotCreateSchema>;
 
 const pathText = (path: (string | number)[]) =>
   path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), 'figure');
@@ -271,6 +274,11 @@ async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<voi
     if (missing) problems.push({ field: pathText(ref.path), message: `"${ref.src}": the grid '${ref.owner}:${ref.n}' has no column '${missing}'` });
   }
   if (problems.length) throw invalidMany(problems.slice(0, 20));
+  const ids = refs.flatMap((ref) => ref.uids.map((uid) => columns.get(grids.get(gridKey(ref.owner, ref.n))!.id)!.get(uid)!));
+  const values = await referencedValues(db, ids);
+  if (values > MAX_REFERENCED_VALUES) {
+    throw invalid('figure', `its srcs reference ${values.toLocaleString('en')} grid values; at most ${MAX_REFERENCED_VALUES.toLocaleString('en')} a plot`);
+  }
 }
 
 async function checkSourceFid(db: Db, viewer: Viewer, value: string): Promise<string> {
@@ -285,13 +293,19 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
   const refs = checkFigure(figure);
   const fig = figure as Record<string, unknown>;
   if ((fig.data as unknown[]).length > MAX_TRACES) throw invalid('figure.data', `at most ${MAX_TRACES} traces a figure`);
-  await checkSources(db, viewer, refs);
   const stored = { data: fig.data, layout: fig.layout ?? {}, ...(fig.frames !== undefined ? { frames: fig.frames } : {}) };
+  // Figures hold settings and src references, never data: a bounded size keeps every list, page and
+  // render that carries one bounded too.
+  const bytes = Buffer.byteLength(JSON.stringify(stored));
+  if (bytes > MAX_FIGURE_BYTES) {
+    throw invalid('figure', `is ${(bytes / MiB).toFixed(1)} MiB once stored (layout, traces and frames, data by src); at most 1 MiB`);
+  }
+  await checkSources(db, viewer, refs);
   return { figure: stored, refs: refs.map((r) => ({ p: r.path, s: r.src })), meta: figureMeta(stored) };
 }
 
 /** POST /v2/plots: 200 with `{"file": detail}`. */
-export async function createPlot(db: Db, viewer: Viewer, input: PlotBody, origin: string): Promise<string> {
+export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, origin: string): Promise<string> {
   const { figure, refs, meta } = await prepareFigure(db, viewer, input.figure);
   const sourceFid = input.source_fid ? await checkSourceFid(db, viewer, input.source_fid) : null;
   const worldReadable = input.world_readable ?? true;
@@ -323,46 +337,27 @@ export async function createPlot(db: Db, viewer: Viewer, input: PlotBody, origin
   return `{"file":${await detailText(db, fileId, viewer, origin)}}`;
 }
 
-/** PUT /v2/plots/{fid} (owner): replaces the given fields; 200 with the detail record. */
-export async function updatePlot(db: Db, viewer: Viewer | null, fid: Fid, input: PlotBody, origin: string): Promise<string> {
-  const file = assertOwner(await getPlotFile(db, fid), viewer);
-  const owner = viewer!;
+/** A plot's part of an update: figure, title, caption and source_fid under the create rules. */
+export const plotUpdate: TypeUpdate<PlotUpdate> = async (db, owner, input) => {
   const prepared = input.figure !== undefined ? await prepareFigure(db, owner, input.figure) : null;
-  const sourceFid = input.source_fid ? await checkSourceFid(db, owner, input.source_fid) : input.source_fid;
-  await db.transaction(async (tx) => {
-    // Lock the row so concurrent updates apply one after the other, never interleaved.
-    await tx.execute(sql`SELECT 1 FROM files WHERE id = ${file.id} FOR UPDATE`);
-    if (input.filename !== undefined || input.parent_path !== undefined) {
-      const parent = input.parent_path !== undefined ? await parentFromPath(tx, owner.id, input.parent_path) : file.parent;
-      await renameFile(tx, file, input.filename ?? file.filename, parent);
-    }
-    const shareKey =
-      input.share_key_enabled === undefined ? undefined : input.share_key_enabled ? (file.shareKey ?? newShareKey()) : null;
-    await tx
-      .update(files)
-      .set({
-        updatedAt: sql`now()`,
-        ...(input.world_readable !== undefined ? { worldReadable: input.world_readable } : {}),
-        ...(shareKey !== undefined ? { shareKey } : {}),
-      })
-      .where(eq(files.id, file.id));
-    const changes: Partial<typeof plots.$inferInsert> = {};
-    if (prepared) {
-      Object.assign(changes, {
-        figure: prepared.figure,
-        srcRefs: prepared.refs,
-        width: prepared.meta.width,
-        height: prepared.meta.height,
-        autosize: prepared.meta.autosize,
-        title: sql`CASE WHEN ${plots.titleGiven} THEN ${plots.title} ELSE ${prepared.meta.title} END`,
-        version: sql`${plots.version} + 1`,
-      });
-    }
-    if (input.title !== undefined) Object.assign(changes, { title: input.title, titleGiven: true });
-    if (input.caption !== undefined) changes.caption = input.caption;
-    if (sourceFid !== undefined) changes.sourceFid = sourceFid;
-    if (Object.keys(changes).length) await tx.update(plots).set(changes).where(eq(plots.fileId, file.id));
+  const changes: Partial<typeof plots.$inferInsert> = {};
+  if (prepared) {
+    Object.assign(changes, {
+      figure: prepared.figure,
+      srcRefs: prepared.refs,
+      width: prepared.meta.width,
+      height: prepared.meta.height,
+      autosize: prepared.meta.autosize,
+      title: sql`CASE WHEN ${plots.titleGiven} THEN ${plots.title} ELSE ${prepared.meta.title} END`,
+      version: sql`${plots.version} + 1`,
+    });
+  }
+  if (input.title !== undefined) Object.assign(changes, { title: input.title, titleGiven: true });
+  if (input.caption !== undefined) changes.caption = input.caption;
+  if (input.source_fid !== undefined) changes.sourceFid = input.source_fid ? await checkSourceFid(db, owner, input.source_fid) : null;
+  if (!Object.keys(changes).length) return null;
+  return async (tx, file) => {
+    await tx.update(plots).set(changes).where(eq(plots.fileId, file.id));
     if (prepared) await requestImages(tx, file.id);
-  });
-  return detailText(db, file.id, owner, origin);
-}
+  };
+};

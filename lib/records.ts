@@ -63,6 +63,7 @@ const isoMillis = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', ${sql.raw
 /**
  * The spec 2.1 plot record as a json expression over `f` (files), `p` (plots), `u` (users) and
  * `c.o` (the origin, bound once by `originJoin`). `detail` adds share_url, content_url and source_fid.
+ * The viewer who owns the plot also gets `share_key` while the secret link is enabled.
  */
 export function plotRecordSql(viewerId: number | null, detail: boolean): SQL {
   const base = sql`c.o || '/~' || u.username || '/' || f.n`;
@@ -70,14 +71,15 @@ export function plotRecordSql(viewerId: number | null, detail: boolean): SQL {
   const webUrl = sql`${base} || '/'`;
   const listThumb = sql`${base} || '.png?size=list-thumb'`;
   const empty = sql`'{"results":[],"count":0}'::json`;
+  const owner = sql`f.owner_id = ${viewerId}::int`;
   const extra = detail
     ? sql`,
-      'share_url', CASE WHEN NOT f.world_readable AND f.share_key IS NOT NULL
+      'share_url', CASE WHEN ${owner} AND NOT f.world_readable AND f.share_key IS NOT NULL
                         THEN ${webUrl} || '?share_key=' || f.share_key ELSE ${webUrl} END,
       'content_url', c.o || '/v2/plots/' || ${fid} || '/content',
       'source_fid', ${sourceFidSql(viewerId)}`
     : sql``;
-  return sql`json_build_object(
+  const fields = sql`
     'creation_time', ${isoMicros(sql`f.created_at`)},
     'date_modified', ${isoMillis(sql`f.updated_at`)},
     'comments', ${empty},
@@ -104,10 +106,11 @@ export function plotRecordSql(viewerId: number | null, detail: boolean): SQL {
     'views', p.views,
     'web_url', ${webUrl},
     'world_readable', f.world_readable,
+    'share_key_enabled', f.share_key IS NOT NULL,
     'subfolder_count', NULL,
     'refresh_interval', NULL,
     'organize_view_url', c.o || '/~' || u.username || '/',
-    'current_user_permission', CASE WHEN f.owner_id = ${viewerId}::int THEN 'write' ELSE 'read' END,
+    'current_user_permission', CASE WHEN ${owner} THEN 'write' ELSE 'read' END,
     'is_theme', p.is_theme,
     'is_template', p.is_template,
     'autosize', p.autosize,
@@ -115,7 +118,11 @@ export function plotRecordSql(viewerId: number | null, detail: boolean): SQL {
     'figure', p.figure,
     'height', p.height,
     'width', p.width,
-    'user', ${userRecordSql()}${extra})`;
+    'user', ${userRecordSql()}${extra}`;
+  // Anonymous callers own nothing: their records (the public list's hot path) skip the CASE.
+  if (viewerId === null) return sql`json_build_object(${fields})`;
+  return sql`CASE WHEN ${owner} AND f.share_key IS NOT NULL
+    THEN json_build_object(${fields}, 'share_key', f.share_key) ELSE json_build_object(${fields}) END`;
 }
 
 /**
@@ -145,11 +152,6 @@ function userRecordSql(): SQL {
 
 /** Binds the origin once per query as `c.o`. */
 export const originJoin = (origin: string) => sql`CROSS JOIN (SELECT ${origin}::text AS o) c`;
-
-/** Adds `share_key` to a detail record's JSON text (owner of a secret plot only). */
-export function withShareKey(recordText: string, shareKey: string): string {
-  return `${recordText.slice(0, recordText.lastIndexOf('}'))}, "share_key" : ${JSON.stringify(shareKey)}}`;
-}
 
 /** `?share_key=`: a secret link's key (reads only). */
 export const shareKeyQuery = z.object({ share_key: z.string().max(200).optional() });

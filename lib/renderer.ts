@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
 import { DEFAULT_SIZE, THUMB_BOXES, type RenderedImage } from './images';
 import { geoAssetsScript, plotlyBrowserScript } from './plotly-assets';
+import { safeTicks } from './tick-guard';
 
 const BACKGROUND_PRIORITY = 10;
 const MIN_SIDE = 50;
@@ -38,7 +39,7 @@ export function rendererUnavailable(executablePath = chromiumPath()): string | n
 // letterboxed with the colour of the chart's own corner.
 const PAGE_SCRIPT = `
 window.__renderFigure = async function (text, w, h, boxes) {
-  var fig = JSON.parse(text);
+  var fig = await window.__safeTicks(Plotly, JSON.parse(text));
   var layout = Object.assign({}, fig.layout, { width: w, height: h, autosize: false });
   var url = await Plotly.toImage(
     { data: fig.data || [], layout: layout, frames: fig.frames, config: { displayModeBar: false } },
@@ -175,7 +176,7 @@ export class Renderer {
         // The map outlines' bundle also sets window.Plotly (to itself): load it first.
         await page.addScriptTag({ content: await geoAssetsScript() });
         await page.addScriptTag({ content: await plotlyBrowserScript() });
-        await page.addScriptTag({ content: PAGE_SCRIPT });
+        await page.addScriptTag({ content: `window.__safeTicks = ${safeTicks.toString()};\n${PAGE_SCRIPT}` });
         // Rendering is background work: it yields the CPU to serving requests.
         for (const pid of await processTree(server.process().pid!)) {
           try {

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
-import { users } from '@/db/schema';
+import { sessions, users } from '@/db/schema';
 import { invalid } from './errors';
 import { userUrls } from './records';
 
@@ -50,9 +50,14 @@ export async function createUser(
   return { user, apiKey };
 }
 
+/** A new key for the user; the old one stops working, and every browser session of theirs ends
+ * (a session signed in with a leaked key must not outlive the rotation meant to cut it off). */
 export async function rotateApiKey(db: Db, userId: number): Promise<string> {
   const apiKey = generateApiKey();
-  await db.update(users).set({ apiKeyHash: hashApiKey(apiKey) }).where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ apiKeyHash: hashApiKey(apiKey) }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
   return apiKey;
 }
 

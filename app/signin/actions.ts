@@ -14,10 +14,21 @@ export interface SignInState {
   username?: string;
 }
 
-/** Only a local path is a place to go back to (no open redirect). */
+const HERE = 'http://here.invalid';
+
+/**
+ * Only a path on this site is a place to go back to (no open redirect). The value is normalized the
+ * way a browser reads it (tabs and line breaks dropped, backslashes as slashes) before it is checked,
+ * and the normalized form is what the redirect uses.
+ */
 function safeNext(value: FormDataEntryValue | null): string | null {
-  const next = typeof value === 'string' ? value : '';
-  return next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : null;
+  if (typeof value !== 'string' || !value.startsWith('/')) return null;
+  try {
+    const url = new URL(value, HERE);
+    return url.origin === HERE ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function signIn(_state: SignInState, form: FormData): Promise<SignInState> {

@@ -171,6 +171,7 @@ async function ownServer(env: Record<string, string>) {
   return {
     server,
     database,
+    auth,
     plot,
     dispose: async () => {
       await database.close();
@@ -207,7 +208,7 @@ describe('a renderer that crashes or hangs', () => {
     expect(crashing.server.process.exitCode).toBeNull();
   });
 
-  it('renders that time out are abandoned: placeholders, retries that stop, and a service that stays up', async () => {
+  it('renders that time out are abandoned: placeholders, one retry, then "could not be drawn", and a service that stays up', { timeout: 120_000 }, async () => {
     const fid = await hanging.plot([1, 2, 3]);
     // Each attempt times out and is retried after a back-off; wait for the first failures.
     const deadline = Date.now() + 30_000;
@@ -228,5 +229,26 @@ describe('a renderer that crashes or hangs', () => {
     const page = await fetch(`${hanging.server.url}/~carol/`);
     expect(page.status).toBe(200);
     expect(hanging.server.process.exitCode).toBeNull();
+
+    // One retry (10 s later), then the plot is one that could not be drawn: its URLs answer that
+    // placeholder, its page shows that image and no live chart, and its owner sees it listed.
+    const failed = Date.now() + 40_000;
+    let state = '';
+    while (Date.now() < failed && state !== 'failed') {
+      state = (await fetchImage(hanging.server.url, imagePath(fid, 'list-thumb'))).res.headers.get('x-image-state') ?? '';
+      if (state !== 'failed') await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(state).toBe('failed');
+    const [job] = await queryRows<{ attempts: number }>(hanging.database.db, sql`SELECT attempts FROM image_jobs`);
+    expect(job.attempts).toBe(2);
+    const n = fid.split(':')[1];
+    const plotPage = await (await fetch(`${hanging.server.url}/~carol/${n}/`)).text();
+    expect(plotPage).toContain('This chart could not be drawn');
+    expect(plotPage).toContain('class="plot-static"');
+    const own = await (await fetch(`${hanging.server.url}/~carol/`, { headers: { Authorization: hanging.auth } })).text();
+    expect(own).toContain('Charts that could not be drawn');
+    expect(own).toContain(`href="/~carol/${n}/"`);
+    const others = await (await fetch(`${hanging.server.url}/~carol/`)).text();
+    expect(others).not.toContain('Charts that could not be drawn');
   });
 });

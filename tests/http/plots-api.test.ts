@@ -14,7 +14,7 @@ type Grid = Awaited<ReturnType<typeof uploadGrid>>;
 const LIST_KEYS = [
   'creation_time', 'date_modified', 'comments', 'stars', 'collaborators', 'parented', 'embed_url', 'fid', 'filename',
   'filetype', 'img_url', 'image_urls', 'api_urls', 'owner', 'parent', 'preview', 'referencers', 'references', 'title',
-  'views', 'web_url', 'world_readable', 'subfolder_count', 'refresh_interval', 'organize_view_url',
+  'views', 'web_url', 'world_readable', 'share_key_enabled', 'subfolder_count', 'refresh_interval', 'organize_view_url',
   'current_user_permission', 'is_theme', 'is_template', 'autosize', 'caption', 'figure', 'height', 'width', 'user',
 ].sort();
 const DETAIL_KEYS = [...LIST_KEYS, 'share_url', 'content_url', 'source_fid'].sort();
@@ -47,7 +47,7 @@ const FORWARDED_ORIGIN = 'https://plots.example.org';
 function expectedRecord(
   owner: string,
   num: number,
-  extra: { filename: string; figure: unknown; permission: 'read' | 'write'; title?: string; caption?: string; parent?: number; worldReadable?: boolean; views?: number; width?: number | null; height?: number | null; autosize?: boolean; isTheme?: unknown; isTemplate?: unknown },
+  extra: { filename: string; figure: unknown; permission: 'read' | 'write'; title?: string; caption?: string; parent?: number; worldReadable?: boolean; shareKeyEnabled?: boolean; views?: number; width?: number | null; height?: number | null; autosize?: boolean; isTheme?: unknown; isTemplate?: unknown },
   origin = baseUrl(),
 ): Rec {
   const base = `${origin}/~${owner}/${num}`;
@@ -80,6 +80,7 @@ function expectedRecord(
     views: extra.views ?? 0,
     web_url: `${base}/`,
     world_readable: extra.worldReadable ?? true,
+    share_key_enabled: extra.shareKeyEnabled ?? false,
     subfolder_count: null,
     refresh_interval: null,
     organize_view_url: `${origin}/~${owner}/`,
@@ -110,7 +111,7 @@ function expectedUser(owner: string, origin = baseUrl()): Rec {
 }
 
 function expectedDetail(owner: string, num: number, extra: Parameters<typeof expectedRecord>[2] & { sourceFid?: string | null; shareKey?: string }, origin = baseUrl()): Rec {
-  const rec = expectedRecord(owner, num, extra, origin);
+  const rec = expectedRecord(owner, num, { shareKeyEnabled: extra.shareKey !== undefined, ...extra }, origin);
   const fid = `${owner}:${num}`;
   return {
     ...rec,

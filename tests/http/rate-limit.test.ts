@@ -118,6 +118,19 @@ describe('rate limits on writes', () => {
     expect((await folder(u.auth, address())).status).toBe(201);
   });
 
+  it('wrong keys on reads count against the address too: key guessing through GETs meets the 429', async () => {
+    const from = address();
+    const u = await user();
+    await freshWindow();
+    const statuses: number[] = [];
+    for (let i = 0; i <= PER_ADDRESS; i++) statuses.push((await send('GET', '/v2/users/current', { auth: basic(u.username, `guess-${i}`), from })).status);
+    expect(statuses).toEqual([...Array(PER_ADDRESS).fill(401), 429]);
+    // Pages with a wrong key are browsed anonymously, but count as well.
+    expect((await send('GET', '/v2/plots', { auth: basic(u.username, 'guess'), from })).status).toBe(429);
+    // Right keys on reads are never limited.
+    expect((await send('GET', '/v2/users/current', { auth: u.auth, from: address() })).status).toBe(200);
+  });
+
   it('with no trusted proxy, forged X-Forwarded-For values all count against the real address', async () => {
     await freshWindow();
     const statuses: number[] = [];

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getUserByUsername } from '@/lib/users';
 import { createSession } from '@/lib/sessions';
-import { appDatabase, baseUrl, call, expectError, newUser, uploadGrid, type TestUser } from '../support/api';
+import { appDatabase, baseUrl, basic, call, expectError, newUser, uploadGrid, type TestUser } from '../support/api';
 
 describe('session cookies', () => {
   let alice: TestUser;
@@ -52,5 +52,34 @@ describe('session cookies', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('set-cookie')).toMatch(/pf_session=;.*Max-Age=0/i);
     expectError(await call('GET', '/v2/users/current', { headers: { Cookie: cookie } }), 401);
+  });
+});
+
+describe('sessions end with the key and /signout takes any headers', () => {
+  it('rotating the API key ends every browser session of that user (reads and writes)', async () => {
+    const bob = await newUser('rot');
+    const { db } = await appDatabase();
+    const user = await getUserByUsername(db, bob.username);
+    const cookies = [await createSession(db, user!.id), await createSession(db, user!.id)].map((t) => `pf_session=${t}`);
+    for (const cookie of cookies) expect((await call('GET', '/v2/users/current', { headers: { Cookie: cookie } })).status).toBe(200);
+    const rotated = await call('POST', '/v2/users/current/api_key', { headers: { Cookie: cookies[0], Origin: baseUrl() } });
+    expect(rotated.status).toBe(200);
+    for (const cookie of cookies) {
+      expectError(await call('GET', '/v2/users/current', { headers: { Cookie: cookie } }), 401);
+      expectError(await call('POST', '/v2/users/current/api_key', { headers: { Cookie: cookie, Origin: baseUrl() } }), 401);
+    }
+    // The new key works; the old one does not.
+    expect((await call('GET', '/v2/users/current', { headers: { Authorization: basic(bob.username, rotated.json.api_key) } })).status).toBe(200);
+    expectError(await call('GET', '/v2/users/current', { user: bob }), 401, 'Bad API key');
+  });
+
+  it.each<Record<string, string>>([
+    { Referer: 'not a url' },
+    { Referer: 'http://[::1' },
+    { Referer: '' },
+    { Origin: 'null' },
+  ])('POST /signout with %o and no session answers 403, never 500', async (headers) => {
+    const res = await fetch(`${baseUrl()}/signout`, { method: 'POST', headers, redirect: 'manual' });
+    expect(res.status).toBe(403);
   });
 });

@@ -10,7 +10,8 @@ import { ApiError } from '@/lib/errors';
 import { createFolders } from '@/lib/files';
 import { createGrid } from '@/lib/grids';
 import { getPlotContent } from '@/lib/plot-content';
-import { createPlot, getPlot, updatePlot } from '@/lib/plots';
+import { updateFileDetail } from '@/lib/file-detail';
+import { createPlot, getPlot } from '@/lib/plots';
 import { parseFid } from '@/lib/records';
 import { DRIVERS, freshDatabase } from '../support/postgres';
 import { joinParts, newViewer, ORIGIN } from './_helpers';
@@ -125,7 +126,7 @@ describe.each(DRIVERS)('concurrent writes (%s)', (driver) => {
     expect(next).toBe(await counterOf(frank));
   });
 
-  it('20 concurrent updatePlot calls leave exactly one written version, whole', async () => {
+  it('20 concurrent plot updates leave exactly one written version, whole', async () => {
     const gina = await newViewer(db, 'gina');
     const fid = plotFid(await createPlot(db, gina, { figure: { data: [{ type: 'scatter', name: 'v0' }], layout: { title: { text: 'v0' } } }, filename: 'v0' }, ORIGIN));
     const figures = range(1, 20).map((i) => ({
@@ -133,7 +134,7 @@ describe.each(DRIVERS)('concurrent writes (%s)', (driver) => {
       layout: { title: { text: `v${i}` }, width: 100 + i },
     }));
     const results = await Promise.allSettled(
-      figures.map((figure, k) => updatePlot(db, gina, parseFid(fid)!, { figure, filename: `v${k + 1}` }, ORIGIN)),
+      figures.map((figure, k) => updateFileDetail(db, gina, parseFid(fid)!, { figure, filename: `v${k + 1}` }, ORIGIN, 'plot')),
     );
     expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
 

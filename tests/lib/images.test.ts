@@ -8,15 +8,16 @@ import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/auth';
 import { startImageWorker } from '@/lib/image-worker';
 import { createGrid } from '@/lib/grids';
-import { claimImageJob, failImageJob, getPlotImage, MAX_ATTEMPTS, requestImages } from '@/lib/images';
+import { claimImageJob, failImageJob, getPlotImage, MAX_ATTEMPTS, MAX_QUEUED_PER_OWNER, requestImages } from '@/lib/images';
 import { Renderer, RenderTimeoutError } from '@/lib/renderer';
-import { createPlot, updatePlot } from '@/lib/plots';
+import { updateFileDetail } from '@/lib/file-detail';
+import { createPlot } from '@/lib/plots';
 import { parseFid } from '@/lib/records';
 import { inspectPng, MIN_CHART_VARIANCE } from '../support/png';
 import { DRIVERS, freshDatabase } from '../support/postgres';
 import { fileIds, newViewer, ORIGIN } from './_helpers';
 
-const mock = (name: string) => readFileSync(`../shared/fixtures/plotly-mocks/${name}.json`, 'utf8');
+const mock = (name: string) => readFileSync(`db/demo-mocks/${name}.json`, 'utf8');
 const bars = (ys: number[], title = 'Bars') => ({ data: [{ type: 'bar', x: ['a', 'b', 'c'], y: ys }], layout: { title: { text: title } } });
 
 /** A bar chart as the API stores one: its values in a grid, the figure referencing them. */
@@ -61,6 +62,28 @@ describe('renderer', () => {
     const png = inspectPng(def.png);
     expect([png.width, png.height]).toEqual([700, 500]);
     expect(png.variance).toBeGreaterThan(MIN_CHART_VARIANCE);
+  });
+
+  it.each([
+    { xaxis: { tickmode: 'linear', tick0: 0, dtick: 1e-9 } },
+    { xaxis: { tickmode: 'linear', dtick: 1e-9, range: [0, 3] } },
+    { yaxis: { nticks: 1e9 } },
+    { xaxis: { dtick: '1e-9' }, yaxis: { minor: { dtick: 1e-12, showgrid: true } } },
+  ])('draws a figure asking for billions of ticks promptly, with ticks plotly picks (%o)', async (layout) => {
+    const started = Date.now();
+    const [def] = await renderer.render(JSON.stringify({ ...bars([1, 2, 3]), layout }), layout, 15_000);
+    expect(inspectPng(def.png).variance).toBeGreaterThan(MIN_CHART_VARIANCE);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('keeps a dtick that draws a sensible number of ticks, autorange or not', async () => {
+    // dtick 0.1 over the data's 0..2 (21 ticks) is kept; 1e-9 is dropped, leaving plotly's own ticks.
+    const draw = async (layout: object) =>
+      (await renderer.render(JSON.stringify({ data: [{ type: 'scatter', x: [0, 1, 2], y: [1, 2, 3] }], layout }), layout))[0].png;
+    const plain = await draw({});
+    expect(Buffer.compare(await draw({ xaxis: { dtick: 0.1 } }), plain)).not.toBe(0);
+    expect(Buffer.compare(await draw({ xaxis: { dtick: 0.1, range: [0, 2] } }), plain)).not.toBe(0);
+    expect(Buffer.compare(await draw({ xaxis: { dtick: 1e-9 } }), plain)).toBe(0);
   });
 
   it('rejects a figure plotly cannot draw without losing the browser', async () => {
@@ -151,7 +174,7 @@ describe.each(DRIVERS)('image queue (%s)', (driver) => {
       expect(first.version).toBe(1);
       expect(inspectPng(first.png)).toMatchObject({ width: 200, height: 150 });
 
-      await updatePlot(db, owner, parseFid(fid)!, { figure: await gridBars(db, owner, [9, 1, 9], 'Second') }, ORIGIN);
+      await updateFileDetail(db, owner, parseFid(fid)!, { figure: await gridBars(db, owner, [9, 1, 9], 'Second') }, ORIGIN, 'plot');
       // At once: the version-1 image is no longer what the plot's URL finds.
       const right = await getPlotImage(db, id, 'list-thumb');
       expect(right === null || right.version === 2).toBe(true);
@@ -171,6 +194,40 @@ describe.each(DRIVERS)('image queue (%s)', (driver) => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it('owners take turns: a bulk of one owner\'s jobs does not keep another\'s waiting; each owner\'s come oldest first', async () => {
+    await db.execute(sql`DELETE FROM image_jobs`);
+    const bulk: number[] = [];
+    for (let i = 0; i < 6; i++) bulk.push((await create([i, 1, 2])).id);
+    const other = await newViewer(db, 'another');
+    const figure = await gridBars(db, other, [3, 2, 1]);
+    const single = await idOf((JSON.parse(await createPlot(db, other, { figure }, ORIGIN)) as { file: { fid: string } }).file.fid);
+    const order: number[] = [];
+    for (let job = await claimImageJob(db); job; job = await claimImageJob(db)) order.push(job.fileId);
+    expect(order).toHaveLength(7);
+    expect(order.indexOf(single)).toBeLessThanOrEqual(1);
+    expect(order.filter((id) => id !== single)).toEqual(bulk);
+    await db.execute(sql`DELETE FROM image_jobs`);
+  });
+
+  it(`an owner has at most ${MAX_QUEUED_PER_OWNER} renders queued; past that a plot is asked for again when its image is`, async () => {
+    const crowd = await newViewer(db, 'crowd');
+    // Queued jobs of the owner's (on folders: any file will do for the count).
+    await db.execute(sql`
+      WITH made AS (
+        INSERT INTO files (owner_id, n, filetype, filename)
+        SELECT ${crowd.id}, 1000 + g, 'fold', 'f' || g FROM generate_series(1, ${MAX_QUEUED_PER_OWNER}) g RETURNING id)
+      INSERT INTO image_jobs (file_id, owner_id, version) SELECT id, ${crowd.id}, 1 FROM made`);
+    const figure = await gridBars(db, crowd, [1, 2, 3]);
+    const fid = (JSON.parse(await createPlot(db, crowd, { figure }, ORIGIN)) as { file: { fid: string } }).file.fid;
+    const id = await idOf(fid);
+    const queued = async () => (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM image_jobs WHERE file_id = ${id}`))[0].n;
+    expect(await queued()).toBe(0);
+    await db.execute(sql`DELETE FROM image_jobs WHERE owner_id = ${crowd.id}`);
+    await requestImages(db, id);
+    expect(await queued()).toBe(1);
+    await db.execute(sql`DELETE FROM image_jobs`);
   });
 
   it('asking again for a version already queued or rendered changes nothing', async () => {

@@ -149,6 +149,14 @@ describe('checkFigure', () => {
     expect(problems({ data: [{ foosrc: 3, modesrc: 'x' }] })).toEqual([]);
   });
 
+  it('refuses a src naming one column twice (its values would be served twice over)', () => {
+    expect(problems({ data: [{ ysrc: `a:1:${Array(1000).fill('A').join(',')}`, textsrc: 'a:1:b,c,b' }] })).toEqual([
+      "figure.data[0].ysrc: names the column 'A' more than once; each column at most once a src",
+      "figure.data[0].textsrc: names the column 'b' more than once; each column at most once a src",
+    ]);
+    expect(problems({ data: [{ zsrc: 'a:1:b,c,d' }] })).toEqual([]);
+  });
+
   it('refuses a missing or malformed figure and data', () => {
     expect(problems(undefined)).toEqual(['figure: expected an object']);
     expect(problems([])).toEqual(['figure: expected an object']);

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { z } from 'zod';
 import { PlotList } from '@/components/plot-list';
 import { cursorQuery, profilePage } from '@/lib/gallery';
+import { listUndrawablePlots } from '@/lib/images';
 import { pageContext } from '@/lib/pages';
 import { getUserByUsername, usernameSchema } from '@/lib/users';
 import { moreUserPlots } from './actions';
@@ -44,6 +46,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const { query, invalid } = cursorQuery(await searchParams);
   const page = await profilePage(db, viewer, user, query, origin);
   const own = viewer?.id === user.id;
+  const undrawable = own ? await listUndrawablePlots(db, user.id) : [];
   const name = user.nickname || user.username;
   const website = websiteSchema.safeParse(user.website);
 
@@ -74,6 +77,19 @@ export default async function ProfilePage({ params, searchParams }: Props) {
           This is your profile: your private and secret plots are listed too, marked as such. Everyone else sees only your public
           plots.
         </p>
+      )}
+      {own && undrawable.length > 0 && (
+        <section className="notice undrawable" aria-labelledby="undrawable-heading">
+          <h2 id="undrawable-heading">Charts that could not be drawn</h2>
+          <p>Drawing these took too long, so they show a placeholder image. Change their figures to draw them again.</p>
+          <ul>
+            {undrawable.map((p) => (
+              <li key={p.n}>
+                <Link href={`/~${user.username}/${p.n}/`}>{p.filename}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       {(invalid || page.cursorRejected) && (
         <p className="notice" role="status">

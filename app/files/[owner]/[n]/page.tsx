@@ -103,6 +103,7 @@ async function PlotPage({ data }: { data: PlotPageData }) {
   const contentUrl = withKey(`/v2/plots/${encodeURIComponent(fid)}/content?inline_data=true&map_data=unreadable`, shareKey);
   const base = `/~${file.owner}/${file.n}`;
   const secretKey = visibility === 'secret' ? file.shareKey : null;
+  const own = data.ctx.viewer?.id === file.ownerId;
   return (
     <main className="file-page plot-page">
       <header className="file-head">
@@ -137,12 +138,19 @@ async function PlotPage({ data }: { data: PlotPageData }) {
           )}
         </ul>
       </header>
+      {data.undrawable && (
+        <p className="notice" role="status">
+          This chart could not be drawn: drawing it took too long (it may ask for far too many ticks or points). Its figure and data
+          can still be downloaded{own ? '; change the figure to draw it again' : ''}.
+        </p>
+      )}
       <PlotView
         contentUrl={contentUrl}
         label={`Chart: ${title}`}
         height={figureHeight(record)}
         imageUrl={withKey(`${base}.png`, shareKey)}
         downloadName={file.filename}
+        live={!data.undrawable}
       >
         <li>
           <a className="button secondary" download={`${file.filename}.json`} href={withKey(`${base}.json`, shareKey)}>
@@ -157,10 +165,11 @@ async function PlotPage({ data }: { data: PlotPageData }) {
       </PlotView>
       <section className="plot-share" aria-labelledby="share-heading">
         <h2 id="share-heading">Share</h2>
+        {/* A secret plot's link carries its key for whoever sees the page: the owner or a holder of the key. */}
         <CopyField
           id="share-url"
           label="Share link"
-          value={record.share_url}
+          value={withKey(record.web_url, secretKey)}
           hint={visibility === 'public' ? undefined : VISIBILITY_HINT[visibility]}
         />
         <CopyField id="embed-code" label="Embed code" value={embedCode(withKey(record.embed_url, secretKey), title)} />
@@ -176,7 +185,7 @@ function cellText(value: unknown): string {
 
 async function GridPage({ data }: { data: GridPageData }) {
   const { file, shareKey, visibility } = data;
-  const { columns, rowCount } = await gridPreview(data.ctx.db, file.id);
+  const { columns, columnCount, rowCount } = await gridPreview(data.ctx.db, file.id);
   const shown = Math.min(rowCount, GRID_PREVIEW_ROWS);
   const base = `/~${file.owner}/${file.n}`;
   return (
@@ -191,7 +200,7 @@ async function GridPage({ data }: { data: GridPageData }) {
             <Owner owner={file.owner} />
           </li>
           <li>
-            Grid · {columns.length} {columns.length === 1 ? 'column' : 'columns'} · {rowCount.toLocaleString('en')}{' '}
+            Grid · {columnCount.toLocaleString('en')} {columnCount === 1 ? 'column' : 'columns'} · {rowCount.toLocaleString('en')}{' '}
             {rowCount === 1 ? 'row' : 'rows'}
           </li>
           <li>
@@ -204,9 +213,11 @@ async function GridPage({ data }: { data: GridPageData }) {
           </a>
         </p>
       </header>
-      {rowCount > shown && (
+      {(rowCount > shown || columnCount > columns.length) && (
         <p className="grid-note" id="grid-note">
-          Showing the first {shown.toLocaleString('en')} of {rowCount.toLocaleString('en')} rows. The CSV download has them all.
+          Showing the first {shown.toLocaleString('en')} of {rowCount.toLocaleString('en')} rows
+          {columnCount > columns.length && ` and the first ${columns.length} of ${columnCount.toLocaleString('en')} columns`}. The
+          CSV download has all the data.
         </p>
       )}
       <div className="table-wrap" role="region" aria-label={`Data of ${file.filename}`} tabIndex={0}>

@@ -1,0 +1,40 @@
+import { appendColumns, colsBodySchema, deleteColumns, readColumns, replaceColumns, uidQuerySchema } from '@/lib/grids';
+import { endpoint, json, jsonStream, MiB, routes } from '@/lib/http';
+import { fidParam, shareKeyQuery } from '@/lib/records';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids/{fid}/col', {
+  GET: endpoint({
+    summary: "Some of a grid's columns with their data, in the order asked",
+    query: uidQuerySchema.extend(shareKeyQuery.shape),
+    responses: { 200: '{"cols": [{"name", "uid", "order", "data"}]}' },
+    handler: async ({ db, viewer, params, query }) =>
+      jsonStream(await readColumns(db, viewer, fidParam(params.fid), query.uid, query.share_key)),
+  }),
+  POST: endpoint({
+    summary: 'Append columns to a grid, after the existing ones',
+    auth: 'required',
+    body: colsBodySchema,
+    bodyLimit: 50 * MiB,
+    responses: { 201: '{"cols": [{"name", "uid"}]}: the new columns, in the order sent' },
+    handler: async ({ db, viewer, params, body }) => json(await appendColumns(db, viewer, fidParam(params.fid), body), { status: 201 }),
+  }),
+  PUT: endpoint({
+    summary: "Replace columns' data (and rename those given a name), one item per uid",
+    auth: 'required',
+    query: uidQuerySchema,
+    body: colsBodySchema,
+    bodyLimit: 50 * MiB,
+    responses: { 200: '{"cols": [{"name", "uid"}]}' },
+    handler: async ({ db, viewer, params, query, body }) => json(await replaceColumns(db, viewer, fidParam(params.fid), query.uid, body)),
+  }),
+  DELETE: endpoint({
+    summary: "Delete some of a grid's columns",
+    auth: 'required',
+    query: uidQuerySchema,
+    responses: { 204: 'deleted' },
+    handler: async ({ db, viewer, params, query }) => {
+      await deleteColumns(db, viewer, fidParam(params.fid), query.uid);
+      return new Response(null, { status: 204 });
+    },
+  }),
+});

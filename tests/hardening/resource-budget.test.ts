@@ -1,0 +1,115 @@
+// Nothing one request can break: each attack runs against an app of its own while the test watches
+// the server's memory (RSS, sampled every 100 ms) and the latency of an unrelated `GET /v2/plots`
+// asked every 200 ms. The server's memory may grow only by a bounded amount, whatever the attacker
+// chose, and the unrelated request is always answered within a second (no long synchronous work).
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@/db/client';
+import { migrateDatabase } from '@/db/migrate';
+import { createUser } from '@/lib/users';
+import { startServer } from '../global-setup';
+import { basic, callAt, type TestUser } from '../support/api';
+import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '../support/postgres';
+
+/** Growth of the server's resident memory an attack may cause (MiB). */
+const RSS_BUDGET_MB = 300;
+/** The slowest an unrelated list request may be answered while an attack runs (ms). */
+const LATENCY_BUDGET_MS = 1000;
+
+const rssMb = (pid: number) => Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+describe('resource budget under attack', () => {
+  const name = createDatabaseName('budget');
+  let database: Database;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let attacker: TestUser;
+
+  beforeAll(async () => {
+    await createDatabase(name);
+    database = await openDatabase(adminUrl(name));
+    await migrateDatabase(database);
+    const { user, apiKey } = await createUser(database.db, { username: 'mallory' });
+    attacker = { username: user.username, apiKey, auth: basic(user.username, apiKey) };
+    // No image worker: its Chromium is a child process, and this measures the app's own memory.
+    server = await startServer({ DATABASE_URL: adminUrl(name), DEMO_SEED: 'false', IMAGE_WORKER: 'false', RATE_LIMIT_WRITES_PER_KEY: '0', RATE_LIMIT_WRITES_PER_ADDRESS: '0' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+    await dropDatabase(name);
+  });
+
+  /** Runs `attack` while watching; answers the peak RSS growth and the slowest unrelated answer. */
+  async function watch(attack: () => Promise<void>): Promise<{ growthMb: number; slowestMs: number }> {
+    const pid = server.process.pid!;
+    // Settle first: what the process holds before the attack is its own business.
+    await fetch(`${server.url}/v2/plots?page_size=1`);
+    const before = rssMb(pid);
+    let peak = before;
+    let slowest = 0;
+    let running = true;
+    const sampler = (async () => {
+      while (running) {
+        peak = Math.max(peak, rssMb(pid));
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    const prober = (async () => {
+      while (running) {
+        const started = performance.now();
+        const res = await fetch(`${server.url}/v2/plots?page_size=5`);
+        await res.arrayBuffer();
+        slowest = Math.max(slowest, performance.now() - started);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
+    try {
+      await attack();
+    } finally {
+      running = false;
+      await Promise.all([sampler, prober]);
+    }
+    return { growthMb: peak - before, slowestMs: slowest };
+  }
+
+  const api = (method: string, path: string, body?: unknown) => callAt(server.url, method, path, { user: attacker, body });
+
+  it('a grid of 2,000 columns: its page is a bounded preview, answered promptly, several at once', async () => {
+    const cols = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`column ${i}`, { data: Array.from({ length: 200 }, (_, j) => j * i), order: i }]));
+    const created = await api('POST', '/v2/grids', { data: { cols } });
+    expect(created.status).toBe(201);
+    const n = created.json.file.fid.split(':')[1];
+    const pages: number[] = [];
+    const result = await watch(async () => {
+      await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          const started = performance.now();
+          const res = await fetch(`${server.url}/~mallory/${n}/`);
+          const html = await res.text();
+          expect(res.status).toBe(200);
+          expect(html).toContain('the first 50 of 2,000 columns');
+          expect(html.length).toBeLessThan(2_000_000);
+          pages.push(performance.now() - started);
+        }),
+      );
+    });
+    expect(result.growthMb).toBeLessThan(RSS_BUDGET_MB);
+    expect(result.slowestMs).toBeLessThan(LATENCY_BUDGET_MS);
+    expect(Math.max(...pages)).toBeLessThan(10_000);
+  });
+
+  it('a cell holding a 5 MB string is cut short on the grid page', async () => {
+    const created = await api('POST', '/v2/grids', { data: { cols: { big: { data: ['x'.repeat(5_000_000), 'small'], order: 0 } } } });
+    expect(created.status).toBe(201);
+    const n = created.json.file.fid.split(':')[1];
+    const result = await watch(async () => {
+      const res = await fetch(`${server.url}/~mallory/${n}/`);
+      const html = await res.text();
+      expect(res.status).toBe(200);
+      expect(html.length).toBeLessThan(200_000);
+      expect(html).toContain('small');
+    });
+    expect(result.growthMb).toBeLessThan(RSS_BUDGET_MB);
+    expect(result.slowestMs).toBeLessThan(LATENCY_BUDGET_MS);
+  });
+});

@@ -1,0 +1,72 @@
+// The limits that keep one plot from costing the service more than a bounded amount (API.md
+// "Limits"): each column once a src, 10,000,000 referenced values a plot, 1 MiB a stored figure.
+// Each refusal is a 400 naming the field, and nothing is created.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, type TestUser } from '../support/api';
+import { servers } from '../support/servers';
+
+describe.each(servers())('plot limits on $name', (s) => {
+  let owner: TestUser;
+  let big: Awaited<ReturnType<typeof s.uploadGrid>>;
+
+  beforeAll(async () => {
+    owner = await s.newUser('lim');
+    big = await s.uploadGrid(owner, { million: Array.from({ length: 1_000_000 }, (_, i) => i % 1000), small: [1, 2, 3] });
+  });
+
+  const plotCount = async () => {
+    const home = await s.call('GET', `/v2/folders/home?user=${owner.username}`, { user: owner });
+    return (home.json.children.results as { filetype: string }[]).filter((f) => f.filetype === 'plot').length;
+  };
+
+  it('a src naming one column twice is refused, however many times', async () => {
+    const uid = big.src('small').split(':')[2];
+    for (const times of [2, 1000]) {
+      const res = await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data: [{ type: 'bar', ysrc: `${big.fid}:${Array(times).fill(uid).join(',')}` }] } } });
+      expectError(res, 400, `names the column '${uid}' more than once`);
+      expect(res.json.errors[0].path).toBe('figure.data[0].ysrc');
+    }
+    expect(await plotCount()).toBe(0);
+  });
+
+  it('10,000,000 referenced values a plot, each reference counted', async () => {
+    const ten = Array.from({ length: 10 }, () => ({ type: 'scatter', ysrc: big.src('million') }));
+    const ok = await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data: ten } } });
+    expect(ok.status).toBe(200);
+    const eleven = await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data: [...ten, { type: 'bar', ysrc: big.src('small') }] } } });
+    expectError(eleven, 400, 'reference 10,000,003 grid values; at most 10,000,000 a plot');
+    expect(eleven.json.errors[0].field).toBe('figure');
+    // An update is held to the same limit, and leaves the plot as it was.
+    const put = await s.call('PUT', `/v2/plots/${ok.json.file.fid}`, { user: owner, body: { figure: { data: [...ten, ...ten] } } });
+    expectError(put, 400, 'at most 10,000,000 a plot');
+    const content = await s.call('GET', `/v2/plots/${ok.json.file.fid}/content`);
+    expect(content.json.data).toHaveLength(10);
+    expect(await plotCount()).toBe(1);
+  });
+
+  it('content inlines at most 10,000,000 values, even after the columns grew', async () => {
+    const grid = await s.uploadGrid(owner, { million: Array.from({ length: 1_000_000 }, (_, i) => i % 7), grows: [1, 2, 3] });
+    const data = [...Array.from({ length: 9 }, () => ({ type: 'scatter', ysrc: grid.src('million') })), { type: 'bar', ysrc: grid.src('grows') }, { type: 'bar', xsrc: grid.src('grows') }];
+    const plot = await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data } } });
+    expect(plot.status).toBe(200);
+    const fid = plot.json.file.fid;
+    expect((await s.call('GET', `/v2/plots/${fid}/content?inline_data=true`)).status).toBe(200);
+    const uid = grid.src('grows').split(':')[2];
+    const grown = await s.call('PUT', `/v2/grids/${grid.fid}/col?uid=${uid}`, { user: owner, body: { cols: JSON.stringify([{ name: 'grows', data: Array.from({ length: 600_000 }, () => 1) }]) } });
+    expect(grown.status).toBe(200);
+    const inline = await s.call('GET', `/v2/plots/${fid}/content?inline_data=true`);
+    expectError(inline, 400, 'reference 10,200,000 grid values');
+    expect(inline.json.errors[0].field).toBe('inline_data');
+    // By reference it is served as ever.
+    expect((await s.call('GET', `/v2/plots/${fid}/content`)).status).toBe(200);
+  });
+
+  it('a stored figure is at most 1 MiB', async () => {
+    const layout = { annotations: [{ text: 'x'.repeat(1_100_000) }] };
+    const res = await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data: [{ type: 'bar', ysrc: big.src('small') }], layout } } });
+    expectError(res, 400, 'at most 1 MiB');
+    expect(res.json.errors[0].field).toBe('figure');
+    const fits = { annotations: [{ text: 'x'.repeat(900_000) }] };
+    expect((await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data: [{ type: 'bar', ysrc: big.src('small') }], layout: fits } } })).status).toBe(200);
+  });
+});
