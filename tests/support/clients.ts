@@ -12,8 +12,8 @@ import type { TlsFront } from './tls-front';
 
 const CLIENTS = fileURLToPath(new URL('../clients', import.meta.url));
 /** Debian's interpreters (the pyenv `python3` on some PATHs lacks the client's dependencies). */
-export const PYTHON = '/usr/bin/python3';
-export const RSCRIPT = '/usr/bin/Rscript';
+const PYTHON = '/usr/bin/python3';
+const RSCRIPT = '/usr/bin/Rscript';
 
 const TAIL = 12_000;
 
