@@ -17,6 +17,12 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'http', include: ['tests/http/**/*.test.ts'], globalSetup: ['tests/global-setup.ts'], testTimeout: 60_000, hookTimeout: 180_000 },
       },
+      // The official Python (chart_studio) and R (plotly) clients, run as child processes against the
+      // built app (tests/clients/): their own calls, through their own code, checked over HTTP.
+      {
+        resolve: { alias },
+        test: { name: 'clients', include: ['tests/clients/**/*.test.ts'], globalSetup: ['tests/global-setup.ts'], testTimeout: 120_000, hookTimeout: 180_000 },
+      },
       // The reliability and security suite (npm run test:hardening): privacy by property, the hostile
       // corpus against a database dump, concurrency and a PostgreSQL restart, over HTTP on its own app.
       {

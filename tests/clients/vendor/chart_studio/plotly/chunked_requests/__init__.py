@@ -1,0 +1,1 @@
+from .chunked_request import Stream

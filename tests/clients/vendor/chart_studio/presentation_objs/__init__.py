@@ -1,0 +1,8 @@
+"""
+presentation_objs
+
+A wrapper for the spectacle-presentations endpoint.
+===========
+
+"""
+from .presentation_objs import Presentation

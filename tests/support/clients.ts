@@ -1,0 +1,109 @@
+// Runs the official clients' scenarios (tests/clients/python_client.py, tests/clients/r_client.R)
+// as child processes against a test server. Each run gets a fresh HOME (both clients read and write
+// ~/.plotly) and a clean environment, and ends with one `RESULT <json>` line on stdout; a failure
+// throws with the client's own error, its traceback and the last HTTP exchanges.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestUser } from './api';
+import type { TlsFront } from './tls-front';
+
+const CLIENTS = fileURLToPath(new URL('../clients', import.meta.url));
+/** Debian's interpreters (the pyenv `python3` on some PATHs lacks the client's dependencies). */
+const PYTHON = '/usr/bin/python3';
+const RSCRIPT = '/usr/bin/Rscript';
+
+const TAIL = 12_000;
+
+interface Run {
+  /** What a failure message is headed with. */
+  label: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  timeoutMs: number;
+  /** More to show on failure (the TLS front's log of exchanges). */
+  context?: () => string;
+}
+
+async function runScenario<T>({ label, command, args, env, timeoutMs, context }: Run): Promise<T> {
+  const home = mkdtempSync(path.join(tmpdir(), 'pf-client-home-'));
+  try {
+    const child: ChildProcess = spawn(command, args, {
+      cwd: CLIENTS,
+      env: { NODE_ENV: 'test', PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: home, TMPDIR: home, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (c) => resolve(c));
+    });
+    clearTimeout(timer);
+    const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
+    if (code === 0 && line) return JSON.parse(line.slice('RESULT '.length)) as T;
+    const why = timedOut ? `killed after ${timeoutMs / 1000} s` : code === 0 ? 'exit 0 without a RESULT line' : `exit ${code}`;
+    const extra = context?.();
+    throw new Error(
+      [
+        `${label} failed (${why})`,
+        stdout.trim() && `--- stdout ---\n${stdout.trim().slice(-TAIL)}`,
+        `--- stderr ---\n${stderr.trim().slice(-TAIL)}`,
+        extra && `--- the last exchanges through the TLS front (oldest first) ---\n${extra}`,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/** Runs `python_client.py <scenario>` as `user` against the app at `url`. */
+export function python<T = any>(url: string, user: TestUser, scenario: string, timeoutMs = 90_000): Promise<T> {
+  return runScenario<T>({
+    label: `python3 tests/clients/python_client.py ${scenario}`,
+    command: PYTHON,
+    args: ['python_client.py', scenario],
+    env: {
+      PYTHONPATH: path.join(CLIENTS, 'vendor'),
+      PYTHONDONTWRITEBYTECODE: '1',
+      PYTHONNOUSERSITE: '1',
+      PF_URL: url,
+      PF_USERNAME: user.username,
+      PF_API_KEY: user.apiKey,
+    },
+    timeoutMs,
+  });
+}
+
+/** Runs `r_client.R <scenario>` as `user` against the app behind `front`. */
+export function rscript<T = any>(front: TlsFront, user: TestUser, scenario: string, timeoutMs = 90_000): Promise<T> {
+  const start = front.mark();
+  return runScenario<T>({
+    label: `Rscript tests/clients/r_client.R ${scenario}`,
+    command: RSCRIPT,
+    args: ['r_client.R', scenario],
+    env: {
+      // plotly.R's own settings (R/utils.R: grab(), get_domain())
+      plotly_username: user.username,
+      plotly_api_key: user.apiKey,
+      plotly_domain: front.url,
+      plotly_api_domain: front.url,
+      // the front's self-signed certificate, trusted through httr's config (r_client.R)
+      PF_CA_FILE: front.caFile,
+    },
+    timeoutMs,
+    context: () => front.log(start),
+  });
+}
