@@ -1,8 +1,12 @@
-// Trash, restore and permanent delete: the same three endpoints under /v2/files (any type) and under
-// each type's own path (a fid of another type is the 404 of a missing file).
-import { deleteFile, restoreFile, trashFile, type Filetype } from './files';
+// The endpoints every file type shares, under /v2/files (any type) and under each type's own path
+// (where a file of another type is the 404 of a missing one): trash, restore, permanent delete, lookup.
+import { z } from 'zod';
+import { notFound } from './errors';
+import { fileDetail } from './file-detail';
+import { deleteFile, lookupPath, pathSchema, restoreFile, trashFile, type Filetype } from './files';
 import { endpoint, json } from './http';
 import { fidParam } from './records';
+import { usernameSchema } from './users';
 
 export const trashEndpoint = (filetype?: Filetype) =>
   endpoint({
@@ -34,5 +38,38 @@ export const permanentDeleteEndpoint = (filetype?: Filetype) =>
     handler: async ({ db, viewer, params }) => {
       await deleteFile(db, viewer, fidParam(params.fid), filetype);
       return new Response(null, { status: 204 });
+    },
+  });
+
+const lookupQuery = z.object({
+  path: z
+    .string({ error: 'This field is required.' })
+    .pipe(pathSchema)
+    .refine((parts) => parts.length > 0, 'This field is required.')
+    .meta({ description: "the file's path, `a/b/name`; a leading `/` is ignored and `+` is a space (R sends spaces so)" }),
+  parent: z
+    .string()
+    .regex(/^-?\d{1,10}$/, 'parent must be an integer')
+    .transform(Number)
+    .optional()
+    .meta({ description: 'the folder number the path is relative to (default -1, the top level)' }),
+  user: usernameSchema.optional().meta({ description: "whose files (default: the caller's)" }),
+  exists: z
+    .enum(['true', 'false'], { message: "exists must be 'true' or 'false'" })
+    .optional()
+    .meta({ description: '`true`: answer {"exists": boolean} instead of the record or a 404' }),
+});
+
+/** `GET /v2/files/lookup` (any type; a grid without `cols`) and the typed lookups (`/v2/plots/lookup`...). */
+export const lookupEndpoint = (filetype?: Filetype) =>
+  endpoint({
+    summary: `The live ${filetype ? `${filetype === 'fold' ? 'folder' : filetype} ` : 'file '}at a path of the caller's (or \`user\`'s) files`,
+    query: lookupQuery,
+    responses: { 200: "the file's record, or {\"exists\": boolean} with exists=true", 404: 'No live file the caller may read at that path.' },
+    handler: async ({ db, viewer, query, origin }) => {
+      const file = await lookupPath(db, viewer, query.path, { user: query.user, parent: query.parent, filetype });
+      if (query.exists === 'true') return json({ exists: file !== null });
+      if (!file) throw notFound();
+      return json(await fileDetail(db, viewer, file, origin, { cols: filetype !== undefined }));
     },
   });

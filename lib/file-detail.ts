@@ -11,11 +11,18 @@ import { assertReadable } from './permissions';
 import { parseFid, type Fid } from './records';
 import { getUserByUsername } from './users';
 
-/** The detail of a file the caller may read: a plot's record (as JSON text), a grid's, a folder's. */
-export async function fileDetail(db: Db, viewer: Viewer | null, file: OwnedFile, origin: string, shareKey?: string | null) {
+/**
+ * The detail of a file the caller may read: a plot's record (as JSON text), a grid's, a folder's.
+ * Answers under /v2/files/ (`cols: false`) give a grid's record without `cols`: the R client merges
+ * that record with a `/col` answer, and an old `cols` would win.
+ */
+export async function fileDetail(db: Db, viewer: Viewer | null, file: OwnedFile, origin: string, opts: { shareKey?: string | null; cols?: boolean } = {}) {
   const fid = { owner: file.owner, n: file.n };
-  if (file.filetype === 'plot') return getPlot(db, viewer, fid, origin, shareKey);
-  if (file.filetype === 'grid') return getGrid(db, viewer, fid, origin, shareKey);
+  if (file.filetype === 'plot') return getPlot(db, viewer, fid, origin, opts.shareKey);
+  if (file.filetype === 'grid') {
+    const { cols, ...record } = await getGrid(db, viewer, fid, origin, opts.shareKey);
+    return opts.cols === false ? record : { ...record, cols };
+  }
   return fileRecord(origin, file, viewer);
 }
 
@@ -27,9 +34,10 @@ export const fileUpdateSchema = plotUpdateSchema.extend(gridUpdateSchema.shape);
 export type FileUpdate = z.output<typeof fileUpdateSchema>;
 
 /** PUT/PATCH on a file (of `filetype` on a typed path): the file's record as it now is. */
+/** PUT/PATCH on a typed path (`filetype`) or under /v2/files/ (any type; a grid's answer then has no `cols`). */
 export async function updateFileDetail(db: Db, viewer: Viewer, fid: Fid, input: FileUpdate, origin: string, filetype?: Filetype) {
   const file = await updateFile(db, viewer, fid, input, { filetype, types: { plot: plotUpdate, grid: gridUpdate } });
-  return fileDetail(db, viewer, file, origin);
+  return fileDetail(db, viewer, file, origin, { cols: filetype !== undefined });
 }
 
 /** GET /v2/folders/{owner}:{n} and /v2/folders/home?user=U: the folder and what the caller may see in it. */

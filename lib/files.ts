@@ -114,8 +114,8 @@ export async function getFile(db: Db, fid: Fid, state: 'live' | 'trashed' = 'liv
 }
 
 /** The folder number at `parts` under the owner's top level (-1 for none), or null when missing. */
-export async function resolveFolder(db: Db, ownerId: number, parts: string[]): Promise<number | null> {
-  let parent = -1;
+export async function resolveFolder(db: Db, ownerId: number, parts: string[], from = -1): Promise<number | null> {
+  let parent = from;
   for (const name of parts) {
     const [row] = await db
       .select({ n: files.n })
@@ -179,19 +179,25 @@ export async function createFolders(db: Db, viewer: Viewer, parts: string[]): Pr
   });
 }
 
-/** GET /v2/files/lookup: the file at `path` of the caller or of `user`, if the caller may read it. */
-export async function lookupPath(db: Db, viewer: Viewer | null, path: string[], username?: string): Promise<OwnedFile> {
-  const owner = username ? await getUserByUsername(db, username) : viewer ? { id: viewer.id, username: viewer.username } : undefined;
+/** GET /v2/files/lookup and the typed lookups: the live file at `path` (below folder `parent`) of the caller or of
+ * `user` that the caller may read, else null; 404 when there is no such user (or no caller and no `user`). */
+export async function lookupPath(
+  db: Db,
+  viewer: Viewer | null,
+  path: string[],
+  opts: { user?: string; parent?: number; filetype?: Filetype } = {},
+): Promise<OwnedFile | null> {
+  const owner = opts.user ? await getUserByUsername(db, opts.user) : viewer ? { id: viewer.id, username: viewer.username } : undefined;
   if (!owner || !path.length) throw notFound();
-  const parent = await resolveFolder(db, owner.id, path.slice(0, -1));
-  if (parent === null) throw notFound();
+  const parent = await resolveFolder(db, owner.id, path.slice(0, -1), opts.parent);
+  if (parent === null) return null;
   const [row] = await db
     .select()
     .from(files)
     .where(and(eq(files.ownerId, owner.id), eq(files.parent, parent), eq(files.filename, path[path.length - 1]), isNull(files.trashedAt)))
     .limit(1);
-  if (!row || !canRead(row, viewer)) throw notFound();
-  return { ...row, owner: owner.username };
+  // On a typed lookup a file of another type counts as none.
+  return row && canRead(row, viewer) && (!opts.filetype || row.filetype === opts.filetype) ? { ...row, owner: owner.username } : null;
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');

@@ -19,7 +19,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/file
     query: shareKeyQuery,
     handler: async ({ db, viewer, params, query, origin }) => {
       const file = assertReadable(await getFile(db, fidParam(params.fid)), viewer, query.share_key);
-      return json(await fileDetail(db, viewer, file, origin, query.share_key));
+      return json(await fileDetail(db, viewer, file, origin, { shareKey: query.share_key, cols: false }));
     },
   }),
   PUT: update,

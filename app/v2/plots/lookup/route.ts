@@ -1,0 +1,4 @@
+import { lookupEndpoint } from '@/lib/file-actions';
+import { routes } from '@/lib/http';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots/lookup', { GET: lookupEndpoint('plot') });
