@@ -177,8 +177,24 @@ export function checkFigure(figure: unknown): SrcRef[] {
     problem: add,
     done: () => problems.length >= MAX_PROBLEMS,
   });
+  const overflow = nonFinitePath(fig, []);
+  if (overflow) add(overflow, 'a number too large for JSON (e.g. 1e400, read as Infinity, would be stored as null); send a finite number');
   if (problems.length) throw invalidMany(problems.slice(0, MAX_PROBLEMS));
   return refs;
+}
+
+/** The path of the first non-finite number in a parsed JSON value (JSON.parse reads 1e400 as Infinity);
+ * `path` is a stack, copied only when one is found. */
+function nonFinitePath(value: unknown, path: Path): Path | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : [...path];
+  if (value === null || typeof value !== 'object') return null;
+  for (const key of Array.isArray(value) ? value.keys() : Object.keys(value)) {
+    path.push(key);
+    const found = nonFinitePath((value as Record<string | number, unknown>)[key], path);
+    path.pop();
+    if (found) return found;
+  }
+  return null;
 }
 
 /** Title, size and autosize of a figure's layout, for the plot record. */

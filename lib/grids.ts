@@ -115,7 +115,21 @@ function columnValues(data: unknown, field: string, problems: Problem[]): Column
     problems.push({ field, message: `at most ${MAX_COLUMN_VALUES} values a column` });
     return undefined;
   }
+  const bad = nonFinite(values);
+  if (bad >= 0) {
+    problems.push({ field: `${field}[${bad}]`, message: NON_FINITE });
+    return undefined;
+  }
   return { text: JSON.stringify(values), length: values.length, head: values.slice(0, PREVIEW_VALUES) };
+}
+
+const NON_FINITE = 'a number too large for JSON (it would be stored as null, e.g. 1e400) or not a number; send a finite number or a string';
+
+/** The index of the first value that is (or holds) a non-finite number, else -1: JSON.parse reads
+ * 1e400 as Infinity (and typed arrays can hold NaN), which JSON.stringify would silently store as null. */
+function nonFinite(values: unknown[]): number {
+  const bad = (v: unknown): boolean => (typeof v === 'number' ? !Number.isFinite(v) : Array.isArray(v) ? v.some(bad) : false);
+  return values.findIndex(bad);
 }
 
 /** Every column's values, or one 400 naming each column at fault. */
@@ -435,6 +449,8 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
     );
     const wrong = rows.findIndex((row) => row.length !== cols.length);
     if (wrong >= 0) throw invalid(`rows[${wrong}]`, `expected ${cols.length} value${cols.length === 1 ? '' : 's'}, one per column in column order; got ${rows[wrong].length}`);
+    const overflow = rows.findIndex((row) => nonFinite(row) >= 0);
+    if (overflow >= 0) throw invalid(`rows[${overflow}][${nonFinite(rows[overflow])}]`, NON_FINITE);
     const longest = cols.reduce((max, c) => Math.max(max, c.length), 0);
     if (longest + rows.length > MAX_COLUMN_VALUES) throw invalid('rows', `at most ${MAX_COLUMN_VALUES} values a column (the longest has ${longest})`);
     const updates = cols.map((c, k) => {

@@ -69,4 +69,24 @@ describe.each(servers())('plot limits on $name', (s) => {
     const fits = { annotations: [{ text: 'x'.repeat(900_000) }] };
     expect((await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data: [{ type: 'bar', ysrc: big.src('small') }], layout: fits } } })).status).toBe(200);
   });
+
+  it('a grid value JSON cannot carry (1e400, a typed array\'s Infinity or NaN) is refused naming its column and row, never stored as null', async () => {
+    const raw = '{"data": {"cols": {"x": {"data": [1, 2, 3], "order": 0}, "y": {"data": [1, 1e400, 3], "order": 1}}}}';
+    const res = await s.call('POST', '/v2/grids', { user: owner, raw, headers: { 'Content-Type': 'application/json' } });
+    expectError(res, 400, 'too large for JSON');
+    expect(res.json.errors[0].path).toBe('data.cols.y.data[1]');
+    const nan = Buffer.alloc(16);
+    nan.writeDoubleLE(1, 0);
+    nan.writeDoubleLE(Number.NaN, 8);
+    const typed = await s.call('POST', '/v2/grids', { user: owner, body: { data: { cols: { z: { data: { dtype: 'f8', bdata: nan.toString('base64') }, order: 0 } } } } });
+    expectError(typed, 400, 'not a number');
+    expect(typed.json.errors[0].path).toBe('data.cols.z.data[1]');
+
+    const grid = await s.uploadGrid(owner, { a: [1], b: [2] });
+    const rows = await s.call('POST', `/v2/grids/${grid.fid}/row`, { user: owner, raw: '{"rows": [[1, -1e400]]}', headers: { 'Content-Type': 'application/json' } });
+    expectError(rows, 400, 'too large for JSON');
+    expect(rows.json.errors[0].path).toBe('rows[0][1]');
+    const content = await s.call('GET', `/v2/grids/${grid.fid}/content`, { user: owner });
+    expect(Object.values(content.json.cols).map((c: any) => c.data)).toEqual([[1], [2]]);
+  });
 });

@@ -280,3 +280,15 @@ describe('plotly.js mocks', () => {
     expect(mock).toEqual(JSON.parse(text)); // splitFigure worked on a copy
   });
 });
+
+describe('numbers JSON cannot carry', () => {
+  it('refuses a non-finite number anywhere in a figure, naming its path', () => {
+    expect(problems({ data: [{ type: 'bar', marker: { line: { width: Infinity } } }] })).toEqual([
+      'figure.data[0].marker.line.width: a number too large for JSON (e.g. 1e400, read as Infinity, would be stored as null); send a finite number',
+    ]);
+    expect(problems(JSON.parse('{"data": [], "layout": {"xaxis": {"range": [0, -1e400]}}}'))).toEqual([
+      'figure.layout.xaxis.range[1]: a number too large for JSON (e.g. 1e400, read as Infinity, would be stored as null); send a finite number',
+    ]);
+    expect(problems({ data: [], layout: { xaxis: { range: [0, 1e300] } } })).toEqual([]);
+  });
+});
