@@ -11,7 +11,8 @@ import { getFile, type OwnedFile } from './files';
 import { columnsByGrid, columnText, findGrids, gridKey } from './grids';
 import { isUndrawable } from './images';
 import { pageContext, readableFile, type PageContext } from './pages';
-import { canRead } from './permissions';
+import { canRead, holdsShareKey } from './permissions';
+import { csvDownload, type CsvColumn } from './csv';
 import { getPlot } from './plots';
 import { fileUrls, parseFid } from './records';
 
@@ -159,47 +160,7 @@ export async function gridPreview(db: Db, gridId: number): Promise<GridPreview> 
 }
 
 // ---------------------------------------------------------------------------------------------
-// CSV (RFC 4180: CRLF line ends; fields with a comma, quote or line break quoted, quotes doubled)
-
-interface CsvColumn {
-  header: string;
-  load: () => Promise<unknown[]>;
-}
-
-function csvField(value: unknown): string {
-  const text =
-    value === null || value === undefined
-      ? ''
-      : typeof value === 'string'
-        ? value
-        : typeof value === 'number' || typeof value === 'boolean'
-          ? String(value)
-          : JSON.stringify(value);
-  // A text cell a spreadsheet would run as a formula is prefixed with ' (OWASP's CSV injection advice).
-  const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-const csvLine = (fields: unknown[]) => `${fields.map(csvField).join(',')}\r\n`;
-
-const parseColumn = (text: string): unknown[] => {
-  const values: unknown = JSON.parse(text);
-  return Array.isArray(values) ? values : [values];
-};
-
-/** The CSV text, rows aligned (shorter columns leave empty fields), in chunks of rows. */
-async function* csvChunks(columns: CsvColumn[]): AsyncGenerator<string> {
-  if (!columns.length) return;
-  yield csvLine(columns.map((c) => c.header));
-  const data: unknown[][] = [];
-  for (const c of columns) data.push(await c.load());
-  const rows = data.reduce((max, d) => Math.max(max, d.length), 0);
-  for (let start = 0; start < rows; start += 1000) {
-    let chunk = '';
-    for (let r = start; r < Math.min(rows, start + 1000); r++) chunk += csvLine(data.map((d) => d[r]));
-    yield chunk;
-  }
-}
+// CSV: which columns a download holds (lib/csv.ts writes them)
 
 /** Every column of a grid, headed by its name, in the grid's order. */
 async function gridCsvColumns(db: Db, gridId: number): Promise<CsvColumn[]> {
@@ -208,7 +169,7 @@ async function gridCsvColumns(db: Db, gridId: number): Promise<CsvColumn[]> {
     .from(gridColumns)
     .where(eq(gridColumns.gridId, gridId))
     .orderBy(asc(gridColumns.ord), asc(gridColumns.id));
-  return cols.map((c) => ({ header: c.name, load: async () => parseColumn(await columnText(db, c.id)) }));
+  return cols.map((c) => ({ header: c.name, columnId: c.id }));
 }
 
 type Path = (string | number)[];
@@ -233,25 +194,29 @@ function srcHeader(figure: Record<string, unknown>, path: Path): string {
   return `${traceLabel(at(figure.data, path[1]), Number(path[1]))} ${attribute(path.slice(2))}`;
 }
 
-/** One column per src the viewer may read (a multi-column src gives one per column, `z[0]`, `z[1]`...). */
-async function plotCsvColumns(db: Db, viewer: Viewer | null, plotId: number): Promise<CsvColumn[]> {
-  const [plot] = await db.select({ figure: plots.figure, refs: plots.srcRefs }).from(plots).where(eq(plots.fileId, plotId));
+/**
+ * One column per src the viewer may read (a multi-column src gives one per column, `z[0]`, `z[1]`...);
+ * as for content, a secret link's key makes its owner's grids readable.
+ */
+async function plotCsvColumns(db: Db, viewer: Viewer | null, file: OwnedFile, shareKey: string | undefined): Promise<CsvColumn[]> {
+  const [plot] = await db.select({ figure: plots.figure, refs: plots.srcRefs }).from(plots).where(eq(plots.fileId, file.id));
+  const viaKey = holdsShareKey(file, shareKey);
   if (!plot) return [];
   const figure = plot.figure as Record<string, unknown>;
   const refs = plot.refs as { p: Path; s: string }[];
   const srcs = refs.map((r) => ({ path: r.p, src: parseSrc(r.s) }));
   const grids = await findGrids(db, srcs.flatMap((s) => (s.src ? [s.src] : [])));
-  const readable = [...grids.values()].filter((g) => canRead(g, viewer));
+  const readable = [...grids.values()].filter((g) => canRead(g, viewer) || (viaKey && g.ownerId === file.ownerId));
   const columns = await columnsByGrid(db, readable.map((g) => g.id));
   const out: CsvColumn[] = [];
   for (const { path, src } of srcs) {
     const grid = src && grids.get(gridKey(src.owner, src.n));
-    if (!src || !grid || !canRead(grid, viewer)) continue;
+    if (!src || !grid || !(canRead(grid, viewer) || (viaKey && grid.ownerId === file.ownerId))) continue;
     const ids = src.uids.map((uid) => columns.get(grid.id)?.get(uid));
     if (ids.some((id) => id === undefined)) continue;
     const header = srcHeader(figure, path);
     ids.forEach((id, i) =>
-      out.push({ header: ids.length > 1 ? `${header}[${i}]` : header, load: async () => parseColumn(await columnText(db, id!)) }),
+      out.push({ header: ids.length > 1 ? `${header}[${i}]` : header, columnId: id! }),
     );
   }
   return out;
@@ -262,6 +227,6 @@ export async function fileCsv(params: { owner: string; n: string }, shareKey: st
   const ctx = await pageContext();
   const file = await readableFile(ctx, params, shareKey);
   if (!file || file.filetype === 'fold') return null;
-  const columns = file.filetype === 'grid' ? await gridCsvColumns(ctx.db, file.id) : await plotCsvColumns(ctx.db, ctx.viewer, file.id);
-  return { filename: `${file.filename}.csv`, chunks: csvChunks(columns) };
+  const columns = file.filetype === 'grid' ? await gridCsvColumns(ctx.db, file.id) : await plotCsvColumns(ctx.db, ctx.viewer, file, shareKey);
+  return { filename: `${file.filename}.csv`, chunks: await csvDownload(ctx.db, columns) };
 }

@@ -112,4 +112,59 @@ describe('resource budget under attack', () => {
     expect(result.growthMb).toBeLessThan(RSS_BUDGET_MB);
     expect(result.slowestMs).toBeLessThan(LATENCY_BUDGET_MS);
   });
+
+  it('a plot on 10,000,000 values: content, .json and .csv stream or refuse, several at once', async () => {
+    const grid = await api('POST', '/v2/grids', { data: { cols: { big: { data: Array.from({ length: 1_000_000 }, (_, i) => i), order: 0 } } } });
+    expect(grid.status).toBe(201);
+    const src = `${grid.json.file.fid}:${grid.json.file.cols[0].uid}`;
+    const plot = await api('POST', '/v2/plots', { figure: { data: Array.from({ length: 10 }, () => ({ type: 'scattergl', ysrc: src })) } });
+    expect(plot.status).toBe(200);
+    const n = plot.json.file.fid.split(':')[1];
+    const drain = async (path: string) => {
+      const res = await fetch(`${server.url}${path}`);
+      let bytes = 0;
+      for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
+      return { status: res.status, bytes };
+    };
+    const result = await watch(async () => {
+      const answers = await Promise.all([
+        drain(`/v2/plots/${plot.json.file.fid}/content?inline_data=true`),
+        drain(`/v2/plots/${plot.json.file.fid}/content?inline_data=true`),
+        drain(`/~mallory/${n}.json`),
+        drain(`/~mallory/${n}.csv`),
+        drain(`/~mallory/${n}.csv`),
+      ]);
+      for (const a of answers.slice(0, 3)) {
+        expect(a.status).toBe(200);
+        expect(a.bytes).toBeGreaterThan(60_000_000);
+      }
+      // Its CSV would hold ~69 MiB of column text: refused at once, not built.
+      for (const a of answers.slice(3)) expect(a.status).toBe(400);
+    });
+    expect(result.growthMb).toBeLessThan(RSS_BUDGET_MB);
+    expect(result.slowestMs).toBeLessThan(LATENCY_BUDGET_MS);
+  });
+
+  it('twenty plots with 1 MiB layouts: list pages and galleries stay bounded', async () => {
+    const grid = await api('POST', '/v2/grids', { data: { cols: { y: { data: [1, 2, 3], order: 0 } } } });
+    const src = `${grid.json.file.fid}:${grid.json.file.cols[0].uid}`;
+    for (let i = 0; i < 20; i++) {
+      const res = await api('POST', '/v2/plots', { figure: { data: [{ type: 'bar', ysrc: src }], layout: { meta: 'x'.repeat(1_000_000) } } });
+      expect(res.status).toBe(200);
+    }
+    const result = await watch(async () => {
+      const pages = await Promise.all([
+        ...Array.from({ length: 12 }, () => fetch(`${server.url}/`).then(async (r) => ({ status: r.status, bytes: (await r.text()).length }))),
+        fetch(`${server.url}/v2/plots?page_size=20`).then(async (r) => ({ status: r.status, bytes: (await r.arrayBuffer()).byteLength })),
+      ]);
+      for (const p of pages.slice(0, 12)) {
+        expect(p.status).toBe(200);
+        // Cards carry no figures.
+        expect(p.bytes).toBeLessThan(500_000);
+      }
+      expect(pages[12].bytes).toBeGreaterThan(20_000_000);
+    });
+    expect(result.growthMb).toBeLessThan(RSS_BUDGET_MB);
+    expect(result.slowestMs).toBeLessThan(LATENCY_BUDGET_MS);
+  });
 });

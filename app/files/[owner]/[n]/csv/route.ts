@@ -1,3 +1,4 @@
+import { CSV_MAX_BYTES, CsvBusyError, CsvTooLargeError } from '@/lib/csv';
 import { fileCsv, shareKeyOf } from '@/lib/plot-page';
 
 export const dynamic = 'force-dynamic';
@@ -10,9 +11,21 @@ function disposition(filename: string): string {
 }
 
 // `/~owner/n.csv`: the data behind a plot (columns the visitor may read) or a whole grid.
+const text = (status: number, body: string, headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });
+
 export async function GET(req: Request, { params }: { params: Promise<{ owner: string; n: string }> }) {
-  const csv = await fileCsv(await params, shareKeyOf(new URL(req.url).searchParams.get('share_key') ?? undefined));
-  if (!csv) return new Response('Not found.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  let csv: Awaited<ReturnType<typeof fileCsv>>;
+  try {
+    csv = await fileCsv(await params, shareKeyOf(new URL(req.url).searchParams.get('share_key') ?? undefined));
+  } catch (error) {
+    if (error instanceof CsvTooLargeError) {
+      return text(400, `This data is too large for a CSV download (${error.message}; at most ${CSV_MAX_BYTES / 2 ** 20} MiB). Download the figure and data as JSON instead.`);
+    }
+    if (error instanceof CsvBusyError) return text(503, 'Too many CSV downloads are being prepared; try again in a few seconds.', { 'Retry-After': '5' });
+    throw error;
+  }
+  if (!csv) return text(404, 'Not found.');
   const encoder = new TextEncoder();
   const chunks = csv.chunks;
   const body = new ReadableStream<Uint8Array>({
@@ -22,7 +35,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ owner: s
       else controller.enqueue(encoder.encode(next.value));
     },
     async cancel() {
-      await chunks.return(undefined);
+      await chunks.return();
     },
   });
   return new Response(body, {

@@ -1,0 +1,153 @@
+// CSV downloads (RFC 4180: CRLF line ends; fields with a comma, quote or line break quoted, quotes
+// doubled) of grid columns, within a memory budget: each column's stored JSON text is read once and
+// walked value by value (never parsed into arrays of values), a download holds at most
+// CSV_MAX_BYTES of column text, and at most CSV_CONCURRENCY downloads of a process are built at once.
+import pLimit from 'p-limit';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '@/db/client';
+import { columnText } from './grids';
+
+export const CSV_MAX_BYTES = 64 * 1024 * 1024;
+const CSV_CONCURRENCY = 2;
+/** Downloads waiting for a turn; past it the download is refused for now (a 503 with Retry-After). */
+const CSV_QUEUE = 16;
+const ROWS_A_CHUNK = 1000;
+/** How long one download may hold its turn. */
+const CSV_SECONDS = 300;
+
+export interface CsvColumn {
+  header: string;
+  columnId: number;
+}
+
+export class CsvTooLargeError extends Error {
+  name = 'CsvTooLargeError';
+}
+export class CsvBusyError extends Error {
+  name = 'CsvBusyError';
+}
+
+const gate = pLimit(CSV_CONCURRENCY);
+
+/** A turn to build a download: resolves with the function that ends it. */
+function turn(): Promise<() => void> {
+  if (gate.pendingCount >= CSV_QUEUE) throw new CsvBusyError('too many CSV downloads are being built; try again shortly');
+  return new Promise((granted) => void gate(() => new Promise<void>((done) => granted(done))));
+}
+
+/** One CSV field from a value's JSON text; text a spreadsheet would run as a formula gets a leading ' (OWASP). */
+export function csvField(json: string | undefined): string {
+  if (json === undefined || json === 'null') return '';
+  const text = json.startsWith('"') ? (JSON.parse(json) as string) : json;
+  const safe = json.startsWith('"') && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const WS = new Set([32, 9, 10, 13]);
+
+/** The JSON texts of a JSON array's items, one at a time (a lone value is a one-item column). */
+export function* jsonItems(text: string): Generator<string> {
+  let i = 0;
+  const skip = () => {
+    while (i < text.length && WS.has(text.charCodeAt(i))) i++;
+  };
+  skip();
+  if (text[i] !== '[') {
+    yield text.trim();
+    return;
+  }
+  i++;
+  for (;;) {
+    skip();
+    if (i >= text.length || text[i] === ']') return;
+    const start = i;
+    let depth = 0;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 34) {
+        for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+      } else if (c === 91 || c === 123) depth++;
+      else if (c === 93 || c === 125) {
+        if (depth === 0) break;
+        depth--;
+      } else if (c === 44 && depth === 0) break;
+    }
+    yield text.slice(start, i).trimEnd();
+    skip();
+    if (text[i] === ',') i++;
+  }
+}
+
+/** The CSV rows of these columns, aligned (shorter columns leave empty fields), in chunks of rows. */
+async function* rows(db: Db, columns: CsvColumn[]): AsyncGenerator<string> {
+  yield `${columns.map((c) => csvField(JSON.stringify(c.header))).join(',')}\r\n`;
+  const items: Iterator<string>[] = [];
+  for (const c of columns) items.push(jsonItems(await columnText(db, c.columnId)));
+  for (let more = true; more; ) {
+    let chunk = '';
+    for (let r = 0; r < ROWS_A_CHUNK && more; r++) {
+      const fields = items.map((it) => it.next().value);
+      more = fields.some((f) => f !== undefined);
+      if (more) chunk += `${fields.map(csvField).join(',')}\r\n`;
+    }
+    if (chunk) yield chunk;
+  }
+}
+
+/**
+ * The download of these columns: refused (CsvTooLargeError) past CSV_MAX_BYTES of column text, and
+ * built when a turn is free (CsvBusyError when too many wait). The turn ends with the stream: read to
+ * the end, cancelled, failed, or past CSV_SECONDS (a client that stops reading cannot keep it).
+ */
+export interface CsvStream {
+  next(): Promise<IteratorResult<string, undefined>>;
+  /** Ends the download early (the client went away). */
+  return(): Promise<IteratorResult<string, undefined>>;
+}
+
+export async function csvDownload(db: Db, columns: CsvColumn[]): Promise<CsvStream> {
+  if (!columns.length) {
+    const none = async () => ({ done: true, value: undefined }) as const;
+    return { next: none, return: none };
+  }
+  const ids = `{${columns.map((c) => c.columnId).join(',')}}`;
+  const [size] = await queryRows<{ bytes: string | number }>(
+    db,
+    sql`SELECT coalesce(sum(octet_length(g.data::text)), 0) AS bytes FROM unnest(${ids}::bigint[]) AS r(id) JOIN grid_columns g ON g.id = r.id`,
+  );
+  if (Number(size.bytes) > CSV_MAX_BYTES) throw new CsvTooLargeError(`${(Number(size.bytes) / 2 ** 20).toFixed(0)} MiB of data`);
+  const done = await turn();
+  const source = rows(db, columns);
+  let open = true;
+  const end = () => {
+    if (open) done();
+    open = false;
+  };
+  const timer = setTimeout(() => {
+    end();
+    void source.return(undefined);
+  }, CSV_SECONDS * 1000);
+  const finish = () => {
+    clearTimeout(timer);
+    end();
+  };
+  return {
+    async next() {
+      if (!open) return { done: true, value: undefined };
+      try {
+        const step = await source.next();
+        if (!step.done) return step;
+        finish();
+        return { done: true, value: undefined };
+      } catch (error) {
+        finish();
+        throw error;
+      }
+    },
+    async return() {
+      finish();
+      await source.return(undefined);
+      return { done: true, value: undefined };
+    },
+  };
+}
