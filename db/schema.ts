@@ -81,6 +81,8 @@ export const plots = pgTable(
       .primaryKey()
       .references(() => files.id, { onDelete: 'cascade' }),
     figure: jsonb('figure').notNull(),
+    // The figure's size as JSON text: lists read the records of large figures one at a time.
+    figureBytes: integer('figure_bytes').notNull().default(0),
     // Paths and values of the figure's src references, computed once at write time so reads never
     // walk the figure against plotly's schema.
     srcRefs: jsonb('src_refs').notNull().default(sql`'[]'::jsonb`),

@@ -39,11 +39,8 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.output<typeof listQuerySchema>;
 
-export interface Page {
-  /** JSON text of the page: {"next", "previous", "results"}. */
-  text: string;
-  count: number;
-}
+/** A list answer, `{"next", "previous", "results"}`, as JSON text in pieces (see `pageParts`). */
+export type Page = AsyncIterable<string>;
 
 /** The columns every list row carries besides its projection: the keys its cursors are made of. */
 export interface PageRow {
@@ -148,13 +145,39 @@ async function pageOf<R extends PageRow>(
 }
 
 /** The API's answer: `{"next", "previous", "results"}` with links that keep the request's other parameters. */
-function pageText(page: RowsPage<PageRow & { rec: string }>, origin: string, url: URL): Page {
+/**
+ * The API's answer, `{"next", "previous", "results"}`, with links that keep the request's other
+ * parameters. Records of large figures (`recordSelect` leaves them out) are read one at a time as the
+ * answer streams, so a page of 100 plots with 1 MiB figures never sits in memory whole.
+ */
+async function* pageParts(db: Db, page: RowsPage<PageRow & { rec: string | null }>, viewerId: number | null, origin: string, url: URL): Page {
   const link = (cursor: string | null) => JSON.stringify(cursor && pageUrl(origin, url, cursor));
-  return { text: `{"next":${link(page.next)},"previous":${link(page.previous)},"results":[${page.rows.map((r) => r.rec).join(',')}]}`, count: page.rows.length };
+  let text = `{"next":${link(page.next)},"previous":${link(page.previous)},"results":[`;
+  let count = 0;
+  for (const row of page.rows) {
+    let rec = row.rec;
+    if (rec === null) {
+      yield text;
+      text = '';
+      const [big] = await queryRows<{ rec: string }>(
+        db,
+        sql`SELECT ${plotRecordSql(viewerId, false)}::text AS rec FROM plots p ${RECORD_JOIN} ${originJoin(origin)} WHERE p.file_id = ${row.file_id}`,
+      );
+      // Deleted since the page was read: left out.
+      if (!big) continue;
+      rec = big.rec;
+    }
+    text += `${count++ ? ',' : ''}${rec}`;
+  }
+  yield `${text}]}`;
 }
 
+/** Records above this size (their figures') are read on their own while a list answer streams. */
+const INLINE_FIGURE_BYTES = 64 * 1024;
+
 /** The spec 2.1 record as list answers carry it (the projection for `listPlotRows`). */
-export const recordSelect = (viewerId: number | null) => sql`${plotRecordSql(viewerId, false)}::text AS rec`;
+export const recordSelect = (viewerId: number | null) =>
+  sql`CASE WHEN p.figure_bytes <= ${sql.raw(String(INLINE_FIGURE_BYTES))} THEN ${plotRecordSql(viewerId, false)}::text END AS rec`;
 
 function qualityFilter(q: ListQuery): SQL {
   return sql`${q.min_quality !== undefined ? sql`AND p.quality >= ${q.min_quality}` : sql``} ${
@@ -177,7 +200,8 @@ export async function listPlotRows<R>(db: Db, select: SQL, q: ListQuery, origin:
 
 /** GET /v2/plots */
 export async function listPlots(db: Db, viewer: Viewer | null, q: ListQuery, origin: string, url: URL): Promise<Page> {
-  return pageText(await listPlotRows<{ rec: string }>(db, recordSelect(viewer?.id ?? null), q, origin), origin, url);
+  const viewerId = viewer?.id ?? null;
+  return pageParts(db, await listPlotRows<{ rec: string | null }>(db, recordSelect(viewerId), q, origin), viewerId, origin, url);
 }
 
 /** The one statement behind a list page (page_size + 1 rows, to know whether more exist); exported for the benchmarks' floor. */
@@ -226,7 +250,8 @@ export async function listFeedRows<R>(db: Db, select: SQL, q: z.output<typeof fe
 
 /** GET /v2/plots/feed */
 export async function listFeed(db: Db, viewer: Viewer | null, q: z.output<typeof feedQuerySchema>, origin: string, url: URL): Promise<Page> {
-  return pageText(await listFeedRows<{ rec: string }>(db, recordSelect(viewer?.id ?? null), q, origin), origin, url);
+  const viewerId = viewer?.id ?? null;
+  return pageParts(db, await listFeedRows<{ rec: string | null }>(db, recordSelect(viewerId), q, origin), viewerId, origin, url);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -329,12 +354,12 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
     throw invalid('figure', `is ${(bytes / MiB).toFixed(1)} MiB once stored (layout, traces and frames, data by src); at most 1 MiB`);
   }
   await checkSources(db, viewer, refs);
-  return { figure: stored, refs: refs.map((r) => ({ p: r.path, s: r.src })), meta: figureMeta(stored) };
+  return { figure: stored, bytes, refs: refs.map((r) => ({ p: r.path, s: r.src })), meta: figureMeta(stored) };
 }
 
 /** POST /v2/plots: 200 with `{"file": detail}`. */
 export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, origin: string): Promise<string> {
-  const { figure, refs, meta } = await prepareFigure(db, viewer, input.figure);
+  const { figure, bytes, refs, meta } = await prepareFigure(db, viewer, input.figure);
   const sourceFid = input.source_fid ? await checkSourceFid(db, viewer, input.source_fid) : null;
   const worldReadable = input.world_readable ?? true;
   const fileId = await db.transaction(async (tx) => {
@@ -350,6 +375,7 @@ export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, orig
     await tx.insert(plots).values({
       fileId: file.id,
       figure,
+      figureBytes: bytes,
       srcRefs: refs,
       title: input.title ?? meta.title,
       titleGiven: input.title !== undefined,
@@ -372,6 +398,7 @@ export const plotUpdate: TypeUpdate<PlotUpdate> = async (db, owner, input) => {
   if (prepared) {
     Object.assign(changes, {
       figure: prepared.figure,
+      figureBytes: prepared.bytes,
       srcRefs: prepared.refs,
       width: prepared.meta.width,
       height: prepared.meta.height,

@@ -669,8 +669,36 @@ function otherCases(): Case[] {
   ];
 }
 
+/** What issue "nothing one request can break" found: amplification, values JSON cannot carry, oversized figures, verbs on others' grids. */
+function budgetCases(): Case[] {
+  const post = (path: (c: Ctx) => string, name: string, raw: (c: Ctx) => string, status: number, needle?: string | RegExp, as: Who = 'alice'): Case => ({
+    name: `POST ${name}`,
+    method: 'POST',
+    path,
+    as,
+    raw,
+    status,
+    needle,
+  });
+  const uid = (c: Ctx) => c.src('y').split(':')[2];
+  const plots = () => '/v2/plots';
+  return [
+    post(plots, '/v2/plots: a src naming one column 1,000 times', (c) => JSON.stringify({ figure: { data: [{ type: 'scatter', ysrc: `${c.gridFid}:${Array(1000).fill(uid(c)).join(',')}` }] } }), 400, 'more than once'),
+    post(plots, '/v2/plots: a src naming one column twice among others', (c) => JSON.stringify({ figure: { data: [{ type: 'scatter', ysrc: `${c.src('x', 'y')},${uid(c)}` }] } }), 400, 'more than once'),
+    post(plots, '/v2/plots: a layout over 1 MiB', () => JSON.stringify({ figure: { data: [], layout: { meta: 'x'.repeat(1_100_000) } } }), 400, 'at most 1 MiB'),
+    post(plots, '/v2/plots: 1e400 in the layout', () => '{"figure": {"data": [], "layout": {"width": 1e400}}}', 400, 'figure.layout.width'),
+    post(() => '/v2/grids', '/v2/grids: 1e400 in a column', () => '{"data": {"cols": {"a": {"data": [1, 1e400], "order": 0}}}}', 400, 'data.cols.a.data[1]'),
+    post(() => '/v2/grids', '/v2/grids: -1e400 in a column given as a string', () => JSON.stringify({ data: '{"cols": {"a": {"data": [-1e400], "order": 0}}}' }), 400, 'data.cols.a.data[0]'),
+    post((c) => `/v2/grids/${c.gridFid}/row`, '/v2/grids/{fid}/row: 1e400 in a row', () => '{"rows": [[1, 1e400]]}', 400, 'rows[0][1]'),
+    post((c) => `/v2/grids/${c.gridFid}/col`, "/v2/grids/{fid}/col: columns appended to another's grid", () => JSON.stringify({ cols: '[{"name": "z", "data": [1]}]' }), 403, undefined, 'bob'),
+    post((c) => `/v2/grids/${c.bobGridFid}/col`, "/v2/grids/{fid}/col: columns appended to another's private grid", () => JSON.stringify({ cols: '[{"name": "z", "data": [1]}]' }), 404),
+    post((c) => `/v2/files/${c.bobPlotFid}/restore`, "/v2/files/{fid}/restore: another's private plot", () => '{}', 404),
+  ];
+}
+
 const CORPUS: Case[] = [
   ...TARGETS.flatMap(genericCases),
+  ...budgetCases(),
   ...plotCases(),
   ...putCases(),
   ...gridCases(),

@@ -42,3 +42,10 @@ export async function joinParts(parts: AsyncIterable<string>): Promise<string> {
   for await (const piece of parts) text += piece;
   return text;
 }
+
+/** A streamed answer's whole text. */
+export async function textOf(parts: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const part of parts) text += part;
+  return text;
+}

@@ -10,7 +10,7 @@ import { trashFile } from '@/lib/files';
 import { createPlot, feedQuerySchema, listFeed, listPlots, listQuerySchema } from '@/lib/plots';
 import { parseFid } from '@/lib/records';
 import { DRIVERS, freshDatabase } from '../support/postgres';
-import { expectApiError, fileIds, newViewer, ORIGIN } from './_helpers';
+import { expectApiError, fileIds, newViewer, ORIGIN, textOf } from './_helpers';
 
 interface Body {
   next: string | null;
@@ -23,9 +23,8 @@ const PAGE = 4;
 async function feedPage(db: Db, url: string, viewer: Viewer | null = null): Promise<Body> {
   const u = new URL(url);
   const page = await listFeed(db, viewer, feedQuerySchema.parse(Object.fromEntries(u.searchParams)), ORIGIN, u);
-  const body = JSON.parse(page.text) as Body;
+  const body = JSON.parse(await textOf(page)) as Body;
   expect(Object.keys(body).sort()).toEqual(['next', 'previous', 'results']);
-  expect(page.count).toBe(body.results.length);
   return body;
 }
 
@@ -189,7 +188,7 @@ describe.each(DRIVERS)('GET /v2/plots/feed (%s)', (driver) => {
       await expectApiError(feedPage(db, `${first()}&cursor=${encodeURIComponent(bad)}`), 400, /cursor/i);
     }
     const listUrl = new URL(`${ORIGIN}/v2/plots?page_size=2`);
-    const list = JSON.parse((await listPlots(db, null, listQuerySchema.parse({ page_size: '2' }), ORIGIN, listUrl)).text) as Body;
+    const list = JSON.parse(await textOf(await listPlots(db, null, listQuerySchema.parse({ page_size: '2' }), ORIGIN, listUrl))) as Body;
     const listCursor = new URL(list.next!).searchParams.get('cursor')!;
     await expectApiError(feedPage(db, `${first()}&cursor=${encodeURIComponent(listCursor)}`), 400, /cursor/i);
   });

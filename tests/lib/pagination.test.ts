@@ -10,7 +10,7 @@ import { parseWith } from '@/lib/http';
 import { createPlot, listFeed, listPlots, listQuerySchema } from '@/lib/plots';
 import { parseFid } from '@/lib/records';
 import { DRIVERS, freshDatabase } from '../support/postgres';
-import { expectApiError, fileIds, newViewer, ORIGIN } from './_helpers';
+import { expectApiError, fileIds, newViewer, ORIGIN, textOf } from './_helpers';
 
 interface Rec {
   fid: string;
@@ -91,9 +91,8 @@ async function fetchPage(db: Db, url: string, viewer: Viewer | null = null): Pro
   const u = new URL(url);
   const query = listQuerySchema.parse(Object.fromEntries(u.searchParams));
   const page = await listPlots(db, viewer, query, ORIGIN, u);
-  const body = JSON.parse(page.text) as Body;
+  const body = JSON.parse(await textOf(page)) as Body;
   expect(Object.keys(body).sort()).toEqual(['next', 'previous', 'results']);
-  expect(page.count).toBe(body.results.length);
   return body;
 }
 
@@ -357,7 +356,7 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
     // The trailing-slash path keeps its own path.
     const slash = new URL('/v2/plots/?page_size=2', ORIGIN);
     const page = await listPlots(db, null, listQuerySchema.parse({ page_size: '2' }), ORIGIN, slash);
-    const next = (JSON.parse(page.text) as Body).next!;
+    const next = (JSON.parse(await textOf(page)) as Body).next!;
     expect(next.startsWith(`${ORIGIN}/v2/plots/?`)).toBe(true);
     expect(new URL(next).searchParams.get('page_size')).toBe('2');
   });
@@ -380,7 +379,7 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
       await expectApiError(listFeed(db, null, { cursor: byOrder[issued] }, ORIGIN, new URL('/v2/plots/feed', ORIGIN)), 400, /cursor/i);
     }
     // And a feed cursor is refused by every list order.
-    const feed = JSON.parse((await listFeed(db, null, { page_size: 1 }, ORIGIN, new URL('/v2/plots/feed', ORIGIN))).text) as Body;
+    const feed = JSON.parse(await textOf(await listFeed(db, null, { page_size: 1 }, ORIGIN, new URL('/v2/plots/feed', ORIGIN)))) as Body;
     expect(feed.next).not.toBeNull();
     {
       for (const order of ['newest', '-views', 'views']) {

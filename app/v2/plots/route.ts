@@ -1,11 +1,11 @@
-import { endpoint, json, MiB, routes } from '@/lib/http';
+import { endpoint, json, jsonStream, MiB, routes } from '@/lib/http';
 import { createPlot, listPlots, listQuerySchema, plotCreateSchema } from '@/lib/plots';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots', {
   GET: endpoint({
     summary: 'List public plots (newest first, or by views), keyset-paged',
     query: listQuerySchema,
-    handler: async ({ db, viewer, query, origin, url }) => json((await listPlots(db, viewer, query, origin, url)).text),
+    handler: async ({ db, viewer, query, origin, url }) => jsonStream(await listPlots(db, viewer, query, origin, url)),
   }),
   POST: endpoint({
     summary: 'Create a plot on src references to grid columns',
