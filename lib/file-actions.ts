@@ -1,10 +1,13 @@
 // The endpoints every file type shares, under /v2/files (any type) and under each type's own path
-// (where a file of another type is the 404 of a missing one): trash, restore, permanent delete, lookup.
+// (where a file of another type is the 404 of a missing one): trash, restore, permanent delete, lookup,
+// update.
 import { z } from 'zod';
 import { notFound } from './errors';
-import { fileDetail } from './file-detail';
+import { fileDetail, fileUpdateSchema, folderUpdateSchema, updateFileDetail, type FileUpdate } from './file-detail';
 import { deleteFile, lookupPath, pathSchema, restoreFile, trashFile, type Filetype } from './files';
-import { endpoint, json } from './http';
+import { gridUpdateSchema } from './grids';
+import { endpoint, json, MiB } from './http';
+import { plotUpdateSchema } from './plots';
 import { fidParam } from './records';
 import { usernameSchema } from './users';
 
@@ -73,3 +76,23 @@ export const lookupEndpoint = (filetype?: Filetype) =>
       return json(await fileDetail(db, viewer, file, origin, { cols: filetype !== undefined }));
     },
   });
+
+const UPDATE: Record<Filetype, { body: z.ZodType<FileUpdate>; what: string; limit: number }> = {
+  plot: { body: plotUpdateSchema, what: 'a plot', limit: 10 * MiB },
+  // A grid's path takes the grids' body limit.
+  grid: { body: gridUpdateSchema, what: "a grid's file fields and metadata", limit: 50 * MiB },
+  fold: { body: folderUpdateSchema, what: 'a folder (rename, move, share)', limit: MiB },
+};
+
+/** PUT and PATCH (one partial update) on a typed path, or under /v2/files/ for any type. */
+export const updateEndpoint = (filetype?: Filetype) => {
+  const { body, what, limit } = filetype ? UPDATE[filetype] : { body: fileUpdateSchema, what: "any file (another type's field is 400)", limit: 10 * MiB };
+  return endpoint({
+    summary: `Update ${what}: the fields given change, the others keep their values`,
+    auth: 'required',
+    body,
+    bodyLimit: limit,
+    responses: { 200: filetype ? "the file's record" : "the file's record (a plot's detail, a grid's without cols, a folder's)" },
+    handler: async ({ db, viewer, params, body: input, origin }) => json(await updateFileDetail(db, viewer, fidParam(params.fid), input, origin, filetype)),
+  });
+};
