@@ -18,7 +18,7 @@ import { MAX_TRACES } from './figure';
 import { json } from './http';
 import { claimOneOf, releaseLease, renewLease } from './leases';
 import { whole } from './rate-limit';
-import { appRenderer, BrowserLostError, figureSize, FigureError, MAX_SIDE, MIN_SIDE, rendererUnavailable, RenderTimeoutError } from './renderer';
+import { appRenderer, figureSize, FigureError, isRenderError, MAX_SIDE, MIN_SIDE, rendererUnavailable, RenderTimeoutError } from './renderer';
 
 export const EXPORT_FORMATS = ['png', 'jpeg', 'webp', 'svg', 'pdf', 'emf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -238,7 +238,7 @@ export async function svgToEmf(svg: string, deadline: number, inkscape = inkscap
     await writeFile(input, selfContained(svg));
     const stderr = await new Promise<string>((resolve, reject) => {
       // Its own process group, so that a timeout kills anything it started too.
-      const child = spawn(inkscape, ['--export-type=emf', `--export-filename=${output}`, input], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(/*turbopackIgnore: true*/ inkscape, ['--export-type=emf', `--export-filename=${output}`, input], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
       let err = '';
       child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
       const timer = setTimeout(() => {
@@ -312,18 +312,18 @@ export async function exportImage(db: Db, viewer: Viewer, body: ImageExportBody)
     });
     try {
       // The browser's and the page's start-up are not the figure's doing: not counted against it.
-      await appRenderer().prepareExport(lane);
+      await appRenderer().prepareExport(lane, config.pages);
       // The wait is over: the render's own time starts now, and the lease covers it.
       await renewLease(db, slot, holder, leaseSeconds);
       const bytes = await draw(lane, body, size, Date.now() + config.timeoutMs);
       return answer(bytes, body.format, body.encoded);
     } catch (error) {
-      if (error instanceof RenderTimeoutError) {
+      if (isRenderError(error, 'RenderTimeoutError')) {
         throw invalid('figure', `drawing and converting the figure took over ${config.timeoutMs / 1000} s; simplify it (fewer points or ticks) or ask for a smaller image`);
       }
-      if (error instanceof FigureError) throw invalid('figure', `plotly.js could not draw the figure: ${error.message}`);
-      if (error instanceof BrowserLostError) {
-        console.error('Image export:', error.message);
+      if (isRenderError(error, 'FigureError')) throw invalid('figure', `plotly.js could not draw the figure: ${(error as Error).message}`);
+      if (isRenderError(error, 'BrowserLostError')) {
+        console.error('Image export:', (error as Error).message);
         throw serviceUnavailable(5, 'The image renderer is restarting; try again shortly.');
       }
       throw error;

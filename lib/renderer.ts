@@ -15,7 +15,9 @@ const BACKGROUND_PRIORITY = 10;
 export const MIN_SIDE = 50;
 export const MAX_SIDE = 4096;
 
-export class RenderTimeoutError extends Error {}
+export class RenderTimeoutError extends Error {
+  override name = 'RenderTimeoutError';
+}
 
 export interface RendererOptions {
   executablePath?: string;
@@ -25,8 +27,11 @@ export interface RendererOptions {
 }
 
 // Chromium's memory grows with every figure drawn (plotly's caches, WebGL contexts): a fresh
-// browser costs a few seconds, so it is replaced only when it has grown past the cap.
+// browser costs a few seconds, so it is replaced only when it has grown past the cap. The cap is
+// for the browser with its thumbnail page; each export page open adds its own allowance (a page
+// with plotly.js loaded is ~180 MiB before drawing anything, its print page a little more).
 const MEMORY_CHECK_EVERY = 10;
+const EXPORT_PAGE_BYTES = 384 * 2 ** 20;
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -162,9 +167,21 @@ export interface ExportJob {
 }
 
 /** plotly.js refused the figure, or the page drawing it died: the figure's doing. */
-export class FigureError extends Error {}
+export class FigureError extends Error {
+  override name = 'FigureError';
+}
 /** The browser went away under an export (another render crashed or hung it) or could not start. */
-export class BrowserLostError extends Error {}
+export class BrowserLostError extends Error {
+  override name = 'BrowserLostError';
+}
+
+/**
+ * Whether `error` is the renderer's error of that name. By name, not instanceof: the app's bundles
+ * (instrumentation, routes) may each hold a copy of this module, and the process's one renderer
+ * (appRenderer) throws the classes of whichever copy made it.
+ */
+export const isRenderError = (error: unknown, name: 'RenderTimeoutError' | 'FigureError' | 'BrowserLostError'): boolean =>
+  error instanceof Error && error.name === name;
 
 const DROP_WAIT_MS = 5000;
 const PREPARE_WAIT_MS = 60_000;
@@ -243,10 +260,16 @@ export class Renderer {
 
   /**
    * Opens the browser and export page `lane` if they are not open yet, so that their start-up (seconds
-   * on a busy machine) is not counted against an export's time. BrowserLostError when they cannot be.
+   * on a busy machine) is not counted against an export's time; BrowserLostError when they cannot be.
+   * The other export pages (0..pages-1) are opened meanwhile, so that they are ready before they are
+   * needed (when two exports hang, a third must not pay a page's start-up on a starved CPU).
    */
-  async prepareExport(lane: number): Promise<void> {
-    const ready = this.start().then((session) => this.lane(session, lane));
+  async prepareExport(lane: number, pages = lane + 1): Promise<void> {
+    const ready = this.start().then((session) => {
+      const own = this.lane(session, lane);
+      for (let i = 0; i < pages; i++) if (i !== lane) void this.lane(session, i).catch(() => {});
+      return own;
+    });
     const opened = await within(PREPARE_WAIT_MS, ready.then(() => true), false).catch((error: Error) => {
       throw new BrowserLostError(`the browser could not start: ${error.message}`);
     });
@@ -333,7 +356,9 @@ export class Renderer {
         }),
         timeout,
       ]);
-      if (++this.rendered % MEMORY_CHECK_EVERY === 0 && (await this.memoryBytes()) > this.maxMemoryBytes) await this.retire();
+      if (++this.rendered % MEMORY_CHECK_EVERY === 0 && (await this.memoryBytes()) > this.maxMemoryBytes + held.session!.lanes.size * EXPORT_PAGE_BYTES) {
+        await this.retire();
+      }
       return result;
     } catch (error) {
       return await recover(error, held.session);
