@@ -219,11 +219,17 @@ export function emfUnavailable(inkscape = inkscapePath()): string | null {
   return existsSync(/*turbopackIgnore: true*/ inkscape) ? null : `EMF needs Inkscape, which this server does not have (no ${inkscape}); ask for svg or pdf instead`;
 }
 
-/** The SVG without references to anything outside it (Inkscape would read files and URLs). */
+/**
+ * The SVG without references to anything outside it (Inkscape would read files and URLs): in every
+ * tag, href values other than `#id` and data: URLs go, and so do `url(...)` values other than
+ * `url(#id)`. Serialized SVG escapes `>` inside attributes and text, so a tag ends at the first `>`.
+ */
 export function selfContained(svg: string): string {
-  return svg
-    .replace(/\s(?:xlink:)?href\s*=\s*("[^"]*"|'[^']*')/gi, (attr, value: string) => (/^["']\s*(?:#|data:)/i.test(value) ? attr : ''))
-    .replace(/url\(\s*(?!['"]?\s*#)[^)]*\)/gi, 'none');
+  return svg.replace(/<[^>]+>/g, (tag) =>
+    tag
+      .replace(/\s(?:xlink:)?href\s*=\s*("[^"]*"|'[^']*')/gi, (attr, value: string) => (/^["']\s*(?:#|data:)/i.test(value) ? attr : ''))
+      .replace(/url\(\s*(?!['"]?\s*#)[^)]*\)/gi, 'none'),
+  );
 }
 
 /**

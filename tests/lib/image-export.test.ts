@@ -196,6 +196,9 @@ describe('EMF (Inkscape)', () => {
     expect(out).toContain('data:image/png;base64,AAAA');
     expect(out).toContain('xlink:href="#a"');
     expect(out).toContain("url('#g')");
+    // Text is text: only tags are touched.
+    const text = '<svg><text x="1">see url(http://x) and href="y"</text></svg>';
+    expect(selfContained(text)).toBe(text);
   });
 });
 
