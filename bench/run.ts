@@ -24,6 +24,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   inline: () => import('./inline'),
   create: () => import('./create'),
   images: () => import('./images'),
+  exports: () => import('./exports'),
 };
 
 const OUTPUT = 'BENCHMARKS.md';

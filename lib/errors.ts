@@ -81,8 +81,8 @@ export function methodNotAllowed(method: string, allow: string): ApiError {
   return e;
 }
 
-export function serviceUnavailable(retryAfterSeconds = 1): ApiError {
-  const e = one(503, 'SERVICE_UNAVAILABLE', 'The database is unavailable; try again shortly.');
+export function serviceUnavailable(retryAfterSeconds = 1, message = 'The database is unavailable; try again shortly.'): ApiError {
+  const e = one(503, 'SERVICE_UNAVAILABLE', message);
   e.headers['Retry-After'] = String(retryAfterSeconds);
   return e;
 }
@@ -91,5 +91,12 @@ export function serviceUnavailable(retryAfterSeconds = 1): ApiError {
 export function throttled(retryAfterSeconds: number, headers: Record<string, string>): ApiError {
   const e = one(429, 'THROTTLED', `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
   Object.assign(e.headers, headers, { 'Retry-After': String(retryAfterSeconds) });
+  return e;
+}
+
+/** 429: work the caller may not start now (too much of theirs in flight, or the server's queue full). */
+export function busy(message: string, retryAfterSeconds: number): ApiError {
+  const e = one(429, 'THROTTLED', message);
+  e.headers['Retry-After'] = String(retryAfterSeconds);
   return e;
 }

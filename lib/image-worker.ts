@@ -3,7 +3,7 @@
 import type { Database } from '@/db/client';
 import { claimImageJob, failImageJob, IMAGE_JOBS_CHANNEL, storeImages } from './images';
 import { figureToRender } from './plot-content';
-import { Renderer, rendererUnavailable } from './renderer';
+import { appRenderer, type Renderer, rendererUnavailable } from './renderer';
 
 export interface ImageWorker {
   renderer: Renderer;
@@ -27,7 +27,8 @@ export async function startImageWorker(open: () => Promise<Database>, opts: Work
     log.warn(`Images: not rendering, ${why}; image URLs answer a placeholder until a worker with Chromium renders them.`);
     return null;
   }
-  const renderer = opts.renderer ?? new Renderer();
+  // The process's own renderer: image exports in this process draw in the same browser.
+  const renderer = opts.renderer ?? appRenderer();
   const ownRenderer = !opts.renderer;
   const pollMs = opts.pollMs ?? Number(process.env.IMAGE_POLL_MS ?? 2000);
   let stopped = false;

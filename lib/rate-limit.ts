@@ -16,7 +16,8 @@ export interface RateLimitConfig {
   trustedProxies: number;
 }
 
-function whole(name: string, fallback: number, min: number): number {
+/** A whole-number setting from the environment (`fallback` when unset); a bad value stops the start. */
+export function whole(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
   const value = raw === undefined || raw === '' ? fallback : Number(raw);
   if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number >= ${min} (got "${raw}")`);

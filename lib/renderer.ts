@@ -1,20 +1,24 @@
-// Draws figures to PNG with the pages' own plotly.js in headless Chromium (playwright-core driving
-// Debian's /usr/bin/chromium). One browser and one prepared page (plotly.js and the map outlines
-// loaded once) serve every render; a render that hangs or crashes is abandoned after a timeout and
-// the browser replaced on the next render.
+// Draws figures with the pages' own plotly.js in headless Chromium (playwright-core driving Debian's
+// /usr/bin/chromium). One browser per process: one prepared page (plotly.js and the map outlines
+// loaded once) draws thumbnails in turn, and image exports draw on export pages of their own beside
+// it (lanes), so neither waits for the other. A thumbnail that hangs or crashes is abandoned after a
+// timeout and the browser replaced on the next render; an export that does loses only its lane.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { readdir, readFile } from 'node:fs/promises';
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 import { DEFAULT_SIZE, THUMB_BOXES, type RenderedImage } from './images';
 import { geoAssetsScript, plotlyBrowserScript } from './plotly-assets';
 import { safeTicks } from './tick-guard';
 
 const BACKGROUND_PRIORITY = 10;
-const MIN_SIDE = 50;
-const MAX_SIDE = 4096;
+/** Image sides in pixels, smallest and largest (a figure's own size is clamped to them). */
+export const MIN_SIDE = 50;
+export const MAX_SIDE = 4096;
 
-export class RenderTimeoutError extends Error {}
+export class RenderTimeoutError extends Error {
+  override name = 'RenderTimeoutError';
+}
 
 export interface RendererOptions {
   executablePath?: string;
@@ -24,8 +28,11 @@ export interface RendererOptions {
 }
 
 // Chromium's memory grows with every figure drawn (plotly's caches, WebGL contexts): a fresh
-// browser costs a few seconds, so it is replaced only when it has grown past the cap.
+// browser costs a few seconds, so it is replaced only when it has grown past the cap. The cap is
+// for the browser with its thumbnail page; each export page open adds its own allowance (a page
+// with plotly.js loaded is ~180 MiB before drawing anything, its print page a little more).
 const MEMORY_CHECK_EVERY = 10;
+const EXPORT_PAGE_BYTES = 384 * 2 ** 20;
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -34,9 +41,13 @@ export function rendererUnavailable(executablePath = chromiumPath()): string | n
   return existsSync(/*turbopackIgnore: true*/ executablePath) ? null : `no Chromium at ${executablePath} (install Debian's chromium or set CHROMIUM_PATH)`;
 }
 
-// Plain JavaScript run in the page (a string, so no compiler helper leaks into it). toImage draws
-// the figure once in an off-screen element; thumbnails are scaled from that image in a canvas,
-// letterboxed with the colour of the chart's own corner.
+// Plain JavaScript run in the pages (a string, so no compiler helper leaks into it).
+// __renderFigure (thumbnails): toImage draws the figure once in an off-screen element; thumbnails
+// are scaled from that image in a canvas, letterboxed with the colour of the chart's own corner.
+// __exportFigure (exports): the figure as SVG at its drawing size with the output size set on the
+// root (plotly's own scaling does the same, but leaves fractional sizes); rasters are that SVG
+// drawn into a canvas of exactly the output size. It answers {error} for a figure plotly refuses,
+// so a thrown error always means the page itself failed.
 const PAGE_SCRIPT = `
 window.__renderFigure = async function (text, w, h, boxes) {
   var fig = await window.__safeTicks(Plotly, JSON.parse(text));
@@ -68,6 +79,40 @@ window.__renderFigure = async function (text, w, h, boxes) {
   }
   return out.map(function (u) { return u.slice(u.indexOf(',') + 1); });
 };
+window.__exportFigure = async function (text, w, h, outW, outH, format) {
+  var svg;
+  try {
+    var fig = await window.__safeTicks(Plotly, JSON.parse(text));
+    var layout = Object.assign({}, fig.layout, { width: w, height: h, autosize: false });
+    svg = await Plotly.toImage(
+      { data: fig.data || [], layout: layout, config: { displayModeBar: false } },
+      { format: 'svg', width: w, height: h, imageDataOnly: true }
+    );
+  } catch (e) {
+    return { error: String((e && e.message) || e).slice(0, 500) };
+  }
+  var root = /^<svg[^>]*>/.exec(svg);
+  if (!root || !/ width="[^"]*"/.test(root[0]) || !/ height="[^"]*"/.test(root[0])) throw new Error('unexpected SVG from plotly');
+  var sized = root[0].replace(/ width="[^"]*"/, ' width="' + outW + '"').replace(/ height="[^"]*"/, ' height="' + outH + '"');
+  if (!/ viewBox=/.test(sized)) sized = sized.replace(/^<svg/, '<svg viewBox="0 0 ' + w + ' ' + h + '"');
+  svg = sized + svg.slice(root[0].length);
+  if (format === 'svg') return { data: svg };
+  var url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  try {
+    var img = new Image();
+    img.src = url;
+    await img.decode();
+    var canvas = document.createElement('canvas');
+    canvas.width = outW;
+    canvas.height = outH;
+    canvas.getContext('2d').drawImage(img, 0, 0, outW, outH);
+    var data = canvas.toDataURL('image/' + format);
+    if (data.indexOf('data:image/' + format + ';') !== 0) throw new Error('this browser cannot encode ' + format);
+    return { data: data.slice(data.indexOf(',') + 1) };
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+};
 `;
 
 const LAUNCH_ARGS = [
@@ -92,10 +137,79 @@ export function figureSize(layout: unknown): [number, number] {
   return [side(l.width, DEFAULT_SIZE[0]), side(l.height, DEFAULT_SIZE[1])];
 }
 
+/** An export page: a browser context of its own (so a renderer process of its own: a hung one is
+ *  killed alone), and, once a PDF is asked for, a page with JavaScript off to print the SVG from. */
+interface Lane {
+  context: BrowserContext;
+  page: Page;
+  printer: Promise<{ context: BrowserContext; page: Page }> | null;
+}
+
 interface Session {
   server: BrowserServer;
   browser: Browser;
+  /** The thumbnails' page. */
   page: Page;
+  /** Export pages by lane number, opened on first use. */
+  lanes: Map<number, Promise<Lane>>;
+  /** Renders in flight on this browser: one retired for its memory is killed once they are done. */
+  active: number;
+  retired: boolean;
+}
+
+/** What an export draws: the figure's text ({data, layout}), at `width` x `height`, output at `outWidth` x `outHeight`. */
+export interface ExportJob {
+  figureText: string;
+  format: 'png' | 'jpeg' | 'webp' | 'svg' | 'pdf';
+  width: number;
+  height: number;
+  outWidth: number;
+  outHeight: number;
+}
+
+/** plotly.js refused the figure, or the page drawing it died: the figure's doing. */
+export class FigureError extends Error {
+  override name = 'FigureError';
+}
+/** The browser went away under an export (another render crashed or hung it) or could not start. */
+export class BrowserLostError extends Error {
+  override name = 'BrowserLostError';
+}
+
+/**
+ * Whether `error` is the renderer's error of that name. By name, not instanceof: the app's bundles
+ * (instrumentation, routes) may each hold a copy of this module, and the process's one renderer
+ * (appRenderer) throws the classes of whichever copy made it.
+ */
+export const isRenderError = (error: unknown, name: 'RenderTimeoutError' | 'FigureError' | 'BrowserLostError'): boolean =>
+  error instanceof Error && error.name === name;
+
+const DROP_WAIT_MS = 5000;
+const PREPARE_WAIT_MS = 60_000;
+
+/** `promise`'s outcome, or `fallback` after `ms`. */
+const within = <T, F>(ms: number, promise: Promise<T>, fallback: F): Promise<T | F> => {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([promise, new Promise<F>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)))]).finally(() => clearTimeout(timer));
+};
+
+/** A page in a context of its own with plotly.js (and the map outlines) loaded and nothing reachable on the network. */
+async function plotPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 }, deviceScaleFactor: 1 });
+  try {
+    // Figures arrive with their data inlined: nothing is fetched, so nothing can leak or hang on the network.
+    await context.route('**/*', (route) => route.abort());
+    const page = await context.newPage();
+    await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>');
+    // The map outlines' bundle also sets window.Plotly (to itself): load it first.
+    await page.addScriptTag({ content: await geoAssetsScript() });
+    await page.addScriptTag({ content: await plotlyBrowserScript() });
+    await page.addScriptTag({ content: `window.__safeTicks = ${safeTicks.toString()};\n${PAGE_SCRIPT}` });
+    return { context, page };
+  } catch (error) {
+    await context.close().catch(() => {});
+    throw error;
+  }
 }
 
 export class Renderer {
@@ -104,7 +218,7 @@ export class Renderer {
   private readonly maxMemoryBytes: number;
   private rendered = 0;
   private session: Promise<Session> | null = null;
-  // Renders run one at a time on the one page.
+  // Thumbnails run one at a time on their page; exports run on their own pages beside them.
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(opts: RendererOptions = {}) {
@@ -123,36 +237,166 @@ export class Renderer {
   private async renderNow(figureText: string, layout: unknown, timeoutMs: number): Promise<RenderedImage[]> {
     const [w, h] = figureSize(layout);
     const boxes = [THUMB_BOXES['block-thumb'], THUMB_BOXES['list-thumb']];
+    const pngs = await this.run(
+      timeoutMs,
+      ({ page }) =>
+        page.evaluate(
+          ([text, width, height, b]) =>
+            (window as unknown as { __renderFigure(...a: unknown[]): Promise<string[]> }).__renderFigure(text, width, height, b),
+          [figureText, w, h, boxes] as const,
+        ),
+      async (error, session) => {
+        // A hung page, a crashed tab or a dead browser: start afresh next time. A figure plotly
+        // refuses leaves the page as it was.
+        if (error instanceof RenderTimeoutError || !session?.browser.isConnected()) await this.discard(session);
+        throw error;
+      },
+    );
+    return [
+      { size: 'default', png: Buffer.from(pngs[0], 'base64'), width: w, height: h },
+      { size: 'block-thumb', png: Buffer.from(pngs[1], 'base64'), width: boxes[0][0], height: boxes[0][1] },
+      { size: 'list-thumb', png: Buffer.from(pngs[2], 'base64'), width: boxes[1][0], height: boxes[1][1] },
+    ];
+  }
+
+  /**
+   * Opens the browser and export page `lane` if they are not open yet, so that their start-up (seconds
+   * on a busy machine) is not counted against an export's time; BrowserLostError when they cannot be.
+   * The other export pages (0..pages-1) are opened meanwhile, so that they are ready before they are
+   * needed (when two exports hang, a third must not pay a page's start-up on a starved CPU).
+   */
+  async prepareExport(lane: number, pages = lane + 1): Promise<void> {
+    const ready = this.start().then((session) => {
+      const own = this.lane(session, lane);
+      for (let i = 0; i < pages; i++) if (i !== lane) void this.lane(session, i).catch(() => {});
+      return own;
+    });
+    const opened = await within(PREPARE_WAIT_MS, ready.then(() => true), false).catch((error: Error) => {
+      throw new BrowserLostError(`the browser could not start: ${error.message}`);
+    });
+    if (!opened) throw new BrowserLostError(`the browser took over ${PREPARE_WAIT_MS} ms to start`);
+  }
+
+  /**
+   * Draws an export on export page `lane` (0, 1, ...; the caller gives each export in flight a lane
+   * of its own), never waiting behind thumbnails. At `deadline` (ms since the epoch) the export is
+   * abandoned and its lane's pages killed: RenderTimeoutError. A browser lost meanwhile (another
+   * render crashed it, or its memory cap) is replaced and the export tried once more if time allows.
+   */
+  async exportImage(lane: number, job: ExportJob, deadline: number): Promise<Buffer> {
+    try {
+      return await this.exportOnce(lane, job, deadline);
+    } catch (error) {
+      if (!(error instanceof BrowserLostError) || deadline - Date.now() < 1000) throw error;
+      return this.exportOnce(lane, job, deadline);
+    }
+  }
+
+  private exportOnce(lane: number, job: ExportJob, deadline: number): Promise<Buffer> {
+    return this.run(
+      deadline - Date.now(),
+      async (session) => {
+        const { page } = await this.lane(session, lane);
+        const drawn = await page.evaluate(
+          ([text, w, h, ow, oh, format]) =>
+            (window as unknown as { __exportFigure(...a: unknown[]): Promise<{ data: string } | { error: string }> }).__exportFigure(text, w, h, ow, oh, format),
+          [job.figureText, job.width, job.height, job.outWidth, job.outHeight, job.format === 'pdf' ? 'svg' : job.format] as const,
+        );
+        if ('error' in drawn) throw new FigureError(drawn.error);
+        if (job.format === 'svg') return Buffer.from(drawn.data, 'utf8');
+        if (job.format === 'pdf') return this.print(session, lane, drawn.data, job.outWidth, job.outHeight);
+        return Buffer.from(drawn.data, 'base64');
+      },
+      async (error, session) => {
+        if (error instanceof FigureError) throw error;
+        if (!session?.browser.isConnected()) throw new BrowserLostError(`the browser went away: ${(error as Error).message}`);
+        // Timed out or died: the lane's pages go (a hung one with them), the browser stays.
+        await this.dropLane(session, lane);
+        if (error instanceof RenderTimeoutError) throw error;
+        throw new FigureError('the renderer failed while drawing the figure');
+      },
+    );
+  }
+
+  /** The SVG as a vector PDF of its own size: Chromium prints a page holding it (JavaScript off). */
+  private async print(session: Session, lane: number, svg: string, width: number, height: number): Promise<Buffer> {
+    const l = await this.lane(session, lane);
+    l.printer ??= (async () => {
+      const context = await session.browser.newContext({ javaScriptEnabled: false });
+      await context.route('**/*', (route) => route.abort());
+      return { context, page: await context.newPage() };
+    })();
+    const { page } = await l.printer;
+    await page.setContent(
+      `<!doctype html><html><head><meta charset="utf-8"><title>Plot</title><style>@page{size:${width}px ${height}px;margin:0}html,body{margin:0;padding:0}svg{display:block}</style></head><body>${svg}</body></html>`,
+    );
+    return page.pdf({ width: `${width}px`, height: `${height}px`, printBackground: true, pageRanges: '1' });
+  }
+
+  /**
+   * Runs `work` on the browser (launched first if needed), abandoned after `timeoutMs`; `recover`
+   * decides what a failure costs and what to throw. Counts the work as in flight on that browser.
+   */
+  private async run<T>(
+    timeoutMs: number,
+    work: (session: Session) => Promise<T>,
+    recover: (error: unknown, session: Session | null) => Promise<never>,
+  ): Promise<T> {
+    const held: { session: Session | null; settled: boolean } = { session: null, settled: false };
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RenderTimeoutError(`render took over ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(() => reject(new RenderTimeoutError(`render took over ${timeoutMs} ms`)), Math.max(0, timeoutMs));
     });
     try {
-      const pngs = await Promise.race([
-        this.start().then(({ page }) =>
-          page.evaluate(
-            ([text, width, height, b]) =>
-              (window as unknown as { __renderFigure(...a: unknown[]): Promise<string[]> }).__renderFigure(text, width, height, b),
-            [figureText, w, h, boxes] as const,
-          ),
-        ),
+      const result = await Promise.race([
+        this.start().then((session) => {
+          if (held.settled) throw new RenderTimeoutError(`render took over ${timeoutMs} ms`);
+          held.session = session;
+          session.active++;
+          return work(session);
+        }),
         timeout,
       ]);
-      if (++this.rendered % MEMORY_CHECK_EVERY === 0 && (await this.memoryBytes()) > this.maxMemoryBytes) await this.reset();
-      return [
-        { size: 'default', png: Buffer.from(pngs[0], 'base64'), width: w, height: h },
-        { size: 'block-thumb', png: Buffer.from(pngs[1], 'base64'), width: boxes[0][0], height: boxes[0][1] },
-        { size: 'list-thumb', png: Buffer.from(pngs[2], 'base64'), width: boxes[1][0], height: boxes[1][1] },
-      ];
+      if (++this.rendered % MEMORY_CHECK_EVERY === 0 && (await this.memoryBytes()) > this.maxMemoryBytes + held.session!.lanes.size * EXPORT_PAGE_BYTES) {
+        await this.retire();
+      }
+      return result;
     } catch (error) {
-      // A hung page, a crashed tab or a dead browser: start afresh next time. A figure plotly
-      // refuses leaves the page as it was.
-      const session = await this.session?.catch(() => null);
-      if (error instanceof RenderTimeoutError || !session?.browser.isConnected()) await this.reset();
-      throw error;
+      return await recover(error, held.session);
     } finally {
+      held.settled = true;
       clearTimeout(timer);
+      const session = held.session;
+      if (session && --session.active === 0 && session.retired) void session.server.kill();
     }
+  }
+
+  /** The export page `i` of the browser, opened on first use. */
+  private lane(session: Session, i: number): Promise<Lane> {
+    let lane = session.lanes.get(i);
+    if (!lane) {
+      const opening: Promise<Lane> = plotPage(session.browser).then(({ context, page }) => ({ context, page, printer: null }));
+      session.lanes.set(i, opening);
+      opening.catch(() => {
+        if (session.lanes.get(i) === opening) session.lanes.delete(i);
+      });
+      lane = opening;
+    }
+    return lane;
+  }
+
+  /** Closes an export page's contexts (their processes end, hung or not); if even that hangs, the browser goes. */
+  private async dropLane(session: Session, i: number): Promise<void> {
+    const opening = session.lanes.get(i);
+    session.lanes.delete(i);
+    if (!opening) return;
+    const closed = opening.then(async (lane) => {
+      await Promise.all([lane.context.close(), lane.printer?.then((p) => p.context.close())]);
+      return true;
+    });
+    if (!(await within(DROP_WAIT_MS, closed.catch(() => true), false))) await this.discard(session);
+    // Open it again now, so the next export finds it ready.
+    else if (session.browser.isConnected() && !session.retired) void this.lane(session, i).catch(() => {});
   }
 
   /** The browser and its prepared page, launched on first use and after a reset. */
@@ -166,17 +410,10 @@ export class Renderer {
         browser.on('disconnected', () => {
           if (this.session === session) this.session = null;
         });
-        const page = await browser.newPage({ viewport: { width: 800, height: 600 }, deviceScaleFactor: 1 });
+        const { page } = await plotPage(browser);
         page.on('crash', () => {
           if (this.session === session) void this.reset();
         });
-        // Figures arrive with their data inlined: nothing is fetched, so nothing can leak or hang on the network.
-        await page.route('**/*', (route) => route.abort());
-        await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>');
-        // The map outlines' bundle also sets window.Plotly (to itself): load it first.
-        await page.addScriptTag({ content: await geoAssetsScript() });
-        await page.addScriptTag({ content: await plotlyBrowserScript() });
-        await page.addScriptTag({ content: `window.__safeTicks = ${safeTicks.toString()};\n${PAGE_SCRIPT}` });
         // Rendering is background work: it yields the CPU to serving requests.
         for (const pid of await processTree(server.process().pid!)) {
           try {
@@ -185,7 +422,7 @@ export class Renderer {
             // exited meanwhile
           }
         }
-        return { server, browser, page };
+        return { server, browser, page, lanes: new Map(), active: 0, retired: false };
       } catch (error) {
         await server.kill();
         throw error;
@@ -205,6 +442,22 @@ export class Renderer {
     await (await session?.catch(() => null))?.server.kill();
   }
 
+  /** Kills `session`'s browser (the current one, or one already retired); null: the current one. */
+  private async discard(session: Session | null): Promise<void> {
+    const current = await this.session?.catch(() => null);
+    if (!session || session === current) await this.reset();
+    else await session.server.kill();
+  }
+
+  /** Lets the current browser go: the next render starts a new one; this one is killed once its renders are done. */
+  private async retire(): Promise<void> {
+    const current = await this.session?.catch(() => null);
+    if (!current) return;
+    this.session = null;
+    current.retired = true;
+    if (current.active === 0) await current.server.kill();
+  }
+
   async close(): Promise<void> {
     const session = this.session;
     this.session = null;
@@ -221,6 +474,17 @@ export class Renderer {
   async browserPid(): Promise<number | undefined> {
     return (await this.session?.catch(() => null))?.server.process().pid;
   }
+}
+
+declare global {
+  // This process's renderer: its image worker's thumbnails and its exports share one browser.
+  var __plotFilesRenderer: Renderer | undefined;
+}
+
+/** The process's shared renderer (the in-app worker and image exports draw in its browser). */
+export function appRenderer(): Renderer {
+  globalThis.__plotFilesRenderer ??= new Renderer();
+  return globalThis.__plotFilesRenderer;
 }
 
 /** A process and all its descendants (from /proc). */

@@ -28,6 +28,7 @@ const routeModules = () => [
   import('@/app/v2/grids/[fid]/trash/route'),
   import('@/app/v2/grids/[fid]/restore/route'),
   import('@/app/v2/grids/[fid]/permanent_delete/route'),
+  import('@/app/v2/images/route'),
   import('@/app/v2/plots/route'),
   import('@/app/v2/plots/lookup/route'),
   import('@/app/v2/plots/feed/route'),

@@ -1,0 +1,16 @@
+import { endpoint, MiB, routes } from '@/lib/http';
+import { exportImage, imageExportSchema } from '@/lib/image-export';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/images', {
+  POST: endpoint({
+    summary: 'Draw a figure (its data inlined) as PNG, JPEG, WebP, SVG, PDF or EMF; nothing is stored',
+    auth: 'required',
+    body: imageExportSchema,
+    bodyLimit: 10 * MiB,
+    responses: {
+      200: 'the image bytes (Content-Type image/png, image/jpeg, image/webp, image/svg+xml, application/pdf or image/emf), or with encoded: {"image": "data:<type>;base64,..."}',
+      429: 'more than 2 exports of this user at once, or the export queue full (Retry-After)',
+    },
+    handler: async ({ db, viewer, body }) => exportImage(db, viewer, body),
+  }),
+});
