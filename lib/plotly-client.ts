@@ -1,6 +1,6 @@
 // Browser-side plotly.js: one shared load per page (never in a page's first-load JavaScript), geo
 // assets only when a figure draws maps, and figures fetched with their data.
-import { safeTicks } from './tick-guard';
+import { MAX_DRAWN_ANNOTATIONS, tameFigure } from './draw-guard';
 
 export interface PlotlyApi {
   newPlot(el: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;
@@ -81,5 +81,5 @@ function fillSrcs(node: unknown, map: Record<string, unknown>): void {
 export async function prepareChart(contentUrl: string, signal?: AbortSignal): Promise<{ Plotly: PlotlyApi; figure: Figure }> {
   const [Plotly, figure] = await Promise.all([loadPlotly(), fetchFigure(contentUrl, signal)]);
   if (needsGeo(figure)) await loadGeoAssets();
-  return { Plotly, figure: await safeTicks(Plotly, figure) };
+  return { Plotly, figure: await tameFigure(Plotly, figure, MAX_DRAWN_ANNOTATIONS) };
 }

@@ -69,7 +69,8 @@ describe('renderer', () => {
     { xaxis: { tickmode: 'linear', dtick: 1e-9, range: [0, 3] } },
     { yaxis: { nticks: 1e9 } },
     { xaxis: { dtick: '1e-9' }, yaxis: { minor: { dtick: 1e-12, showgrid: true } } },
-  ])('draws a figure asking for billions of ticks promptly, with ticks plotly picks (%o)', async (layout) => {
+    { annotations: Array.from({ length: 5000 }, (_, i) => ({ x: i % 3, y: i % 7, text: `a${i}`, showarrow: true })) },
+  ])('draws a figure asking for billions of ticks (or thousands of annotations) promptly (%#)', async (layout) => {
     const started = Date.now();
     const [def] = await renderer.render(JSON.stringify({ ...bars([1, 2, 3]), layout }), layout, 15_000);
     expect(inspectPng(def.png).variance).toBeGreaterThan(MIN_CHART_VARIANCE);

@@ -1,19 +1,23 @@
-// plotly.js measures every tick label it draws (bounding boxes, overlap checks), so an axis asking
-// for thousands of ticks (`dtick: 1e-9`, `nticks: 1e9`) freezes a browser tab or the renderer for
-// tens of seconds. Before a figure is drawn, anywhere, `safeTicks` caps tick counts: `nticks` is
-// clamped, and a numeric `dtick` that would draw more than MAX_TICKS over its axis range is dropped
-// (plotly then picks ticks itself); at most 200 ticks an axis. Where the range comes from the data (autorange), the figure is
+// plotly.js measures every tick label and annotation it draws (bounding boxes, overlap checks), so an
+// axis asking for thousands of ticks (`dtick: 1e-9`, `nticks: 1e9`) or a layout of thousands of
+// annotations freezes a browser tab or the renderer for minutes. Before a figure is drawn, `tameFigure`
+// caps tick counts: `nticks` is clamped, and a numeric `dtick` that would draw more than 200 ticks over
+// its axis range is dropped (plotly then picks ticks itself); and, where asked, it draws only the first
+// annotations. Where the range comes from the data (autorange), the figure is
 // first drawn off-screen without that dtick to learn the range.
 //
-// `safeTicks` runs in the browser (lib/plotly-client.ts) and in the renderer's page, where it is
-// injected as text (`safeTicks.toString()`): it must refer to nothing outside itself.
+// `tameFigure` runs in the browser (lib/plotly-client.ts) and in the renderer's page, where it is
+// injected as text (`tameFigure.toString()`): it must refer to nothing outside itself.
 
 interface PlotlyLike {
   newPlot(el: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;
   purge(el: HTMLElement): void;
 }
 
-export async function safeTicks<F extends { data: unknown[]; layout?: unknown }>(Plotly: PlotlyLike, figure: F): Promise<F> {
+/** Annotations drawn of a figure on pages and thumbnails (500 take ~1.5 s; 5,000 over a minute). */
+export const MAX_DRAWN_ANNOTATIONS = 500;
+
+export async function tameFigure<F extends { data: unknown[]; layout?: unknown }>(Plotly: PlotlyLike, figure: F, maxAnnotations?: number): Promise<F> {
   const LIMIT = 200;
   type Node = Record<string, unknown>;
   const pending: { node: Node; dtick: number; tickmode: unknown; path: string[] }[] = [];
@@ -43,6 +47,9 @@ export async function safeTicks<F extends { data: unknown[]; layout?: unknown }>
     if (node.tickmode === 'linear') delete node.tickmode;
   }
   const copy = JSON.parse(JSON.stringify(figure)) as F;
+  if (isNode(copy.layout) && maxAnnotations !== undefined && Array.isArray(copy.layout.annotations)) {
+    copy.layout.annotations = copy.layout.annotations.slice(0, maxAnnotations);
+  }
   if (isNode(copy.layout)) walk(copy.layout, ['layout'], 0);
   copy.data.forEach((trace, i) => isNode(trace) && walk(trace, ['data', String(i)], 0));
   if (!pending.length) return copy;
