@@ -12,7 +12,7 @@ const BADGES: Record<Exclude<Visibility, 'public'>, { text: string; hint: string
 export function PlotCard({ card }: { card: PlotCardData }) {
   const badge = card.visibility === 'public' ? null : BADGES[card.visibility];
   return (
-    <article className="plot-card" data-fid={card.fid}>
+    <article className="plot-card" data-fid={card.fid} data-live={card.live}>
       <PlotPreview contentUrl={card.contentUrl} thumbnail={card.thumbnail} title={card.title} live={card.live} />
       <div className="plot-card-body">
         <h2 className="plot-card-title">

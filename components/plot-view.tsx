@@ -3,6 +3,7 @@
 // (Plotly.downloadImage on the drawn chart), so they stay disabled until the chart is drawn.
 import { useCallback, useState } from 'react';
 import PlotFigure from './plot-figure';
+import type { ChartMode } from '@/lib/images';
 import type { PlotlyApi } from '@/lib/plotly-client';
 
 export interface PlotViewProps {
@@ -16,13 +17,15 @@ export interface PlotViewProps {
   downloadName: string;
   /** The server-rendered download links (JSON, CSV) that sit beside the image buttons. */
   children?: React.ReactNode;
-  /** False for a figure known to be too costly to draw: the static image stays, no live chart. */
-  live?: boolean;
+  /** `live`: drawn at once; `on-request`: many values, the image until the visitor asks for the
+   * chart; `static`: a figure that could not be drawn, only its image. */
+  mode?: ChartMode;
 }
 
 type Format = 'png' | 'svg';
 
-export function PlotView({ contentUrl, label, height, imageUrl, downloadName, children, live = true }: PlotViewProps) {
+export function PlotView({ contentUrl, label, height, imageUrl, downloadName, children, mode = 'live' }: PlotViewProps) {
+  const [live, setLive] = useState(mode === 'live');
   const [chart, setChart] = useState<{ plotly: PlotlyApi; el: HTMLElement } | null>(null);
   const [error, setError] = useState('');
   const ready = useCallback((plotly: PlotlyApi, el: HTMLElement) => setChart({ plotly, el }), []);
@@ -51,8 +54,15 @@ export function PlotView({ contentUrl, label, height, imageUrl, downloadName, ch
             onReady={ready}
           />
         ) : (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img className="plot-static" src={imageUrl} alt={label} />
+          <div className="plot-static-wrap">
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img className="plot-static" src={imageUrl} alt={label} />
+            {mode === 'on-request' && (
+              <button type="button" className="draw-chart" onClick={() => setLive(true)}>
+                Draw the interactive chart (many values: it may take a while)
+              </button>
+            )}
+          </div>
         )}
       </section>
       <section className="plot-downloads" aria-labelledby="downloads-heading">

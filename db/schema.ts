@@ -83,6 +83,9 @@ export const plots = pgTable(
     figure: jsonb('figure').notNull(),
     // The figure's size as JSON text: lists read the records of large figures one at a time.
     figureBytes: integer('figure_bytes').notNull().default(0),
+    // Grid values its srcs reference (each reference counted; kept current when its grids change):
+    // pages draw a chart of many values only when asked (plotDataValuesSql, lib/images.ts).
+    dataValues: bigint('data_values', { mode: 'number' }).notNull().default(0),
     // Paths and values of the figure's src references, computed once at write time so reads never
     // walk the figure against plotly's schema.
     srcRefs: jsonb('src_refs').notNull().default(sql`'[]'::jsonb`),

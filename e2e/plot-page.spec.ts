@@ -1,6 +1,8 @@
 // The plot page (/~owner/n/), its embed (/~owner/n.embed) and a grid's page.
 import {
+  E2E_USER,
   allPublicPlots,
+  basicAuth,
   countOf,
   createGrid,
   createPlot,
@@ -97,4 +99,20 @@ test('grid page shows the grid', async ({ page, request }) => {
   await expect(page.locator('h1')).toContainText(grid.filename);
   await expect(page.locator('main')).toContainText('rainfall');
   await expect(page.locator('main')).toContainText('Feb');
+});
+
+test('a chart of many values shows its image until the visitor asks for the interactive chart', async ({ page, request }) => {
+  const grid = await createGrid(request, { y: Array.from({ length: 250_000 }, (_, i) => (i * 7919) % 1000) }, { filename: `Many values ${Date.now()}` });
+  const res = await request.post('/v2/plots', {
+    headers: { Authorization: basicAuth(E2E_USER) },
+    data: { filename: `Many ${Date.now()}`, figure: { data: [{ type: 'scattergl', mode: 'markers', ysrc: grid.src('y') }] } },
+  });
+  expect(res.status()).toBe(200);
+  const plot = (await res.json()).file;
+  await page.goto(pathOf(plot.web_url));
+  const chart = page.locator('section.plot-chart');
+  await expect(chart.locator('img.plot-static')).toBeVisible();
+  await expect(chart.locator('.plot-figure')).toHaveCount(0);
+  await chart.getByRole('button', { name: /Draw the interactive chart/ }).click();
+  await expectChartDrawn(chart.locator('.plot-figure'), 60_000);
 });

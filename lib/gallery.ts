@@ -7,7 +7,7 @@ import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from './auth';
 import { decodeCursor, encodeCursor, type Cursor } from './cursors';
 import { ApiError, invalid } from './errors';
-import { undrawableSql } from './images';
+import { LIVE_MAX_VALUES, undrawableSql } from './images';
 import { relativeAge, versionedImage, type PlotCardData } from './plot-cards';
 import { feedQuerySchema, listFeedRows, listPlotRows, listQuerySchema, type RowsPage } from './plots';
 import { isoMicros, originJoin } from './records';
@@ -72,7 +72,7 @@ export function galleryParams(q: GalleryQuery): Record<string, string | number |
 /** What a card shows, as columns over `p` (plots), `f` (files) and `u` (users): a few short values,
  * the trace types read in the database, so a list never carries (or parses) whole figures. */
 const CARD_SELECT = sql`u.username AS owner, f.n, f.filename, p.title, ${isoMicros(sql`f.created_at`)} AS created_at,
-  ${isoMicros(sql`f.updated_at`)} AS modified_at, f.world_readable, f.share_key IS NOT NULL AS keyed, ${undrawableSql} AS undrawable,
+  ${isoMicros(sql`f.updated_at`)} AS modified_at, f.world_readable, f.share_key IS NOT NULL AS keyed, ${undrawableSql} AS undrawable, p.data_values,
   (SELECT coalesce(json_agg(t ORDER BY i), '[]'::json)::text FROM (
      SELECT CASE WHEN jsonb_typeof(e->'type') = 'string' AND e->>'type' <> '' THEN e->>'type' ELSE 'scatter' END AS t, min(i) AS i
      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'data') = 'array' THEN p.figure->'data' ELSE '[]'::jsonb END)
@@ -90,6 +90,7 @@ interface CardRow {
   world_readable: boolean;
   keyed: boolean;
   undrawable: boolean;
+  data_values: string | number;
   types: string;
 }
 
@@ -108,7 +109,8 @@ function cardOf(row: CardRow, now: number): PlotCardData {
     thumbnail: versionedImage(`${base}.png?size=list-thumb`, row.modified_at),
     contentUrl: `/v2/plots/${fid}/content?inline_data=true&map_data=unreadable`,
     visibility: row.world_readable ? 'public' : row.keyed ? 'secret' : 'private',
-    live: !row.undrawable,
+    // Cards draw live only charts of modest data; the rest keep their thumbnails.
+    live: !row.undrawable && Number(row.data_values) <= LIVE_MAX_VALUES,
   };
 }
 

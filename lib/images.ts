@@ -76,6 +76,17 @@ export async function requestImages(db: Db, fileId: number): Promise<void> {
  * however many plots, found through the plot_grid_keys index (migration 0006); the plots' file rows
  * are locked first and in id order, as a plot's own update locks them, so the two never deadlock.
  */
+/** The grid values plot `p`'s srcs reference now, each reference counted (live grids only). */
+const PLOT_DATA_VALUES = sql`(
+  SELECT coalesce(sum(g.length), 0) FROM jsonb_array_elements(p.src_refs) r
+  CROSS JOIN LATERAL unnest(string_to_array(split_part(r->>'s', ':', 3), ',')) AS u(uid)
+  JOIN users ou ON lower(ou.username) = lower(split_part(r->>'s', ':', 1))
+  JOIN files gf ON gf.owner_id = ou.id AND gf.n = split_part(r->>'s', ':', 2)::int AND gf.filetype = 'grid' AND gf.trashed_at IS NULL
+  JOIN grid_columns g ON g.grid_id = gf.id AND g.uid = u.uid)`;
+
+/** Charts of more grid values than this are drawn live on pages only when the visitor asks. */
+export const LIVE_MAX_VALUES = 200_000;
+
 export async function refreshPlotsOfGrids(db: Db, grids: { owner: string; n: number }[]): Promise<void> {
   if (!grids.length) return;
   const keys = sql.join(grids.map((g) => sql`lower(${`${g.owner}:${g.n}`}::text)`), sql`, `);
@@ -87,7 +98,7 @@ export async function refreshPlotsOfGrids(db: Db, grids: { owner: string; n: num
     ), touched AS (
       UPDATE files f SET updated_at = now() FROM targets t WHERE f.id = t.id
     ), bumped AS (
-      UPDATE plots p SET version = p.version + 1 FROM targets t WHERE p.file_id = t.id
+      UPDATE plots p SET version = p.version + 1, data_values = ${PLOT_DATA_VALUES} FROM targets t WHERE p.file_id = t.id
       RETURNING p.file_id, p.version, t.live
     ), queued AS (${enqueue(sql`SELECT file_id, version FROM bumped WHERE live`)})
     SELECT pg_notify(${IMAGE_JOBS_CHANNEL}, '') FROM (SELECT 1 FROM queued LIMIT 1) q`);
@@ -166,6 +177,18 @@ export const undrawableSql = sql`EXISTS (SELECT 1 FROM image_jobs j WHERE j.file
 export async function isUndrawable(db: Db, fileId: number): Promise<boolean> {
   const [row] = await queryRows<{ undrawable: boolean }>(db, sql`SELECT ${undrawableSql} AS undrawable FROM plots p WHERE p.file_id = ${fileId}`);
   return row?.undrawable ?? false;
+}
+
+/** How a page shows the plot's chart: drawn at once, drawn when the visitor asks (many values), or
+ * never (its render failed for good: drawing it would freeze the tab). */
+export type ChartMode = 'live' | 'on-request' | 'static';
+
+export async function chartMode(db: Db, fileId: number): Promise<ChartMode> {
+  const [row] = await queryRows<{ undrawable: boolean; values: string | number }>(
+    db,
+    sql`SELECT ${undrawableSql} AS undrawable, p.data_values AS values FROM plots p WHERE p.file_id = ${fileId}`,
+  );
+  return !row || row.undrawable ? 'static' : Number(row.values) > LIVE_MAX_VALUES ? 'on-request' : 'live';
 }
 
 /** The owner's plots whose current version could not be drawn, newest first (at most 100). */

@@ -14,7 +14,7 @@ export interface PlotCardData {
   thumbnail: string;
   contentUrl: string;
   visibility: Visibility;
-  /** False for a plot that could not be drawn: its card keeps the (placeholder) image, no live chart. */
+  /** False for a plot that could not be drawn or holds many values: its card keeps its image. */
   live: boolean;
 }
 

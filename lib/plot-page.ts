@@ -9,7 +9,7 @@ import type { Viewer } from './auth';
 import { parseSrc } from './figure';
 import { getFile, type OwnedFile } from './files';
 import { columnsByGrid, columnText, findGrids, gridKey } from './grids';
-import { isUndrawable } from './images';
+import { chartMode, type ChartMode } from './images';
 import { pageContext, readableFile, type PageContext } from './pages';
 import { canRead, holdsShareKey } from './permissions';
 import { csvDownload, type CsvColumn } from './csv';
@@ -49,8 +49,8 @@ export interface PlotPageData {
   /** The share key to carry on this page's own requests: only when the plot needs it to be read. */
   shareKey: string | null;
   lineage: Lineage | null;
-  /** Its render failed for good (e.g. it hung plotly): the page shows that image, not a live chart. */
-  undrawable: boolean;
+  /** How its chart shows: live, on request (many values), or static (its render failed for good). */
+  chart: ChartMode;
 }
 
 export interface GridPageData {
@@ -85,8 +85,7 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
     return null;
   }
   const lineage = record.source_fid ? { source: await readableSource(ctx.db, ctx.viewer, record.source_fid) } : null;
-  const undrawable = await isUndrawable(ctx.db, file.id);
-  return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage, undrawable };
+  return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage, chart: await chartMode(ctx.db, file.id) };
 });
 
 async function readableSource(db: Db, viewer: Viewer | null, sourceFid: string): Promise<Lineage['source']> {

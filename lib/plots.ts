@@ -311,8 +311,9 @@ const pathText = (path: (string | number)[]) =>
   path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), 'figure');
 
 /** Every src must name an existing grid the creator may read, and columns in it. */
-async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<void> {
-  if (!refs.length) return;
+/** Checks the srcs; answers the grid values they reference, each reference counted. */
+async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<number> {
+  if (!refs.length) return 0;
   const grids = await findGrids(db, refs);
   const readable = [...grids.values()].filter((g) => canRead(g, viewer));
   const columns = await columnsByGrid(db, readable.map((g) => g.id));
@@ -332,6 +333,7 @@ async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<voi
   if (values > MAX_REFERENCED_VALUES) {
     throw invalid('figure', `its srcs reference ${values.toLocaleString('en')} grid values; at most ${MAX_REFERENCED_VALUES.toLocaleString('en')} a plot`);
   }
+  return values;
 }
 
 async function checkSourceFid(db: Db, viewer: Viewer, value: string): Promise<string> {
@@ -353,13 +355,13 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
   if (bytes > MAX_FIGURE_BYTES) {
     throw invalid('figure', `is ${(bytes / MiB).toFixed(1)} MiB once stored (layout, traces and frames, data by src); at most 1 MiB`);
   }
-  await checkSources(db, viewer, refs);
-  return { figure: stored, bytes, refs: refs.map((r) => ({ p: r.path, s: r.src })), meta: figureMeta(stored) };
+  const values = await checkSources(db, viewer, refs);
+  return { figure: stored, bytes, values, refs: refs.map((r) => ({ p: r.path, s: r.src })), meta: figureMeta(stored) };
 }
 
 /** POST /v2/plots: 200 with `{"file": detail}`. */
 export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, origin: string): Promise<string> {
-  const { figure, bytes, refs, meta } = await prepareFigure(db, viewer, input.figure);
+  const { figure, bytes, values, refs, meta } = await prepareFigure(db, viewer, input.figure);
   const sourceFid = input.source_fid ? await checkSourceFid(db, viewer, input.source_fid) : null;
   const worldReadable = input.world_readable ?? true;
   const fileId = await db.transaction(async (tx) => {
@@ -376,6 +378,7 @@ export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, orig
       fileId: file.id,
       figure,
       figureBytes: bytes,
+      dataValues: values,
       srcRefs: refs,
       title: input.title ?? meta.title,
       titleGiven: input.title !== undefined,
@@ -399,6 +402,7 @@ export const plotUpdate: TypeUpdate<PlotUpdate> = async (db, owner, input) => {
     Object.assign(changes, {
       figure: prepared.figure,
       figureBytes: prepared.bytes,
+      dataValues: prepared.values,
       srcRefs: prepared.refs,
       width: prepared.meta.width,
       height: prepared.meta.height,

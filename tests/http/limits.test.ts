@@ -89,4 +89,22 @@ describe.each(servers())('plot limits on $name', (s) => {
     const content = await s.call('GET', `/v2/grids/${grid.fid}/content`, { user: owner });
     expect(Object.values(content.json.cols).map((c: any) => c.data)).toEqual([[1], [2]]);
   });
+
+  it('a chart of many values is drawn on request on its page and not at all on cards; the count follows its grid', async () => {
+    const user = await s.newUser('many');
+    const grid = await s.uploadGrid(user, { y: Array.from({ length: 150_000 }, (_, i) => i % 10), small: [1, 2] });
+    const few = await s.createPlot(user, { figure: { data: [{ type: 'scattergl', ysrc: grid.src('y') }] } });
+    const many = await s.createPlot(user, { figure: { data: [{ type: 'scattergl', ysrc: grid.src('y') }, { type: 'scattergl', xsrc: grid.src('y') }] } });
+    const page = async (fid: string) => (await fetch(`${s.url}/~${user.username}/${fid.split(':')[1]}/`)).text();
+    expect(await page(few.fid)).not.toContain('Draw the interactive chart');
+    expect(await page(many.fid)).toContain('Draw the interactive chart');
+    const profile = await (await fetch(`${s.url}/~${user.username}/`)).text();
+    expect(profile).toContain(`data-fid="${many.fid}" data-live="false"`);
+    expect(profile).toContain(`data-fid="${few.fid}" data-live="true"`);
+    // The count follows the grid: rows appended to it make the first plot one of many values too.
+    const uid = grid.src('y').split(':')[2];
+    const grown = await s.call('PUT', `/v2/grids/${grid.fid}/col?uid=${uid}`, { user, body: { cols: JSON.stringify([{ name: 'y', data: Array.from({ length: 250_000 }, () => 1) }]) } });
+    expect(grown.status).toBe(200);
+    expect(await page(few.fid)).toContain('Draw the interactive chart');
+  });
 });

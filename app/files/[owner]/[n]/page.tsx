@@ -138,7 +138,7 @@ async function PlotPage({ data }: { data: PlotPageData }) {
           )}
         </ul>
       </header>
-      {data.undrawable && (
+      {data.chart === 'static' && (
         <p className="notice" role="status">
           This chart could not be drawn: drawing it took too long (it may ask for far too many ticks or points). Its figure and data
           can still be downloaded{own ? '; change the figure to draw it again' : ''}.
@@ -150,7 +150,7 @@ async function PlotPage({ data }: { data: PlotPageData }) {
         height={figureHeight(record)}
         imageUrl={withKey(`${base}.png`, shareKey)}
         downloadName={file.filename}
-        live={!data.undrawable}
+        mode={data.chart}
       >
         <li>
           <a className="button secondary" download={`${file.filename}.json`} href={withKey(`${base}.json`, shareKey)}>
