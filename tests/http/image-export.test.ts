@@ -21,7 +21,7 @@ const bars = (layout: Record<string, unknown> = {}) => ({
 // would do the same are tamed before drawing: lib/draw-guard.ts; exports draw every annotation asked for).
 const HANGING = {
   data: [{ x: [0, 1], y: [0, 1] }],
-  layout: { annotations: Array.from({ length: 5000 }, (_, i) => ({ x: i % 100, y: Math.floor(i / 100), text: `a${i}`, showarrow: true })) },
+  layout: { annotations: Array.from({ length: 20_000 }, (_, i) => ({ x: i % 100, y: Math.floor(i / 100), text: `a${i}`, showarrow: true })) },
 };
 
 const TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', svg: 'image/svg+xml', pdf: 'application/pdf', emf: 'image/emf' } as const;

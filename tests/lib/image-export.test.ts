@@ -30,7 +30,7 @@ const figure = (layout: Record<string, unknown> = {}) => ({ data: [{ type: 'bar'
 // every annotation asked for; ticks that would do the same are tamed first: lib/draw-guard.ts).
 const HANGING = {
   data: [{ x: [0, 1], y: [0, 1] }],
-  layout: { annotations: Array.from({ length: 5000 }, (_, i) => ({ x: i % 100, y: Math.floor(i / 100), text: `a${i}`, showarrow: true })) },
+  layout: { annotations: Array.from({ length: 20_000 }, (_, i) => ({ x: i % 100, y: Math.floor(i / 100), text: `a${i}`, showarrow: true })) },
 };
 
 describe('export sizes', () => {
