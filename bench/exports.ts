@@ -146,8 +146,8 @@ ${table(['format, exports at once', 'floor exports/s', 'floor p50 / p95 (ms)', '
 - Figures that failed (any pass): ${failures.length ? failures.join(', ') : 'none'}.
 - Two at once run on two export pages (two renderer processes) of one browser; the machine's two cores
   are shared with the load generator, the app and Postgres, so two at once is no faster than one here,
-  and the service/floor ratios move by ±30% from run to run: the per-export overhead of the service
-  is the p50 difference, a few milliseconds to a few tens.
+  and the service/floor ratios move by ±30% from run to run (other work shares the machine): the
+  service's own cost per export (HTTP, validation, the lease statements, the queue) is within that noise.
 
 ${codeBlock(['npm run build && npm run bench -- exports'])}`;
   return { results, markdown };
