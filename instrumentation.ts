@@ -3,7 +3,7 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     // Each request's socket address, appended to X-Forwarded-For before Next reads it (rate limits).
-    const { stampPeerAddress } = await import('./lib/client-address');
+    const { stampPeerAddress } = await import('@/lib/core/client-address');
     await stampPeerAddress();
     const { getDatabase } = await import('./db/client');
     try {
@@ -16,7 +16,7 @@ export async function register() {
     if (process.env.IMAGE_WORKER === 'false') {
       console.log('Images: no worker in this process (IMAGE_WORKER=false); run `npm run worker` to render them.');
     } else {
-      const { startImageWorker } = await import('./lib/image-worker');
+      const { startImageWorker } = await import('@/lib/core/image-worker');
       await startImageWorker(getDatabase);
     }
   }

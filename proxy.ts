@@ -8,8 +8,8 @@
 // file gets.
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
-import { notFound } from '@/lib/errors';
-import { isEmbedPath, pageSecurityHeaders } from '@/lib/security-headers';
+import { notFound } from '@/lib/core/errors';
+import { isEmbedPath, pageSecurityHeaders } from '@/lib/web/security-headers';
 
 export function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;

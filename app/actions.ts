@@ -2,8 +2,8 @@
 // "Load more" on the gallery and the feed: the next page of cards, read as the pages read them (a
 // few columns a card, never whole figures).
 import type { NextPage } from '@/components/load-more';
-import { feedPage, galleryPage, galleryQuery } from '@/lib/gallery';
-import { pageContext } from '@/lib/pages';
+import { feedPage, galleryPage, galleryQuery } from '@/lib/web/gallery';
+import { pageContext } from '@/lib/web/page-context';
 
 /** The gallery's next page, for the gallery's own parameters (`order_by`, `min_quality`). */
 export async function moreGalleryPlots(params: Record<string, string>, cursor: string): Promise<NextPage> {

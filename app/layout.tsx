@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
-import { pageContext } from '@/lib/pages';
+import { pageContext } from '@/lib/web/page-context';
 import './globals.css';
 
 export const metadata: Metadata = {

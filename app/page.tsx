@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { PlotList } from '@/components/plot-list';
-import { galleryPage, galleryParams, galleryQuery, pageHref } from '@/lib/gallery';
-import { pageContext } from '@/lib/pages';
+import { galleryPage, galleryParams, galleryQuery, pageHref } from '@/lib/web/gallery';
+import { pageContext } from '@/lib/web/page-context';
 import { moreGalleryPlots } from './actions';
 
 export const dynamic = 'force-dynamic';

@@ -4,10 +4,10 @@
 // database), one export at a time and two at once on two pages.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Renderer, type ExportJob } from '@/lib/renderer';
+import { Renderer, type ExportJob } from '@/lib/core/renderer';
 import { codeBlock, fmt, percentiles, table, type Benchmark, type BenchContext } from './support';
 
-const MOCKS = 'db/demo-mocks';
+const MOCKS = 'fixtures/plotly-mocks';
 const FORMATS = ['png', 'pdf'] as const;
 type Format = (typeof FORMATS)[number];
 const DEADLINE_MS = 30_000;

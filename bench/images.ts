@@ -6,11 +6,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
-import { createPlotFromRawFigure } from '@/db/seed';
-import { processTreeMemory, Renderer } from '@/lib/renderer';
+import { createPlotFromRawFigure } from '@/lib/core/demo';
+import { processTreeMemory, Renderer } from '@/lib/core/renderer';
 import { codeBlock, fmt, percentiles, table, type Benchmark, type BenchContext } from './support';
 
-const MOCKS = 'db/demo-mocks';
+const MOCKS = 'fixtures/plotly-mocks';
 const CREATE_SAMPLES = 15;
 
 const mocks = () =>

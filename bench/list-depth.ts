@@ -3,8 +3,8 @@
 // statement (lib/plots.ts listPageSql) for the same two pages.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
-import { encodeCursor, type Cursor } from '@/lib/cursors';
-import { listPageSql, recordSelect, type ListQuery, type Order } from '@/lib/plots';
+import { encodeCursor, type Cursor } from '@/lib/core/cursors';
+import { listPageSql, recordSelect, type ListQuery, type Order } from '@/lib/core/plots';
 import { codeBlock, fmt, pgbench, sequentialLatency, sqlText, table, type Benchmark } from './support';
 
 const PAGE_SIZE = 20;

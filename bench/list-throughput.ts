@@ -2,7 +2,7 @@
 // statement on the same database; 5. the server's RSS sampled under that load. A Next route that does
 // nothing (OPTIONS) is measured too: the framework's own ceiling on this machine. Then the same load
 // split over two app processes on the one database: the scale-out a single Node thread leaves.
-import { listPageSql, recordSelect } from '@/lib/plots';
+import { listPageSql, recordSelect } from '@/lib/core/plots';
 import { codeBlock, fmt, load, mb, memory, pgbench, resetPeak, sqlText, table, type Benchmark } from './support';
 
 const CONNECTIONS = 32;

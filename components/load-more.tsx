@@ -3,7 +3,7 @@
 // "Load more" appends the next page's cards below the first ones and the "next" link moves past
 // what has been appended, so both ways of paging agree.
 import { useEffect, useRef, useState } from 'react';
-import type { PlotCardData } from '@/lib/plot-cards';
+import type { PlotCardData } from '@/lib/web/plot-cards';
 import { PlotCard } from './plot-card';
 
 export interface NextPage {

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import createPlotlyComponent from 'react-plotly.js/factory';
 import type { PlotParams } from 'react-plotly.js/factory';
-import { prepareChart, type Figure, type PlotlyApi } from '@/lib/plotly-client';
+import { prepareChart, type Figure, type PlotlyApi } from './plotly-client';
 
 export interface PlotFigureProps {
   contentUrl: string;

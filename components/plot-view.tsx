@@ -3,8 +3,8 @@
 // (Plotly.downloadImage on the drawn chart), so they stay disabled until the chart is drawn.
 import { useCallback, useState } from 'react';
 import PlotFigure from './plot-figure';
-import type { ChartMode } from '@/lib/images';
-import type { PlotlyApi } from '@/lib/plotly-client';
+import type { ChartMode } from '@/lib/core/images';
+import type { PlotlyApi } from './plotly-client';
 
 export interface PlotViewProps {
   contentUrl: string;

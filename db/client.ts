@@ -75,7 +75,7 @@ export function getDatabase(): Promise<Database> {
     const { migrateDatabase } = await import('./migrate');
     await migrateDatabase(database);
     if (process.env.DEMO_SEED !== 'false') {
-      const { seedDemoIfEmpty } = await import('./seed');
+      const { seedDemoIfEmpty } = await import('@/lib/core/demo');
       await seedDemoIfEmpty(database.db);
     }
     return database;

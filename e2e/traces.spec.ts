@@ -1,4 +1,4 @@
-// Every trace type in the demo gallery's plotly mocks (db/demo-mocks) draws offline: for each type,
+// Every trace type in the demo gallery's plotly mocks (fixtures/plotly-mocks) draws offline: for each type,
 // a public demo plot holding it is opened as an embed, with every non-local request blocked (the
 // offline guard fails the test if any is attempted: map outlines, fonts, tiles, CDNs).
 import { readdirSync, readFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ const test = base.extend<{ embed: Embed }, { shared: Embed }>({
   },
 });
 
-const MOCKS = fileURLToPath(new URL('../db/demo-mocks/', import.meta.url));
+const MOCKS = fileURLToPath(new URL('../fixtures/plotly-mocks/', import.meta.url));
 const traceTypes = new Set<string>();
 for (const file of readdirSync(MOCKS).filter((f) => f.endsWith('.json'))) {
   const mock = JSON.parse(readFileSync(path.join(MOCKS, file), 'utf8')) as { data: { type?: string }[] };

@@ -1,5 +1,5 @@
 import { openDatabase } from '@/db/client';
-import { listPlots } from '@/lib/plots';
+import { listPlots } from '@/lib/core/plots';
 const d = await openDatabase('postgres://postgres@127.0.0.1:5432/pf_scratch');
 const url = new URL('http://127.0.0.1:3000/v2/plots');
 for (let r = 0; r < 4; r++) {

@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import { plotlyBrowserScript } from '@/lib/plotly-assets';
+import { plotlyBrowserScript } from '@/lib/core/plotly-assets';
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const page = await browser.newPage();
 await page.setContent('<div id="g" style="width:700px;height:500px"></div>');

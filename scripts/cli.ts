@@ -3,7 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { openDatabase } from '@/db/client';
 import type { Db } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
-import { ApiError } from '@/lib/errors';
+import { ApiError } from '@/lib/core/errors';
 
 export async function runCommand<O extends ParseArgsConfig['options']>(
   usage: string,

@@ -1,5 +1,5 @@
 // npm run plot:curate -- <fid> [--quality N] [--handpicked true|false]
-import { curatePlot } from '@/lib/curation';
+import { curatePlot } from '@/lib/core/curation';
 import { runCommand } from './cli';
 
 const usage = 'npm run plot:curate -- <fid> [--quality 0..10] [--handpicked true|false]';

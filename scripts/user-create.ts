@@ -1,5 +1,5 @@
 // npm run user:create -- <username> [--api-key KEY] [--email E]  — prints the API key.
-import { createUser } from '@/lib/users';
+import { createUser } from '@/lib/core/users';
 import { runCommand } from './cli';
 
 const usage = 'npm run user:create -- <username> [--api-key KEY] [--email EMAIL]';

@@ -1,7 +1,7 @@
 // `npm run worker`: an image worker process (scale-out: run as many as the machine allows). Needs
 // DATABASE_URL: the embedded database belongs to the app process, which renders in-process.
 import { getDatabase } from '../db/client';
-import { startImageWorker } from '../lib/image-worker';
+import { startImageWorker } from '@/lib/core/image-worker';
 
 if (!process.env.DATABASE_URL) {
   console.error('npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database, the app renders images itself.');

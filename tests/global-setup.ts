@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
-import { createUser } from '@/lib/users';
+import { createUser } from '@/lib/core/users';
 import { adminUrl, createDatabaseName, dropDatabase, createDatabase } from './support/postgres';
 
 declare module 'vitest' {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { PlotList } from '@/components/plot-list';
-import { cursorQuery, feedPage } from '@/lib/gallery';
-import { pageContext } from '@/lib/pages';
+import { cursorQuery, feedPage } from '@/lib/web/gallery';
+import { pageContext } from '@/lib/web/page-context';
 import { moreFeedPlots } from '../actions';
 
 export const dynamic = 'force-dynamic';

@@ -4,10 +4,10 @@
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/client';
-import { verifyApiKey } from '@/lib/auth';
-import { originFrom } from '@/lib/http';
-import { countAddressWrite, exceeded } from '@/lib/rate-limit';
-import { createSession, SESSION_COOKIE, SESSION_DAYS } from '@/lib/sessions';
+import { verifyApiKey } from '@/lib/core/auth';
+import { originFrom } from '@/lib/core/origin';
+import { countAddressWrite, exceeded } from '@/lib/core/rate-limit';
+import { createSession, SESSION_COOKIE, SESSION_DAYS } from '@/lib/core/sessions';
 
 export interface SignInState {
   error?: string;

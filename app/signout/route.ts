@@ -1,9 +1,9 @@
 // /signout ends the browser session. POST from our own pages (Origin or Referer checked, so another
 // site cannot sign a visitor out); GET answers a one-button form, since links cannot POST.
 import { getDb } from '@/db/client';
-import { refererOrigin } from '@/lib/auth';
-import { originFrom } from '@/lib/http';
-import { deleteSession, SESSION_COOKIE, sessionToken } from '@/lib/sessions';
+import { refererOrigin } from '@/lib/core/auth';
+import { originFrom } from '@/lib/core/origin';
+import { deleteSession, SESSION_COOKIE, sessionToken } from '@/lib/core/sessions';
 
 export async function POST(req: Request) {
   const origin = originFrom(req.headers, new URL(req.url));

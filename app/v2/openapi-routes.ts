@@ -2,7 +2,7 @@
 // docs page. Add a new route file here: tests/http/openapi.test.ts walks app/v2 and fails on one
 // that is missing. Imported lazily: the document's own route is one of them. (It lives in app/, not
 // lib/: lib never imports the routes.)
-import { buildOpenApi, withServer, type OpenApiDocument } from '@/lib/openapi';
+import { buildOpenApi, withServer, type OpenApiDocument } from '@/lib/http/openapi';
 
 const routeModules = () => [
   import('@/app/v2/route'),

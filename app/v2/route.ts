@@ -1,5 +1,6 @@
-import { endpoint, json, routes } from '@/lib/http';
-import { apiRoot } from '@/lib/openapi';
+import { endpoint, routes } from '@/lib/http/routes';
+import { json } from '@/lib/http/responses';
+import { apiRoot } from '@/lib/http/openapi';
 
 // `/v2`, `/v2/` and (by Next's 308 for repeated slashes) `/v2//`, R's `api()` default, all land here.
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/', {

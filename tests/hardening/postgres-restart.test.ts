@@ -11,7 +11,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
-import { createUser } from '@/lib/users';
+import { createUser } from '@/lib/core/users';
 import { startServer } from '../global-setup';
 import { basic } from '../support/api';
 

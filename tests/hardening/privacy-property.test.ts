@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/client';
-import { prng } from '@/db/seed';
+import { prng } from '@/lib/core/demo';
 import { appDatabase, baseUrl, call, canonical, createPlot, newUser, uploadGrid, type TestUser } from '../support/api';
 
 const SEED = Number(process.env.HARDENING_SEED ?? randomBytes(4).readUInt32LE());

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
-import { createUser } from '@/lib/users';
+import { createUser } from '@/lib/core/users';
 import { startServer } from '../global-setup';
 import { basic, callAt, type TestUser } from '../support/api';
 import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '../support/postgres';

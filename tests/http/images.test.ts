@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '@/db/client';
-import { createUser } from '@/lib/users';
+import { createUser } from '@/lib/core/users';
 import { startServer } from '../global-setup';
 import { basic, baseUrl, call, createPlot, newUser, uploadGrid, type TestUser } from '../support/api';
 import { inspectPng, MIN_CHART_VARIANCE } from '../support/png';

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiRoute } from '@/lib/http';
-import { API_SECTIONS, declaredRoute, errorBodySchema, type OpenApiDocument, type ResponseObject } from '@/lib/openapi';
+import type { ApiRoute } from '@/lib/http/routes';
+import { API_SECTIONS, declaredRoute, errorBodySchema, type OpenApiDocument, type ResponseObject } from '@/lib/http/openapi';
 import { baseUrl, call, expectError, newUser, type Answer } from '../support/api';
 
 const VERBS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

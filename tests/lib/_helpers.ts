@@ -2,9 +2,9 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/auth';
-import { ApiError } from '@/lib/errors';
-import { createUser } from '@/lib/users';
+import type { Viewer } from '@/lib/core/auth';
+import { ApiError } from '@/lib/core/errors';
+import { createUser } from '@/lib/core/users';
 
 export const ORIGIN = 'http://plots.test';
 

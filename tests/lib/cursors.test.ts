@@ -1,6 +1,6 @@
 // Page cursors on a fresh database: the signing key is created by the first request that needs one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '@/lib/cursors';
+import { decodeCursor, encodeCursor } from '@/lib/core/cursors';
 import { freshDatabase } from '../support/postgres';
 
 describe('cursor key (postgres)', () => {

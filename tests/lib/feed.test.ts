@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { plots as plotsTable } from '@/db/schema';
-import type { Viewer } from '@/lib/auth';
-import { curatePlot } from '@/lib/curation';
-import { trashFile } from '@/lib/files';
-import { createPlot, feedQuerySchema, listFeed, listPlots, listQuerySchema } from '@/lib/plots';
-import { parseFid } from '@/lib/records';
+import type { Viewer } from '@/lib/core/auth';
+import { curatePlot } from '@/lib/core/curation';
+import { trashFile } from '@/lib/core/files';
+import { createPlot, feedQuerySchema, listFeed, listPlots, listQuerySchema } from '@/lib/core/plots';
+import { parseFid } from '@/lib/core/records';
 import { DRIVERS, freshDatabase } from '../support/postgres';
 import { expectApiError, fileIds, newViewer, ORIGIN, textOf } from './_helpers';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/errors';
+import { ApiError } from '@/lib/core/errors';
 import {
   emfUnavailable,
   ExportBusyError,
@@ -18,9 +18,9 @@ import {
   inkscapePath,
   selfContained,
   svgToEmf,
-} from '@/lib/image-export';
-import { claimLease, claimOneOf, releaseLease, renewLease } from '@/lib/leases';
-import { FigureError, Renderer, RenderTimeoutError, type ExportJob } from '@/lib/renderer';
+} from '@/lib/core/image-export';
+import { claimLease, claimOneOf, releaseLease, renewLease } from '@/lib/core/leases';
+import { FigureError, Renderer, RenderTimeoutError, type ExportJob } from '@/lib/core/renderer';
 import { closeDecoder, decodeImage, emfInfo, MAGIC, pdfInfo, pxToMm, pxToPt } from '../support/image-formats';
 import { DRIVERS, freshDatabase } from '../support/postgres';
 

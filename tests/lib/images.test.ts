@@ -5,19 +5,19 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/auth';
-import { startImageWorker } from '@/lib/image-worker';
-import { createGrid } from '@/lib/grids';
-import { claimImageJob, failImageJob, getPlotImage, MAX_ATTEMPTS, MAX_QUEUED_PER_OWNER, requestImages } from '@/lib/images';
-import { Renderer, RenderTimeoutError } from '@/lib/renderer';
-import { updateFileDetail } from '@/lib/file-detail';
-import { createPlot } from '@/lib/plots';
-import { parseFid } from '@/lib/records';
+import type { Viewer } from '@/lib/core/auth';
+import { startImageWorker } from '@/lib/core/image-worker';
+import { createGrid } from '@/lib/core/grids';
+import { claimImageJob, failImageJob, getPlotImage, MAX_ATTEMPTS, MAX_QUEUED_PER_OWNER, requestImages } from '@/lib/core/images';
+import { Renderer, RenderTimeoutError } from '@/lib/core/renderer';
+import { updateFileDetail } from '@/lib/core/file-detail';
+import { createPlot } from '@/lib/core/plots';
+import { parseFid } from '@/lib/core/records';
 import { inspectPng, MIN_CHART_VARIANCE } from '../support/png';
 import { DRIVERS, freshDatabase } from '../support/postgres';
 import { fileIds, newViewer, ORIGIN } from './_helpers';
 
-const mock = (name: string) => readFileSync(`db/demo-mocks/${name}.json`, 'utf8');
+const mock = (name: string) => readFileSync(`fixtures/plotly-mocks/${name}.json`, 'utf8');
 const bars = (ys: number[], title = 'Bars') => ({ data: [{ type: 'bar', x: ['a', 'b', 'c'], y: ys }], layout: { title: { text: title } } });
 
 /** A bar chart as the API stores one: its values in a grid, the figure referencing them. */

@@ -1,9 +1,9 @@
 // List answers stream: records of large figures are read one at a time while the page is written,
 // and the page is the same JSON as ever (both databases).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Viewer } from '@/lib/auth';
-import { createGrid } from '@/lib/grids';
-import { createPlot, listPlots, listQuerySchema } from '@/lib/plots';
+import type { Viewer } from '@/lib/core/auth';
+import { createGrid } from '@/lib/core/grids';
+import { createPlot, listPlots, listQuerySchema } from '@/lib/core/plots';
 import { DRIVERS, freshDatabase } from '../support/postgres';
 import { newViewer, ORIGIN, textOf } from './_helpers';
 

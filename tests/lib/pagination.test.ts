@@ -4,11 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { files, plots as plotsTable } from '@/db/schema';
-import type { Viewer } from '@/lib/auth';
-import { restoreFile, trashFile } from '@/lib/files';
-import { parseWith } from '@/lib/http';
-import { createPlot, listFeed, listPlots, listQuerySchema } from '@/lib/plots';
-import { parseFid } from '@/lib/records';
+import type { Viewer } from '@/lib/core/auth';
+import { restoreFile, trashFile } from '@/lib/core/files';
+import { parseWith } from '@/lib/core/json-text';
+import { createPlot, listFeed, listPlots, listQuerySchema } from '@/lib/core/plots';
+import { parseFid } from '@/lib/core/records';
 import { DRIVERS, freshDatabase } from '../support/postgres';
 import { expectApiError, fileIds, newViewer, ORIGIN, textOf } from './_helpers';
 

@@ -1,6 +1,6 @@
 // The write counters behind the rate limits, on both drivers: windows and concurrency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countWrite } from '@/lib/rate-limit';
+import { countWrite } from '@/lib/core/rate-limit';
 import { DRIVERS, freshDatabase } from '../support/postgres';
 
 describe.each(DRIVERS)('rate limit counters (%s)', (driver) => {

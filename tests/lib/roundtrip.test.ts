@@ -4,17 +4,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import { createPlotFromRawFigure } from '@/db/seed';
-import type { Viewer } from '@/lib/auth';
-import { checkFigure } from '@/lib/figure';
-import { createGrid, getGrid } from '@/lib/grids';
-import { getPlotContent, type ContentOptions } from '@/lib/plot-content';
-import { createPlot, getPlot } from '@/lib/plots';
-import { parseFid } from '@/lib/records';
+import { createPlotFromRawFigure } from '@/lib/core/demo';
+import type { Viewer } from '@/lib/core/auth';
+import { checkFigure } from '@/lib/core/figure';
+import { createGrid, getGrid } from '@/lib/core/grids';
+import { getPlotContent, type ContentOptions } from '@/lib/core/plot-content';
+import { createPlot, getPlot } from '@/lib/core/plots';
+import { parseFid } from '@/lib/core/records';
 import { DRIVERS, freshDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
 
-const MOCKS_DIR = path.resolve(process.cwd(), 'db/demo-mocks');
+const MOCKS_DIR = path.resolve(process.cwd(), 'fixtures/plotly-mocks');
 const MOCKS = readdirSync(MOCKS_DIR)
   .filter((f) => f.endsWith('.json'))
   .sort();

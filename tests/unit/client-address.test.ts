@@ -1,7 +1,7 @@
 // The address a request is counted against, from X-Forwarded-For as the server stamped it (the
 // socket address last) and the number of trusted proxies in front.
 import { describe, expect, it } from 'vitest';
-import { clientAddress } from '@/lib/client-address';
+import { clientAddress } from '@/lib/core/client-address';
 
 const xff = (value: string) => new Headers({ 'x-forwarded-for': value });
 

@@ -1,6 +1,6 @@
 // CSV fields from stored JSON texts, walked item by item.
 import { describe, expect, it } from 'vitest';
-import { csvField, jsonItems } from '@/lib/csv';
+import { csvField, jsonItems } from '@/lib/web/csv';
 
 describe('jsonItems', () => {
   it.each([

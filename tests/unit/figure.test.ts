@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/errors';
-import { checkFigure, decodeTypedArray, figureMeta, parseSrc, setAt, splitFigure } from '@/lib/figure';
-import { traceNode } from '@/lib/plot-schema';
+import { ApiError } from '@/lib/core/errors';
+import { checkFigure, decodeTypedArray, figureMeta, parseSrc, setAt, splitFigure } from '@/lib/core/figure';
+import { traceNode } from '@/lib/core/plot-schema';
 
 const SRC = 'alice:1:abc123';
 const RAW = (key: string) => `raw data arrays are not allowed; upload the values to a grid and reference them with ${key}src`;
@@ -244,7 +244,7 @@ describe('splitFigure', () => {
 });
 
 describe('plotly.js mocks', () => {
-  const dir = path.resolve('db/demo-mocks');
+  const dir = path.resolve('fixtures/plotly-mocks');
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
   // No raw data by plotly.js 4's schema: indicators hold only settings.
   const NO_DATA = new Set(['indicator_bignumber.json', 'indicator_bullet.json', 'indicator_grid_template.json']);

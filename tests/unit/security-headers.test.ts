@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmbedPath, pageSecurityHeaders } from '@/lib/security-headers';
+import { isEmbedPath, pageSecurityHeaders } from '@/lib/web/security-headers';
 
 describe('page security headers', () => {
   it('deny framing except for the embed page', () => {

@@ -1,4 +1,4 @@
-import { geoAssetsScript } from '@/lib/plotly-assets';
+import { geoAssetsScript } from '@/lib/core/plotly-assets';
 
 export async function GET() {
   return new Response(await geoAssetsScript(), {

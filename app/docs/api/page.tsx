@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Markdown, MethodBadge, OperationEntry, operationsByTag, PathText, SchemaTable, tagTitle } from '@/components/api-reference';
 import { apiDocument } from '@/app/v2/openapi-routes';
-import { pageContext } from '@/lib/pages';
+import { pageContext } from '@/lib/web/page-context';
 
 export const metadata: Metadata = {
   title: 'API reference',

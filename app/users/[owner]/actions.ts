@@ -4,10 +4,10 @@
 // private and secret cards.
 import { z } from 'zod';
 import type { NextPage } from '@/components/load-more';
-import { listUserPlots } from '@/lib/gallery';
-import { pageContext } from '@/lib/pages';
-import { listQuerySchema } from '@/lib/plots';
-import { getUserByUsername, usernameSchema } from '@/lib/users';
+import { listUserPlots } from '@/lib/web/gallery';
+import { pageContext } from '@/lib/web/page-context';
+import { listQuerySchema } from '@/lib/core/plots';
+import { getUserByUsername, usernameSchema } from '@/lib/core/users';
 
 const inputSchema = z.object({ owner: usernameSchema, cursor: listQuerySchema.shape.cursor.unwrap() });
 

@@ -4,10 +4,10 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { z } from 'zod';
 import { PlotList } from '@/components/plot-list';
-import { cursorQuery, profilePage } from '@/lib/gallery';
-import { listUndrawablePlots } from '@/lib/images';
-import { pageContext } from '@/lib/pages';
-import { getUserByUsername, usernameSchema } from '@/lib/users';
+import { cursorQuery, profilePage } from '@/lib/web/gallery';
+import { listUndrawablePlots } from '@/lib/core/images';
+import { pageContext } from '@/lib/web/page-context';
+import { getUserByUsername, usernameSchema } from '@/lib/core/users';
 import { moreUserPlots } from './actions';
 
 export const dynamic = 'force-dynamic';

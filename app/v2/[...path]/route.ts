@@ -1,5 +1,5 @@
-import { notFound } from '@/lib/errors';
-import { errorResponse } from '@/lib/http';
+import { notFound } from '@/lib/core/errors';
+import { errorResponse } from '@/lib/http/responses';
 
 // Unknown API paths answer the contract's JSON 404 to every method, never an HTML page.
 const missing = async () => errorResponse(notFound());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { createFolders, fileRecord, pathSchema } from '@/lib/files';
-import { endpoint, json, routes } from '@/lib/http';
+import { createFolders, fileRecord, pathSchema } from '@/lib/core/files';
+import { endpoint, routes } from '@/lib/http/routes';
+import { json } from '@/lib/http/responses';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/folders', {
   POST: endpoint({

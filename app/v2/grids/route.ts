@@ -1,5 +1,7 @@
-import { createGrid, createGridSchema } from '@/lib/grids';
-import { endpoint, json, MiB, parseJsonText, renameRepeatedKeys, routes } from '@/lib/http';
+import { createGrid, createGridSchema } from '@/lib/core/grids';
+import { endpoint, routes } from '@/lib/http/routes';
+import { json } from '@/lib/http/responses';
+import { MiB, parseJsonText, renameRepeatedKeys } from '@/lib/core/json-text';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids', {
   POST: endpoint({

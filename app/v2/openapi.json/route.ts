@@ -1,4 +1,5 @@
-import { endpoint, json, routes } from '@/lib/http';
+import { endpoint, routes } from '@/lib/http/routes';
+import { json } from '@/lib/http/responses';
 import { apiDocument } from '@/app/v2/openapi-routes';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/openapi.json', {

@@ -1,5 +1,7 @@
-import { endpoint, json, jsonStream, MiB, routes } from '@/lib/http';
-import { createPlot, listPlots, listQuerySchema, plotCreateSchema } from '@/lib/plots';
+import { endpoint, routes } from '@/lib/http/routes';
+import { json, jsonStream } from '@/lib/http/responses';
+import { MiB } from '@/lib/core/json-text';
+import { createPlot, listPlots, listQuerySchema, plotCreateSchema } from '@/lib/core/plots';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots', {
   GET: endpoint({

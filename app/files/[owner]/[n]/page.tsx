@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CopyField } from '@/components/copy-field';
 import { PlotView } from '@/components/plot-view';
-import { versionedImage } from '@/lib/plot-cards';
+import { versionedImage } from '@/lib/web/plot-cards';
 import {
   countView,
   embedCode,
@@ -17,7 +17,7 @@ import {
   type GridPageData,
   type PlotPageData,
   type Visibility,
-} from '@/lib/plot-page';
+} from '@/lib/web/plot-page';
 
 export const dynamic = 'force-dynamic';
 

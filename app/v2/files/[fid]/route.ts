@@ -1,9 +1,10 @@
-import { updateEndpoint } from '@/lib/file-actions';
-import { fileDetail } from '@/lib/file-detail';
-import { getFile } from '@/lib/files';
-import { endpoint, json, routes } from '@/lib/http';
-import { assertReadable } from '@/lib/permissions';
-import { fidParam, shareKeyQuery } from '@/lib/records';
+import { updateEndpoint } from '@/lib/http/file-actions';
+import { fileDetail } from '@/lib/core/file-detail';
+import { getFile } from '@/lib/core/files';
+import { endpoint, routes } from '@/lib/http/routes';
+import { json } from '@/lib/http/responses';
+import { assertReadable } from '@/lib/core/permissions';
+import { fidParam, shareKeyQuery } from '@/lib/core/records';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/files/{fid}', {
   GET: endpoint({

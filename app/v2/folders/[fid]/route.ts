@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { updateEndpoint } from '@/lib/file-actions';
-import { folderDetail } from '@/lib/file-detail';
-import { endpoint, json, routes } from '@/lib/http';
+import { updateEndpoint } from '@/lib/http/file-actions';
+import { folderDetail } from '@/lib/core/file-detail';
+import { endpoint, routes } from '@/lib/http/routes';
+import { json } from '@/lib/http/responses';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/folders/{fid}', {
   GET: endpoint({

@@ -1,7 +1,8 @@
-import { permanentDeleteEndpoint, updateEndpoint } from '@/lib/file-actions';
-import { getGrid } from '@/lib/grids';
-import { endpoint, json, routes } from '@/lib/http';
-import { fidParam, shareKeyQuery } from '@/lib/records';
+import { permanentDeleteEndpoint, updateEndpoint } from '@/lib/http/file-actions';
+import { getGrid } from '@/lib/core/grids';
+import { endpoint, routes } from '@/lib/http/routes';
+import { json } from '@/lib/http/responses';
+import { fidParam, shareKeyQuery } from '@/lib/core/records';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids/{fid}', {
   GET: endpoint({

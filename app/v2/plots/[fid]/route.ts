@@ -1,7 +1,8 @@
-import { updateEndpoint } from '@/lib/file-actions';
-import { endpoint, json, routes } from '@/lib/http';
-import { getPlot } from '@/lib/plots';
-import { fidParam, shareKeyQuery } from '@/lib/records';
+import { updateEndpoint } from '@/lib/http/file-actions';
+import { endpoint, routes } from '@/lib/http/routes';
+import { json } from '@/lib/http/responses';
+import { getPlot } from '@/lib/core/plots';
+import { fidParam, shareKeyQuery } from '@/lib/core/records';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots/{fid}', {
   GET: endpoint({

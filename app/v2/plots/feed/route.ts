@@ -1,5 +1,6 @@
-import { endpoint, jsonStream, routes } from '@/lib/http';
-import { feedQuerySchema, listFeed } from '@/lib/plots';
+import { endpoint, routes } from '@/lib/http/routes';
+import { jsonStream } from '@/lib/http/responses';
+import { feedQuerySchema, listFeed } from '@/lib/core/plots';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots/feed', {
   GET: endpoint({

@@ -1,5 +1,6 @@
-import { endpoint, json, routes } from '@/lib/http';
-import { getCurrentUser } from '@/lib/users';
+import { endpoint, routes } from '@/lib/http/routes';
+import { json } from '@/lib/http/responses';
+import { getCurrentUser } from '@/lib/core/users';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/users/current', {
   GET: endpoint({

@@ -1,5 +1,5 @@
-import { CSV_MAX_BYTES, CsvBusyError, CsvTooLargeError } from '@/lib/csv';
-import { fileCsv, shareKeyOf } from '@/lib/plot-page';
+import { CSV_MAX_BYTES, CsvBusyError, CsvTooLargeError } from '@/lib/web/csv';
+import { fileCsv, shareKeyOf } from '@/lib/web/plot-page';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import PlotFigure from '@/components/plot-figure';
-import { loadFilePage, shareKeyOf, withKey, type PlotPageData } from '@/lib/plot-page';
+import { loadFilePage, shareKeyOf, withKey, type PlotPageData } from '@/lib/web/plot-page';
 
 export const dynamic = 'force-dynamic';
 

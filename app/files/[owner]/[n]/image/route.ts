@@ -1,5 +1,5 @@
-import { imageSize, plotImageResponse } from '@/lib/images';
-import { pageContext, readableFile } from '@/lib/pages';
+import { imageSize, plotImageResponse } from '@/lib/core/images';
+import { pageContext, readableFile } from '@/lib/web/page-context';
 
 // `/~owner/n.png[?size=block-thumb|list-thumb]`: the plot's PNG with the plot's own permissions.
 export async function GET(req: Request, { params }: { params: Promise<{ owner: string; n: string }> }) {

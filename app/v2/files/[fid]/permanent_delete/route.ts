@@ -1,5 +1,5 @@
-import { permanentDeleteEndpoint } from '@/lib/file-actions';
-import { routes } from '@/lib/http';
+import { permanentDeleteEndpoint } from '@/lib/http/file-actions';
+import { routes } from '@/lib/http/routes';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/files/{fid}/permanent_delete', {
   DELETE: permanentDeleteEndpoint(),

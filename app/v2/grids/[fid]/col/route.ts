@@ -1,6 +1,8 @@
-import { appendColumns, colsBodySchema, deleteColumns, readColumns, replaceColumns, uidQuerySchema } from '@/lib/grids';
-import { endpoint, json, jsonStream, MiB, routes } from '@/lib/http';
-import { fidParam, shareKeyQuery } from '@/lib/records';
+import { appendColumns, colsBodySchema, deleteColumns, readColumns, replaceColumns, uidQuerySchema } from '@/lib/core/grids';
+import { endpoint, routes } from '@/lib/http/routes';
+import { json, jsonStream } from '@/lib/http/responses';
+import { MiB } from '@/lib/core/json-text';
+import { fidParam, shareKeyQuery } from '@/lib/core/records';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids/{fid}/col', {
   GET: endpoint({

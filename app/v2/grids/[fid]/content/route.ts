@@ -1,6 +1,7 @@
-import { gridContent } from '@/lib/grids';
-import { endpoint, jsonStream, routes } from '@/lib/http';
-import { fidParam, shareKeyQuery } from '@/lib/records';
+import { gridContent } from '@/lib/core/grids';
+import { endpoint, routes } from '@/lib/http/routes';
+import { jsonStream } from '@/lib/http/responses';
+import { fidParam, shareKeyQuery } from '@/lib/core/records';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids/{fid}/content', {
   GET: endpoint({

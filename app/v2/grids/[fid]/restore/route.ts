@@ -1,4 +1,4 @@
-import { restoreEndpoint } from '@/lib/file-actions';
-import { routes } from '@/lib/http';
+import { restoreEndpoint } from '@/lib/http/file-actions';
+import { routes } from '@/lib/http/routes';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids/{fid}/restore', { POST: restoreEndpoint('grid') });

@@ -1,6 +1,8 @@
-import { appendRows, rowsBodySchema } from '@/lib/grids';
-import { endpoint, json, MiB, routes } from '@/lib/http';
-import { fidParam } from '@/lib/records';
+import { appendRows, rowsBodySchema } from '@/lib/core/grids';
+import { endpoint, routes } from '@/lib/http/routes';
+import { json } from '@/lib/http/responses';
+import { MiB } from '@/lib/core/json-text';
+import { fidParam } from '@/lib/core/records';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids/{fid}/row', {
   POST: endpoint({

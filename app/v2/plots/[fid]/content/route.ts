@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { endpoint, jsonStream, routes } from '@/lib/http';
-import { getPlotContent } from '@/lib/plot-content';
-import { fidParam, shareKeyQuery } from '@/lib/records';
+import { endpoint, routes } from '@/lib/http/routes';
+import { jsonStream } from '@/lib/http/responses';
+import { getPlotContent } from '@/lib/core/plot-content';
+import { fidParam, shareKeyQuery } from '@/lib/core/records';
 
 const contentQuery = z.object({
   inline_data: z

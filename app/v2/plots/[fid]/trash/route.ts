@@ -1,4 +1,4 @@
-import { trashEndpoint } from '@/lib/file-actions';
-import { routes } from '@/lib/http';
+import { trashEndpoint } from '@/lib/http/file-actions';
+import { routes } from '@/lib/http/routes';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots/{fid}/trash', { POST: trashEndpoint('plot') });

@@ -4,7 +4,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { badApiKey } from './errors';
-import { originFrom } from './http';
+import { originFrom } from './origin';
 import { sessionToken, sessionViewer } from './sessions';
 import { getUserByUsername, hashApiKey, type User } from './users';
 

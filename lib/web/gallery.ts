@@ -4,13 +4,13 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from './auth';
-import { decodeCursor, encodeCursor, type Cursor } from './cursors';
-import { ApiError, invalid } from './errors';
-import { LIVE_MAX_VALUES, undrawableSql } from './images';
+import type { Viewer } from '@/lib/core/auth';
+import { decodeCursor, encodeCursor, type Cursor } from '@/lib/core/cursors';
+import { ApiError, invalid } from '@/lib/core/errors';
+import { LIVE_MAX_VALUES, undrawableSql } from '@/lib/core/images';
 import { relativeAge, versionedImage, type PlotCardData } from './plot-cards';
-import { feedQuerySchema, listFeedRows, listPlotRows, listQuerySchema, type RowsPage } from './plots';
-import { isoMicros, originJoin } from './records';
+import { feedQuerySchema, listFeedRows, listPlotRows, listQuerySchema, type RowsPage } from '@/lib/core/plots';
+import { isoMicros, originJoin } from '@/lib/core/records';
 
 /** Cards a page: divides evenly into rows of 2, 3, 4 and 6. */
 export const PAGE_SIZE = 24;

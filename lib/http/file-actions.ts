@@ -2,14 +2,16 @@
 // (where a file of another type is the 404 of a missing one): trash, restore, permanent delete, lookup,
 // update.
 import { z } from 'zod';
-import { notFound } from './errors';
-import { fileDetail, fileUpdateSchema, folderUpdateSchema, updateFileDetail, type FileUpdate } from './file-detail';
-import { deleteFile, lookupPath, pathSchema, restoreFile, trashFile, type Filetype } from './files';
-import { gridUpdateSchema } from './grids';
-import { endpoint, json, MiB } from './http';
-import { plotUpdateSchema } from './plots';
-import { fidParam } from './records';
-import { usernameSchema } from './users';
+import { notFound } from '@/lib/core/errors';
+import { fileDetail, fileUpdateSchema, folderUpdateSchema, updateFileDetail, type FileUpdate } from '@/lib/core/file-detail';
+import { deleteFile, lookupPath, pathSchema, restoreFile, trashFile, type Filetype } from '@/lib/core/files';
+import { gridUpdateSchema } from '@/lib/core/grids';
+import { endpoint } from './routes';
+import { json } from './responses';
+import { MiB } from '@/lib/core/json-text';
+import { plotUpdateSchema } from '@/lib/core/plots';
+import { fidParam } from '@/lib/core/records';
+import { usernameSchema } from '@/lib/core/users';
 
 export const trashEndpoint = (filetype?: Filetype) =>
   endpoint({

@@ -3,12 +3,12 @@
 import { headers } from 'next/headers';
 import { cache } from 'react';
 import { getDb, type Db } from '@/db/client';
-import { authenticate, type Viewer } from './auth';
-import { getFile, type OwnedFile } from './files';
-import { originFrom } from './http';
-import { canRead } from './permissions';
-import { countAddressWrite } from './rate-limit';
-import { parseFid } from './records';
+import { authenticate, type Viewer } from '@/lib/core/auth';
+import { getFile, type OwnedFile } from '@/lib/core/files';
+import { originFrom } from '@/lib/core/origin';
+import { canRead } from '@/lib/core/permissions';
+import { countAddressWrite } from '@/lib/core/rate-limit';
+import { parseFid } from '@/lib/core/records';
 
 export interface PageContext {
   db: Db;

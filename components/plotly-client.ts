@@ -1,6 +1,6 @@
 // Browser-side plotly.js: one shared load per page (never in a page's first-load JavaScript), geo
 // assets only when a figure draws maps, and figures fetched with their data.
-import { MAX_DRAWN_ANNOTATIONS, tameFigure } from './draw-guard';
+import { MAX_DRAWN_ANNOTATIONS, tameFigure } from '@/lib/core/draw-guard';
 
 export interface PlotlyApi {
   newPlot(el: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;

@@ -5,16 +5,16 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import { gridColumns, plots } from '@/db/schema';
-import type { Viewer } from './auth';
-import { parseSrc } from './figure';
-import { getFile, type OwnedFile } from './files';
-import { columnsByGrid, columnText, findGrids, gridKey } from './grids';
-import { chartMode, type ChartMode } from './images';
-import { pageContext, readableFile, type PageContext } from './pages';
-import { canRead, holdsShareKey } from './permissions';
+import type { Viewer } from '@/lib/core/auth';
+import { parseSrc } from '@/lib/core/figure';
+import { getFile, type OwnedFile } from '@/lib/core/files';
+import { columnsByGrid, columnText, findGrids, gridKey } from '@/lib/core/grids';
+import { chartMode, type ChartMode } from '@/lib/core/images';
+import { pageContext, readableFile, type PageContext } from './page-context';
+import { canRead, holdsShareKey } from '@/lib/core/permissions';
 import { csvDownload, type CsvColumn } from './csv';
-import { getPlot } from './plots';
-import { fileUrls, parseFid } from './records';
+import { getPlot } from '@/lib/core/plots';
+import { fileUrls, parseFid } from '@/lib/core/records';
 
 /** `?share_key=`: a repeated or oversized value is ignored rather than an error page. */
 const shareKeySchema = z.string().min(1).max(200).optional().catch(undefined);

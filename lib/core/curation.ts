@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { plots } from '@/db/schema';
 import { invalid, notFound } from './errors';
-import { parseWith } from './http';
+import { parseWith } from './json-text';
 import { getPlotFile } from './plots';
 import { fidOf, parseFid } from './records';
 

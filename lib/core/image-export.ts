@@ -15,7 +15,6 @@ import type { Db } from '@/db/client';
 import type { Viewer } from './auth';
 import { busy, invalid, serviceUnavailable } from './errors';
 import { MAX_TRACES } from './figure';
-import { json } from './http';
 import { claimOneOf, releaseLease, renewLease } from './leases';
 import { whole } from './rate-limit';
 import { appRenderer, figureSize, FigureError, isRenderError, MAX_SIDE, MIN_SIDE, rendererUnavailable, RenderTimeoutError } from './renderer';
@@ -281,22 +280,8 @@ async function draw(lane: number, body: ImageExportBody, size: ExportSize, deadl
   return body.format === 'emf' ? svgToEmf(drawn.toString('utf8'), deadline) : drawn;
 }
 
-function answer(bytes: Buffer, format: ExportFormat, encoded: boolean): Response {
-  const type = CONTENT_TYPES[format];
-  if (encoded) return json({ image: `data:${type};base64,${bytes.toString('base64')}` }, { headers: { 'Cache-Control': 'no-store' } });
-  return new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), {
-    headers: {
-      'Content-Type': type,
-      'Content-Length': String(bytes.byteLength),
-      'Cache-Control': 'no-store',
-      // An SVG opened from here is inert.
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
-    },
-  });
-}
-
 /** POST /v2/images: the figure drawn in the asked format (see the module comment for the bounds). */
-export async function exportImage(db: Db, viewer: Viewer, body: ImageExportBody): Promise<Response> {
+export async function exportImage(db: Db, viewer: Viewer, body: ImageExportBody): Promise<{ bytes: Buffer; type: string }> {
   const config = exportConfig();
   const size = exportSize(body);
   const unavailable = rendererUnavailable();
@@ -322,7 +307,7 @@ export async function exportImage(db: Db, viewer: Viewer, body: ImageExportBody)
       // The wait is over: the render's own time starts now, and the lease covers it.
       await renewLease(db, slot, holder, leaseSeconds);
       const bytes = await draw(lane, body, size, Date.now() + config.timeoutMs);
-      return answer(bytes, body.format, body.encoded);
+      return { bytes, type: CONTENT_TYPES[body.format] };
     } catch (error) {
       if (isRenderError(error, 'RenderTimeoutError')) {
         throw invalid('figure', `drawing and converting the figure took over ${config.timeoutMs / 1000} s; simplify it (fewer points or ticks) or ask for a smaller image`);

@@ -4,14 +4,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from './client';
-import { files, plots, users } from './schema';
-import { createGrid } from '@/lib/grids';
-import { createPlot } from '@/lib/plots';
-import { setAt, splitFigure } from '@/lib/figure';
-import { createUser } from '@/lib/users';
+import { queryRows, type Db } from '@/db/client';
+import { files, plots, users } from '@/db/schema';
+import { createGrid } from './grids';
+import { createPlot } from './plots';
+import { setAt, splitFigure } from './figure';
+import { createUser } from './users';
 
-const MOCKS_DIR = path.resolve(process.cwd(), 'db/demo-mocks');
+const MOCKS_DIR = path.resolve(process.cwd(), 'fixtures/plotly-mocks');
 const DEMO_USERS = [
   { username: 'ada', nickname: 'Ada', bio: 'Charts about engines and numbers.' },
   { username: 'grace', nickname: 'Grace', bio: 'Debugging the world, one plot at a time.' },

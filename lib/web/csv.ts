@@ -5,7 +5,7 @@
 import pLimit from 'p-limit';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
-import { columnText } from './grids';
+import { columnText } from '@/lib/core/grids';
 
 export const CSV_MAX_BYTES = 64 * 1024 * 1024;
 const CSV_CONCURRENCY = 2;

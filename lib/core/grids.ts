@@ -23,7 +23,7 @@ import {
   type TYPE_FIELDS,
   type TypeUpdate,
 } from './files';
-import { MiB, parseJsonText, parseWith, renameRepeatedKeys } from './http';
+import { MiB, parseJsonText, parseWith, renameRepeatedKeys } from './json-text';
 import { refreshPlotsOfGrids } from './images';
 import { assertOwner, assertReadable } from './permissions';
 import type { Fid } from './records';

@@ -2,8 +2,9 @@
 // lib/http.ts): each endpoint's zod query and body schemas (input side), its auth, its body limit and
 // its responses. Nothing is written here per path, so the document follows what the handlers validate.
 import { z } from 'zod';
-import { ERROR_CODES } from './errors';
-import { API_ROUTE, MiB, WRITES, type AnyEndpoint, type ApiRoute, type Method } from './http';
+import { ERROR_CODES } from '@/lib/core/errors';
+import { API_ROUTE, WRITES, type AnyEndpoint, type ApiRoute, type Method } from './routes';
+import { MiB } from '@/lib/core/json-text';
 
 export type JsonSchema = { [key: string]: unknown };
 
