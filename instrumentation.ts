@@ -5,7 +5,9 @@ export async function register() {
     // Each request's socket address, appended to X-Forwarded-For before Next reads it (rate limits).
     const { stampPeerAddress } = await import('@/lib/core/client-address');
     await stampPeerAddress();
-    const { getDatabase } = await import('./db/client');
+    const { getDatabase, prepareWith } = await import('./db/client');
+    const { bootstrapDatabase } = await import('./lib/core/bootstrap');
+    prepareWith(bootstrapDatabase);
     try {
       const database = await getDatabase();
       console.log(`Database ready (${database.driver}).`);

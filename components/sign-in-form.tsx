@@ -1,8 +1,13 @@
 'use client';
 import { useActionState } from 'react';
-import { signIn, type SignInState } from '@/app/signin/actions';
 
-export function SignInForm({ next }: { next: string }) {
+export interface SignInState {
+  error?: string;
+  username?: string;
+}
+
+/** The sign-in form; `signIn` is the page's server action (components never import from app/). */
+export function SignInForm({ next, signIn }: { next: string; signIn: (state: SignInState, form: FormData) => Promise<SignInState> }) {
   const [state, action, pending] = useActionState<SignInState, FormData>(signIn, {});
   return (
     <form action={action} className="form" noValidate>

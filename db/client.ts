@@ -66,17 +66,28 @@ export async function openDatabase(url: string | undefined, dataDir = process.en
 declare global {
   // One database per process, shared by every route (and surviving Next's dev reloads).
   var __plotFilesDb: Promise<Database> | undefined;
+  // What the process does with its database before the first query (set at start; see prepareWith).
+  var __plotFilesPrepare: ((database: Database) => Promise<void>) | undefined;
 }
 
-/** The app's database, opened and migrated (and seeded with demo data when new) on first use. */
+/**
+ * Sets what getDatabase does to a newly opened database before handing it out: the app's start
+ * (instrumentation.ts) migrates and seeds, the image worker migrates. The client knows neither.
+ * Kept on globalThis: Next loads instrumentation and routes as separate module graphs.
+ */
+export function prepareWith(prepare: (database: Database) => Promise<void>): void {
+  globalThis.__plotFilesPrepare = prepare;
+}
+
+/** The app's database, opened (and prepared, see prepareWith) on first use. */
 export function getDatabase(): Promise<Database> {
   globalThis.__plotFilesDb ??= (async () => {
     const database = await openDatabase(process.env.DATABASE_URL);
-    const { migrateDatabase } = await import('./migrate');
-    await migrateDatabase(database);
-    if (process.env.DEMO_SEED !== 'false') {
-      const { seedDemoIfEmpty } = await import('@/lib/core/demo');
-      await seedDemoIfEmpty(database.db);
+    try {
+      await globalThis.__plotFilesPrepare?.(database);
+    } catch (error) {
+      await database.close().catch(() => {});
+      throw error;
     }
     return database;
   })().catch((error) => {

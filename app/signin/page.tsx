@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { SignInForm } from '@/components/sign-in-form';
+import { signIn } from './actions';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -12,7 +13,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         Use your username and API key (the one you give the Plotly clients). An operator creates accounts with{' '}
         <code>npm run user:create</code>.
       </p>
-      <SignInForm next={next ?? ''} />
+      <SignInForm next={next ?? ''} signIn={signIn} />
     </main>
   );
 }

@@ -1,16 +1,9 @@
 // /signout ends the browser session. POST from our own pages (Origin or Referer checked, so another
 // site cannot sign a visitor out); GET answers a one-button form, since links cannot POST.
-import { getDb } from '@/db/client';
-import { refererOrigin } from '@/lib/core/auth';
-import { originFrom } from '@/lib/core/origin';
-import { deleteSession, SESSION_COOKIE, sessionToken } from '@/lib/core/sessions';
+import { SESSION_COOKIE, signOut } from '@/lib/web/sign-in';
 
 export async function POST(req: Request) {
-  const origin = originFrom(req.headers, new URL(req.url));
-  const from = req.headers.get('origin') ?? refererOrigin(req.headers.get('referer'));
-  if (from !== origin) return new Response('Sign out from the site itself.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  const token = sessionToken(req.headers.get('cookie'));
-  if (token) await deleteSession(await getDb(), token);
+  if (!(await signOut(req))) return new Response('Sign out from the site itself.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   return new Response(null, {
     status: 303,
     headers: { Location: '/', 'Set-Cookie': `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` },

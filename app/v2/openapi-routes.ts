@@ -1,12 +1,14 @@
 // Every API route module (app/v2/**/route.ts but the catch-all), for the OpenAPI document and the
 // docs page. Add a new route file here: tests/http/openapi.test.ts walks app/v2 and fails on one
-// that is missing. Imported lazily: the document's own route is one of them. (It lives in app/, not
-// lib/: lib never imports the routes.)
+// that is missing. Imported lazily, so the docs page loads no handler it does not call. The
+// document's own route is declared here (app/v2/openapi.json/route.ts re-exports it): a route module
+// that imported this list would import itself. (It lives in app/, not lib/: lib never imports routes.)
 import { buildOpenApi, withServer, type OpenApiDocument } from '@/lib/http/openapi';
+import { json } from '@/lib/http/responses';
+import { endpoint, routes } from '@/lib/http/routes';
 
 const routeModules = () => [
   import('@/app/v2/route'),
-  import('@/app/v2/openapi.json/route'),
   import('@/app/v2/files/route'),
   import('@/app/v2/files/lookup/route'),
   import('@/app/v2/files/[fid]/route'),
@@ -46,6 +48,14 @@ let built: Promise<OpenApiDocument> | undefined;
 
 /** The API's OpenAPI document as seen from `origin` (built on first use, then kept). */
 export async function apiDocument(origin: string): Promise<OpenApiDocument> {
-  built ??= Promise.all(routeModules()).then((modules) => buildOpenApi(modules.map((m) => m.OPTIONS)));
+  built ??= Promise.all(routeModules()).then((modules) => buildOpenApi([modules[0].OPTIONS, openApiRoute.OPTIONS, ...modules.slice(1).map((m) => m.OPTIONS)]));
   return withServer(await built, origin);
 }
+
+/** GET /v2/openapi.json */
+export const openApiRoute = routes('/v2/openapi.json', {
+  GET: endpoint({
+    summary: 'This description of the API (OpenAPI 3.1), generated from the schemas the handlers validate with',
+    handler: async ({ origin }) => json(await apiDocument(origin)),
+  }),
+});

@@ -4,7 +4,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { badApiKey } from './errors';
-import { originFrom } from './origin';
 import { sessionToken, sessionViewer } from './sessions';
 import { getUserByUsername, hashApiKey, type User } from './users';
 
@@ -21,16 +20,20 @@ export async function verifyApiKey(db: Db, username: string, key: string): Promi
   return user && user.isActive && timingSafeEqual(given, stored) ? user : null;
 }
 
-// One answer per request: the write wrapper authenticates for the rate limit, then the handler asks again.
-const asked = new WeakMap<Request, Promise<Viewer | null>>();
-
-export function authenticate(db: Db, req: Request): Promise<Viewer | null> {
-  let viewer = asked.get(req);
-  if (!viewer) asked.set(req, (viewer = identify(db, req)));
-  return viewer;
+/** What identifies a caller: the request's method and headers, and the site's public origin (a
+ * session cookie counts for a write only when the request comes from our own pages). */
+export interface CallerRequest {
+  method: string;
+  headers: Headers;
+  origin: string;
 }
 
-async function identify(db: Db, req: Request): Promise<Viewer | null> {
+/**
+ * The caller: HTTP Basic credentials (null for the empty ones the official client sends when none
+ * are configured; 401 when wrong), else the session cookie, else null. Called once per request, by
+ * the API wrapper or the page context.
+ */
+export async function authenticate(db: Db, req: CallerRequest): Promise<Viewer | null> {
   const header = req.headers.get('plotly-authorization') ?? req.headers.get('authorization');
   if (!header) return cookieViewer(db, req);
   const match = /^Basic\s+([A-Za-z0-9+/=_-]*)\s*$/i.exec(header);
@@ -39,7 +42,6 @@ async function identify(db: Db, req: Request): Promise<Viewer | null> {
   const colon = decoded.indexOf(':');
   const username = colon < 0 ? decoded : decoded.slice(0, colon);
   const key = colon < 0 ? '' : decoded.slice(colon + 1);
-  // The official client sends empty credentials when none are configured: that is an anonymous caller.
   if (!username && !key) return null;
   const user = await verifyApiKey(db, username, key);
   if (!user) throw badApiKey();
@@ -52,18 +54,21 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * A session cookie identifies the caller for reads, and for writes only when the request comes
  * from our own pages (Origin, else Referer, is ours): a cross-site form or script acts anonymously.
  */
-async function cookieViewer(db: Db, req: Request): Promise<Viewer | null> {
+async function cookieViewer(db: Db, req: CallerRequest): Promise<Viewer | null> {
   const token = sessionToken(req.headers.get('cookie'));
   if (!token) return null;
-  if (!SAFE.has(req.method)) {
-    const from = req.headers.get('origin') ?? refererOrigin(req.headers.get('referer'));
-    if (!from || from !== originFrom(req.headers, new URL(req.url))) return null;
-  }
+  if (!SAFE.has(req.method) && !fromOrigin(req.headers, req.origin)) return null;
   return sessionViewer(db, token);
 }
 
+/** Whether a request comes from a page of `origin`: its Origin header, else its Referer's origin. */
+export function fromOrigin(headers: Headers, origin: string): boolean {
+  const from = headers.get('origin') ?? refererOrigin(headers.get('referer'));
+  return from !== null && from === origin;
+}
+
 /** The origin of a Referer header, or null when there is none or it is not a URL. */
-export function refererOrigin(referer: string | null): string | null {
+function refererOrigin(referer: string | null): string | null {
   try {
     return referer ? new URL(referer).origin : null;
   } catch {

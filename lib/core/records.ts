@@ -3,8 +3,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { notFound } from './errors';
-import { USERNAME } from './users';
 
+/** A username: letters, digits, "_", "." and "-", at most 50, starting with a letter or digit. */
+export const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$/;
 
 export interface Fid {
   owner: string;

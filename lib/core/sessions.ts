@@ -4,7 +4,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { sessions, users } from '@/db/schema';
-import type { Viewer } from './auth';
 
 export const SESSION_COOKIE = 'pf_session';
 export const SESSION_DAYS = 30;
@@ -19,7 +18,8 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
-export async function sessionViewer(db: Db, token: string): Promise<Viewer | null> {
+/** The signed-in user of a live session token (a Viewer; auth.ts imports this module, not the reverse). */
+export async function sessionViewer(db: Db, token: string): Promise<{ id: number; username: string } | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const [row] = await db
     .select({ id: users.id, username: users.username })

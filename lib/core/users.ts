@@ -5,9 +5,8 @@ import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { sessions, users } from '@/db/schema';
 import { invalid } from './errors';
-import { userUrls } from './records';
+import { USERNAME, userUrls } from './records';
 
-export const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$/;
 export const usernameSchema = z.string().regex(USERNAME, 'letters, digits, "_", "." and "-", at most 50, starting with a letter or digit');
 
 export type User = typeof users.$inferSelect;

@@ -1,6 +1,7 @@
 // The API's answers: JSON (whole or streamed piece by piece) and the contract's error body for any
 // error, including the database's own (unavailable -> 503, a unique clash -> 400).
 import { ApiError, invalidMany, serviceUnavailable } from '@/lib/core/errors';
+import type { Content } from '@/lib/core/plot-content';
 
 export function errorResponse(error: unknown): Response {
   const apiError = toApiError(error);
@@ -89,4 +90,16 @@ export function imageResponse(bytes: Buffer, type: string, encoded = false): Res
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
     },
   });
+}
+
+/** A plot's content (the API's and the `.json` download's): streamed, with its ETag and a 304. */
+export function contentResponse(req: Request, content: Content): Response {
+  // The answer depends on who asks (readable grids), so caches must revalidate it per caller.
+  const headers = { ETag: content.etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept, Authorization, Cookie' };
+  if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(content.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  const res = jsonStream(content.parts(), { headers });
+  res.headers.set('Vary', headers.Vary);
+  return res;
 }

@@ -107,11 +107,12 @@ function wrap(e: AnyEndpoint, head: boolean, allow: string): NextHandler {
       const params = (ctx?.params ? await ctx.params : {}) as Record<string, string>;
       const db = await getDb();
       const url = new URL(req.url);
+      const origin = originFrom(req.headers, url);
       const write = WRITES.has(req.method);
       const config = write ? rateLimitConfig() : null;
       // Every write attempt counts against the address first, so guessing keys is throttled too.
       const byAddress = config ? await limitAddress(db, req.headers, config) : null;
-      const viewer = await authenticate(db, req).catch(async (error: unknown) => {
+      const viewer = await authenticate(db, { method: req.method, headers: req.headers, origin }).catch(async (error: unknown) => {
         // A wrong key on a read counts against the address as a write does: keys cannot be guessed through reads.
         if (!write && error instanceof ApiError && error.status === 401) await limitAddress(db, req.headers, rateLimitConfig());
         throw error;
@@ -126,7 +127,7 @@ function wrap(e: AnyEndpoint, head: boolean, allow: string): NextHandler {
         const text = await readJsonText(req, e.bodyLimit ?? MiB);
         body = parseWith(e.body, (e.parseBody ?? parseJsonText)(text));
       }
-      res = await e.handler({ req, url, db, params, viewer, query, body, origin: publicOrigin(req) });
+      res = await e.handler({ req, url, db, params, viewer, query, body, origin });
     } catch (error) {
       res = errorResponse(error);
     }
@@ -134,15 +135,6 @@ function wrap(e: AnyEndpoint, head: boolean, allow: string): NextHandler {
     if (!res.headers.has('Allow')) res.headers.set('Allow', allow);
     return head ? new Response(null, { status: res.status, headers: res.headers }) : res;
   };
-}
-
-
-/**
- * The public origin every emitted URL is built from: PUBLIC_URL, else the request's own origin
- * (honouring X-Forwarded-Proto / X-Forwarded-Host from a proxy in front).
- */
-export function publicOrigin(req: Request): string {
-  return originFrom(req.headers, new URL(req.url));
 }
 
 

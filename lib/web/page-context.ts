@@ -24,15 +24,16 @@ export interface PageContext {
 export const pageContext = cache(async (): Promise<PageContext> => {
   const h = await headers();
   const db = await getDb();
+  const origin = originFrom(h, new URL('http://localhost'));
   let viewer: Viewer | null = null;
   try {
-    viewer = await authenticate(db, new Request('http://page.invalid/', { headers: h }));
+    viewer = await authenticate(db, { method: 'GET', headers: h, origin });
   } catch {
     // Bad credentials on a page: browse anonymously rather than fail, but count the attempt against
     // the address as the API does, so pages are no way around its throttling of key guessing.
     await countAddressWrite(db, h);
   }
-  return { db, viewer, origin: originFrom(h, new URL('http://localhost')) };
+  return { db, viewer, origin };
 });
 
 /** A file the visitor may read (`/~owner/n/` params), or null for the one 404 page. */

@@ -1,10 +1,19 @@
-import { GET as content } from '@/app/v2/plots/[fid]/content/route';
+import { z } from 'zod';
+import { getPlotContent } from '@/lib/core/plot-content';
+import { fidParam, shareKeyQuery } from '@/lib/core/records';
+import { contentResponse } from '@/lib/http/responses';
+import { endpoint, routes } from '@/lib/http/routes';
 
-// `/~owner/n.json`: the figure with its data, as the plot page's download offers it.
-export async function GET(req: Request, { params }: { params: Promise<{ owner: string; n: string }> }) {
-  const { owner, n } = await params;
-  const url = new URL(req.url);
-  url.searchParams.set('inline_data', 'true');
-  url.searchParams.set('map_data', 'unreadable');
-  return content(new Request(url, { headers: req.headers }), { params: Promise.resolve({ fid: `${owner}:${n}` }) });
-}
+// `/~owner/n.json`: the figure with its data, as the plot page's download offers it; the API's
+// content answer (same caller rules, errors and headers) with inline_data=true&map_data=unreadable.
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/~{owner}/{n}.json', {
+  GET: endpoint({
+    summary: 'A plot with its data inlined, for download',
+    query: z.object({ share_key: shareKeyQuery.shape.share_key }),
+    handler: async ({ req, db, viewer, params, query }) =>
+      contentResponse(
+        req,
+        await getPlotContent(db, viewer, fidParam(`${params.owner}:${params.n}`), { inlineData: true, mapUnreadable: true, shareKey: query.share_key }),
+      ),
+  }),
+});

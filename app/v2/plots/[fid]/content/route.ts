@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, routes } from '@/lib/http/routes';
-import { jsonStream } from '@/lib/http/responses';
+import { contentResponse } from '@/lib/http/responses';
 import { getPlotContent } from '@/lib/core/plot-content';
 import { fidParam, shareKeyQuery } from '@/lib/core/records';
 
@@ -27,14 +27,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plot
         mapUnreadable: query.map_data === 'unreadable',
         shareKey: query.share_key,
       });
-      // The answer depends on who asks (readable grids), so caches must revalidate it per caller.
-      const headers = { ETag: content.etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept, Authorization, Cookie' };
-      if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(content.etag)) {
-        return new Response(null, { status: 304, headers });
-      }
-      const res = jsonStream(content.parts(), { headers });
-      res.headers.set('Vary', headers.Vary);
-      return res;
+      return contentResponse(req, content);
     },
   }),
 });

@@ -1,0 +1,142 @@
+// The house is one-way: app/ -> lib/http, lib/web -> lib/core -> db/. This walks every import of the
+// product's source (static, re-exports, dynamic import(), type-only included) and fails on an edge
+// the house forbids or on any cycle.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOTS = ['app', 'lib', 'db', 'components', 'scripts', 'bench', 'proxy.ts', 'instrumentation.ts'];
+
+/** [from, to, why]: a module under `from` may not import one under `to` (path prefixes). */
+const FORBIDDEN: [string, string[], string][] = [
+  ['lib/core/', ['lib/http/', 'lib/web/', 'app/', 'components/', 'next'], 'lib/core holds rules and data access: no HTTP edge, pages, app or Next'],
+  ['db/', ['lib/', 'app/', 'components/'], 'db/ is schema, client and migrations only'],
+  ['lib/http/', ['lib/web/', 'app/', 'components/'], 'the API edge does not depend on pages'],
+  ['lib/web/', ['lib/http/', 'app/'], 'page loaders do not depend on the API edge'],
+  ['components/', ['app/'], 'pages hand server actions to components as props'],
+  ['bench/', ['tests/'], 'shared helpers live in harness/'],
+  ['app/', ['tests/', 'bench/', 'e2e/'], 'the product never imports its tests'],
+  ['lib/', ['tests/', 'bench/', 'e2e/'], 'the product never imports its tests'],
+];
+
+function sourceFiles(entry: string): string[] {
+  if (/\.(ts|tsx|mjs)$/.test(entry)) return [entry];
+  return readdirSync(entry, { withFileTypes: true }).flatMap((e) => {
+    const p = path.posix.join(entry, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'migrations' ? [] : sourceFiles(p);
+    return /\.(ts|tsx|mjs)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+const SPECIFIER = /(?:^|[^\w.])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+
+/** Import specifiers of a file's text (comments removed first, so prose never counts). */
+export function specifiers(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  return [...code.matchAll(SPECIFIER)].map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+/** A specifier as a repository path (without extension), `next` for Next's own modules, or null for other packages. */
+function target(from: string, spec: string, known: Set<string>): string | null {
+  if (spec === 'next' || spec.startsWith('next/')) return 'next';
+  let base: string;
+  if (spec.startsWith('@/')) base = spec.slice(2);
+  else if (spec.startsWith('.')) base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+  else return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, `${base}/index.ts`]) if (known.has(candidate)) return candidate;
+  return base;
+}
+
+function graph(): Map<string, string[]> {
+  const files = ROOTS.flatMap(sourceFiles);
+  const known = new Set(files);
+  return new Map(
+    files.map((f) => [f, [...new Set(specifiers(readFileSync(f, 'utf8')).map((s) => target(f, s, known)).filter((t) => t !== null))]]),
+  );
+}
+
+function violations(edges: Map<string, string[]>): string[] {
+  const out: string[] = [];
+  for (const [from, tos] of edges) {
+    for (const to of tos) {
+      for (const [prefix, banned, why] of FORBIDDEN) {
+        if (from.startsWith(prefix) && banned.some((b) => (b === 'next' ? to === 'next' : to.startsWith(b)))) out.push(`${from} -> ${to} (${why})`);
+      }
+    }
+  }
+  return out;
+}
+
+/** Every cycle's files, one entry per strongly connected component of more than one file (or a self-import). */
+function cycles(edges: Map<string, string[]>): string[][] {
+  let index = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    order.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!edges.has(w)) continue;
+      if (!order.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, order.get(w)!));
+    }
+    if (low.get(v) === order.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || edges.get(v)?.includes(v)) out.push(component.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!order.has(v)) visit(v);
+  return out;
+}
+
+describe('the import graph', () => {
+  const edges = graph();
+
+  it('covers the product: every layer has modules and the walk finds their imports', () => {
+    for (const layer of ['lib/core/', 'lib/http/', 'lib/web/', 'db/', 'app/', 'components/']) {
+      expect([...edges.keys()].filter((f) => f.startsWith(layer)).length, layer).toBeGreaterThan(2);
+    }
+    expect(edges.get('lib/http/routes.ts')).toContain('lib/core/auth.ts');
+    expect(edges.get('app/v2/plots/route.ts')).toContain('lib/http/routes.ts');
+  });
+
+  it('has no forbidden edge (app -> lib/http, lib/web -> lib/core -> db)', () => {
+    expect(violations(edges)).toEqual([]);
+  });
+
+  it('has no cycle', () => {
+    expect(cycles(edges)).toEqual([]);
+  });
+
+  it('the checks catch what they are for', () => {
+    const bad = new Map([
+      ['lib/core/a.ts', ['lib/http/routes.ts', 'next']],
+      ['db/client.ts', ['lib/core/demo.ts']],
+      ['components/x.tsx', ['app/signin/actions.ts']],
+      ['lib/core/b.ts', ['lib/core/c.ts']],
+      ['lib/core/c.ts', ['lib/core/b.ts']],
+    ]);
+    expect(violations(bad)).toHaveLength(4);
+    expect(cycles(bad)).toEqual([['lib/core/b.ts', 'lib/core/c.ts']]);
+    expect(specifiers(`import a from '@/x';\nimport type { B } from './b';\n// import c from './c';\nexport { d } from '../d';\nconst e = await import('./e');\nimport './f';`)).toEqual([
+      '@/x',
+      './b',
+      '../d',
+      './e',
+      './f',
+    ]);
+  });
+});
