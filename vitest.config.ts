@@ -1,7 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
+const alias = {
+  '@': fileURLToPath(new URL('.', import.meta.url)),
+  // Tests call lib/ directly, as the server does: the server-only guard's server build is empty.
+  'server-only': fileURLToPath(new URL('node_modules/server-only/empty.js', import.meta.url)),
+};
 
 export default defineConfig({
   resolve: { alias },

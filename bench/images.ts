@@ -33,7 +33,7 @@ async function renderAll(renderer: Renderer, figures: { text: string }[]): Promi
 }
 
 function startWorker(ctx: BenchContext): ChildProcess {
-  return spawn('node_modules/.bin/tsx', ['scripts/worker.ts'], {
+  return spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/worker.ts'], {
     env: { ...process.env, DATABASE_URL: ctx.databaseUrl, IMAGE_POLL_MS: '50' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,6 +1,6 @@
 // 1. List depth: latency of page 1 vs a page 50,000 deep (or the last full page when the set is
 // shorter), in every order, one request at a time; the floor is pgbench running the endpoint's own
-// statement (lib/plots.ts listPageSql) for the same two pages.
+// statement (lib/core/plots.ts listPageSql) for the same two pages.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
 import { encodeCursor, type Cursor } from '@/lib/core/cursors';
@@ -70,7 +70,7 @@ const listDepth: Benchmark = async (ctx) => {
 \`GET /v2/plots\` one request at a time (${REQUESTS} each, after 20 to warm up), page 1 against page
 ${fmt(page)} (rows ${fmt(offset + 1)}-${fmt(offset + PAGE_SIZE)}; ${fmt(DEPTH_PAGE)} pages deep when the set is that large), opened with a
 cursor as \`next\` links carry it. Floor: pgbench, one client, running the statement the endpoint runs
-(\`listPageSql\` in lib/plots.ts, parameters written in) for the same two pages. Times in ms (service:
+(\`listPageSql\` in lib/core/plots.ts, parameters written in) for the same two pages. Times in ms (service:
 median to last byte; floor: pgbench's average latency).
 
 ${table(['order', 'service page 1', 'service deep', 'service deep / page 1', 'floor page 1', 'floor deep', 'floor deep / page 1', 'service / floor (deep)'], rows)}

@@ -1,4 +1,4 @@
-// The API reference, drawn from the OpenAPI document (lib/openapi.ts) on the server: plain HTML,
+// The API reference, drawn from the OpenAPI document (lib/http/openapi.ts) on the server: plain HTML,
 // no script. Schemas are shown as tables of their fields with types and constraints.
 import { Fragment, type ReactNode } from 'react';
 import type { JsonSchema, OpenApiDocument, Operation, OperationMethod } from '@/lib/http/openapi';

@@ -84,7 +84,7 @@ export const plots = pgTable(
     // The figure's size as JSON text: lists read the records of large figures one at a time.
     figureBytes: integer('figure_bytes').notNull().default(0),
     // Grid values its srcs reference (each reference counted; kept current when its grids change):
-    // pages draw a chart of many values only when asked (plotDataValuesSql, lib/images.ts).
+    // pages draw a chart of many values only when asked (plotDataValuesSql, lib/core/images.ts).
     dataValues: bigint('data_values', { mode: 'number' }).notNull().default(0),
     // Paths and values of the figure's src references, computed once at write time so reads never
     // walk the figure against plotly's schema.

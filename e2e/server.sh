@@ -22,9 +22,9 @@ trap cleanup EXIT
 trap 'exit 143' TERM INT
 
 # Keys must match e2e/support.ts (E2E_USER / OTHER_USER).
-node_modules/.bin/tsx scripts/db-seed.ts
-node_modules/.bin/tsx scripts/user-create.ts e2e --api-key "e2e-browser-tests-key-0123456789"
-node_modules/.bin/tsx scripts/user-create.ts e2eother --api-key "e2e-other-user-key-9876543210"
+node_modules/.bin/tsx --conditions=react-server scripts/db-seed.ts
+node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2e --api-key "e2e-browser-tests-key-0123456789"
+node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2eother --api-key "e2e-other-user-key-9876543210"
 
 NODE_ENV=production node_modules/.bin/next start -p "$port" -H 127.0.0.1 &
 pid=$!

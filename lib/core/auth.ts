@@ -1,6 +1,7 @@
 // Who is asking: HTTP Basic `username:api_key` in Authorization, or in Plotly-Authorization when the
 // client runs behind a proxy (then Authorization carries the proxy's own credentials); else a
 // browser's session cookie.
+import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { badApiKey } from './errors';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 
 /** A deterministic avatar: the name's initial on a colour derived from its hash. */

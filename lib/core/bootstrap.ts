@@ -1,5 +1,6 @@
 // What a process does with a newly opened database before it serves: apply the committed migrations
 // and, on the first start of an empty database, seed the demo gallery (unless DEMO_SEED=false).
+import 'server-only';
 import type { Database } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
 import { seedDemoIfEmpty } from './demo';

@@ -1,4 +1,5 @@
 // Operator curation: a plot's quality score (0..10) and whether it is handpicked for the feed.
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/db/client';

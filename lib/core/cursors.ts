@@ -1,5 +1,6 @@
 // Opaque page cursors: the keyset position, signed so that a cursor the service did not issue is
 // refused (400) instead of steering a query. The key lives in the database, so every process agrees.
+import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';

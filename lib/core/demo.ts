@@ -1,6 +1,7 @@
 // Demo data: a lively gallery out of the box, built from real plotly.js figures through the same code
 // paths the API uses (each mock's raw arrays uploaded as a grid, the plot created on src references).
 // Also a large synthetic set for benchmarks.
+import 'server-only';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';

@@ -1,5 +1,6 @@
 // Any file by type: its detail (files lookup, files by fid), its update, and folder details with
 // their children.
+import 'server-only';
 import type { z } from 'zod';
 import type { Db } from '@/db/client';
 import type { Viewer } from './auth';

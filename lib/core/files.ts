@@ -1,5 +1,6 @@
 // Files common to plots, grids and folders: per-owner numbers, names, folders and paths, records,
 // updates and the trash.
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';

@@ -1,6 +1,7 @@
 // Grids: the column data plots reference. Column values are stored as json text exactly as written
 // and spliced into answers as stored; column writes change a column's text in the database (rows are
 // appended by text concatenation there), so a large column never travels through Node whole.
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';

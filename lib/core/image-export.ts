@@ -4,6 +4,7 @@
 // exports in flight across every app process (leases in Postgres); each process draws on a few
 // export pages of its own, and exports waiting for one are served round-robin across users from a
 // bounded queue; a render (drawing and conversion) is abandoned at the timeout.
+import 'server-only';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';

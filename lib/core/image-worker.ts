@@ -1,5 +1,6 @@
 // The image worker: claims render jobs from Postgres, draws them, stores the PNGs. One runs inside
 // the app by default (IMAGE_WORKER=false turns it off) and any number more as `npm run worker`.
+import 'server-only';
 import type { Database } from '@/db/client';
 import { claimImageJob, failImageJob, IMAGE_JOBS_CHANNEL, storeImages } from './images';
 import { figureToRender } from './plot-content';

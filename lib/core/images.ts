@@ -1,6 +1,7 @@
 // Plot images: the render queue (a Postgres table claimed with FOR UPDATE SKIP LOCKED, so any number
 // of worker processes share it), the stored PNGs keyed by plot and figure version, and the answers
 // at the image URLs.
+import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,6 @@
 // Leases: slots held by work in flight, in Postgres (`leases`), so every app process counts them
 // together. A lease names its holder and expires, so a process that dies mid-work frees its slots.
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 

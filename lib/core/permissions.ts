@@ -1,4 +1,5 @@
 // Who may do what with a file. Unreadable files answer exactly like missing ones (no existence leak).
+import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import type { Viewer } from './auth';
 import { notAuthenticated, notFound, permissionDenied } from './errors';

@@ -1,5 +1,6 @@
 // GET /v2/plots/{fid}/content: the figure, by reference or with its column data inlined. Column
 // values are spliced into the answer as stored (json text), one column at a time, never parsed.
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';

@@ -1,5 +1,6 @@
 // Which trace attributes hold data, per plotly.js's own schema: the rule the official client uses to
 // decide what goes into a grid, and the rule create/update use to refuse raw data in a figure.
+import 'server-only';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 

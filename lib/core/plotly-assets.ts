@@ -1,4 +1,5 @@
 // plotly.js files the server hands to browsers: the pages' own (served) and the image renderer's.
+import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 

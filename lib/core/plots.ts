@@ -1,4 +1,5 @@
 // Plots: list (keyset pages), feed, create, detail, and a plot's part of an update (files.ts updateFile).
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';

@@ -1,5 +1,6 @@
 // Rate limits on writes, per API key and per client address: fixed-window counters in Postgres
 // (`rate_limits`), so every app process serving one database counts together.
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from './auth';

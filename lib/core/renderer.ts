@@ -3,6 +3,7 @@
 // loaded once) draws thumbnails in turn, and image exports draw on export pages of their own beside
 // it (lanes), so neither waits for the other. A thumbnail that hangs or crashes is abandoned after a
 // timeout and the browser replaced on the next render; an export that does loses only its lane.
+import 'server-only';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { readdir, readFile } from 'node:fs/promises';

@@ -1,5 +1,6 @@
 // Browser sessions: sign in with username + API key, get an HttpOnly SameSite=Lax cookie. The token
 // is random (256 bits); the database keeps only its hash, so every app process shares sessions.
+import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';

@@ -1,4 +1,5 @@
 // Users: accounts, API keys (stored only as sha256 hashes) and the spec 2.3 user summary.
+import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';

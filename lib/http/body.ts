@@ -1,5 +1,6 @@
 // Request bodies: JSON content type (or none), at most the endpoint's limit (413 beyond, the rest
 // never read), valid UTF-8.
+import 'server-only';
 import { parseError, payloadTooLarge, unsupportedMediaType } from '@/lib/core/errors';
 import { MiB, parseJsonText } from '@/lib/core/json-text';
 

@@ -1,6 +1,7 @@
 // The endpoints every file type shares, under /v2/files (any type) and under each type's own path
 // (where a file of another type is the 404 of a missing one): trash, restore, permanent delete, lookup,
 // update.
+import 'server-only';
 import { z } from 'zod';
 import { notFound } from '@/lib/core/errors';
 import { fileDetail, fileUpdateSchema, folderUpdateSchema, updateFileDetail, type FileUpdate } from '@/lib/core/file-detail';

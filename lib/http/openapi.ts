@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document of the API, generated from the routes' own declarations (`routes()` in
 // lib/http.ts): each endpoint's zod query and body schemas (input side), its auth, its body limit and
 // its responses. Nothing is written here per path, so the document follows what the handlers validate.
+import 'server-only';
 import { z } from 'zod';
 import { ERROR_CODES } from '@/lib/core/errors';
 import { API_ROUTE, WRITES, type AnyEndpoint, type ApiRoute, type Method } from './routes';

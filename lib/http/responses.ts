@@ -1,5 +1,6 @@
 // The API's answers: JSON (whole or streamed piece by piece) and the contract's error body for any
 // error, including the database's own (unavailable -> 503, a unique clash -> 400).
+import 'server-only';
 import { ApiError, invalidMany, serviceUnavailable } from '@/lib/core/errors';
 import type { Content } from '@/lib/core/plot-content';
 

@@ -1,5 +1,6 @@
 // The one wrapper every API route goes through: it hands the handler a database and parsed params,
 // and turns every error into the contract's error body. Nothing else catches.
+import 'server-only';
 import type { z } from 'zod';
 import { getDb, type Db } from '@/db/client';
 import { authenticate, type Viewer } from '@/lib/core/auth';

@@ -2,6 +2,7 @@
 // doubled) of grid columns, within a memory budget: each column's stored JSON text is read once and
 // walked value by value (never parsed into arrays of values), a download holds at most
 // CSV_MAX_BYTES of column text, and at most CSV_CONCURRENCY downloads of a process are built at once.
+import 'server-only';
 import pLimit from 'p-limit';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';

@@ -1,6 +1,7 @@
 // Page data for the plot lists (gallery `/`, feed `/feed`, profiles `/~owner/`): query parameters,
 // cards read with the API's own pager (same orders, filters and cursors) but only the few columns a
 // card shows (never whole figures), and the links that page through them with and without JavaScript.
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';

@@ -1,5 +1,6 @@
 // What every web page needs from the core: the database, who is viewing (API credentials or the
 // session cookie), the public origin, and files with the same permissions as the API.
+import 'server-only';
 import { headers } from 'next/headers';
 import { cache } from 'react';
 import { getDb, type Db } from '@/db/client';

@@ -1,5 +1,6 @@
 // A file's web page (`/~owner/n/`), its embed and its CSV download: what they show, with the API's
 // permissions (unreadable files are the one 404), view counting, and CSV built from grid columns.
+import 'server-only';
 import { cache } from 'react';
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';

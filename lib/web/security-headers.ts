@@ -3,6 +3,7 @@
 // frame rules (only the embed page may be framed, by any site). Headers that never vary (nosniff,
 // Referrer-Policy, Permissions-Policy) come from next.config.mjs for every response, API included.
 
+import 'server-only';
 export interface PageHeadersOptions {
   nonce: string;
   /** The embed page: any site may frame it. */

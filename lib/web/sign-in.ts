@@ -1,5 +1,6 @@
 // Browser sign-in and sign-out: the rules around a session (throttling, where to go back to, the
 // cookie's flags, same-site sign-out), for the sign-in action and the /signout route.
+import 'server-only';
 import { getDb } from '@/db/client';
 import { fromOrigin, verifyApiKey } from '@/lib/core/auth';
 import { originFrom } from '@/lib/core/origin';

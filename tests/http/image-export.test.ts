@@ -18,7 +18,7 @@ const bars = (layout: Record<string, unknown> = {}) => ({
 });
 /** Ticks 1e-9 apart on 18 axes: plotly.js labours ~20 s an axis (here, minutes) before giving up on them. */
 // Thousands of annotations: plotly measures and places each one, which takes minutes (ticks that
-// would do the same are tamed before drawing: lib/draw-guard.ts; exports draw every annotation asked for).
+// would do the same are tamed before drawing: lib/core/draw-guard.ts; exports draw every annotation asked for).
 const HANGING = {
   data: [{ x: [0, 1], y: [0, 1] }],
   layout: { annotations: Array.from({ length: 20_000 }, (_, i) => ({ x: i % 100, y: Math.floor(i / 100), text: `a${i}`, showarrow: true })) },

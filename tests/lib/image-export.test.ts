@@ -27,7 +27,7 @@ import { DRIVERS, freshDatabase } from '../support/postgres';
 const figure = (layout: Record<string, unknown> = {}) => ({ data: [{ type: 'bar', x: ['a', 'b', 'c'], y: [3, 1, 2] }], layout });
 /** Ticks 1e-9 apart on 18 axes: plotly.js labours ~20 s an axis (here, minutes) before giving up on them. */
 // Thousands of annotations: plotly measures and places each one, which takes minutes (exports draw
-// every annotation asked for; ticks that would do the same are tamed first: lib/draw-guard.ts).
+// every annotation asked for; ticks that would do the same are tamed first: lib/core/draw-guard.ts).
 const HANGING = {
   data: [{ x: [0, 1], y: [0, 1] }],
   layout: { annotations: Array.from({ length: 20_000 }, (_, i) => ({ x: i % 100, y: Math.floor(i / 100), text: `a${i}`, showarrow: true })) },
