@@ -15,11 +15,12 @@ export async function register() {
       // The service still starts; requests answer 503 until the database is reachable.
       console.error('Database not ready at start:', (error as Error).message);
     }
-    if (process.env.IMAGE_WORKER === 'false') {
-      console.log('Images: no worker in this process (IMAGE_WORKER=false); run `npm run worker` to render them.');
-    } else {
+    if (process.env.IMAGE_WORKER !== 'false') {
       const { startImageWorker } = await import('@/lib/core/image-worker');
       await startImageWorker(getDatabase);
+    } else if (!process.env.APP_PROCESS_INDEX || process.env.APP_PROCESS_INDEX === '0') {
+      // (npm start's other processes stay quiet: its first process renders.)
+      console.log('Images: no worker in this process (IMAGE_WORKER=false); run `npm run worker` to render them.');
     }
   }
 }
