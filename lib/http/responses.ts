@@ -1,6 +1,9 @@
-// The API's answers: JSON (whole or streamed piece by piece) and the contract's error body for any
-// error, including the database's own (unavailable -> 503, a unique clash -> 400).
+// The API's answers: JSON (whole or streamed piece by piece), plot images, conditional requests, and
+// the contract's error body for any error, including the database's own (unavailable -> 503, a
+// unique clash -> 400).
+import fresh from 'fresh';
 import { ApiError, invalidMany, serviceUnavailable } from '@/lib/core/errors';
+import type { PlotImage } from '@/lib/core/images';
 
 export function errorResponse(error: unknown): Response {
   const apiError = toApiError(error);
@@ -53,7 +56,6 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return new Response(payload as BodyInit, { ...init, headers });
 }
 
-
 /** A JSON answer written piece by piece (large column data is spliced in as stored, never re-parsed). */
 export function jsonStream(parts: AsyncIterable<string>, init: ResponseInit = {}): Response {
   const encoder = new TextEncoder();
@@ -89,4 +91,38 @@ export function imageResponse(bytes: Buffer, type: string, encoded = false): Res
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
     },
   });
+}
+
+/**
+ * Whether the client's copy is current: its If-None-Match names `etag` (weakly or not) or is `*`.
+ * Only that header goes to fresh: its rule that a request's `Cache-Control: no-cache` always wants
+ * the whole answer is for caches; an origin may confirm a copy still current with a 304.
+ */
+export function notModified(req: Request, etag: string): boolean {
+  const ifNoneMatch = req.headers.get('if-none-match');
+  return ifNoneMatch !== null && fresh({ 'if-none-match': ifNoneMatch }, { etag });
+}
+
+/**
+ * The answer at `/~owner/n.png[?size=…]`: a rendered PNG with an ETag (long-lived caching when the
+ * URL carries a version token `v`, else revalidated; 304 when the client's copy is current), or a
+ * placeholder, never cached.
+ */
+export function pngResponse(req: Request, image: PlotImage): Response {
+  if (image.state !== 'rendered') {
+    return new Response(new Uint8Array(image.png), {
+      headers: { 'Content-Type': 'image/png', 'Cache-Control': 'no-store', 'X-Image-State': image.state },
+    });
+  }
+  const etag = `"${image.version}-${image.size}"`;
+  const scope = image.public ? 'public' : 'private';
+  const versioned = new URL(req.url).searchParams.has('v');
+  const headers = {
+    'Content-Type': 'image/png',
+    ETag: etag,
+    'Cache-Control': versioned ? `${scope}, max-age=31536000, immutable` : `${scope}, no-cache`,
+    'X-Image-State': 'rendered',
+  };
+  if (notModified(req, etag)) return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(image.png), { headers });
 }

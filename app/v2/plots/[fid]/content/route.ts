@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, routes } from '@/lib/http/routes';
-import { jsonStream } from '@/lib/http/responses';
+import { jsonStream, notModified } from '@/lib/http/responses';
 import { getPlotContent } from '@/lib/core/plot-content';
 import { fidParam, shareKeyQuery } from '@/lib/core/records';
 
@@ -29,9 +29,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plot
       });
       // The answer depends on who asks (readable grids), so caches must revalidate it per caller.
       const headers = { ETag: content.etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept, Authorization, Cookie' };
-      if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(content.etag)) {
-        return new Response(null, { status: 304, headers });
-      }
+      if (notModified(req, content.etag)) return new Response(null, { status: 304, headers });
       const res = jsonStream(content.parts(), { headers });
       res.headers.set('Vary', headers.Vary);
       return res;
