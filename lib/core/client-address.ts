@@ -8,7 +8,7 @@
 // entry to its left, and anything further left is whatever the client wrote. (Requests that arrive
 // in the moment before register() installs the stamp keep Next's value.)
 import type { IncomingMessage } from 'node:http';
-import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 declare global {
   var __plotFilesPeerStamp: boolean | undefined;
@@ -42,15 +42,17 @@ export async function stampPeerAddress(): Promise<void> {
  */
 export function clientAddress(headers: Headers, trustedProxies: number): string {
   const hops = (headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const entry = hops[Math.max(0, hops.length - 1 - trustedProxies)] ?? 'unknown';
-  const address = entry.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '').replace(/%.*$/, '');
-  return isIP(address) === 6 ? ipv6Block(address) : address.slice(0, 64);
+  const entry = hops[Math.max(0, hops.length - 1 - trustedProxies)];
+  return entry ? addressKey(entry) : 'unknown';
 }
 
-function ipv6Block(address: string): string {
-  const [head, tail] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+/** IPv4 as written (dotted decimal only: `127.1` or octal parts are not addresses here), IPv4-mapped
+ * IPv6 as its IPv4, other IPv6 as its /64 (zone dropped). Anything else is what a trusted proxy wrote:
+ * it still tells clients apart, so it stays as written, cut short to keep keys small. */
+function addressKey(entry: string): string {
+  if (ipaddr.IPv4.isValidFourPartDecimal(entry)) return entry;
+  if (!ipaddr.IPv6.isValid(entry)) return entry.slice(0, 64);
+  const address = ipaddr.IPv6.parse(entry);
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${entry}/64`).toString()}/64`;
 }

@@ -201,12 +201,6 @@ export async function lookupPath(
   return row && canRead(row, viewer) && (!opts.filetype || row.filetype === opts.filetype) ? { ...row, owner: owner.username } : null;
 }
 
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-/** Spec time formats from a JS Date (millisecond precision; the database's microseconds come via SQL). */
-export function isoMillis(d: Date): string {
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}Z`;
-}
-
 const API_KEYS: Record<Filetype, string> = { plot: 'plots', grid: 'grids', fold: 'folders' };
 
 /** The common record of any file (plots' own records are built in SQL: records.ts). */
@@ -224,8 +218,9 @@ export function fileRecord(origin: string, file: OwnedFile, viewer: Viewer | nul
     world_readable: file.worldReadable,
     share_key_enabled: file.shareKey !== null,
     web_url: file.filetype === 'fold' ? `${origin}/~${file.owner}/` : web_url,
-    creation_time: isoMillis(file.createdAt).replace('Z', '000Z'),
-    date_modified: isoMillis(file.updatedAt),
+    // The spec's creation_time has microseconds; a Date holds milliseconds, so the last three are 0.
+    creation_time: `${file.createdAt.toISOString().slice(0, -1)}000Z`,
+    date_modified: file.updatedAt.toISOString(),
     current_user_permission: viewer?.id === file.ownerId ? 'write' : 'read',
     // The owner learns the secret link's key (to share it); nobody else does.
     ...(viewer?.id === file.ownerId && file.shareKey ? { share_key: file.shareKey } : {}),

@@ -1,12 +1,11 @@
 // Plot images: the render queue (a Postgres table claimed with FOR UPDATE SKIP LOCKED, so any number
-// of worker processes share it), the stored PNGs keyed by plot and figure version, and the answers
-// at the image URLs.
+// of worker processes share it), the stored PNGs keyed by plot and figure version, and what the image
+// URLs show (lib/http/responses.ts answers them).
 import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
-import type { OwnedFile } from './files';
 
 export const IMAGE_SIZES = ['default', 'block-thumb', 'list-thumb'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
@@ -211,30 +210,21 @@ function placeholder(size: ImageSize, state: 'pending' | 'failed'): Promise<Buff
   return png;
 }
 
+/** What a plot's image is now: its stored PNG, or a placeholder while it is pending (not rendered
+ * yet) or after its render failed for good. */
+export type PlotImage =
+  | { state: 'rendered'; size: ImageSize; png: Uint8Array; version: number; public: boolean }
+  | { state: 'pending' | 'failed'; png: Buffer };
+
 /**
- * The answer at `/~owner/n.png[?size=…]` for a plot the requester may read: its PNG with an ETag
- * (long-lived caching when the URL carries a version token `v`, else revalidated), or, before it is
- * rendered, the placeholder, never cached, while a render is asked for; once its render has failed
- * for good, the "could not be drawn" placeholder.
+ * The image of a plot the requester may read, at `size`. A pending image is asked for (a render
+ * queued) each time, so a plot whose job was held back past MAX_QUEUED_PER_OWNER gets its turn.
  */
-export async function plotImageResponse(db: Db, req: Request, file: OwnedFile, size: ImageSize): Promise<Response> {
+// (The file by its two fields: files.ts imports this module, so it cannot import files.ts's type.)
+export async function plotImage(db: Db, file: { id: number; worldReadable: boolean }, size: ImageSize): Promise<PlotImage> {
   const image = await getPlotImage(db, file.id, size);
-  if (!image) {
-    const state = (await isUndrawable(db, file.id)) ? 'failed' : 'pending';
-    if (state === 'pending') await requestImages(db, file.id);
-    return new Response(new Uint8Array(await placeholder(size, state)), {
-      headers: { 'Content-Type': 'image/png', 'Cache-Control': 'no-store', 'X-Image-State': state },
-    });
-  }
-  const etag = `"${image.version}-${size}"`;
-  const scope = file.worldReadable ? 'public' : 'private';
-  const versioned = new URL(req.url).searchParams.has('v');
-  const headers = {
-    'Content-Type': 'image/png',
-    ETag: etag,
-    'Cache-Control': versioned ? `${scope}, max-age=31536000, immutable` : `${scope}, no-cache`,
-    'X-Image-State': 'rendered',
-  };
-  if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(image.png), { headers });
+  if (image) return { state: 'rendered', size, png: image.png, version: image.version, public: file.worldReadable };
+  const state = (await isUndrawable(db, file.id)) ? 'failed' : 'pending';
+  if (state === 'pending') await requestImages(db, file.id);
+  return { state, png: await placeholder(size, state) };
 }

@@ -13,7 +13,7 @@ import { columnsByGrid, findGrids, gridKey, MAX_REFERENCED_VALUES, referencedVal
 import { requestImages } from './images';
 import { fileFieldsSchema, getFile, insertFile, newShareKey, parentFromPath, type OwnedFile, type TYPE_FIELDS, type TypeUpdate } from './files';
 import { assertReadable, canRead } from './permissions';
-import { fidOf, originJoin, parseFid, plotRecordSql, type Fid } from './records';
+import { fidOf, isoText, originJoin, parseFid, plotRecordSql, type Fid } from './records';
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -211,7 +211,7 @@ export function listPageSql(select: SQL, q: ListQuery, cursor: Cursor | null, or
   const dir = cursor?.d ?? 'n';
   const keys = PLANS[order].fetch(qualityFilter(q), cursor?.k ?? null, dir, (q.page_size ?? 20) + 1);
   return sql`SELECT ${select}, p.file_id,
-               ${sql.raw(`to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`)} AS created, p.views
+               ${isoText(sql`p.created_at`, 'micros')} AS created, p.views
         FROM (${keys}) k JOIN plots p ON p.file_id = k.file_id ${RECORD_JOIN} ${originJoin(origin)}
         ORDER BY ${ROW_ORDER[order][dir]}`;
 }

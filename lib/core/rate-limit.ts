@@ -13,7 +13,7 @@ export interface RateLimitConfig {
   /** Writes per window from one client address, signed in or not; 0 turns the limit off. */
   perAddress: number;
   windowSeconds: number;
-  /** Reverse proxies in front of the app that append to X-Forwarded-For (see lib/client-address.ts). */
+  /** Reverse proxies in front of the app that append to X-Forwarded-For (see lib/core/client-address.ts). */
   trustedProxies: number;
 }
 

@@ -57,9 +57,13 @@ export function parentApiUrl(origin: string, owner: string, parent: number): str
 const ISO_US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
-/** `to_char` in UTC with the spec's formats (microseconds for creation_time, milliseconds for date_modified). */
-export const isoMicros = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', ${sql.raw(ISO_US)})`;
-const isoMillis = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', ${sql.raw(ISO_MS)})`;
+/**
+ * A timestamp as the spec's UTC text, in SQL: plot records are built as json by the database, so
+ * they cannot use Date.toISOString(). Microseconds for creation_time (the database keeps them),
+ * milliseconds for date_modified, as the spec's examples have them.
+ */
+export const isoText = (col: SQL, precision: 'micros' | 'millis') =>
+  sql`to_char(${col} AT TIME ZONE 'UTC', ${sql.raw(precision === 'micros' ? ISO_US : ISO_MS)})`;
 
 /**
  * The spec 2.1 plot record as a json expression over `f` (files), `p` (plots), `u` (users) and
@@ -81,8 +85,8 @@ export function plotRecordSql(viewerId: number | null, detail: boolean): SQL {
       'source_fid', ${sourceFidSql(viewerId)}`
     : sql``;
   const fields = sql`
-    'creation_time', ${isoMicros(sql`f.created_at`)},
-    'date_modified', ${isoMillis(sql`f.updated_at`)},
+    'creation_time', ${isoText(sql`f.created_at`, 'micros')},
+    'date_modified', ${isoText(sql`f.updated_at`, 'millis')},
     'comments', ${empty},
     'stars', ${empty},
     'collaborators', ${empty},

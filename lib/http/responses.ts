@@ -1,7 +1,10 @@
-// The API's answers: JSON (whole or streamed piece by piece) and the contract's error body for any
-// error, including the database's own (unavailable -> 503, a unique clash -> 400).
+// The API's answers: JSON (whole or streamed piece by piece), plot images, conditional requests, and
+// the contract's error body for any error, including the database's own (unavailable -> 503, a
+// unique clash -> 400).
 import 'server-only';
+import fresh from 'fresh';
 import { ApiError, invalidMany, serviceUnavailable } from '@/lib/core/errors';
+import type { PlotImage } from '@/lib/core/images';
 import type { Content } from '@/lib/core/plot-content';
 
 export function errorResponse(error: unknown): Response {
@@ -55,7 +58,6 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return new Response(payload as BodyInit, { ...init, headers });
 }
 
-
 /** A JSON answer written piece by piece (large column data is spliced in as stored, never re-parsed). */
 export function jsonStream(parts: AsyncIterable<string>, init: ResponseInit = {}): Response {
   const encoder = new TextEncoder();
@@ -97,10 +99,42 @@ export function imageResponse(bytes: Buffer, type: string, encoded = false): Res
 export function contentResponse(req: Request, content: Content): Response {
   // The answer depends on who asks (readable grids), so caches must revalidate it per caller.
   const headers = { ETag: content.etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept, Authorization, Cookie' };
-  if (req.headers.get('if-none-match')?.split(/\s*,\s*/).includes(content.etag)) {
-    return new Response(null, { status: 304, headers });
-  }
+  if (notModified(req, content.etag)) return new Response(null, { status: 304, headers });
   const res = jsonStream(content.parts(), { headers });
   res.headers.set('Vary', headers.Vary);
   return res;
+}
+
+/**
+ * Whether the client's copy is current: its If-None-Match names `etag` (weakly or not) or is `*`.
+ * Only that header goes to fresh: its rule that a request's `Cache-Control: no-cache` always wants
+ * the whole answer is for caches; an origin may confirm a copy still current with a 304.
+ */
+export function notModified(req: Request, etag: string): boolean {
+  const ifNoneMatch = req.headers.get('if-none-match');
+  return ifNoneMatch !== null && fresh({ 'if-none-match': ifNoneMatch }, { etag });
+}
+
+/**
+ * The answer at `/~owner/n.png[?size=…]`: a rendered PNG with an ETag (long-lived caching when the
+ * URL carries a version token `v`, else revalidated; 304 when the client's copy is current), or a
+ * placeholder, never cached.
+ */
+export function pngResponse(req: Request, image: PlotImage): Response {
+  if (image.state !== 'rendered') {
+    return new Response(new Uint8Array(image.png), {
+      headers: { 'Content-Type': 'image/png', 'Cache-Control': 'no-store', 'X-Image-State': image.state },
+    });
+  }
+  const etag = `"${image.version}-${image.size}"`;
+  const scope = image.public ? 'public' : 'private';
+  const versioned = new URL(req.url).searchParams.has('v');
+  const headers = {
+    'Content-Type': 'image/png',
+    ETag: etag,
+    'Cache-Control': versioned ? `${scope}, max-age=31536000, immutable` : `${scope}, no-cache`,
+    'X-Image-State': 'rendered',
+  };
+  if (notModified(req, etag)) return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(image.png), { headers });
 }

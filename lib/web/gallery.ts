@@ -11,7 +11,7 @@ import { ApiError, invalid } from '@/lib/core/errors';
 import { LIVE_MAX_VALUES, undrawableSql } from '@/lib/core/images';
 import { relativeAge, versionedImage, type PlotCardData } from './plot-cards';
 import { feedQuerySchema, listFeedRows, listPlotRows, listQuerySchema, type RowsPage } from '@/lib/core/plots';
-import { isoMicros, originJoin } from '@/lib/core/records';
+import { isoText, originJoin } from '@/lib/core/records';
 
 /** Cards a page: divides evenly into rows of 2, 3, 4 and 6. */
 export const PAGE_SIZE = 24;
@@ -72,8 +72,8 @@ export function galleryParams(q: GalleryQuery): Record<string, string | number |
 
 /** What a card shows, as columns over `p` (plots), `f` (files) and `u` (users): a few short values,
  * the trace types read in the database, so a list never carries (or parses) whole figures. */
-const CARD_SELECT = sql`u.username AS owner, f.n, f.filename, p.title, ${isoMicros(sql`f.created_at`)} AS created_at,
-  ${isoMicros(sql`f.updated_at`)} AS modified_at, f.world_readable, f.share_key IS NOT NULL AS keyed, ${undrawableSql} AS undrawable, p.data_values,
+const CARD_SELECT = sql`u.username AS owner, f.n, f.filename, p.title, ${isoText(sql`f.created_at`, 'micros')} AS created_at,
+  ${isoText(sql`f.updated_at`, 'micros')} AS modified_at, f.world_readable, f.share_key IS NOT NULL AS keyed, ${undrawableSql} AS undrawable, p.data_values,
   (SELECT coalesce(json_agg(t ORDER BY i), '[]'::json)::text FROM (
      SELECT CASE WHEN jsonb_typeof(e->'type') = 'string' AND e->>'type' <> '' THEN e->>'type' ELSE 'scatter' END AS t, min(i) AS i
      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'data') = 'array' THEN p.figure->'data' ELSE '[]'::jsonb END)
@@ -185,7 +185,7 @@ export async function listUserPlots(
   // Keys first (one range of an owner's files), records for those rows only.
   const rows = await queryRows<UserPlotRow>(
     db,
-    sql`SELECT ${CARD_SELECT}, p.views, f.id, ${isoMicros(sql`f.created_at`)} AS created
+    sql`SELECT ${CARD_SELECT}, p.views, f.id, ${isoText(sql`f.created_at`, 'micros')} AS created
         FROM (SELECT f.id FROM files f
               WHERE f.owner_id = ${user.id} AND f.filetype = 'plot' AND f.trashed_at IS NULL
                 ${own ? sql`` : sql`AND f.world_readable`} ${after}

@@ -230,6 +230,9 @@ describe('folders and lookup', () => {
       const res = await call('GET', `/v2/files/${fid}`);
       expect(res.status, `${fid} ${res.text}`).toBe(200);
       expect(res.json).toMatchObject({ fid, filetype, filename, owner: alice.username });
+      // The spec's time formats, whichever code builds the record: microseconds, then milliseconds.
+      expect(res.json.creation_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+      expect(res.json.date_modified).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     }
     expectError(await call('GET', `/v2/files/${alice.username}:99`), 404);
   });

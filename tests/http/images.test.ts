@@ -77,6 +77,27 @@ describe('plot images', () => {
     expect(versioned.res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('If-None-Match is compared weakly (RFC 9110): a W/ tag, `*` or a list naming the ETag is a 304; others are not', async () => {
+    const plot = await barPlot(alice, [1, 6, 1, 8]);
+    const path = imagePath(plot.fid, 'block-thumb');
+    const { res, body } = await rendered(baseUrl(), path);
+    const etag = res.headers.get('etag')!;
+    expect(etag).toBe('"1-block-thumb"');
+    for (const ifNoneMatch of [`W/${etag}`, '*', `"0-other", ${etag}`, `"0-other",W/${etag}`]) {
+      const again = await fetchImage(baseUrl(), path, { 'If-None-Match': ifNoneMatch });
+      expect(again.res.status, ifNoneMatch).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.res.headers.get('etag')).toBe(etag);
+      expect(again.res.headers.get('cache-control')).toBe('public, no-cache');
+      expect(again.res.headers.get('x-image-state')).toBe('rendered');
+    }
+    for (const ifNoneMatch of ['"1-list-thumb"', 'W/"2-block-thumb"', '1-block-thumb']) {
+      const other = await fetchImage(baseUrl(), path, { 'If-None-Match': ifNoneMatch });
+      expect(other.res.status, ifNoneMatch).toBe(200);
+      expect(Buffer.compare(Buffer.from(other.body), Buffer.from(body))).toBe(0);
+    }
+  });
+
   it('before its image exists, a URL answers a placeholder PNG that no cache keeps', async () => {
     const plot = await barPlot(alice, [1, 1, 2, 3]);
     // Straight after the create the render is at best in flight; either answer is a PNG.
@@ -239,6 +260,11 @@ describe('a renderer that crashes or hangs', () => {
       if (state !== 'failed') await new Promise((r) => setTimeout(r, 500));
     }
     expect(state).toBe('failed');
+    // A placeholder has no ETag: even `*` (any current copy) gets it again, never a 304.
+    const starred = await fetchImage(hanging.server.url, imagePath(fid, 'list-thumb'), { 'If-None-Match': '*' });
+    expect(starred.res.status).toBe(200);
+    expect(starred.res.headers.get('x-image-state')).toBe('failed');
+    expect(starred.res.headers.get('etag')).toBeNull();
     const [job] = await queryRows<{ attempts: number }>(hanging.database.db, sql`SELECT attempts FROM image_jobs`);
     expect(job.attempts).toBe(2);
     const n = fid.split(':')[1];

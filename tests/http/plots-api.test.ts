@@ -1125,6 +1125,11 @@ describe('GET /v2/plots/{fid}/content', () => {
       expect(again.status).toBe(304);
       expect(again.text).toBe('');
       expect(again.headers.get('etag')).toBe(etag);
+      // Compared weakly (RFC 9110): the weak form of the tag, `*`, or a list naming it.
+      for (const ifNoneMatch of [`W/${etag}`, '*', `"something-else", ${etag}`]) {
+        const weak = await call('GET', `/v2/plots/${rec.fid}/content${q}`, { headers: { 'If-None-Match': ifNoneMatch } });
+        expect(weak.status, ifNoneMatch).toBe(304);
+      }
       const other = await call('GET', `/v2/plots/${rec.fid}/content${q}`, { headers: { 'If-None-Match': '"something-else"' } });
       expect(other.status).toBe(200);
     }

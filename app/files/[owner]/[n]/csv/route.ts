@@ -1,14 +1,8 @@
+import { create as contentDisposition } from 'content-disposition';
 import { CSV_MAX_BYTES, CsvBusyError, CsvTooLargeError } from '@/lib/web/csv';
 import { fileCsv, shareKeyOf } from '@/lib/web/plot-page';
 
 export const dynamic = 'force-dynamic';
-
-/** A name for Content-Disposition: an ASCII fallback and the exact name as RFC 5987 UTF-8. */
-function disposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const utf8 = encodeURIComponent(filename).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
-}
 
 // `/~owner/n.csv`: the data behind a plot (columns the visitor may read) or a whole grid.
 const text = (status: number, body: string, headers: Record<string, string> = {}) =>
@@ -41,7 +35,8 @@ export async function GET(req: Request, { params }: { params: Promise<{ owner: s
   return new Response(body, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8; header=present',
-      'Content-Disposition': disposition(csv.filename),
+      // A name that is not plain ASCII goes in filename* (RFC 8187 UTF-8), with an ASCII fallback.
+      'Content-Disposition': contentDisposition(csv.filename),
       // Who may read which grid decides the columns: never share a cached copy between visitors.
       'Cache-Control': 'private, no-cache',
     },

@@ -1,4 +1,5 @@
-import { imageSize, plotImageResponse } from '@/lib/core/images';
+import { imageSize, plotImage } from '@/lib/core/images';
+import { pngResponse } from '@/lib/http/responses';
 import { pageContext, readableFile } from '@/lib/web/page-context';
 
 // `/~owner/n.png[?size=block-thumb|list-thumb]`: the plot's PNG with the plot's own permissions.
@@ -7,5 +8,5 @@ export async function GET(req: Request, { params }: { params: Promise<{ owner: s
   const ctx = await pageContext();
   const file = await readableFile(ctx, await params, url.searchParams.get('share_key'));
   if (!file || file.filetype !== 'plot') return new Response('Not found.', { status: 404 });
-  return plotImageResponse(ctx.db, req, file, imageSize(url.searchParams.get('size')));
+  return pngResponse(req, await plotImage(ctx.db, file, imageSize(url.searchParams.get('size'))));
 }
