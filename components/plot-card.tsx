@@ -1,6 +1,7 @@
 // One plot in a list (gallery, feed, profile). Plain and presentational so that the server renders
 // the first page and the client renders the pages "Load more" appends with the very same markup.
-import type { PlotCardData, Visibility } from '@/lib/web/plot-cards';
+import type { Visibility } from '@/lib/core/permissions';
+import type { PlotCardData } from '@/lib/web/plot-cards';
 import PlotPreview from './plot-preview';
 
 const count = new Intl.NumberFormat('en-US');

@@ -1,5 +1,6 @@
-// Opaque page cursors: the keyset position, signed so that a cursor the service did not issue is
-// refused (400) instead of steering a query. The key lives in the database, so every process agrees.
+// Keyset pages and their opaque cursors: the keyset position, signed so that a cursor the service did
+// not issue is refused (400) instead of steering a query. The key lives in the database, so every
+// process agrees.
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -47,7 +48,8 @@ export async function encodeCursor(db: Db, cursor: Cursor): Promise<string> {
   return `${payload}.${sign(await secret(db), payload).toString('base64url')}`;
 }
 
-export async function decodeCursor(db: Db, value: string, order: string): Promise<Cursor> {
+/** The cursor `value` issued for `order`, of the shape `valid` accepts (when given); else 400. */
+export async function decodeCursor(db: Db, value: string, order: string, valid?: (cursor: Cursor) => boolean): Promise<Cursor> {
   const bad = () => invalid('cursor', 'Invalid cursor.');
   const [payload, mac, extra] = value.split('.');
   if (!payload || !mac || extra !== undefined || value.length > 512) throw bad();
@@ -61,5 +63,38 @@ export async function decodeCursor(db: Db, value: string, order: string): Promis
     throw bad();
   }
   if (cursor.o !== order || (cursor.d !== 'n' && cursor.d !== 'p') || !Array.isArray(cursor.k)) throw bad();
+  if (valid && !valid(cursor)) throw bad();
   return cursor;
+}
+
+/** A page of rows in one list order, with the cursors of the pages after and before it (null at either end). */
+export interface RowsPage<R> {
+  rows: R[];
+  next: string | null;
+  previous: string | null;
+}
+
+/**
+ * The pager every keyset list ends in: cuts a page from rows fetched past `cursor` (in its direction,
+ * one more than `size` to know whether more exist) and signs the cursors of its neighbours.
+ */
+export async function keysetPage<R>(
+  db: Db,
+  rows: R[],
+  opts: { size: number; cursor: Cursor | null; order: string; seed?: string; keyOf: (row: R) => Cursor['k'] },
+): Promise<RowsPage<R>> {
+  const dir = opts.cursor?.d ?? 'n';
+  const more = rows.length > opts.size;
+  const shown = rows.slice(0, opts.size);
+  if (dir === 'p') shown.reverse();
+  // Walking forward, a previous page exists when we came from a cursor; walking back, a next one does.
+  const hasNext = dir === 'n' ? more : true;
+  const hasPrev = dir === 'n' ? opts.cursor !== null : more;
+  const cursorAt = async (d: 'n' | 'p', row: R | undefined) =>
+    row ? encodeCursor(db, { o: opts.order, d, k: opts.keyOf(row), ...(opts.seed ? { s: opts.seed } : {}) }) : null;
+  return {
+    rows: shown,
+    next: hasNext ? await cursorAt('n', shown[shown.length - 1]) : null,
+    previous: hasPrev ? await cursorAt('p', shown[0]) : null,
+  };
 }

@@ -50,7 +50,7 @@ export function parseSrc(value: string): { owner: string; n: number; uids: strin
 }
 
 /** `figure.data[0].marker.color` */
-function pathText(path: Path): string {
+export function pathText(path: Path): string {
   let out = 'figure';
   for (const p of path) out += typeof p === 'number' ? `[${p}]` : `.${p}`;
   return out;

@@ -4,13 +4,11 @@ import 'server-only';
 import type { z } from 'zod';
 import type { Db } from '@/db/client';
 import type { Viewer } from './auth';
-import { notFound } from './errors';
-import { fileFieldsSchema, fileRecord, getFile, listFolderChildren, updateFile, type Filetype, type OwnedFile } from './files';
+import { fileFieldsSchema, fileRecord, filesOwner, getFile, listFolderChildren, updateFile, type Filetype, type OwnedFile } from './files';
 import { getGrid, gridUpdate, gridUpdateSchema } from './grids';
 import { getPlot, plotUpdate, plotUpdateSchema } from './plots';
 import { assertReadable } from './permissions';
 import { parseFid, type Fid } from './records';
-import { getUserByUsername } from './users';
 
 /**
  * The detail of a file the caller may read: a plot's record (as JSON text), a grid's, a folder's.
@@ -34,7 +32,6 @@ export const folderUpdateSchema = fileFieldsSchema;
 export const fileUpdateSchema = plotUpdateSchema.extend(gridUpdateSchema.shape);
 export type FileUpdate = z.output<typeof fileUpdateSchema>;
 
-/** PUT/PATCH on a file (of `filetype` on a typed path): the file's record as it now is. */
 /** PUT/PATCH on a typed path (`filetype`) or under /v2/files/ (any type; a grid's answer then has no `cols`). */
 export async function updateFileDetail(db: Db, viewer: Viewer, fid: Fid, input: FileUpdate, origin: string, filetype?: Filetype) {
   const file = await updateFile(db, viewer, fid, input, { filetype, types: { plot: plotUpdate, grid: gridUpdate } });
@@ -44,8 +41,7 @@ export async function updateFileDetail(db: Db, viewer: Viewer, fid: Fid, input: 
 /** GET /v2/folders/{owner}:{n} and /v2/folders/home?user=U: the folder and what the caller may see in it. */
 export async function folderDetail(db: Db, viewer: Viewer | null, raw: string, user: string | null, origin: string) {
   if (raw === 'home') {
-    const owner = user ? await getUserByUsername(db, user) : viewer ? { id: viewer.id, username: viewer.username } : undefined;
-    if (!owner) throw notFound();
+    const owner = await filesOwner(db, viewer, user);
     const children = await listFolderChildren(db, owner.id, -1, viewer);
     return {
       fid: `${owner.username}:-1`,

@@ -40,11 +40,11 @@ export const pathSchema = z
   .meta({ description: 'a path of folder names, `a/b` (at most 20 levels)' });
 
 /** A secret-link key: 128 random bits. */
-export const newShareKey = () => randomBytes(16).toString('base64url');
+const newShareKey = () => randomBytes(16).toString('base64url');
 
 /** The next number of an owner's files. The row lock serializes one owner's creates, and a rolled
  * back create rolls the counter back too, so numbers are distinct and gap-free. */
-export async function allocateFileNumber(tx: Db, ownerId: number): Promise<number> {
+async function allocateFileNumber(tx: Db, ownerId: number): Promise<number> {
   const [row] = await tx
     .update(users)
     .set({ fileCounter: sql`${users.fileCounter} + 1` })
@@ -53,11 +53,44 @@ export async function allocateFileNumber(tx: Db, ownerId: number): Promise<numbe
   return row.n;
 }
 
+/** What every file's create takes besides its type's own fields (POST /v2/plots, /v2/grids). */
+export interface NewFileFields {
+  filename?: string;
+  parent_path?: string[];
+  world_readable?: boolean;
+  share_key_enabled?: boolean;
+}
+
+/**
+ * Creates one of the owner's files in one transaction: its folder (which must exist), a fresh
+ * number, the files row, then the type's own rows by `insertBody`, whose answer this answers.
+ */
+export async function createFile<T>(
+  db: Db,
+  owner: Viewer,
+  filetype: Filetype,
+  fields: NewFileFields,
+  insertBody: (tx: Db, file: FileRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const parent = await parentFromPath(tx, owner.id, fields.parent_path);
+    const file = await insertFile(tx, {
+      ownerId: owner.id,
+      filetype,
+      filename: fields.filename,
+      parent,
+      worldReadable: fields.world_readable ?? true,
+      shareKey: fields.share_key_enabled ? newShareKey() : null,
+    });
+    return insertBody(tx, file);
+  });
+}
+
 /**
  * Inserts a file row with a fresh number. A name clash among the folder's live files is the
  * contract's 400 "already exists"; with no name given, the file gets a free default name.
  */
-export async function insertFile(
+async function insertFile(
   tx: Db,
   input: { ownerId: number; filetype: Filetype; filename?: string; parent: number; worldReadable: boolean; shareKey?: string | null },
 ): Promise<FileRow> {
@@ -87,14 +120,20 @@ function defaultNames(filetype: Filetype, n: number): string[] {
   return [`${stem} ${n}`, ...Array.from({ length: 5 }, () => `${stem} ${n} (${randomBytes(3).toString('hex')})`)];
 }
 
-/** The contract's 400 when another live file of the owner has this name in this folder. */
-export async function assertNameFree(tx: Db, ownerId: number, parent: number, filename: string, exceptId?: number): Promise<void> {
-  const clash = await tx
-    .select({ id: files.id })
+/** The owner's live file named `filename` in folder `parent` (there is at most one: files_live_filename_key). */
+async function liveFileNamed(db: Db, ownerId: number, parent: number, filename: string): Promise<FileRow | undefined> {
+  const [row] = await db
+    .select()
     .from(files)
     .where(and(eq(files.ownerId, ownerId), eq(files.parent, parent), eq(files.filename, filename), isNull(files.trashedAt)))
-    .limit(2);
-  if (clash.some((row) => row.id !== exceptId)) throw invalid('filename', `Sorry, a file named '${filename}' already exists`);
+    .limit(1);
+  return row;
+}
+
+/** The contract's 400 when another live file of the owner has this name in this folder. */
+async function assertNameFree(tx: Db, ownerId: number, parent: number, filename: string, exceptId?: number): Promise<void> {
+  const clash = await liveFileNamed(tx, ownerId, parent, filename);
+  if (clash && clash.id !== exceptId) throw invalid('filename', `Sorry, a file named '${filename}' already exists`);
 }
 
 /** A live (or trashed) file by owner name and number, any type, with the owner's canonical username. */
@@ -115,17 +154,11 @@ export async function getFile(db: Db, fid: Fid, state: 'live' | 'trashed' = 'liv
 }
 
 /** The folder number at `parts` under the owner's top level (-1 for none), or null when missing. */
-export async function resolveFolder(db: Db, ownerId: number, parts: string[], from = -1): Promise<number | null> {
+async function resolveFolder(db: Db, ownerId: number, parts: string[], from = -1): Promise<number | null> {
   let parent = from;
   for (const name of parts) {
-    const [row] = await db
-      .select({ n: files.n })
-      .from(files)
-      .where(
-        and(eq(files.ownerId, ownerId), eq(files.parent, parent), eq(files.filename, name), eq(files.filetype, 'fold'), isNull(files.trashedAt)),
-      )
-      .limit(1);
-    if (!row) return null;
+    const row = await liveFileNamed(db, ownerId, parent, name);
+    if (row?.filetype !== 'fold') return null;
     parent = row.n;
   }
   return parent;
@@ -135,7 +168,7 @@ export async function resolveFolder(db: Db, ownerId: number, parts: string[], fr
  * The folder for a create's or a move's `parent_path`: it must exist. Its row is share-locked until
  * the transaction ends, so the folder cannot go to the trash while a file goes into it.
  */
-export async function parentFromPath(tx: Db, ownerId: number, parentPath: string[] | undefined): Promise<number> {
+async function parentFromPath(tx: Db, ownerId: number, parentPath: string[] | undefined): Promise<number> {
   if (!parentPath?.length) return -1;
   const parent = await resolveFolder(tx, ownerId, parentPath);
   if (parent === null || !(await lockFolder(tx, ownerId, parent))) {
@@ -161,11 +194,7 @@ export async function createFolders(db: Db, viewer: Viewer, parts: string[]): Pr
     let parent = -1;
     let created: FileRow | undefined;
     for (const name of parts) {
-      const [row] = await tx
-        .select()
-        .from(files)
-        .where(and(eq(files.ownerId, viewer.id), eq(files.parent, parent), eq(files.filename, name), isNull(files.trashedAt)))
-        .limit(1);
+      const row = await liveFileNamed(tx, viewer.id, parent, name);
       if (row) {
         if (row.filetype !== 'fold') throw invalid('path', `Sorry, a file named '${name}' already exists`);
         parent = row.n;
@@ -180,6 +209,13 @@ export async function createFolders(db: Db, viewer: Viewer, parts: string[]): Pr
   });
 }
 
+/** Whose files a request means: `user`'s, else the caller's own; 404 when there is no such user (or no caller and no `user`). */
+export async function filesOwner(db: Db, viewer: Viewer | null, user?: string | null): Promise<{ id: number; username: string }> {
+  const owner = user ? await getUserByUsername(db, user) : viewer;
+  if (!owner) throw notFound();
+  return { id: owner.id, username: owner.username };
+}
+
 /** GET /v2/files/lookup and the typed lookups: the live file at `path` (below folder `parent`) of the caller or of
  * `user` that the caller may read, else null; 404 when there is no such user (or no caller and no `user`). */
 export async function lookupPath(
@@ -188,15 +224,11 @@ export async function lookupPath(
   path: string[],
   opts: { user?: string; parent?: number; filetype?: Filetype } = {},
 ): Promise<OwnedFile | null> {
-  const owner = opts.user ? await getUserByUsername(db, opts.user) : viewer ? { id: viewer.id, username: viewer.username } : undefined;
-  if (!owner || !path.length) throw notFound();
+  const owner = await filesOwner(db, viewer, opts.user);
+  if (!path.length) throw notFound();
   const parent = await resolveFolder(db, owner.id, path.slice(0, -1), opts.parent);
   if (parent === null) return null;
-  const [row] = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.ownerId, owner.id), eq(files.parent, parent), eq(files.filename, path[path.length - 1]), isNull(files.trashedAt)))
-    .limit(1);
+  const row = await liveFileNamed(db, owner.id, parent, path[path.length - 1]);
   // On a typed lookup a file of another type counts as none.
   return row && canRead(row, viewer) && (!opts.filetype || row.filetype === opts.filetype) ? { ...row, owner: owner.username } : null;
 }

@@ -11,13 +11,11 @@ import type { Viewer } from './auth';
 import { invalid, invalidMany, notFound } from './errors';
 import { decodeTypedArray } from './figure';
 import {
+  createFile,
   fileFieldsSchema,
   fileRecord,
   filenameSchema,
   getFile,
-  insertFile,
-  newShareKey,
-  parentFromPath,
   pathSchema,
   type FileRow,
   type OwnedFile,
@@ -236,16 +234,7 @@ export function gridRecord(origin: string, file: OwnedFile, viewer: Viewer | nul
 /** POST /v2/grids */
 export async function createGrid(db: Db, viewer: Viewer, input: z.output<typeof createGridSchema>, origin: string) {
   const { cols, metadata } = gridDataOf(input.data);
-  const file = await db.transaction(async (tx) => {
-    const parent = await parentFromPath(tx, viewer.id, input.parent_path);
-    const row = await insertFile(tx, {
-      ownerId: viewer.id,
-      filetype: 'grid',
-      filename: input.filename,
-      parent,
-      worldReadable: input.world_readable ?? true,
-      shareKey: input.share_key_enabled ? newShareKey() : null,
-    });
+  const file = await createFile(db, viewer, 'grid', input, async (tx, row) => {
     await insertColumns(tx, row.id, cols);
     await updateGridFields(tx, row, { metadata });
     return { ...row, metadata: metadata ?? null };
@@ -473,61 +462,4 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
     if (cols.length) await refreshPlotsOfGrids(tx, [grid]);
   });
   return recordOf(db, (await getFile(db, fid)) ?? grid, viewer, origin);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Src references
-
-/** Columns by (grid, uid) for the given grids: the lookup behind src references. */
-export async function columnsByGrid(db: Db, gridIds: number[]): Promise<Map<number, Map<string, number>>> {
-  const out = new Map<number, Map<string, number>>();
-  if (!gridIds.length) return out;
-  const rows = await db
-    .select({ id: gridColumns.id, gridId: gridColumns.gridId, uid: gridColumns.uid })
-    .from(gridColumns)
-    .where(inArray(gridColumns.gridId, gridIds));
-  for (const r of rows) {
-    if (!out.has(r.gridId)) out.set(r.gridId, new Map());
-    out.get(r.gridId)!.set(r.uid, r.id);
-  }
-  return out;
-}
-
-export interface GridAccess {
-  id: number;
-  ownerId: number;
-  worldReadable: boolean;
-  shareKey: string | null;
-}
-
-/** `lower(owner):n` of a src's grid: usernames are case-insensitive. */
-export const gridKey = (owner: string, n: number) => `${owner.toLowerCase()}:${n}`;
-
-/** The live grids named by (owner, n) pairs, keyed by gridKey. */
-export async function findGrids(db: Db, refs: { owner: string; n: number }[]): Promise<Map<string, GridAccess>> {
-  const pairs = new Map(refs.map((r) => [gridKey(r.owner, r.n), sql`(${r.owner.toLowerCase()}::text, ${r.n}::int)`]));
-  const out = new Map<string, GridAccess>();
-  if (!pairs.size) return out;
-  const rows = await queryRows<{ key: string; id: string | number; owner_id: number; world_readable: boolean; share_key: string | null }>(
-    db,
-    sql`SELECT lower(u.username) || ':' || f.n AS key, f.id, f.owner_id, f.world_readable, f.share_key
-        FROM files f JOIN users u ON u.id = f.owner_id
-        WHERE f.filetype = 'grid' AND f.trashed_at IS NULL
-          AND (lower(u.username), f.n) IN (${sql.join([...pairs.values()], sql`, `)})`,
-  );
-  for (const r of rows) out.set(r.key, { id: Number(r.id), ownerId: r.owner_id, worldReadable: r.world_readable, shareKey: r.share_key });
-  return out;
-}
-
-/** Grid values one plot may reference, each reference counted (API.md "Limits"). */
-export const MAX_REFERENCED_VALUES = 10_000_000;
-
-/** The values of these columns, each id counted as often as it is listed (a plot's references). */
-export async function referencedValues(db: Db, columnIds: number[]): Promise<number> {
-  if (!columnIds.length) return 0;
-  const [row] = await queryRows<{ n: string | number }>(
-    db,
-    sql`SELECT coalesce(sum(g.length), 0) AS n FROM unnest(${`{${columnIds.join(',')}}`}::bigint[]) AS r(id) JOIN grid_columns g ON g.id = r.id`,
-  );
-  return Number(row.n);
 }

@@ -18,7 +18,17 @@ import { busy, invalid, serviceUnavailable } from './errors';
 import { MAX_TRACES } from './figure';
 import { claimOneOf, releaseLease, renewLease } from './leases';
 import { whole } from './rate-limit';
-import { appRenderer, figureSize, FigureError, isRenderError, MAX_SIDE, MIN_SIDE, rendererUnavailable, RenderTimeoutError } from './renderer';
+import {
+  appRenderer,
+  figureSize,
+  FigureError,
+  isRenderError,
+  MAX_SIDE,
+  MIN_SIDE,
+  rendererUnavailable,
+  RenderTimeoutError,
+  type ExportSize,
+} from './renderer';
 
 export const EXPORT_FORMATS = ['png', 'jpeg', 'webp', 'svg', 'pdf', 'emf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -81,15 +91,6 @@ export const imageExportSchema = z.object({
     .meta({ description: 'true: answer {"image": "data:<type>;base64,..."} as JSON instead of the bytes' }),
 });
 export type ImageExportBody = z.output<typeof imageExportSchema>;
-
-export interface ExportSize {
-  /** The size the figure is drawn at. */
-  width: number;
-  height: number;
-  /** The output's size: the drawing scaled. */
-  outWidth: number;
-  outHeight: number;
-}
 
 /** Drawing and output sizes; 400 naming `scale` when the output would pass MAX_EXPORT_PIXELS. */
 export function exportSize(body: Pick<ImageExportBody, 'figure' | 'width' | 'height' | 'scale'>): ExportSize {

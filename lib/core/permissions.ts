@@ -25,9 +25,9 @@ export function canRead(file: FileAccess, viewer: Viewer | null, shareKey?: stri
   return file.worldReadable || (viewer !== null && viewer.id === file.ownerId) || holdsShareKey(file, shareKey);
 }
 
-export function permissionOf(file: FileAccess, viewer: Viewer | null): 'write' | 'read' {
-  return viewer && viewer.id === file.ownerId ? 'write' : 'read';
-}
+/** Who sees a file: everyone, those given its secret link, or its owner alone. */
+export type Visibility = 'public' | 'private' | 'secret';
+export const visibilityOf = (worldReadable: boolean, secretLink: boolean): Visibility => (worldReadable ? 'public' : secretLink ? 'secret' : 'private');
 
 /** Readable or 404. */
 export function assertReadable<F extends FileAccess>(file: F | undefined, viewer: Viewer | null, shareKey?: string | null): F {

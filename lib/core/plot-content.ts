@@ -6,11 +6,11 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from './auth';
 import { invalid } from './errors';
-import { columnsByGrid, columnText, findGrids, gridKey, MAX_REFERENCED_VALUES, referencedValues } from './grids';
-import { assertReadable, canRead, holdsShareKey } from './permissions';
+import { columnText } from './grids';
+import { assertReadable, canRead } from './permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from './records';
-import { parseSrc } from './figure';
+import { MAX_REFERENCED_VALUES, plotReader, referencedValues, resolveSrcs, type SrcGrid } from './srcs';
 
 export interface ContentOptions {
   inlineData: boolean;
@@ -48,28 +48,19 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
     return { etag: etagOf(base), version: plot.version, parts: async function* () { yield plot.figure; } };
   }
 
-  // Which grids the requester (and the plot's owner) may read, and the columns each src names. A
-  // secret link carries its data: with the plot's key, the owner's own grids count as readable.
-  const viaKey = holdsShareKey(file, opts.shareKey);
-  const srcs = refs.map((r) => parseSrc(r.s)).filter((s) => s !== null);
-  const grids = await findGrids(db, srcs);
-  const columns = await columnsByGrid(db, [...grids.values()].map((g) => g.id));
+  // The columns each src names, from grids the requester may read (inlined) or, for map_data, from
+  // grids only the plot's owner may read: data the owner could publish, the columns this plot references.
+  const readable = plotReader(file, viewer, opts.shareKey);
+  const mappable = (grid: SrcGrid) => opts.mapUnreadable && canRead(grid, { id: file.ownerId, username: file.owner });
+  const resolved = await resolveSrcs(db, refs.map((ref) => ref.s), (grid) => readable(grid) || mappable(grid));
   const inline: { ref: StoredRef; cols: number[] }[] = [];
   const mapped = new Map<string, number[]>();
-  for (const ref of refs) {
-    const src = parseSrc(ref.s);
-    const grid = src && grids.get(gridKey(src.owner, src.n));
-    if (!src || !grid) continue;
-    const byUid = columns.get(grid.id);
-    const cols = src.uids.every((u) => byUid?.has(u)) ? src.uids.map((u) => byUid!.get(u)!) : null;
-    if (!cols) continue;
-    if (canRead(grid, viewer) || (viaKey && grid.ownerId === file.ownerId)) {
-      if (opts.inlineData) inline.push({ ref, cols });
-    } else if (opts.mapUnreadable && canRead(grid, { id: file.ownerId, username: file.owner })) {
-      // Only data the plot's owner could publish: columns this plot references, from grids they can read.
-      mapped.set(ref.s, cols);
-    }
-  }
+  refs.forEach((ref, i) => {
+    const { grid, columns: cols } = resolved[i];
+    if (!grid || !cols) return;
+    if (!readable(grid)) mapped.set(ref.s, cols);
+    else if (opts.inlineData) inline.push({ ref, cols });
+  });
   // Columns can grow after the plot was saved (rows appended): what one answer carries stays within
   // the plot limit, so no plot's content costs more than that to serve.
   for (const [parameter, cols] of [

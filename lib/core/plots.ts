@@ -6,14 +6,15 @@ import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import { plots } from '@/db/schema';
 import type { Viewer } from './auth';
-import { decodeCursor, encodeCursor, type Cursor } from './cursors';
+import { decodeCursor, keysetPage, type Cursor, type RowsPage } from './cursors';
 import { invalid, invalidMany, notFound } from './errors';
-import { checkFigure, figureMeta, type SrcRef } from './figure';
-import { columnsByGrid, findGrids, gridKey, MAX_REFERENCED_VALUES, referencedValues } from './grids';
+import { checkFigure, figureMeta, pathText, type SrcRef } from './figure';
 import { requestImages } from './images';
-import { fileFieldsSchema, getFile, insertFile, newShareKey, parentFromPath, type OwnedFile, type TYPE_FIELDS, type TypeUpdate } from './files';
+import { MiB } from './json-text';
+import { createFile, fileFieldsSchema, getFile, type OwnedFile, type TYPE_FIELDS, type TypeUpdate } from './files';
 import { assertReadable, canRead } from './permissions';
-import { fidOf, isoText, originJoin, parseFid, plotRecordSql, type Fid } from './records';
+import { fidOf, isoText, originJoin, parseFid, plotRecordSql, type Fid, type PlotRecord } from './records';
+import { MAX_REFERENCED_VALUES, referencedValues, resolveSrcs } from './srcs';
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -53,59 +54,56 @@ export interface PageRow {
 
 const RECORD_JOIN = sql`JOIN files f ON f.id = p.file_id JOIN users u ON u.id = f.owner_id`;
 
-/** One keyset order: its key columns and the SQL that fetches `limit` rows after (or before) a key. */
+/** One keyset order: its key, its row order, and the SQL that fetches `limit` rows after (or before) a key. */
 interface OrderPlan {
   keyOf(row: PageRow): (string | number)[];
+  /** The display order over `p` ('n') and its reverse ('p'). */
+  order: Record<'n' | 'p', SQL>;
   /** Rows strictly after `key` in display order (`dir` 'n') or before it in reverse order ('p'). */
   fetch(filter: SQL, key: (string | number)[] | null, dir: 'n' | 'p', limit: number): SQL;
 }
 
 const select = sql`SELECT p.file_id, p.created_at, p.views FROM plots p`;
-const byNewest = (dir: 'n' | 'p') => (dir === 'n' ? sql`p.created_at DESC, p.file_id DESC` : sql`p.created_at ASC, p.file_id ASC`);
+const NEWEST = { n: sql`p.created_at DESC, p.file_id DESC`, p: sql`p.created_at ASC, p.file_id ASC` };
+const newestKey = (created: string | number, id: string | number) => sql`${created}::timestamptz, ${id}::bigint`;
+
+/** `AND (columns) < (key)`: past the key in a descending order walking forward ('n'), `>` walking back. */
+const past = (dir: 'n' | 'p', columns: SQL, key: SQL) => sql`AND (${columns}) ${sql.raw(dir === 'n' ? '<' : '>')} (${key})`;
 
 const PLANS: Record<Order, OrderPlan> = {
   '-creation_time': {
     keyOf: (r) => [r.created, Number(r.file_id)],
+    order: NEWEST,
     fetch: (filter, key, dir, limit) => {
-      const after = !key
-        ? sql``
-        : dir === 'n'
-          ? sql`AND (p.created_at, p.file_id) < (${key[0]}::timestamptz, ${key[1]}::bigint)`
-          : sql`AND (p.created_at, p.file_id) > (${key[0]}::timestamptz, ${key[1]}::bigint)`;
-      return sql`${select} WHERE p.listed ${filter} ${after} ORDER BY ${byNewest(dir)} LIMIT ${limit}`;
+      const after = key ? past(dir, sql`p.created_at, p.file_id`, newestKey(key[0], key[1])) : sql``;
+      return sql`${select} WHERE p.listed ${filter} ${after} ORDER BY ${NEWEST[dir]} LIMIT ${limit}`;
     },
   },
   '-views': {
     keyOf: (r) => [Number(r.views), r.created, Number(r.file_id)],
+    order: { n: sql`p.views DESC, p.created_at DESC, p.file_id DESC`, p: sql`p.views ASC, p.created_at ASC, p.file_id ASC` },
     fetch: (filter, key, dir, limit) => {
-      const after = !key
-        ? sql``
-        : dir === 'n'
-          ? sql`AND (p.views, p.created_at, p.file_id) < (${key[0]}::bigint, ${key[1]}::timestamptz, ${key[2]}::bigint)`
-          : sql`AND (p.views, p.created_at, p.file_id) > (${key[0]}::bigint, ${key[1]}::timestamptz, ${key[2]}::bigint)`;
-      const order = dir === 'n' ? sql`p.views DESC, p.created_at DESC, p.file_id DESC` : sql`p.views ASC, p.created_at ASC, p.file_id ASC`;
-      return sql`${select} WHERE p.listed ${filter} ${after} ORDER BY ${order} LIMIT ${limit}`;
+      const after = key ? past(dir, sql`p.views, p.created_at, p.file_id`, sql`${key[0]}::bigint, ${newestKey(key[1], key[2])}`) : sql``;
+      return sql`${select} WHERE p.listed ${filter} ${after} ORDER BY ${PLANS['-views'].order[dir]} LIMIT ${limit}`;
     },
   },
   // Fewest views first, ties newest first: the mixed directions cannot be one row comparison, so
   // the page is two index range scans (the rest of the key's views value, then higher views).
   views: {
     keyOf: (r) => [Number(r.views), r.created, Number(r.file_id)],
+    order: { n: sql`p.views ASC, p.created_at DESC, p.file_id DESC`, p: sql`p.views DESC, p.created_at ASC, p.file_id ASC` },
     fetch: (filter, key, dir, limit) => {
-      const order = dir === 'n' ? sql`views ASC, created_at DESC, file_id DESC` : sql`views DESC, created_at ASC, file_id ASC`;
-      if (!key) return sql`${select} WHERE p.listed ${filter} ORDER BY ${sql`p.`}${order} LIMIT ${limit}`;
+      const order = PLANS.views.order[dir];
+      if (!key) return sql`${select} WHERE p.listed ${filter} ORDER BY ${order} LIMIT ${limit}`;
       const [views, created, id] = key;
-      const sameViews =
-        dir === 'n'
-          ? sql`p.views = ${views}::bigint AND (p.created_at, p.file_id) < (${created}::timestamptz, ${id}::bigint)`
-          : sql`p.views = ${views}::bigint AND (p.created_at, p.file_id) > (${created}::timestamptz, ${id}::bigint)`;
+      const sameViews = sql`p.views = ${views}::bigint ${past(dir, sql`p.created_at, p.file_id`, newestKey(created, id))}`;
       const beyond = dir === 'n' ? sql`p.views > ${views}::bigint` : sql`p.views < ${views}::bigint`;
-      const orderP = dir === 'n' ? sql`p.views ASC, p.created_at DESC, p.file_id DESC` : sql`p.views DESC, p.created_at ASC, p.file_id ASC`;
+      // The union is named p too, so that one order serves its parts and the whole.
       return sql`SELECT * FROM (
-          (${select} WHERE p.listed ${filter} AND ${sameViews} ORDER BY ${byNewest(dir)} LIMIT ${limit})
+          (${select} WHERE p.listed ${filter} AND ${sameViews} ORDER BY ${NEWEST[dir]} LIMIT ${limit})
           UNION ALL
-          (${select} WHERE p.listed ${filter} AND ${beyond} ORDER BY ${orderP} LIMIT ${limit})
-        ) s ORDER BY ${order} LIMIT ${limit}`;
+          (${select} WHERE p.listed ${filter} AND ${beyond} ORDER BY ${order} LIMIT ${limit})
+        ) p ORDER BY ${order} LIMIT ${limit}`;
     },
   },
 };
@@ -117,35 +115,6 @@ function pageUrl(origin: string, url: URL, cursor: string): string {
   return next.toString();
 }
 
-/** A page of rows in one list order, with the cursors of the pages after and before it (null at either end). */
-export interface RowsPage<R> {
-  rows: R[];
-  next: string | null;
-  previous: string | null;
-}
-
-/** Cuts a page from rows fetched with one extra (to know whether more exist) and signs its cursors. */
-async function pageOf<R extends PageRow>(
-  db: Db,
-  rows: R[],
-  opts: { size: number; dir: 'n' | 'p'; fromCursor: boolean; order: string; seed?: string; keyOf: (r: PageRow) => (string | number)[] },
-): Promise<RowsPage<R>> {
-  const more = rows.length > opts.size;
-  const shown = rows.slice(0, opts.size);
-  if (opts.dir === 'p') shown.reverse();
-  // Walking forward, a previous page exists when we came from a cursor; walking back, a next one does.
-  const hasNext = opts.dir === 'n' ? more : true;
-  const hasPrev = opts.dir === 'n' ? opts.fromCursor : more;
-  const cursorAt = async (d: 'n' | 'p', row: R | undefined) =>
-    row ? encodeCursor(db, { o: opts.order, d, k: opts.keyOf(row), ...(opts.seed ? { s: opts.seed } : {}) } satisfies Cursor) : null;
-  return {
-    rows: shown,
-    next: hasNext ? await cursorAt('n', shown[shown.length - 1]) : null,
-    previous: hasPrev ? await cursorAt('p', shown[0]) : null,
-  };
-}
-
-/** The API's answer: `{"next", "previous", "results"}` with links that keep the request's other parameters. */
 /**
  * The API's answer, `{"next", "previous", "results"}`, with links that keep the request's other
  * parameters. Records of large figures (`recordSelect` leaves them out) are read one at a time as the
@@ -193,10 +162,9 @@ function qualityFilter(q: ListQuery): SQL {
  */
 export async function listPlotRows<R>(db: Db, select: SQL, q: ListQuery, origin: string): Promise<RowsPage<R & PageRow>> {
   const order: Order = q.order_by ?? '-creation_time';
-  const cursor = q.cursor ? await decodeCursor(db, q.cursor, order) : null;
-  if (cursor && cursor.k.length !== (order === '-creation_time' ? 2 : 3)) throw invalid('cursor', 'Invalid cursor.');
+  const cursor = q.cursor ? await decodeCursor(db, q.cursor, order, (c) => c.k.length === (order === '-creation_time' ? 2 : 3)) : null;
   const rows = await queryRows<R & PageRow>(db, listPageSql(select, q, cursor, origin));
-  return pageOf(db, rows, { size: q.page_size ?? 20, dir: cursor?.d ?? 'n', fromCursor: !!cursor, order, keyOf: PLANS[order].keyOf });
+  return keysetPage(db, rows, { size: q.page_size ?? 20, cursor, order, keyOf: PLANS[order].keyOf });
 }
 
 /** GET /v2/plots */
@@ -210,17 +178,10 @@ export function listPageSql(select: SQL, q: ListQuery, cursor: Cursor | null, or
   const order: Order = q.order_by ?? '-creation_time';
   const dir = cursor?.d ?? 'n';
   const keys = PLANS[order].fetch(qualityFilter(q), cursor?.k ?? null, dir, (q.page_size ?? 20) + 1);
-  return sql`SELECT ${select}, p.file_id,
-               ${isoText(sql`p.created_at`, 'micros')} AS created, p.views
+  return sql`SELECT ${select}, p.file_id, ${isoText(sql`p.created_at`, 'micros')} AS created, p.views
         FROM (${keys}) k JOIN plots p ON p.file_id = k.file_id ${RECORD_JOIN} ${originJoin(origin)}
-        ORDER BY ${ROW_ORDER[order][dir]}`;
+        ORDER BY ${PLANS[order].order[dir]}`;
 }
-
-const ROW_ORDER: Record<Order, Record<'n' | 'p', SQL>> = {
-  '-creation_time': { n: sql`p.created_at DESC, p.file_id DESC`, p: sql`p.created_at ASC, p.file_id ASC` },
-  '-views': { n: sql`p.views DESC, p.created_at DESC, p.file_id DESC`, p: sql`p.views ASC, p.created_at ASC, p.file_id ASC` },
-  views: { n: sql`p.views ASC, p.created_at DESC, p.file_id DESC`, p: sql`p.views DESC, p.created_at ASC, p.file_id ASC` },
-};
 
 export const feedQuerySchema = listQuerySchema.pick({ page_size: true, cursor: true });
 
@@ -230,8 +191,7 @@ export const feedQuerySchema = listQuerySchema.pick({ page_size: true, cursor: t
  * the pages shows each plot once.
  */
 export async function listFeedRows<R>(db: Db, select: SQL, q: z.output<typeof feedQuerySchema>, origin: string): Promise<RowsPage<R & PageRow>> {
-  const cursor = q.cursor ? await decodeCursor(db, q.cursor, 'feed') : null;
-  if (cursor && (cursor.k.length !== 2 || typeof cursor.s !== 'string')) throw invalid('cursor', 'Invalid cursor.');
+  const cursor = q.cursor ? await decodeCursor(db, q.cursor, 'feed', (c) => c.k.length === 2 && typeof c.s === 'string') : null;
   const seed = cursor?.s ?? randomBytes(6).toString('hex');
   const size = q.page_size ?? 20;
   const dir = cursor?.d ?? 'n';
@@ -246,7 +206,40 @@ export async function listFeedRows<R>(db: Db, select: SQL, q: z.output<typeof fe
           WHERE p.listed AND p.handpicked ${after}
         ) s ORDER BY ${order} LIMIT ${size + 1}`,
   );
-  return pageOf(db, rows, { size, dir, fromCursor: !!cursor, order: 'feed', seed, keyOf: (r) => [r.h!, Number(r.file_id)] });
+  return keysetPage(db, rows, { size, cursor, order: 'feed', seed, keyOf: (r) => [r.h!, Number(r.file_id)] });
+}
+
+/**
+ * An owner's live plots, newest first (profiles), any projection as `listPlotRows`: public ones only,
+ * unless the viewer is that owner (then private and secret ones too). The cursor is bound to the
+ * owner, so it cannot be replayed on another profile.
+ */
+export async function listOwnerPlotRows<R>(
+  db: Db,
+  viewer: Viewer | null,
+  ownerId: number,
+  select: SQL,
+  q: z.output<typeof feedQuerySchema>,
+  origin: string,
+): Promise<RowsPage<R & PageRow>> {
+  const order = `user:${ownerId}`;
+  const cursor = q.cursor ? await decodeCursor(db, q.cursor, order, (c) => c.k.length === 2 && typeof c.k[0] === 'string' && typeof c.k[1] === 'number') : null;
+  const size = q.page_size ?? 20;
+  const dir = cursor?.d ?? 'n';
+  const after = cursor ? past(dir, sql`f.created_at, f.id`, newestKey(cursor.k[0], cursor.k[1])) : sql``;
+  const sorted = dir === 'n' ? sql`f.created_at DESC, f.id DESC` : sql`f.created_at ASC, f.id ASC`;
+  // Keys first (one range of an owner's files), records for those rows only.
+  const rows = await queryRows<R & PageRow>(
+    db,
+    sql`SELECT ${select}, f.id AS file_id, ${isoText(sql`f.created_at`, 'micros')} AS created, p.views
+        FROM (SELECT f.id FROM files f
+              WHERE f.owner_id = ${ownerId} AND f.filetype = 'plot' AND f.trashed_at IS NULL
+                ${viewer?.id === ownerId ? sql`` : sql`AND f.world_readable`} ${after}
+              ORDER BY ${sorted} LIMIT ${size + 1}) k
+        JOIN plots p ON p.file_id = k.id ${RECORD_JOIN} ${originJoin(origin)}
+        ORDER BY ${sorted}`,
+  );
+  return keysetPage(db, rows, { size, cursor, order, keyOf: PLANS['-creation_time'].keyOf });
 }
 
 /** GET /v2/plots/feed */
@@ -261,6 +254,13 @@ export async function listFeed(db: Db, viewer: Viewer | null, q: z.output<typeof
 export async function getPlotFile(db: Db, fid: Fid, state: 'live' | 'trashed' = 'live'): Promise<OwnedFile | undefined> {
   const file = await getFile(db, fid, state);
   return file?.filetype === 'plot' ? file : undefined;
+}
+
+/** The live plot at the fid text `value` (a lineage's source) when the viewer may read it. */
+export async function readablePlotAt(db: Db, viewer: Viewer | null, value: string): Promise<OwnedFile | undefined> {
+  const fid = parseFid(value);
+  const file = fid ? await getPlotFile(db, fid) : undefined;
+  return file && canRead(file, viewer) ? file : undefined;
 }
 
 /** The detail record's JSON text for a plot the caller may read (the caller checked). */
@@ -279,11 +279,14 @@ export async function getPlot(db: Db, viewer: Viewer | null, fid: Fid, origin: s
   return detailText(db, file.id, viewer, origin);
 }
 
+/** The same detail record as an object, for pages (one record builder: plotRecordSql). */
+export async function getPlotRecord(db: Db, viewer: Viewer | null, fid: Fid, origin: string, shareKey?: string | null): Promise<PlotRecord> {
+  return JSON.parse(await getPlot(db, viewer, fid, origin, shareKey)) as PlotRecord;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Create and update
 
-const MAX_TRACES = 1000;
-const MiB = 1024 * 1024;
 /** The stored figure's size: settings and src references (API.md "Limits"). */
 export const MAX_FIGURE_BYTES = MiB;
 
@@ -308,29 +311,24 @@ export const plotCreateSchema = fileFieldsSchema.omit({ parent: true }).extend({
 });
 export type PlotCreate = z.output<typeof plotCreateSchema>;
 
-const pathText = (path: (string | number)[]) =>
-  path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), 'figure');
-
-/** Every src must name an existing grid the creator may read, and columns in it. */
-/** Checks the srcs; answers the grid values they reference, each reference counted. */
+/**
+ * Every src must name a live grid the creator may read, and columns in it; answers the grid values
+ * they reference, each reference counted.
+ */
 async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<number> {
   if (!refs.length) return 0;
-  const grids = await findGrids(db, refs);
-  const readable = [...grids.values()].filter((g) => canRead(g, viewer));
-  const columns = await columnsByGrid(db, readable.map((g) => g.id));
+  const resolved = await resolveSrcs(db, refs.map((ref) => ref.src), (grid) => canRead(grid, viewer));
   const problems: { field: string; message: string }[] = [];
-  for (const ref of refs) {
-    const grid = grids.get(gridKey(ref.owner, ref.n));
-    if (!grid || !canRead(grid, viewer)) {
+  refs.forEach((ref, i) => {
+    const { grid, missing } = resolved[i];
+    if (!grid) {
       problems.push({ field: pathText(ref.path), message: `"${ref.src}" refers to the grid '${ref.owner}:${ref.n}', which does not exist or which you cannot read` });
-      continue;
+    } else if (missing !== null) {
+      problems.push({ field: pathText(ref.path), message: `"${ref.src}": the grid '${ref.owner}:${ref.n}' has no column '${missing}'` });
     }
-    const missing = ref.uids.find((uid) => !columns.get(grid.id)?.has(uid));
-    if (missing) problems.push({ field: pathText(ref.path), message: `"${ref.src}": the grid '${ref.owner}:${ref.n}' has no column '${missing}'` });
-  }
+  });
   if (problems.length) throw invalidMany(problems.slice(0, 20));
-  const ids = refs.flatMap((ref) => ref.uids.map((uid) => columns.get(grids.get(gridKey(ref.owner, ref.n))!.id)!.get(uid)!));
-  const values = await referencedValues(db, ids);
+  const values = await referencedValues(db, resolved.flatMap((r) => r.columns!));
   if (values > MAX_REFERENCED_VALUES) {
     throw invalid('figure', `its srcs reference ${values.toLocaleString('en')} grid values; at most ${MAX_REFERENCED_VALUES.toLocaleString('en')} a plot`);
   }
@@ -338,9 +336,8 @@ async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<num
 }
 
 async function checkSourceFid(db: Db, viewer: Viewer, value: string): Promise<string> {
-  const fid = parseFid(value);
-  const file = fid ? await getPlotFile(db, fid) : undefined;
-  if (!file || !canRead(file, viewer)) throw invalid('source_fid', `'${value}' is not a plot you can read`);
+  const file = await readablePlotAt(db, viewer, value);
+  if (!file) throw invalid('source_fid', `'${value}' is not a plot you can read`);
   return fidOf(file.owner, file.n);
 }
 
@@ -348,7 +345,6 @@ async function checkSourceFid(db: Db, viewer: Viewer, value: string): Promise<st
 async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
   const refs = checkFigure(figure);
   const fig = figure as Record<string, unknown>;
-  if ((fig.data as unknown[]).length > MAX_TRACES) throw invalid('figure.data', `at most ${MAX_TRACES} traces a figure`);
   const stored = { data: fig.data, layout: fig.layout ?? {}, ...(fig.frames !== undefined ? { frames: fig.frames } : {}) };
   // Figures hold settings and src references, never data: a bounded size keeps every list, page and
   // render that carries one bounded too.
@@ -364,17 +360,7 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
 export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, origin: string): Promise<string> {
   const { figure, bytes, values, refs, meta } = await prepareFigure(db, viewer, input.figure);
   const sourceFid = input.source_fid ? await checkSourceFid(db, viewer, input.source_fid) : null;
-  const worldReadable = input.world_readable ?? true;
-  const fileId = await db.transaction(async (tx) => {
-    const parent = await parentFromPath(tx, viewer.id, input.parent_path);
-    const file = await insertFile(tx, {
-      ownerId: viewer.id,
-      filetype: 'plot',
-      filename: input.filename,
-      parent,
-      worldReadable,
-      shareKey: input.share_key_enabled ? newShareKey() : null,
-    });
+  const fileId = await createFile(db, viewer, 'plot', input, async (tx, file) => {
     await tx.insert(plots).values({
       fileId: file.id,
       figure,

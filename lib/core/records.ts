@@ -65,6 +65,18 @@ const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 export const isoText = (col: SQL, precision: 'micros' | 'millis') =>
   sql`to_char(${col} AT TIME ZONE 'UTC', ${sql.raw(precision === 'micros' ? ISO_US : ISO_MS)})`;
 
+/** The plot record's fields that TypeScript reads (plotRecordSql builds the whole record). */
+export interface PlotRecord {
+  title: string;
+  caption: string;
+  web_url: string;
+  embed_url: string;
+  date_modified: string;
+  image_urls: { default: string };
+  source_fid: string | null;
+  figure: { layout?: Record<string, unknown> };
+}
+
 /**
  * The spec 2.1 plot record as a json expression over `f` (files), `p` (plots), `u` (users) and
  * `c.o` (the origin, bound once by `originJoin`). `detail` adds share_url, content_url and source_fid.

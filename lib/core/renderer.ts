@@ -162,14 +162,19 @@ interface Session {
   retired: boolean;
 }
 
-/** What an export draws: the figure's text ({data, layout}), at `width` x `height`, output at `outWidth` x `outHeight`. */
-export interface ExportJob {
-  figureText: string;
-  format: 'png' | 'jpeg' | 'webp' | 'svg' | 'pdf';
+export interface ExportSize {
+  /** The size the figure is drawn at. */
   width: number;
   height: number;
+  /** The output's size: the drawing scaled. */
   outWidth: number;
   outHeight: number;
+}
+
+/** What an export draws: the figure's text ({data, layout}) at its size. */
+export interface ExportJob extends ExportSize {
+  figureText: string;
+  format: 'png' | 'jpeg' | 'webp' | 'svg' | 'pdf';
 }
 
 /** plotly.js refused the figure, or the page drawing it died: the figure's doing. */

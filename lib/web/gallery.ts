@@ -4,14 +4,15 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
-import { decodeCursor, encodeCursor, type Cursor } from '@/lib/core/cursors';
-import { ApiError, invalid } from '@/lib/core/errors';
+import type { RowsPage } from '@/lib/core/cursors';
+import { ApiError } from '@/lib/core/errors';
 import { LIVE_MAX_VALUES, undrawableSql } from '@/lib/core/images';
 import { relativeAge, versionedImage, type PlotCardData } from './plot-cards';
-import { feedQuerySchema, listFeedRows, listPlotRows, listQuerySchema, type RowsPage } from '@/lib/core/plots';
-import { isoText, originJoin } from '@/lib/core/records';
+import { visibilityOf } from '@/lib/core/permissions';
+import { feedQuerySchema, listFeedRows, listOwnerPlotRows, listPlotRows, listQuerySchema } from '@/lib/core/plots';
+import { isoText } from '@/lib/core/records';
 
 /** Cards a page: divides evenly into rows of 2, 3, 4 and 6. */
 export const PAGE_SIZE = 24;
@@ -109,7 +110,7 @@ function cardOf(row: CardRow, now: number): PlotCardData {
     traceTypes: JSON.parse(row.types) as string[],
     thumbnail: versionedImage(`${base}.png?size=list-thumb`, row.modified_at),
     contentUrl: `/v2/plots/${fid}/content?inline_data=true&map_data=unreadable`,
-    visibility: row.world_readable ? 'public' : row.keyed ? 'secret' : 'private',
+    visibility: visibilityOf(row.world_readable, row.keyed),
     // Cards draw live only charts of modest data; the rest keep their thumbnails.
     live: !row.undrawable && Number(row.data_values) <= LIVE_MAX_VALUES,
   };
@@ -152,60 +153,9 @@ export function feedPage(db: Db, q: { cursor?: string }, origin: string) {
 // ---------------------------------------------------------------------------------------------
 // Profiles
 
-interface UserPlotRow extends CardRow {
-  id: string | number;
-  created: string;
-}
-
-/**
- * A user's live plots, newest first, keyset-paged: public ones only, unless the viewer is that user
- * (then private and secret ones too, marked). The cursor is bound to the user, so it cannot be
- * replayed on another profile.
- */
-export async function listUserPlots(
-  db: Db,
-  viewer: Viewer | null,
-  user: { id: number },
-  q: { cursor?: string },
-  origin: string,
-): Promise<CardPage> {
-  const order = `user:${user.id}`;
-  const cursor = q.cursor ? await decodeCursor(db, q.cursor, order) : null;
-  if (cursor && (cursor.k.length !== 2 || typeof cursor.k[0] !== 'string' || typeof cursor.k[1] !== 'number')) {
-    throw invalid('cursor', 'Invalid cursor.');
-  }
-  const own = viewer?.id === user.id;
-  const dir = cursor?.d ?? 'n';
-  const after = !cursor
-    ? sql``
-    : dir === 'n'
-      ? sql`AND (f.created_at, f.id) < (${cursor.k[0]}::timestamptz, ${cursor.k[1]}::bigint)`
-      : sql`AND (f.created_at, f.id) > (${cursor.k[0]}::timestamptz, ${cursor.k[1]}::bigint)`;
-  const sorted = dir === 'n' ? sql`f.created_at DESC, f.id DESC` : sql`f.created_at ASC, f.id ASC`;
-  // Keys first (one range of an owner's files), records for those rows only.
-  const rows = await queryRows<UserPlotRow>(
-    db,
-    sql`SELECT ${CARD_SELECT}, p.views, f.id, ${isoText(sql`f.created_at`, 'micros')} AS created
-        FROM (SELECT f.id FROM files f
-              WHERE f.owner_id = ${user.id} AND f.filetype = 'plot' AND f.trashed_at IS NULL
-                ${own ? sql`` : sql`AND f.world_readable`} ${after}
-              ORDER BY ${sorted} LIMIT ${PAGE_SIZE + 1}) k
-        JOIN files f ON f.id = k.id JOIN plots p ON p.file_id = f.id JOIN users u ON u.id = f.owner_id ${originJoin(origin)}
-        ORDER BY ${sorted}`,
-  );
-  const more = rows.length > PAGE_SIZE;
-  const shown = rows.slice(0, PAGE_SIZE);
-  if (dir === 'p') shown.reverse();
-  const link = async (d: 'n' | 'p', row: UserPlotRow | undefined) => {
-    if (!row) return null;
-    const c: Cursor = { o: order, d, k: [row.created, Number(row.id)] };
-    return encodeCursor(db, c);
-  };
-  // Walking forward, a previous page exists when we came from a cursor; walking back, a next one does.
-  const next = (dir === 'n' ? more : true) ? await link('n', shown[shown.length - 1]) : null;
-  const previous = (dir === 'n' ? !!cursor : more) ? await link('p', shown[0]) : null;
-  const now = Date.now();
-  return { cards: shown.map((row) => cardOf(row, now)), next, previous };
+/** A user's plots, newest first: public ones, and to the user their private and secret ones too (marked). */
+export async function listUserPlots(db: Db, viewer: Viewer | null, user: { id: number }, q: { cursor?: string }, origin: string): Promise<CardPage> {
+  return cardPage(await listOwnerPlotRows<CardRow>(db, viewer, user.id, CARD_SELECT, { page_size: PAGE_SIZE, cursor: q.cursor }, origin));
 }
 
 /** A profile's page of plots, with the same fallback as the lists for a refused cursor. */

@@ -1,7 +1,6 @@
 // What a plot card shows (gallery, feed, profiles). Browser-safe on purpose: the server builds the
 // first page's cards, and "Load more" gets its cards from a server action; no figure ever travels.
-import 'server-only';
-export type Visibility = 'public' | 'private' | 'secret';
+import type { Visibility } from '@/lib/core/permissions';
 
 export interface PlotCardData {
   fid: string;

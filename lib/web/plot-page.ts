@@ -7,34 +7,18 @@ import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import { gridColumns, plots } from '@/db/schema';
 import type { Viewer } from '@/lib/core/auth';
-import { parseSrc } from '@/lib/core/figure';
-import { getFile, type OwnedFile } from '@/lib/core/files';
-import { columnsByGrid, columnText, findGrids, gridKey } from '@/lib/core/grids';
+import type { OwnedFile } from '@/lib/core/files';
 import { chartMode, type ChartMode } from '@/lib/core/images';
 import { pageContext, readableFile, type PageContext } from './page-context';
-import { canRead, holdsShareKey } from '@/lib/core/permissions';
+import { visibilityOf, type Visibility } from '@/lib/core/permissions';
 import { csvDownload, type CsvColumn } from './csv';
-import { getPlot } from '@/lib/core/plots';
-import { fileUrls, parseFid } from '@/lib/core/records';
+import { getPlotRecord, readablePlotAt } from '@/lib/core/plots';
+import { fileUrls, type PlotRecord } from '@/lib/core/records';
+import { plotReader, resolveSrcs } from '@/lib/core/srcs';
 
 /** `?share_key=`: a repeated or oversized value is ignored rather than an error page. */
 const shareKeySchema = z.string().min(1).max(200).optional().catch(undefined);
 export const shareKeyOf = (value: unknown): string | undefined => shareKeySchema.parse(value);
-
-export type Visibility = 'public' | 'private' | 'secret';
-export const visibilityOf = (file: OwnedFile): Visibility => (file.worldReadable ? 'public' : file.shareKey ? 'secret' : 'private');
-
-/** The detail record fields the page uses (lib/records.ts builds the whole record). */
-export interface PlotRecord {
-  title: string;
-  caption: string;
-  web_url: string;
-  embed_url: string;
-  date_modified: string;
-  image_urls: { default: string };
-  source_fid: string | null;
-  figure: { layout?: Record<string, unknown> };
-}
 
 interface Lineage {
   /** The source plot's page and name, when the viewer may read it (else it was still copied). */
@@ -73,28 +57,25 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
   const ctx = await pageContext();
   const file = await readableFile(ctx, { owner, n }, shareKey);
   if (!file || file.filetype === 'fold') return null;
-  const visibility = visibilityOf(file);
+  const visibility = visibilityOf(file.worldReadable, file.shareKey !== null);
   const carried = shareKey && !file.worldReadable ? shareKey : null;
   if (file.filetype === 'grid') {
     return { kind: 'grid', ctx, file, visibility, shareKey: carried, urls: fileUrls(ctx.origin, file.owner, file.n) };
   }
   let record: PlotRecord;
   try {
-    record = JSON.parse(await getPlot(ctx.db, ctx.viewer, { owner: file.owner, n: file.n }, ctx.origin, shareKey)) as PlotRecord;
+    record = await getPlotRecord(ctx.db, ctx.viewer, { owner: file.owner, n: file.n }, ctx.origin, shareKey);
   } catch {
     // Trashed or changed between the two reads: the same 404 as a missing plot.
     return null;
   }
-  const lineage = record.source_fid ? { source: await readableSource(ctx.db, ctx.viewer, record.source_fid) } : null;
+  let lineage: Lineage | null = null;
+  if (record.source_fid) {
+    const source = await readablePlotAt(ctx.db, ctx.viewer, record.source_fid);
+    lineage = { source: source ? { href: `/~${source.owner}/${source.n}/`, name: source.filename } : null };
+  }
   return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage, chart: await chartMode(ctx.db, file.id) };
 });
-
-async function readableSource(db: Db, viewer: Viewer | null, sourceFid: string): Promise<Lineage['source']> {
-  const fid = parseFid(sourceFid);
-  const file = fid ? await getFile(db, fid) : undefined;
-  if (!file || file.filetype !== 'plot' || !canRead(file, viewer)) return null;
-  return { href: `/~${file.owner}/${file.n}/`, name: file.filename };
-}
 
 /** Counts one view of the page in one statement (concurrent views never lose a count); the new total. */
 export async function countView(db: Db, fileId: number): Promise<number> {
@@ -200,26 +181,16 @@ function srcHeader(figure: Record<string, unknown>, path: Path): string {
  */
 async function plotCsvColumns(db: Db, viewer: Viewer | null, file: OwnedFile, shareKey: string | undefined): Promise<CsvColumn[]> {
   const [plot] = await db.select({ figure: plots.figure, refs: plots.srcRefs }).from(plots).where(eq(plots.fileId, file.id));
-  const viaKey = holdsShareKey(file, shareKey);
   if (!plot) return [];
   const figure = plot.figure as Record<string, unknown>;
   const refs = plot.refs as { p: Path; s: string }[];
-  const srcs = refs.map((r) => ({ path: r.p, src: parseSrc(r.s) }));
-  const grids = await findGrids(db, srcs.flatMap((s) => (s.src ? [s.src] : [])));
-  const readable = [...grids.values()].filter((g) => canRead(g, viewer) || (viaKey && g.ownerId === file.ownerId));
-  const columns = await columnsByGrid(db, readable.map((g) => g.id));
-  const out: CsvColumn[] = [];
-  for (const { path, src } of srcs) {
-    const grid = src && grids.get(gridKey(src.owner, src.n));
-    if (!src || !grid || !(canRead(grid, viewer) || (viaKey && grid.ownerId === file.ownerId))) continue;
-    const ids = src.uids.map((uid) => columns.get(grid.id)?.get(uid));
-    if (ids.some((id) => id === undefined)) continue;
-    const header = srcHeader(figure, path);
-    ids.forEach((id, i) =>
-      out.push({ header: ids.length > 1 ? `${header}[${i}]` : header, columnId: id! }),
-    );
-  }
-  return out;
+  const resolved = await resolveSrcs(db, refs.map((r) => r.s), plotReader(file, viewer, shareKey));
+  return refs.flatMap((ref, i) => {
+    const ids = resolved[i].columns;
+    if (!ids) return [];
+    const header = srcHeader(figure, ref.p);
+    return ids.map((columnId, k) => ({ header: ids.length > 1 ? `${header}[${k}]` : header, columnId }));
+  });
 }
 
 /** `/~owner/n.csv`: a grid's columns, or the columns a plot references; null for the one 404. */

@@ -16,8 +16,8 @@ import {
   type FilePageData,
   type GridPageData,
   type PlotPageData,
-  type Visibility,
 } from '@/lib/web/plot-page';
+import type { Visibility } from '@/lib/core/permissions';
 
 export const dynamic = 'force-dynamic';
 
