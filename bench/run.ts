@@ -12,10 +12,10 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
+import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { startServer } from '@/harness/server';
 import { seedSynthetic } from '@/lib/core/demo';
 import { createUser } from '@/lib/core/users';
-import { startServer } from '@/tests/global-setup';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/tests/support/postgres';
 import { listeningProcess, writeResultFile, type Benchmark, type BenchContext } from './support';
 
 const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {

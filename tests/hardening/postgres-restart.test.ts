@@ -11,8 +11,8 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
+import { startServer } from '@/harness/server';
 import { createUser } from '@/lib/core/users';
-import { startServer } from '../global-setup';
 import { basic } from '../support/api';
 
 const BIN = '/usr/lib/postgresql/15/bin';

@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
+import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { startServer } from '@/harness/server';
 import { createUser } from '@/lib/core/users';
-import { startServer } from '../global-setup';
 import { basic, callAt, type TestUser } from '../support/api';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '../support/postgres';
 
 /** Growth of the server's resident memory an attack may cause (MiB). */
 const RSS_BUDGET_MB = 300;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../global-setup';
+import { startServer } from '@/harness/server';
 
 describe('the service on its embedded database', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'pf-pglite-'));

@@ -5,11 +5,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '@/db/client';
+import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { startServer } from '@/harness/server';
 import { createUser } from '@/lib/core/users';
-import { startServer } from '../global-setup';
 import { basic, baseUrl, call, createPlot, newUser, uploadGrid, type TestUser } from '../support/api';
 import { inspectPng, MIN_CHART_VARIANCE } from '../support/png';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '../support/postgres';
 
 const SIZES = { default: [700, 500], 'block-thumb': [400, 300], 'list-thumb': [200, 150] } as const;
 type Size = keyof typeof SIZES;

@@ -3,8 +3,8 @@
 // other suites use is never stopped.
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../global-setup';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '../support/postgres';
+import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { startServer } from '@/harness/server';
 
 const target = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 

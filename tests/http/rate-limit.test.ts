@@ -6,10 +6,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
+import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { startServer } from '@/harness/server';
 import { createUser } from '@/lib/core/users';
-import { startServer } from '../global-setup';
 import { basic, expectError, type Answer } from '../support/api';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '../support/postgres';
 
 const PER_KEY = 5;
 const PER_ADDRESS = 8;

@@ -1,33 +1,9 @@
-// Test databases: each suite gets its own Postgres database (created and dropped here) or an
-// in-memory PGlite, both migrated with the committed migrations.
+// Test databases: each suite gets its own Postgres database (made by harness/postgres.ts) or an
+// in-memory PGlite, both migrated with the committed migrations; and dumps for comparisons.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { openDatabase, type Database } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
-
-// Test databases are created beside DATABASE_URL's (CI sets it), else on the local server.
-const ADMIN = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-export function adminUrl(database: string): string {
-  const url = new URL(ADMIN);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-export const createDatabaseName = (label: string) => `pf_${label}_${randomBytes(4).toString('hex')}`;
-
-async function admin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(ADMIN, { max: 1, onnotice: () => {} });
-  try {
-    return await fn(sql);
-  } finally {
-    await sql.end();
-  }
-}
-
-export const createDatabase = (name: string) => admin((sql) => sql.unsafe(`CREATE DATABASE "${name}"`));
-export const dropDatabase = (name: string) => admin((sql) => sql.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
 
 export type Driver = 'postgres' | 'pglite';
 export const DRIVERS: Driver[] = ['postgres', 'pglite'];
