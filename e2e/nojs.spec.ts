@@ -1,7 +1,7 @@
 // Without JavaScript (project "no-js", tests tagged @no-js): the gallery is server-rendered, and
 // sorting, paging and the quality filter are plain links and a GET form.
 import type { Page } from '@playwright/test';
-import { allPublicPlots, cardFids, filteringQuality, cardViews, expect, expectSamePage, getPlotRecord, plotPath, test } from './support';
+import { cardFids, filteringQuality, cardViews, expect, expectSamePage, getPlotRecord, plotPath, test } from './support';
 
 const tag = { tag: '@no-js' };
 

@@ -4,7 +4,6 @@
 // without holding up thumbnails or the other pages.
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/core/errors';

@@ -76,11 +76,6 @@ async function content(db: Db, viewer: Viewer | null, fid: string, opts: Content
   return { etag: c.etag, text, json: JSON.parse(text) as Obj };
 }
 
-const figureOf = (c: Obj) => {
-  const { map_data: _ignored, ...rest } = c;
-  return rest;
-};
-
 describe.each(DRIVERS)('plot content round trip (%s)', (driver) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let db: Db;
