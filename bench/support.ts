@@ -219,6 +219,13 @@ export function memory(pid: number): { rssKb: number; hwmKb: number } | null {
   }
 }
 
+/** CPU time a process has used so far (user + system, all its threads), in seconds; 10 ms resolution. */
+export function cpuSeconds(pid: number): number {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th (clock ticks, 100 a second).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Restarts a process's peak RSS (VmHWM) from its current RSS (Linux clear_refs 5). */
 export function resetPeak(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
