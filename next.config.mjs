@@ -1,6 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // scripts/serve.mjs compresses (a fast level for data answers); Next's own gzip would come first.
+  compress: false,
   // The API answers /v2/plots and /v2/plots/ alike (the contract): no 308 redirect on trailing slashes.
   skipTrailingSlashRedirect: true,
   serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'plotly.js', 'playwright-core'],

@@ -19,7 +19,7 @@ export interface BenchUser {
 }
 
 export interface BenchContext {
-  /** The built app's base URL (`next start` on a free port). */
+  /** The built app's base URL (`node scripts/start.mjs`, one process, on a free port). */
   url: string;
   /** The bench database (postgres.js), its URL and name. */
   database: Database;
@@ -27,7 +27,7 @@ export interface BenchContext {
   dbName: string;
   /** The user owning the synthetic plots (`bench`). */
   user: BenchUser;
-  /** The process that serves HTTP (`next start` runs the server in a child of its own). */
+  /** The process that serves HTTP. */
   serverPid: number;
   /** How many synthetic plots the list benchmarks want (`--plots`, default 1,111,120: 1,000,008 public). */
   plots: number;

@@ -26,6 +26,7 @@ node_modules/.bin/tsx --conditions=react-server scripts/db-seed.ts
 node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2e --api-key "e2e-browser-tests-key-0123456789"
 node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2eother --api-key "e2e-other-user-key-9876543210"
 
-NODE_ENV=production node_modules/.bin/next start -p "$port" -H 127.0.0.1 &
+# As `npm start` serves (scripts/start.mjs; one process on the embedded database).
+NODE_ENV=production WEB_CONCURRENCY=1 node scripts/start.mjs -p "$port" -H 127.0.0.1 &
 pid=$!
 wait "$pid"

@@ -14,11 +14,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** `next start` on a free port of 127.0.0.1 with `env` over this process's; ready once it answers a list. */
+/** The app as `npm start` serves it (one process) on a free port of 127.0.0.1 with `env` over this
+ * process's; ready once it answers a list. */
 export async function startServer(env: Record<string, string>): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn('node_modules/.bin/next', ['start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', ...env },
+  const child = spawn(process.execPath, ['scripts/start.mjs', '-p', String(port), '-H', '127.0.0.1'], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', WEB_CONCURRENCY: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -27,14 +28,14 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
     try {
       const res = await fetch(`${url}/v2/plots?page_size=1`);
       if (res.status === 200) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`next start did not become ready:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not become ready:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   const stop = () =>

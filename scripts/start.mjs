@@ -1,9 +1,9 @@
-// `npm start`: the built app, one `next start` process per core. Node's cluster lets the processes
-// share the port (the primary hands each new connection to the next process), so one command serves
-// with every core while each process stays exactly what `next start` runs. Everything shared lives in
+// `npm start`: the built app, one server process (scripts/serve.mjs: `next start` plus compression)
+// per core. Node's cluster lets the processes share the port (the primary hands each new connection
+// to the next process), so one command serves with every core. Everything shared lives in
 // PostgreSQL (sessions, rate limits, cursors' keys, the image queue), so the processes behave as one.
 // The embedded database (no DATABASE_URL) belongs to one process: then one process serves.
-// WEB_CONCURRENCY sets the count (1: a single plain `next start`). Only the first process runs the
+// WEB_CONCURRENCY sets the count (1: a single process, no cluster). Only the first process runs the
 // in-app image worker (one Chromium per machine; `npm run worker` adds more).
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
@@ -43,7 +43,8 @@ if (cluster.isPrimary && count > 1) {
     });
   }
 } else {
-  // Exactly `next start` (its own port, keep-alive and shutdown handling), with this command's arguments.
-  process.argv = [process.argv[0], 'next', 'start', ...process.argv.slice(2)];
-  await import('next/dist/bin/next');
+  // What `next start` runs, with this command's arguments, plus compression of our own (scripts/serve.mjs).
+  process.env.NODE_ENV = 'production';
+  const { serve } = await import('./serve.mjs');
+  await serve(process.argv.slice(2));
 }
