@@ -35,11 +35,12 @@ export async function serve(args) {
   }
 
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
-  let handle;
-  let ready;
+  // The app is prepared once listening (as under `next start`); requests that come meanwhile wait.
+  let prepare;
+  const ready = new Promise((resolve) => (prepare = resolve)).then(() => app.prepare()).then(() => app.getRequestHandler());
   const server = http.createServer(async (req, res) => {
     try {
-      if (!handle) await ready;
+      const handle = await ready;
       const compress = DATA_PATH.test(req.url ?? '') ? compressData : compressPages;
       compress(req, res, () => {});
       await handle(req, res);
@@ -71,8 +72,7 @@ export async function serve(args) {
   // What `next start` sets once listening: the port actually taken and the app's own origin.
   process.env.PORT = String(address.port);
   process.env.__NEXT_PRIVATE_ORIGIN = origin;
-  // Requests that come meanwhile wait for the app, as under `next start`.
-  ready = app.prepare().then(() => (handle = app.getRequestHandler()));
+  prepare();
   await ready;
   console.log(`Ready on ${origin}`);
 }
