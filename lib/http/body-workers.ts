@@ -21,7 +21,7 @@ interface Task {
 
 class BodyWorkers {
   private readonly idle: Worker[] = [];
-  private readonly busy = new Map<Worker, Task>();
+  private readonly working = new Map<Worker, Task>();
   private readonly waiting: Task[] = [];
   private started = 0;
 
@@ -40,7 +40,7 @@ class BodyWorkers {
       const worker = this.idle.pop() ?? (this.started < this.size ? this.start() : undefined);
       if (!worker) return;
       const task = this.waiting.shift()!;
-      this.busy.set(worker, task);
+      this.working.set(worker, task);
       // The bytes move to the worker (no copy) when they own their buffer, as a request body's do.
       const { buffer, byteOffset, byteLength } = task.bytes;
       const bytes = byteOffset === 0 && byteLength === buffer.byteLength ? buffer : buffer.slice(byteOffset, byteOffset + byteLength);
@@ -50,13 +50,14 @@ class BodyWorkers {
 
   private start(): Worker {
     this.started++;
+    // This form is what the bundler (Turbopack) compiles into a worker chunk of its own, imports included.
     const worker = new Worker(new URL('./grid-body-worker.ts', import.meta.url));
     // Idle workers never keep the process alive.
     worker.unref();
     let failure: Error | undefined;
     worker.on('message', (answer: Prepared | { crash: string }) => {
-      const task = this.busy.get(worker)!;
-      this.busy.delete(worker);
+      const task = this.working.get(worker)!;
+      this.working.delete(worker);
       this.idle.push(worker);
       if ('crash' in answer) task.reject(new Error(`grid body worker: ${answer.crash}`));
       else task.resolve(answer);
@@ -68,8 +69,8 @@ class BodyWorkers {
       this.started--;
       const at = this.idle.indexOf(worker);
       if (at >= 0) this.idle.splice(at, 1);
-      this.busy.get(worker)?.reject(failure ?? new Error(`grid body worker exited (${code})`));
-      this.busy.delete(worker);
+      this.working.get(worker)?.reject(failure ?? new Error(`grid body worker exited (${code})`));
+      this.working.delete(worker);
       this.next();
     });
     return worker;
