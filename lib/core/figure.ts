@@ -1,5 +1,6 @@
 // Figure rules, pure (no database): a stored figure holds src references into grids, never raw data.
 // Which attributes are data comes from plotly.js's own schema (lib/plot-schema.ts).
+import { decodeTypedArray } from './column-values';
 import { invalid, invalidMany } from './errors';
 import { traceNode, type AttrNode } from './plot-schema';
 
@@ -247,54 +248,4 @@ export function splitFigure(raw: unknown): { figure: Record<string, unknown>; co
     done: () => false,
   });
   return { figure, columns };
-}
-
-type TypedArrayReader = { size: number; read: (view: DataView, offset: number) => number };
-const DTYPES: Record<string, TypedArrayReader> = {
-  i1: { size: 1, read: (d, o) => d.getInt8(o) },
-  u1: { size: 1, read: (d, o) => d.getUint8(o) },
-  u1c: { size: 1, read: (d, o) => d.getUint8(o) },
-  i2: { size: 2, read: (d, o) => d.getInt16(o, true) },
-  u2: { size: 2, read: (d, o) => d.getUint16(o, true) },
-  i4: { size: 4, read: (d, o) => d.getInt32(o, true) },
-  u4: { size: 4, read: (d, o) => d.getUint32(o, true) },
-  f4: { size: 4, read: (d, o) => d.getFloat32(o, true) },
-  f8: { size: 8, read: (d, o) => d.getFloat64(o, true) },
-};
-const DIM = /^\s*\d+\s*$/;
-const PADDING = /=+$/;
-
-/** "3,4" (plotly.py writes "3, 4") or [3, 4]. */
-function parseShape(shape: unknown): number[] | null {
-  const dims = typeof shape === 'string' ? shape.split(',').map((s) => (DIM.test(s) ? Number(s) : NaN)) : shape;
-  if (!Array.isArray(dims) || dims.length === 0) return null;
-  return dims.every((d) => Number.isSafeInteger(d) && d > 0) ? (dims as number[]) : null;
-}
-
-/** Plain (nested, when `shape` has several dims) number arrays from a plotly.js typed array spec
- *  `{dtype, bdata, shape?}`; null for anything that is not a well-formed one. */
-export function decodeTypedArray(value: unknown): unknown[] | null {
-  if (!isObject(value) || typeof value.bdata !== 'string' || typeof value.dtype !== 'string') return null;
-  const reader = Object.hasOwn(DTYPES, value.dtype) ? DTYPES[value.dtype] : undefined;
-  if (!reader) return null;
-  const bytes = Buffer.from(value.bdata, 'base64');
-  // Buffer.from silently skips junk characters: only canonical base64 (padding optional) is accepted.
-  const canonical = bytes.toString('base64');
-  if (canonical !== value.bdata && canonical.replace(PADDING, '') !== value.bdata) return null;
-  if (bytes.length % reader.size !== 0) return null;
-  const count = bytes.length / reader.size;
-  const shape = value.shape === undefined ? [count] : parseShape(value.shape);
-  if (!shape || shape.reduce((a, b) => a * b, 1) !== count) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  const flat = new Array<number>(count);
-  for (let i = 0; i < count; i++) flat[i] = reader.read(view, i * reader.size);
-  // Row-major nesting, innermost dimension first.
-  let out: unknown[] = flat;
-  for (let d = shape.length - 1; d > 0; d--) {
-    const len = shape[d];
-    const next: unknown[] = [];
-    for (let i = 0; i < out.length; i += len) next.push(out.slice(i, i + len));
-    out = next;
-  }
-  return out;
 }

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import { files, gridColumns } from '@/db/schema';
 import type { Viewer } from './auth';
+import { colsValue, columnValues, gridDataValue, MAX_COLUMN_VALUES, misfitRow, NON_FINITE, PREVIEW_VALUES, type ColumnValues, type rowsBodySchema } from './column-values';
 import { invalid, invalidMany, notFound } from './errors';
-import { decodeTypedArray } from './figure';
 import {
   createFile,
   fileFieldsSchema,
@@ -22,16 +22,13 @@ import {
   type TYPE_FIELDS,
   type TypeUpdate,
 } from './files';
-import { MiB, parseJsonText, parseWith, renameRepeatedKeys } from './json-text';
+import { MiB, parseWith } from './json-text';
 import { refreshPlotsOfGrids } from './images';
 import { assertOwner, assertReadable } from './permissions';
 import type { Fid } from './records';
 
-export const MAX_COLUMN_VALUES = 1_000_000;
 const MAX_COLUMNS = 10_000;
 const MAX_UIDS = 1000;
-/** Values a column keeps in `preview` (the grid record's table). */
-const PREVIEW_VALUES = 20;
 
 type Problem = { field: string; message: string };
 
@@ -66,15 +63,6 @@ export const colsBodySchema = z.object({
     .meta({ description: 'a JSON array of {"name", "data"}, or a string holding one (what both official clients send)' }),
 });
 
-/** Body of POST /v2/grids/{fid}/row. */
-export const rowsBodySchema = z.object({
-  rows: z
-    .array(z.array(z.unknown()), { error: 'expected an array of rows, each an array of values' })
-    .min(1, 'expected at least one row')
-    .max(MAX_COLUMN_VALUES, `at most ${MAX_COLUMN_VALUES} values a column`)
-    .meta({ description: 'rows to append, each one value per column in column order' }),
-});
-
 /** `?uid=a,b` of the column endpoints. */
 export const uidQuerySchema = z.object({
   uid: z.string({ error: 'This field is required.' }).meta({ description: `comma-separated column uids of the grid (at most ${MAX_UIDS})` }),
@@ -90,51 +78,14 @@ export type GridUpdate = z.output<typeof gridUpdateSchema>;
 export const gridUpdate: TypeUpdate<GridUpdate> = async (_db, _owner, input) =>
   input.metadata === undefined ? null : (tx, file) => updateGridFields(tx, file, input);
 
-/** A column's values ready to store: the json text, top-level length, and first values. */
-interface ColumnValues {
-  text: string;
-  length: number;
-  head: unknown[];
-}
-
-/**
- * A column's `data`, everywhere: a plain array, a plotly.js typed array (decoded to plain values) or
- * a scalar (a one-value column: R's JSON encoder unboxes length-1 vectors). Problems go to `problems`.
- */
-function columnValues(data: unknown, field: string, problems: Problem[]): ColumnValues | undefined {
-  const scalar = data === null || ['number', 'string', 'boolean'].includes(typeof data);
-  const values = Array.isArray(data) ? data : scalar ? [data] : decodeTypedArray(data);
-  if (!values) {
-    problems.push({ field, message: 'expected an array of values (or a typed array {dtype, bdata})' });
-    return undefined;
-  }
-  let count = values.length;
-  for (const v of values) if (Array.isArray(v)) count += v.length;
-  if (count > MAX_COLUMN_VALUES) {
-    problems.push({ field, message: `at most ${MAX_COLUMN_VALUES} values a column` });
-    return undefined;
-  }
-  const bad = nonFinite(values);
-  if (bad >= 0) {
-    problems.push({ field: `${field}[${bad}]`, message: NON_FINITE });
-    return undefined;
-  }
-  return { text: JSON.stringify(values), length: values.length, head: values.slice(0, PREVIEW_VALUES) };
-}
-
-const NON_FINITE = 'a number too large for JSON (it would be stored as null, e.g. 1e400) or not a number; send a finite number or a string';
-
-/** The index of the first value that is (or holds) a non-finite number, else -1: JSON.parse reads
- * 1e400 as Infinity (and typed arrays can hold NaN), which JSON.stringify would silently store as null. */
-function nonFinite(values: unknown[]): number {
-  const bad = (v: unknown): boolean => (typeof v === 'number' ? !Number.isFinite(v) : Array.isArray(v) ? v.some(bad) : false);
-  return values.findIndex(bad);
-}
-
 /** Every column's values, or one 400 naming each column at fault. */
 function valuesOf(cols: { data: unknown; field: string }[]): ColumnValues[] {
   const problems: Problem[] = [];
-  const out = cols.map((c) => columnValues(c.data, c.field, problems));
+  const out = cols.map((c) => {
+    const values = columnValues(c.data);
+    if ('text' in values) return values;
+    problems.push({ field: values.index === undefined ? c.field : `${c.field}[${values.index}]`, message: values.message });
+  });
   if (problems.length) throw invalidMany(problems.slice(0, 20));
   return out as ColumnValues[];
 }
@@ -156,10 +107,9 @@ function newUid(taken: Set<string>): string {
 
 /** Checks and normalizes a create's `data`: its columns (in `order`) and metadata. */
 function gridDataOf(data: unknown): { cols: NewColumn[]; metadata: unknown } {
-  const parsed = typeof data === 'string' ? parseJsonText(renameRepeatedKeys(data, ['cols']), 'data') : data;
   const { cols, metadata } = parseWith(
     z.object({ cols: z.record(z.string().min(1).max(1024), columnSchema), metadata: metadataSchema.optional() }),
-    parsed,
+    gridDataValue(data),
     'data',
   );
   const entries = Object.entries(cols);
@@ -172,7 +122,6 @@ function gridDataOf(data: unknown): { cols: NewColumn[]; metadata: unknown } {
 
 /** The items of a body's `cols`: a JSON array of {name, data}, or a string holding one. */
 function colItemsOf(value: unknown, nameRequired: boolean): { name?: string; data: unknown }[] {
-  const parsed = typeof value === 'string' ? parseJsonText(value, 'cols') : value;
   const name = z.string().min(1, 'may not be empty').max(1024, 'at most 1024 characters');
   const item = z.object({
     name: nameRequired ? name : name.optional(),
@@ -183,16 +132,39 @@ function colItemsOf(value: unknown, nameRequired: boolean): { name?: string; dat
       .array(item, { error: 'expected an array of {"name", "data"} (or a string holding one)' })
       .min(1, 'expected at least one column')
       .max(MAX_COLUMNS, `at most ${MAX_COLUMNS} columns a grid`),
-    parsed,
+    colsValue(value),
     'cols',
   );
 }
 
-/** Writes new columns, a few to a statement (each message to Postgres stays well under its limits). */
+/**
+ * Column writes in groups, one statement each: at most 100 columns (each message to Postgres stays
+ * well under its limits) and about 8 MiB of values, as postgres.js copies a statement's parameters
+ * several times in one go on the event loop.
+ */
+function statements<T>(cols: T[], textOf: (col: T) => string): T[][] {
+  const out: T[][] = [];
+  let group: T[] = [];
+  let size = 0;
+  for (const col of cols) {
+    const length = textOf(col).length;
+    if (group.length && (group.length === 100 || size + length > 8 * MiB)) {
+      out.push(group);
+      group = [];
+      size = 0;
+    }
+    group.push(col);
+    size += length;
+  }
+  if (group.length) out.push(group);
+  return out;
+}
+
+/** Writes new columns, a few to a statement. */
 async function insertColumns(tx: Db, gridId: number, cols: NewColumn[]): Promise<void> {
-  for (let i = 0; i < cols.length; i += 100) {
+  for (const group of statements(cols, (c) => c.text)) {
     await tx.insert(gridColumns).values(
-      cols.slice(i, i + 100).map((c) => ({
+      group.map((c) => ({
         gridId,
         uid: c.uid,
         name: c.name,
@@ -394,10 +366,8 @@ export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, ui
     const renames = items.flatMap((c, i) => (c.name === undefined ? [] : [{ key: targets[i].id, name: c.name, field: `cols[${i}].name` }]));
     if (renames.length) checkNames(new Map((await gridColumnsOf(tx, grid.id)).map((c) => [c.id, c.name])), renames);
     const cols = targets.map((t, i) => ({ id: t.id, uid: t.uid, name: items[i].name ?? t.name, ...values[i] }));
-    for (let i = 0; i < cols.length; i += 100) {
-      const rows = cols
-        .slice(i, i + 100)
-        .map((c) => sql`(${c.id}::bigint, ${c.name}::text, ${c.text}::text, ${c.length}::int, ${JSON.stringify(c.head)}::text)`);
+    for (const group of statements(cols, (c) => c.text)) {
+      const rows = group.map((c) => sql`(${c.id}::bigint, ${c.name}::text, ${c.text}::text, ${c.length}::int, ${JSON.stringify(c.head)}::text)`);
       await tx.execute(sql`
         UPDATE grid_columns c SET name = v.name, data = v.data::json, length = v.length, preview = v.preview::json
         FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, data, length, preview)
@@ -437,25 +407,24 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
       sql`SELECT id, length, CASE WHEN length < ${PREVIEW_VALUES} THEN coalesce(preview, '[]'::json)::text END AS head
           FROM grid_columns WHERE grid_id = ${grid.id} ORDER BY ord, id`,
     );
-    const wrong = rows.findIndex((row) => row.length !== cols.length);
-    if (wrong >= 0) throw invalid(`rows[${wrong}]`, `expected ${cols.length} value${cols.length === 1 ? '' : 's'}, one per column in column order; got ${rows[wrong].length}`);
-    const overflow = rows.findIndex((row) => nonFinite(row) >= 0);
-    if (overflow >= 0) throw invalid(`rows[${overflow}][${nonFinite(rows[overflow])}]`, NON_FINITE);
+    const misfit = misfitRow(rows, cols.length);
+    if (misfit) throw invalid(`rows[${misfit.row}]`, `expected ${cols.length} value${cols.length === 1 ? '' : 's'}, one per column in column order; got ${misfit.width}`);
+    if (rows.overflow) throw invalid(`rows[${rows.overflow.row}][${rows.overflow.index}]`, NON_FINITE);
     const longest = cols.reduce((max, c) => Math.max(max, c.length), 0);
-    if (longest + rows.length > MAX_COLUMN_VALUES) throw invalid('rows', `at most ${MAX_COLUMN_VALUES} values a column (the longest has ${longest})`);
+    if (longest + rows.count > MAX_COLUMN_VALUES) throw invalid('rows', `at most ${MAX_COLUMN_VALUES} values a column (the longest has ${longest})`);
     const updates = cols.map((c, k) => {
-      const values = rows.map((row) => row[k]);
+      const { text, head: added } = rows.columns[k];
       const pad = longest - c.length;
-      const head = c.head === null ? null : [...JSON.parse(c.head), ...Array<string>(Math.min(pad, PREVIEW_VALUES)).fill(''), ...values.slice(0, PREVIEW_VALUES)];
-      return sql`(${Number(c.id)}::bigint, ${pad}::int, ${JSON.stringify(values).slice(1, -1)}::text, ${head && JSON.stringify(head.slice(0, PREVIEW_VALUES))}::text)`;
+      const head = c.head === null ? null : [...JSON.parse(c.head), ...Array<string>(Math.min(pad, PREVIEW_VALUES)).fill(''), ...added];
+      return { text, row: sql`(${Number(c.id)}::bigint, ${pad}::int, ${text}::text, ${head && JSON.stringify(head.slice(0, PREVIEW_VALUES))}::text)` };
     });
-    for (let i = 0; i < updates.length; i += 100) {
+    for (const group of statements(updates, (u) => u.text)) {
       await tx.execute(sql`
         UPDATE grid_columns c
         SET data = (left(c.data::text, -1) || CASE WHEN c.length = 0 THEN '' ELSE ',' END || repeat('"",', v.pad) || v.vals || ']')::json,
-            length = c.length + v.pad + ${rows.length}::int,
+            length = c.length + v.pad + ${rows.count}::int,
             preview = coalesce(v.preview::json, c.preview)
-        FROM (VALUES ${sql.join(updates.slice(i, i + 100), sql`, `)}) AS v(id, pad, vals, preview)
+        FROM (VALUES ${sql.join(group.map((u) => u.row), sql`, `)}) AS v(id, pad, vals, preview)
         WHERE c.id = v.id`);
     }
     await touchGrid(tx, grid.id);

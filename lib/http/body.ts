@@ -7,11 +7,11 @@ import { MiB, parseJsonText } from '@/lib/core/json-text';
 /** Reads a JSON body: JSON content type (or none), at most `limit` bytes, valid UTF-8, at most
  * 100 levels deep, no `__proto__`, no NUL characters or lone surrogates (Postgres cannot store them). */
 export async function readJson(req: Request, limitBytes: number): Promise<unknown> {
-  return parseJsonText(await readJsonText(req, limitBytes));
+  return parseJsonText(decodeUtf8(await readJsonBytes(req, limitBytes)));
 }
 
-/** The body's text under readJson's transport rules (type, size, UTF-8), not yet parsed. */
-export async function readJsonText(req: Request, limitBytes: number): Promise<string> {
+/** The body's bytes under readJson's transport rules (type, size), not yet decoded. */
+export async function readJsonBytes(req: Request, limitBytes: number): Promise<Uint8Array> {
   const type = req.headers.get('content-type');
   if (type && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim())) {
     throw unsupportedMediaType(type.split(';')[0].trim().slice(0, 100));
@@ -22,7 +22,11 @@ export async function readJsonText(req: Request, limitBytes: number): Promise<st
     error.headers.Connection = 'close';
     throw error;
   }
-  const bytes = await readBytes(req, limitBytes, label);
+  return readBytes(req, limitBytes, label);
+}
+
+/** A body's text: 400 when its bytes are not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
@@ -30,25 +34,31 @@ export async function readJsonText(req: Request, limitBytes: number): Promise<st
   }
 }
 
-
 async function readBytes(req: Request, limit: number, label: string): Promise<Uint8Array> {
   if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
+  // Bytes are copied into place as they arrive (a body of up to 50 MiB is never copied whole in one
+  // go on the event loop): into the declared length, else into a buffer that doubles.
+  const declared = Number(req.headers.get('content-length'));
+  let out = new Uint8Array(Number.isSafeInteger(declared) && declared > 0 ? declared : 64 * 1024);
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
+    if (size + value.byteLength > limit) {
       await reader.cancel();
       // The rest of the body is never read, so the connection cannot carry another request.
       const error = payloadTooLarge(label);
       error.headers.Connection = 'close';
       throw error;
     }
-    chunks.push(value);
+    if (size + value.byteLength > out.length) {
+      const grown = new Uint8Array(Math.min(limit, Math.max(size + value.byteLength, out.length * 2)));
+      grown.set(out.subarray(0, size));
+      out = grown;
+    }
+    out.set(value, size);
+    size += value.byteLength;
   }
-  return Buffer.concat(chunks);
+  return size === out.length ? out : out.subarray(0, size);
 }
-

@@ -8,7 +8,9 @@ import { ApiError, methodNotAllowed, notAuthenticated } from '@/lib/core/errors'
 import { MiB, parseJsonText, parseWith } from '@/lib/core/json-text';
 import { originFrom } from '@/lib/core/origin';
 import { limitAddress, limitUser, rateLimitConfig, rateLimitHeaders } from '@/lib/core/rate-limit';
-import { readJsonText } from './body';
+import { decodeUtf8, readJsonBytes } from './body';
+import { parseLargeGridBody } from './body-workers';
+import { parseGridBody, type GridBody } from './grid-bodies';
 import { errorResponse } from './responses';
 
 type AnyViewer<A> = A extends 'required' ? Viewer : Viewer | null;
@@ -40,8 +42,8 @@ export interface Endpoint<Q = unknown, B = unknown, A extends 'optional' | 'requ
   body?: z.ZodType<B>;
   /** Largest body accepted, in bytes (default 1 MiB); 413 beyond. */
   bodyLimit?: number;
-  /** How the body's text becomes a value before validation (default: parseJsonText). */
-  parseBody?: (text: string) => unknown;
+  /** A grid body: parsed by its kind's rule, and over 1 MiB off the event loop (lib/http/grid-bodies.ts). */
+  gridBody?: GridBody;
   /** Status codes and what they mean, for the document (errors are added from the schemas and auth). */
   responses?: Record<number, string>;
   handler: (ctx: HandlerContext<Q, B, A>) => Promise<Response>;
@@ -123,11 +125,7 @@ function wrap(e: AnyEndpoint, head: boolean, allow: string): NextHandler {
       if (tighter) limits = rateLimitHeaders(tighter);
       if (e.auth === 'required' && !viewer) throw notAuthenticated();
       const query = e.query ? parseWith(e.query, queryObject(url)) : {};
-      let body: unknown;
-      if (e.body) {
-        const text = await readJsonText(req, e.bodyLimit ?? MiB);
-        body = parseWith(e.body, (e.parseBody ?? parseJsonText)(text));
-      }
+      const body = e.body ? await readBody(req, e, e.body) : undefined;
       res = await e.handler({ req, url, db, params, viewer, query, body, origin });
     } catch (error) {
       res = errorResponse(error);
@@ -138,6 +136,12 @@ function wrap(e: AnyEndpoint, head: boolean, allow: string): NextHandler {
   };
 }
 
+/** The request's body, parsed and validated with the endpoint's schema. */
+async function readBody(req: Request, e: AnyEndpoint, schema: z.ZodType): Promise<unknown> {
+  const bytes = await readJsonBytes(req, e.bodyLimit ?? MiB);
+  if (e.gridBody && bytes.length > MiB) return parseLargeGridBody(e.gridBody, bytes, schema);
+  return parseWith(schema, (e.gridBody ? parseGridBody[e.gridBody] : parseJsonText)(decodeUtf8(bytes)));
+}
 
 /** The query string as a plain object (first value of each name). */
 export function queryObject(url: URL): Record<string, string> {

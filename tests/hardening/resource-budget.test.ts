@@ -1,7 +1,11 @@
 // Nothing one request can break: each attack runs against an app of its own while the test watches
 // the server's memory (RSS, sampled every 100 ms) and the latency of an unrelated `GET /v2/plots`
-// asked every 200 ms. The server's memory may grow only by a bounded amount, whatever the attacker
-// chose, and the unrelated request is always answered within a second (no long synchronous work).
+// asked every 200 ms (50 ms for large uploads) by a client in a process of its own (so the test's own
+// work, such as sending 120 MB, cannot delay it). The server's memory may grow only by a bounded amount,
+// whatever the attacker chose, and the unrelated request is always answered within a second (no long
+// synchronous work); large grid bodies are parsed off the event loop, so it stays well under that.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
@@ -17,6 +21,26 @@ const RSS_BUDGET_MB = 300;
 const LATENCY_BUDGET_MS = 1000;
 
 const rssMb = (pid: number) => Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** The unrelated client (`node -e`, given the URL and the pause): asks until SIGTERM, then writes the
+ * slowest answer's time (ms); any failed request fails it. */
+const PROBER = `
+const [url, pause] = process.argv.slice(1);
+let running = true;
+let slowest = 0;
+process.on('SIGTERM', () => (running = false));
+(async () => {
+  while (running) {
+    const started = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error('status ' + res.status);
+    slowest = Math.max(slowest, performance.now() - started);
+    await new Promise((r) => setTimeout(r, Number(pause)));
+  }
+  process.stdout.write(String(slowest));
+})();
+`;
 
 describe('resource budget under attack', () => {
   const name = createDatabaseName('budget');
@@ -40,39 +64,63 @@ describe('resource budget under attack', () => {
   });
 
   /** Runs `attack` while watching; answers the peak RSS growth and the slowest unrelated answer. */
-  async function watch(attack: () => Promise<void>): Promise<{ growthMb: number; slowestMs: number }> {
+  async function watch(attack: () => Promise<void>, probeEveryMs = 200): Promise<{ growthMb: number; slowestMs: number }> {
     const pid = server.process.pid!;
     // Settle first: what the process holds before the attack is its own business.
     await fetch(`${server.url}/v2/plots?page_size=1`);
     const before = rssMb(pid);
     let peak = before;
-    let slowest = 0;
     let running = true;
+    const prober = spawn(process.execPath, ['-e', PROBER, `${server.url}/v2/plots?page_size=5`, String(probeEveryMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let slowest = '';
+    prober.stdout.on('data', (d) => (slowest += d));
     const sampler = (async () => {
       while (running) {
         peak = Math.max(peak, rssMb(pid));
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
-    const prober = (async () => {
-      while (running) {
-        const started = performance.now();
-        const res = await fetch(`${server.url}/v2/plots?page_size=5`);
-        await res.arrayBuffer();
-        slowest = Math.max(slowest, performance.now() - started);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    })();
+    const proberClosed = once(prober, 'close');
     try {
       await attack();
     } finally {
       running = false;
-      await Promise.all([sampler, prober]);
+      prober.kill('SIGTERM');
+      await Promise.all([sampler, proberClosed]);
     }
-    return { growthMb: peak - before, slowestMs: slowest };
+    expect(prober.exitCode, 'the unrelated client failed').toBe(0);
+    expect(slowest).toMatch(/^\d/);
+    return { growthMb: peak - before, slowestMs: Number(slowest) };
   }
 
   const api = (method: string, path: string, body?: unknown) => callAt(server.url, method, path, { user: attacker, body });
+
+  // First, while the plots the prober lists are small (later cases add plots with 1 MiB layouts).
+  it('three 40 MB grid uploads at once (data as a JSON string, as the Python client sends it): other requests are answered promptly', async () => {
+    // 8 columns of 280,000 random floats: ~40 MB once the data is a string inside the body.
+    const cols = Object.fromEntries(Array.from({ length: 8 }, (_, c) => [`column ${c}`, { data: Array.from({ length: 280_000 }, () => Math.random() * 1000), order: c }]));
+    const body = Buffer.from(JSON.stringify({ data: JSON.stringify({ cols }), world_readable: true }));
+    expect(body.length).toBeGreaterThan(40_000_000);
+    // The route's code is loaded (once, on its first request) before watching.
+    expect((await api('POST', '/v2/grids', { data: { cols: { x: { data: [1] } } } })).status).toBe(201);
+    const uploads: number[] = [];
+    const result = await watch(async () => {
+      await Promise.all(
+        Array.from({ length: 3 }, async () => {
+          const started = performance.now();
+          const res = await callAt(server.url, 'POST', '/v2/grids', { user: attacker, raw: body, headers: { 'Content-Type': 'application/json' } });
+          expect(res.status, res.text.slice(0, 500)).toBe(201);
+          expect(res.json.file.cols).toHaveLength(8);
+          uploads.push(performance.now() - started);
+        }),
+      );
+    }, 50);
+    console.log(`3 x 40 MB grid uploads: slowest concurrent GET ${result.slowestMs.toFixed(0)} ms, uploads ${uploads.map((u) => u.toFixed(0)).join('/')} ms, RSS +${result.growthMb.toFixed(0)} MiB`);
+    // Each body is held several times over while it is read, parsed and written (bytes, text, values,
+    // column texts, the database driver's messages): more than one request's budget, still bounded.
+    expect(result.growthMb).toBeLessThan(3 * RSS_BUDGET_MB);
+    expect(result.slowestMs).toBeLessThan(300);
+  });
 
   it('a grid of 2,000 columns: its page is a bounded preview, answered promptly, several at once', async () => {
     const cols = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`column ${i}`, { data: Array.from({ length: 200 }, (_, j) => j * i), order: i }]));

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/core/errors';
-import { checkFigure, decodeTypedArray, figureMeta, parseSrc, setAt, splitFigure } from '@/lib/core/figure';
+import { decodeTypedArray } from '@/lib/core/column-values';
+import { checkFigure, figureMeta, parseSrc, setAt, splitFigure } from '@/lib/core/figure';
 import { traceNode } from '@/lib/core/plot-schema';
 
 const SRC = 'alice:1:abc123';

@@ -1,7 +1,7 @@
 import { createGrid, createGridSchema } from '@/lib/core/grids';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
-import { MiB, parseJsonText, renameRepeatedKeys } from '@/lib/core/json-text';
+import { MiB } from '@/lib/core/json-text';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids', {
   POST: endpoint({
@@ -9,8 +9,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grid
     auth: 'required',
     body: createGridSchema,
     bodyLimit: 50 * MiB,
-    // The R client names each column after its trace attribute, so names repeat: keep every column.
-    parseBody: (text) => parseJsonText(renameRepeatedKeys(text, ['data', 'cols'])),
+    gridBody: 'grid',
     responses: { 201: '{"file": grid record}' },
     handler: async ({ db, viewer, body, origin }) => json(await createGrid(db, viewer, body, origin), { status: 201 }),
   }),

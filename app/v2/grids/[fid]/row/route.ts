@@ -1,4 +1,5 @@
-import { appendRows, rowsBodySchema } from '@/lib/core/grids';
+import { rowsBodySchema } from '@/lib/core/column-values';
+import { appendRows } from '@/lib/core/grids';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
 import { MiB } from '@/lib/core/json-text';
@@ -10,6 +11,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grid
     auth: 'required',
     body: rowsBodySchema,
     bodyLimit: 50 * MiB,
+    gridBody: 'rows',
     responses: { 200: 'the grid record' },
     handler: async ({ db, viewer, params, body, origin }) => json(await appendRows(db, viewer, fidParam(params.fid), body, origin)),
   }),

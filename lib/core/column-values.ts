@@ -1,0 +1,174 @@
+// A grid column's values, pure (no database): the rule that turns a column's `data` (or appended rows)
+// into the json text stored, and the JSON strings the official clients send grid data in. Both the
+// request path and the body worker (lib/http/grid-bodies.ts, for large bodies off the event loop) use it.
+import { z } from 'zod';
+import type { ApiError } from './errors';
+import { parseJsonText, renameRepeatedKeys } from './json-text';
+
+export const MAX_COLUMN_VALUES = 1_000_000;
+/** Values a column keeps in `preview` (the grid record's table). */
+export const PREVIEW_VALUES = 20;
+
+export const NON_FINITE = 'a number too large for JSON (it would be stored as null, e.g. 1e400) or not a number; send a finite number or a string';
+
+/** A column's values ready to store: the json text, top-level length, and first values. */
+export interface ColumnValues {
+  text: string;
+  length: number;
+  head: unknown[];
+}
+
+/** Why a column's `data` is refused; `index`: the value at fault, when one is. */
+export interface ColumnProblem {
+  message: string;
+  index?: number;
+}
+
+/** A column's `data` whose values were made off the event loop: columnValues's answer, as made there. */
+export class PreparedColumn {
+  constructor(readonly values: ColumnValues | ColumnProblem) {}
+}
+
+/** A JSON string field parsed off the event loop: its value, or the error parsing it raised (thrown
+ * where parsing it on the event loop would have thrown it). */
+export class PreparedText {
+  constructor(private readonly outcome: { value: unknown } | { error: ApiError }) {}
+
+  value(): unknown {
+    if ('error' in this.outcome) throw this.outcome.error;
+    return this.outcome.value;
+  }
+}
+
+/**
+ * A column's `data`, everywhere: a plain array, a plotly.js typed array (decoded to plain values) or
+ * a scalar (a one-value column: R's JSON encoder unboxes length-1 vectors).
+ */
+export function columnValues(data: unknown): ColumnValues | ColumnProblem {
+  if (data instanceof PreparedColumn) return data.values;
+  const scalar = data === null || ['number', 'string', 'boolean'].includes(typeof data);
+  const values = Array.isArray(data) ? data : scalar ? [data] : decodeTypedArray(data);
+  if (!values) return { message: 'expected an array of values (or a typed array {dtype, bdata})' };
+  let count = values.length;
+  for (const v of values) if (Array.isArray(v)) count += v.length;
+  if (count > MAX_COLUMN_VALUES) return { message: `at most ${MAX_COLUMN_VALUES} values a column` };
+  const bad = nonFinite(values);
+  if (bad >= 0) return { message: NON_FINITE, index: bad };
+  return { text: JSON.stringify(values), length: values.length, head: values.slice(0, PREVIEW_VALUES) };
+}
+
+/** The index of the first value that is (or holds) a non-finite number, else -1: JSON.parse reads
+ * 1e400 as Infinity (and typed arrays can hold NaN), which JSON.stringify would silently store as null. */
+export function nonFinite(values: unknown[]): number {
+  const bad = (v: unknown): boolean => (typeof v === 'number' ? !Number.isFinite(v) : Array.isArray(v) ? v.some(bad) : false);
+  return values.findIndex(bad);
+}
+
+const textValue = (value: unknown, parse: (text: string) => unknown) =>
+  value instanceof PreparedText ? value.value() : typeof value === 'string' ? parse(value) : value;
+
+/** A create's `data`: the object, or a string holding it (the Python client), repeated column names kept. */
+export const gridDataValue = (data: unknown): unknown => textValue(data, (text) => parseJsonText(renameRepeatedKeys(text, ['cols']), 'data'));
+
+/** A column write's `cols`: the array, or a string holding it (what both official clients send). */
+export const colsValue = (cols: unknown): unknown => textValue(cols, (text) => parseJsonText(text, 'cols'));
+
+/**
+ * Appended rows, turned into what the append needs (the rows themselves are not kept): each column's
+ * new values as json text without brackets, with its first values; and what the checks need, in the
+ * order they run (row widths against the grid's column count, then non-finite numbers).
+ */
+export interface RowColumns {
+  count: number;
+  /** The first row's width, and the first row of another width (-1: none) with that width. */
+  width: number;
+  other: number;
+  otherWidth: number;
+  /** The first row holding a non-finite value, and the value's index in it. */
+  overflow: { row: number; index: number } | null;
+  /** One per column; empty when a check above refuses the rows whatever the grid. */
+  columns: { text: string; head: unknown[] }[];
+}
+
+function rowColumns(rows: unknown[][]): RowColumns {
+  const width = rows[0].length;
+  const other = rows.findIndex((row) => row.length !== width);
+  const row = rows.findIndex((r) => nonFinite(r) >= 0);
+  const overflow = row >= 0 ? { row, index: nonFinite(rows[row]) } : null;
+  const columns =
+    other >= 0 || overflow
+      ? []
+      : Array.from({ length: width }, (_, k) => {
+          const values = rows.map((r) => r[k]);
+          return { text: JSON.stringify(values).slice(1, -1), head: values.slice(0, PREVIEW_VALUES) };
+        });
+  return { count: rows.length, width, other, otherWidth: other >= 0 ? rows[other].length : width, overflow, columns };
+}
+
+/** The row a grid of `columns` columns refuses for its width (and that width), or null. */
+export function misfitRow(rows: RowColumns, columns: number): { row: number; width: number } | null {
+  if (rows.width !== columns) return { row: 0, width: rows.width };
+  return rows.other >= 0 ? { row: rows.other, width: rows.otherWidth } : null;
+}
+
+/** Body of POST /v2/grids/{fid}/row. */
+export const rowsBodySchema = z.object({
+  rows: z
+    .array(z.array(z.unknown()), { error: 'expected an array of rows, each an array of values' })
+    .min(1, 'expected at least one row')
+    .max(MAX_COLUMN_VALUES, `at most ${MAX_COLUMN_VALUES} values a column`)
+    .meta({ description: 'rows to append, each one value per column in column order' })
+    .transform(rowColumns),
+});
+
+type TypedArrayReader = { size: number; read: (view: DataView, offset: number) => number };
+const DTYPES: Record<string, TypedArrayReader> = {
+  i1: { size: 1, read: (d, o) => d.getInt8(o) },
+  u1: { size: 1, read: (d, o) => d.getUint8(o) },
+  u1c: { size: 1, read: (d, o) => d.getUint8(o) },
+  i2: { size: 2, read: (d, o) => d.getInt16(o, true) },
+  u2: { size: 2, read: (d, o) => d.getUint16(o, true) },
+  i4: { size: 4, read: (d, o) => d.getInt32(o, true) },
+  u4: { size: 4, read: (d, o) => d.getUint32(o, true) },
+  f4: { size: 4, read: (d, o) => d.getFloat32(o, true) },
+  f8: { size: 8, read: (d, o) => d.getFloat64(o, true) },
+};
+const DIM = /^\s*\d+\s*$/;
+const PADDING = /=+$/;
+
+/** "3,4" (plotly.py writes "3, 4") or [3, 4]. */
+function parseShape(shape: unknown): number[] | null {
+  const dims = typeof shape === 'string' ? shape.split(',').map((s) => (DIM.test(s) ? Number(s) : NaN)) : shape;
+  if (!Array.isArray(dims) || dims.length === 0) return null;
+  return dims.every((d) => Number.isSafeInteger(d) && d > 0) ? (dims as number[]) : null;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Plain (nested, when `shape` has several dims) number arrays from a plotly.js typed array spec
+ *  `{dtype, bdata, shape?}`; null for anything that is not a well-formed one. */
+export function decodeTypedArray(value: unknown): unknown[] | null {
+  if (!isObject(value) || typeof value.bdata !== 'string' || typeof value.dtype !== 'string') return null;
+  const reader = Object.hasOwn(DTYPES, value.dtype) ? DTYPES[value.dtype] : undefined;
+  if (!reader) return null;
+  const bytes = Buffer.from(value.bdata, 'base64');
+  // Buffer.from silently skips junk characters: only canonical base64 (padding optional) is accepted.
+  const canonical = bytes.toString('base64');
+  if (canonical !== value.bdata && canonical.replace(PADDING, '') !== value.bdata) return null;
+  if (bytes.length % reader.size !== 0) return null;
+  const count = bytes.length / reader.size;
+  const shape = value.shape === undefined ? [count] : parseShape(value.shape);
+  if (!shape || shape.reduce((a, b) => a * b, 1) !== count) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  const flat = new Array<number>(count);
+  for (let i = 0; i < count; i++) flat[i] = reader.read(view, i * reader.size);
+  // Row-major nesting, innermost dimension first.
+  let out: unknown[] = flat;
+  for (let d = shape.length - 1; d > 0; d--) {
+    const len = shape[d];
+    const next: unknown[] = [];
+    for (let i = 0; i < out.length; i += len) next.push(out.slice(i, i + len));
+    out = next;
+  }
+  return out;
+}
