@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { notFound } from '@/lib/core/errors';
 import { fileDetail, fileUpdateSchema, folderUpdateSchema, updateFileDetail, type FileUpdate } from '@/lib/core/file-detail';
-import { deleteFile, lookupPath, pathSchema, restoreFile, trashFile, type Filetype } from '@/lib/core/files';
+import { deleteFile, lookupPath, restoreFile, trashFile, type Filetype } from '@/lib/core/files';
+import { pathSchema } from '@/lib/core/file-names';
 import { gridUpdateSchema } from '@/lib/core/grids';
 import { endpoint } from './routes';
 import { json } from './responses';
