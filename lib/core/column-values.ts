@@ -1,9 +1,6 @@
-// A grid column's values, pure (no database): the rule that turns a column's `data` (or appended rows)
-// into the json text stored, and the JSON strings the official clients send grid data in. Both the
-// request path and the body worker (lib/http/grid-bodies.ts, for large bodies off the event loop) use it.
-import { z } from 'zod';
-import type { ApiError } from './errors';
-import { parseJsonText, renameRepeatedKeys } from './json-text';
+// A grid column's values, pure (no database): the rule that turns a column's `data` into the json text
+// stored. Both the request path and the body worker (lib/http/grid-bodies.ts, which makes large
+// bodies' values off the event loop) use it.
 
 export const MAX_COLUMN_VALUES = 1_000_000;
 /** Values a column keeps in `preview` (the grid record's table). */
@@ -29,17 +26,6 @@ export class PreparedColumn {
   constructor(readonly values: ColumnValues | ColumnProblem) {}
 }
 
-/** A JSON string field parsed off the event loop: its value, or the error parsing it raised (thrown
- * where parsing it on the event loop would have thrown it). */
-export class PreparedText {
-  constructor(private readonly outcome: { value: unknown } | { error: ApiError }) {}
-
-  value(): unknown {
-    if ('error' in this.outcome) throw this.outcome.error;
-    return this.outcome.value;
-  }
-}
-
 /**
  * A column's `data`, everywhere: a plain array, a plotly.js typed array (decoded to plain values) or
  * a scalar (a one-value column: R's JSON encoder unboxes length-1 vectors).
@@ -63,63 +49,6 @@ export function nonFinite(values: unknown[]): number {
   const bad = (v: unknown): boolean => (typeof v === 'number' ? !Number.isFinite(v) : Array.isArray(v) ? v.some(bad) : false);
   return values.findIndex(bad);
 }
-
-const textValue = (value: unknown, parse: (text: string) => unknown) =>
-  value instanceof PreparedText ? value.value() : typeof value === 'string' ? parse(value) : value;
-
-/** A create's `data`: the object, or a string holding it (the Python client), repeated column names kept. */
-export const gridDataValue = (data: unknown): unknown => textValue(data, (text) => parseJsonText(renameRepeatedKeys(text, ['cols']), 'data'));
-
-/** A column write's `cols`: the array, or a string holding it (what both official clients send). */
-export const colsValue = (cols: unknown): unknown => textValue(cols, (text) => parseJsonText(text, 'cols'));
-
-/**
- * Appended rows, turned into what the append needs (the rows themselves are not kept): each column's
- * new values as json text without brackets, with its first values; and what the checks need, in the
- * order they run (row widths against the grid's column count, then non-finite numbers).
- */
-export interface RowColumns {
-  count: number;
-  /** The first row's width, and the first row of another width (-1: none) with that width. */
-  width: number;
-  other: number;
-  otherWidth: number;
-  /** The first row holding a non-finite value, and the value's index in it. */
-  overflow: { row: number; index: number } | null;
-  /** One per column; empty when a check above refuses the rows whatever the grid. */
-  columns: { text: string; head: unknown[] }[];
-}
-
-function rowColumns(rows: unknown[][]): RowColumns {
-  const width = rows[0].length;
-  const other = rows.findIndex((row) => row.length !== width);
-  const row = rows.findIndex((r) => nonFinite(r) >= 0);
-  const overflow = row >= 0 ? { row, index: nonFinite(rows[row]) } : null;
-  const columns =
-    other >= 0 || overflow
-      ? []
-      : Array.from({ length: width }, (_, k) => {
-          const values = rows.map((r) => r[k]);
-          return { text: JSON.stringify(values).slice(1, -1), head: values.slice(0, PREVIEW_VALUES) };
-        });
-  return { count: rows.length, width, other, otherWidth: other >= 0 ? rows[other].length : width, overflow, columns };
-}
-
-/** The row a grid of `columns` columns refuses for its width (and that width), or null. */
-export function misfitRow(rows: RowColumns, columns: number): { row: number; width: number } | null {
-  if (rows.width !== columns) return { row: 0, width: rows.width };
-  return rows.other >= 0 ? { row: rows.other, width: rows.otherWidth } : null;
-}
-
-/** Body of POST /v2/grids/{fid}/row. */
-export const rowsBodySchema = z.object({
-  rows: z
-    .array(z.array(z.unknown()), { error: 'expected an array of rows, each an array of values' })
-    .min(1, 'expected at least one row')
-    .max(MAX_COLUMN_VALUES, `at most ${MAX_COLUMN_VALUES} values a column`)
-    .meta({ description: 'rows to append, each one value per column in column order' })
-    .transform(rowColumns),
-});
 
 type TypedArrayReader = { size: number; read: (view: DataView, offset: number) => number };
 const DTYPES: Record<string, TypedArrayReader> = {

@@ -1,6 +1,7 @@
 // Grids: the column data plots reference. Column values are stored as json text exactly as written
 // and spliced into answers as stored; column writes change a column's text in the database (rows are
 // appended by text concatenation there), so a large column never travels through Node whole.
+// What the writes accept (schemas, checked data and rows) is in grid-input.ts, pure.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -8,60 +9,27 @@ import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import { files, gridColumns } from '@/db/schema';
 import type { Viewer } from './auth';
-import { colsValue, columnValues, gridDataValue, MAX_COLUMN_VALUES, misfitRow, NON_FINITE, PREVIEW_VALUES, type ColumnValues, type rowsBodySchema } from './column-values';
+import { columnValues, MAX_COLUMN_VALUES, NON_FINITE, PREVIEW_VALUES, type ColumnValues } from './column-values';
 import { invalid, invalidMany, notFound } from './errors';
 import {
   createFile,
   fileFieldsSchema,
   fileRecord,
-  filenameSchema,
   getFile,
-  pathSchema,
   type FileRow,
   type OwnedFile,
   type TYPE_FIELDS,
   type TypeUpdate,
 } from './files';
-import { MiB, parseWith } from './json-text';
+import { colItems, gridData, MAX_COLUMNS, metadataSchema, misfitRow, type colsBodySchema, type createGridSchema, type rowsBodySchema } from './grid-input';
+import { MiB } from './json-text';
 import { refreshPlotsOfGrids } from './images';
 import { assertOwner, assertReadable } from './permissions';
 import type { Fid } from './records';
 
-const MAX_COLUMNS = 10_000;
 const MAX_UIDS = 1000;
 
 type Problem = { field: string; message: string };
-
-/** A grid's metadata: any JSON value, at most 1 MiB (null: none). */
-const metadataSchema = z
-  .unknown()
-  .refine((v) => v === undefined || Buffer.byteLength(JSON.stringify(v) ?? '') <= MiB, 'at most 1 MiB of metadata')
-  .meta({ description: 'any JSON value, at most 1 MiB; null clears it' });
-
-const columnSchema = z.object({
-  data: z.unknown(),
-  order: z.number().int().min(0).max(1_000_000).optional(),
-});
-
-/** POST /v2/grids */
-export const createGridSchema = z.object({
-  data: z
-    .unknown()
-    .refine((v) => v !== undefined, 'This field is required.')
-    .meta({ description: '{"cols": {name: {"data", "order"}}, "metadata"?: any}, or a string holding it' }),
-  filename: filenameSchema.optional(),
-  parent_path: pathSchema.optional(),
-  world_readable: z.boolean().optional(),
-  share_key_enabled: z.boolean().optional(),
-});
-
-/** Body of POST and PUT /v2/grids/{fid}/col. */
-export const colsBodySchema = z.object({
-  cols: z
-    .unknown()
-    .refine((v) => v !== undefined, 'This field is required.')
-    .meta({ description: 'a JSON array of {"name", "data"}, or a string holding one (what both official clients send)' }),
-});
 
 /** `?uid=a,b` of the column endpoints. */
 export const uidQuerySchema = z.object({
@@ -107,34 +75,12 @@ function newUid(taken: Set<string>): string {
 
 /** Checks and normalizes a create's `data`: its columns (in `order`) and metadata. */
 function gridDataOf(data: unknown): { cols: NewColumn[]; metadata: unknown } {
-  const { cols, metadata } = parseWith(
-    z.object({ cols: z.record(z.string().min(1).max(1024), columnSchema), metadata: metadataSchema.optional() }),
-    gridDataValue(data),
-    'data',
-  );
+  const { cols, metadata } = gridData(data);
   const entries = Object.entries(cols);
-  if (entries.length > MAX_COLUMNS) throw invalid('data.cols', `at most ${MAX_COLUMNS} columns a grid`);
   const values = valuesOf(entries.map(([name, col]) => ({ data: col.data, field: `data.cols.${name}.data` })));
   const uids = new Set<string>();
   const out = entries.map(([name, col], i) => ({ name, uid: newUid(uids), ord: col.order ?? i, ...values[i] }));
   return { cols: out.sort((a, b) => a.ord - b.ord), metadata };
-}
-
-/** The items of a body's `cols`: a JSON array of {name, data}, or a string holding one. */
-function colItemsOf(value: unknown, nameRequired: boolean): { name?: string; data: unknown }[] {
-  const name = z.string().min(1, 'may not be empty').max(1024, 'at most 1024 characters');
-  const item = z.object({
-    name: nameRequired ? name : name.optional(),
-    data: z.unknown().refine((v) => v !== undefined, 'This field is required.'),
-  });
-  return parseWith(
-    z
-      .array(item, { error: 'expected an array of {"name", "data"} (or a string holding one)' })
-      .min(1, 'expected at least one column')
-      .max(MAX_COLUMNS, `at most ${MAX_COLUMNS} columns a grid`),
-    colsValue(value),
-    'cols',
-  );
 }
 
 /**
@@ -320,7 +266,7 @@ function checkNames(current: Map<number, string>, changes: { key: number; name: 
 /** POST /v2/grids/{fid}/col: the new columns, in the order sent, after the existing ones. */
 export async function appendColumns(db: Db, viewer: Viewer | null, fid: Fid, input: z.output<typeof colsBodySchema>) {
   const grid = await ownGrid(db, viewer, fid);
-  const items = colItemsOf(input.cols, true) as { name: string; data: unknown }[];
+  const items = colItems(input.cols, true) as { name: string; data: unknown }[];
   const values = valuesOf(items.map((c, i) => ({ data: c.data, field: `cols[${i}].data` })));
   return db.transaction(async (tx) => {
     await lockGrid(tx, grid.id);
@@ -355,7 +301,7 @@ export async function readColumns(db: Db, viewer: Viewer | null, fid: Fid, uidTe
 /** PUT /v2/grids/{fid}/col?uid=: each named column's data replaced (and renamed when a name is given). */
 export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string, input: z.output<typeof colsBodySchema>) {
   const grid = await ownGrid(db, viewer, fid);
-  const items = colItemsOf(input.cols, false);
+  const items = colItems(input.cols, false);
   const values = valuesOf(items.map((c, i) => ({ data: c.data, field: `cols[${i}].data` })));
   return db.transaction(async (tx) => {
     await lockGrid(tx, grid.id);

@@ -5,9 +5,7 @@
 // bodies wait for a worker (each up to 50 MiB): beyond, 429.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { z } from 'zod';
 import { busy } from '@/lib/core/errors';
-import { parseWith } from '@/lib/core/json-text';
 import { apiError, revive, type GridBody, type Prepared } from './grid-bodies';
 
 const MAX_WAITING = 4;
@@ -81,11 +79,10 @@ declare global {
   var __plotFilesBodyWorkers: BodyWorkers | undefined;
 }
 
-/** A large grid body of `kind`, parsed and validated with `schema` as a small one is, its columns'
- * values made off the event loop. */
-export async function parseLargeGridBody<S extends z.ZodType>(kind: GridBody, bytes: Uint8Array, schema: S): Promise<z.output<S>> {
+/** A large grid body of `kind`, parsed and checked off the event loop, its columns' values made. */
+export async function parseLargeGridBody(kind: GridBody, bytes: Uint8Array): Promise<unknown> {
   globalThis.__plotFilesBodyWorkers ??= new BodyWorkers(Math.max(1, Math.min(4, availableParallelism() - 1)));
   const prepared = await globalThis.__plotFilesBodyWorkers.prepare(kind, bytes);
   if ('error' in prepared) throw apiError(prepared.error);
-  return prepared.validated ? (prepared.body as z.output<S>) : parseWith(schema, revive(prepared.body));
+  return revive(prepared.body);
 }

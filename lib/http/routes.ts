@@ -10,7 +10,7 @@ import { originFrom } from '@/lib/core/origin';
 import { limitAddress, limitUser, rateLimitConfig, rateLimitHeaders } from '@/lib/core/rate-limit';
 import { decodeUtf8, readJsonBytes } from './body';
 import { parseLargeGridBody } from './body-workers';
-import { parseGridBody, type GridBody } from './grid-bodies';
+import { GRID_BODY_SCHEMAS, parseGridBody, type GridBody } from './grid-bodies';
 import { errorResponse } from './responses';
 
 type AnyViewer<A> = A extends 'required' ? Viewer : Viewer | null;
@@ -42,7 +42,8 @@ export interface Endpoint<Q = unknown, B = unknown, A extends 'optional' | 'requ
   body?: z.ZodType<B>;
   /** Largest body accepted, in bytes (default 1 MiB); 413 beyond. */
   bodyLimit?: number;
-  /** A grid body: parsed by its kind's rule, and over 1 MiB off the event loop (lib/http/grid-bodies.ts). */
+  /** A grid body (`body` is its kind's schema): parsed by its kind's rule, and over 1 MiB parsed and
+   * checked off the event loop (lib/http/grid-bodies.ts). */
   gridBody?: GridBody;
   /** Status codes and what they mean, for the document (errors are added from the schemas and auth). */
   responses?: Record<number, string>;
@@ -82,6 +83,9 @@ export function routes(
   path: string,
   endpoints: Partial<Record<Method, AnyEndpoint>>,
 ): Record<Verb, NextHandler> {
+  for (const e of Object.values(endpoints)) {
+    if (e.gridBody && e.body !== GRID_BODY_SCHEMAS[e.gridBody]) throw new Error(`${path}: a ${e.gridBody} body is checked with its own schema`);
+  }
   const given = Object.keys(endpoints) as Verb[];
   const allow = [...given, ...(endpoints.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   const out = {} as Record<Verb, NextHandler>;
@@ -139,8 +143,9 @@ function wrap(e: AnyEndpoint, head: boolean, allow: string): NextHandler {
 /** The request's body, parsed and validated with the endpoint's schema. */
 async function readBody(req: Request, e: AnyEndpoint, schema: z.ZodType): Promise<unknown> {
   const bytes = await readJsonBytes(req, e.bodyLimit ?? MiB);
-  if (e.gridBody && bytes.length > MiB) return parseLargeGridBody(e.gridBody, bytes, schema);
-  return parseWith(schema, (e.gridBody ? parseGridBody[e.gridBody] : parseJsonText)(decodeUtf8(bytes)));
+  if (e.gridBody && bytes.length > MiB) return parseLargeGridBody(e.gridBody, bytes);
+  const text = decodeUtf8(bytes);
+  return parseWith(schema, e.gridBody ? parseGridBody(e.gridBody, text) : parseJsonText(text));
 }
 
 /** The query string as a plain object (first value of each name). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { createFolders, fileRecord, pathSchema } from '@/lib/core/files';
+import { createFolders, fileRecord } from '@/lib/core/files';
+import { pathSchema } from '@/lib/core/file-names';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
 

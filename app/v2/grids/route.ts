@@ -1,4 +1,5 @@
-import { createGrid, createGridSchema } from '@/lib/core/grids';
+import { createGrid } from '@/lib/core/grids';
+import { createGridSchema } from '@/lib/core/grid-input';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
 import { MiB } from '@/lib/core/json-text';

@@ -1,4 +1,5 @@
-import { appendColumns, colsBodySchema, deleteColumns, readColumns, replaceColumns, uidQuerySchema } from '@/lib/core/grids';
+import { colsBodySchema } from '@/lib/core/grid-input';
+import { appendColumns, deleteColumns, readColumns, replaceColumns, uidQuerySchema } from '@/lib/core/grids';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json, jsonStream } from '@/lib/http/responses';
 import { MiB } from '@/lib/core/json-text';
@@ -17,7 +18,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grid
     auth: 'required',
     body: colsBodySchema,
     bodyLimit: 50 * MiB,
-    gridBody: 'cols',
+    gridBody: 'append-cols',
     responses: { 201: '{"cols": [{"name", "uid"}]}: the new columns, in the order sent' },
     handler: async ({ db, viewer, params, body }) => json(await appendColumns(db, viewer, fidParam(params.fid), body), { status: 201 }),
   }),
@@ -27,7 +28,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grid
     query: uidQuerySchema,
     body: colsBodySchema,
     bodyLimit: 50 * MiB,
-    gridBody: 'cols',
+    gridBody: 'replace-cols',
     responses: { 200: '{"cols": [{"name", "uid"}]}' },
     handler: async ({ db, viewer, params, query, body }) => json(await replaceColumns(db, viewer, fidParam(params.fid), query.uid, body)),
   }),

@@ -1,4 +1,4 @@
-import { rowsBodySchema } from '@/lib/core/column-values';
+import { rowsBodySchema } from '@/lib/core/grid-input';
 import { appendRows } from '@/lib/core/grids';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
