@@ -4,7 +4,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows, type Db } from '@/db/client';
+import { queryRows, runPrepared, type Db } from '@/db/client';
 import { files, users } from '@/db/schema';
 import type { Viewer } from './auth';
 import { invalid, notFound } from './errors';
@@ -138,18 +138,20 @@ async function assertNameFree(tx: Db, ownerId: number, parent: number, filename:
 
 /** A live (or trashed) file by owner name and number, any type, with the owner's canonical username. */
 export async function getFile(db: Db, fid: Fid, state: 'live' | 'trashed' = 'live'): Promise<OwnedFile | undefined> {
-  const rows = await db
-    .select({ file: files, owner: users.username })
-    .from(files)
-    .innerJoin(users, eq(users.id, files.ownerId))
-    .where(
-      and(
-        sql`lower(${users.username}) = lower(${fid.owner})`,
-        eq(files.n, fid.n),
-        state === 'live' ? isNull(files.trashedAt) : isNotNull(files.trashedAt),
-      ),
-    )
-    .limit(1);
+  const rows = await runPrepared(
+    db
+      .select({ file: files, owner: users.username })
+      .from(files)
+      .innerJoin(users, eq(users.id, files.ownerId))
+      .where(
+        and(
+          sql`lower(${users.username}) = lower(${fid.owner})`,
+          eq(files.n, fid.n),
+          state === 'live' ? isNull(files.trashedAt) : isNotNull(files.trashedAt),
+        ),
+      )
+      .limit(1),
+  );
   return rows[0] ? { ...rows[0].file, owner: rows[0].owner } : undefined;
 }
 

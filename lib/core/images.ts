@@ -64,9 +64,11 @@ const enqueue = (rows: SQL) => sql`
  * and a render that failed for good is not retried by every page view.
  */
 export async function requestImages(db: Db, fileId: number): Promise<void> {
-  await db.execute(sql`
-    WITH queued AS (${enqueue(sql`SELECT file_id, version FROM plots WHERE file_id = ${fileId}`)})
-    SELECT pg_notify(${IMAGE_JOBS_CHANNEL}, '') FROM queued`);
+  await queryRows(
+    db,
+    sql`WITH queued AS (${enqueue(sql`SELECT file_id, version FROM plots WHERE file_id = ${fileId}`)})
+        SELECT pg_notify(${IMAGE_JOBS_CHANNEL}, '') FROM queued`,
+  );
 }
 
 /**
