@@ -9,9 +9,9 @@ import type { Viewer } from './auth';
 import { decodeCursor, keysetPage, type Cursor, type RowsPage } from './cursors';
 import { invalid, invalidMany, notFound } from './errors';
 import { checkFigure, figureMeta, pathText, type SrcRef } from './figure';
-import { requestImages } from './images';
+import { enqueue, notifyQueued, requestImages } from './images';
 import { MiB } from './json-text';
-import { createFile, fileFieldsSchema, getFile, type OwnedFile, type TYPE_FIELDS, type TypeUpdate } from './files';
+import { createFileWith, fileFieldsSchema, getFile, type OwnedFile, type TYPE_FIELDS, type TypeUpdate } from './files';
 import { assertReadable, canRead } from './permissions';
 import { fidOf, isoText, originJoin, parseFid, plotRecordSql, type Fid, type PlotRecord } from './records';
 import { MAX_REFERENCED_VALUES, referencedValues, resolveSrcs } from './srcs';
@@ -369,25 +369,26 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
 export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, origin: string): Promise<string> {
   const { figure, bytes, values, refs, meta } = await prepareFigure(db, viewer, input.figure);
   const sourceFid = input.source_fid ? await checkSourceFid(db, viewer, input.source_fid) : null;
-  const fileId = await createFile(db, viewer, 'plot', input, async (tx, file) => {
-    await tx.insert(plots).values({
-      fileId: file.id,
-      figure,
-      figureBytes: bytes,
-      dataValues: values,
-      srcRefs: refs,
-      title: input.title ?? meta.title,
-      titleGiven: input.title !== undefined,
-      caption: input.caption ?? '',
-      sourceFid,
-      width: meta.width,
-      height: meta.height,
-      autosize: meta.autosize,
-    });
-    await requestImages(tx, file.id);
-    return file.id;
-  });
-  return `{"file":${await detailText(db, fileId, viewer, origin)}}`;
+  // One statement: the files row (create_file), the plots row, its image job, and its detail record
+  // built from what they return (rows written by this statement are not visible to it otherwise).
+  const [row] = await createFileWith<{ rec: string }>(
+    db,
+    viewer,
+    'plot',
+    input,
+    (file) => sql`WITH f AS MATERIALIZED (SELECT * FROM ${file}),
+      p AS (
+        INSERT INTO plots (file_id, figure, figure_bytes, data_values, src_refs, title, title_given, caption, source_fid, width, height, autosize)
+        SELECT f.id, ${JSON.stringify(figure)}::jsonb, ${bytes}::int, ${values}::bigint, ${JSON.stringify(refs)}::jsonb, ${input.title ?? meta.title}::text,
+               ${input.title !== undefined}::boolean, ${input.caption ?? ''}::text, ${sourceFid}::text, ${meta.width ?? null}::int, ${meta.height ?? null}::int,
+               ${meta.autosize}::boolean
+        FROM f RETURNING *),
+      queued AS (${enqueue(sql`SELECT file_id, ${viewer.id}::int AS owner_id, version FROM p`)})
+      SELECT ${plotRecordSql(viewer.id, true)}::text AS rec
+      FROM f JOIN p ON p.file_id = f.id JOIN users u ON u.id = f.owner_id ${originJoin(origin)}
+      CROSS JOIN (SELECT count(*) FROM (${notifyQueued}) n) notified`,
+  );
+  return `{"file":${row.rec}}`;
 }
 
 /** A plot's part of an update: figure, title, caption and source_fid under the create rules. */
