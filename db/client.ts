@@ -107,6 +107,23 @@ interface Preparable {
   session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
 }
 
+const preparing = () => process.env.DB_PREPARE !== 'false';
+
+/** A query builder's statement (select, insert, update, delete): it runs unprepared, or prepared under a name. */
+interface Statement<T> {
+  execute(): Promise<T>;
+  prepare(name: string): { execute(): Promise<T> };
+}
+
+/**
+ * Runs a query builder's statement prepared, as `queryRows` runs raw ones: drizzle's postgres.js
+ * driver prepares only named statements, and an unnamed one costs a describe round trip and a plan
+ * on every run. For the hot paths (`DB_PREPARE=false` turns it off).
+ */
+export function runPrepared<T>(query: Statement<T>): Promise<T> {
+  return preparing() ? query.prepare('q').execute() : query.execute();
+}
+
 /**
  * Rows of a raw query on either driver (postgres.js answers an array, PGlite `{ rows }`). Named, so
  * postgres.js prepares it once per connection: the record-building queries cost more to plan than
@@ -114,7 +131,7 @@ interface Preparable {
  */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (
-    process.env.DB_PREPARE === 'false'
+    !preparing()
       ? await db.execute(query)
       : await (db as unknown as Preparable).session
           .prepareQuery((db as unknown as Preparable).dialect.sqlToQuery(query), undefined, 'raw', false)

@@ -2,9 +2,9 @@
 // updates and the trash.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows, type Db } from '@/db/client';
+import { queryRows, runPrepared, type Db } from '@/db/client';
 import { files, users } from '@/db/schema';
 import type { Viewer } from './auth';
 import { invalid, notFound } from './errors';
@@ -22,17 +22,6 @@ export interface OwnedFile extends FileRow {
 
 /** A secret-link key: 128 random bits. */
 const newShareKey = () => randomBytes(16).toString('base64url');
-
-/** The next number of an owner's files. The row lock serializes one owner's creates, and a rolled
- * back create rolls the counter back too, so numbers are distinct and gap-free. */
-async function allocateFileNumber(tx: Db, ownerId: number): Promise<number> {
-  const [row] = await tx
-    .update(users)
-    .set({ fileCounter: sql`${users.fileCounter} + 1` })
-    .where(eq(users.id, ownerId))
-    .returning({ n: users.fileCounter });
-  return row.n;
-}
 
 /** What every file's create takes besides its type's own fields (POST /v2/plots, /v2/grids). */
 export interface NewFileFields {
@@ -55,51 +44,65 @@ export async function createFile<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const parent = await parentFromPath(tx, owner.id, fields.parent_path);
-    const file = await insertFile(tx, {
-      ownerId: owner.id,
-      filetype,
-      filename: fields.filename,
-      parent,
-      worldReadable: fields.world_readable ?? true,
-      shareKey: fields.share_key_enabled ? newShareKey() : null,
-    });
+    const file = await insertFile(tx, newFile(owner.id, filetype, fields, parent));
     return insertBody(tx, file);
   });
+}
+
+/**
+ * The same create as `createFile` in one statement (no transaction round trips when there is no
+ * folder to lock): `statement` gets the create_file call, a set of one files row, to build its own
+ * rows from, and answers the statement's rows.
+ */
+export async function createFileWith<T>(db: Db, owner: Viewer, filetype: Filetype, fields: NewFileFields, statement: (file: SQL) => SQL): Promise<T[]> {
+  const run = (tx: Db, parent: number) => queryRows<T>(tx, statement(createFileCall(newFile(owner.id, filetype, fields, parent)))).catch(nameTaken);
+  if (!fields.parent_path?.length) return run(db, -1);
+  return db.transaction(async (tx) => run(tx, await parentFromPath(tx, owner.id, fields.parent_path)));
+}
+
+interface NewFile {
+  ownerId: number;
+  filetype: Filetype;
+  filename?: string;
+  parent: number;
+  worldReadable: boolean;
+  shareKey?: string | null;
+}
+
+const newFile = (ownerId: number, filetype: Filetype, fields: NewFileFields, parent: number): NewFile => ({
+  ownerId,
+  filetype,
+  filename: fields.filename,
+  parent,
+  worldReadable: fields.world_readable ?? true,
+  shareKey: fields.share_key_enabled ? newShareKey() : null,
+});
+
+/** create_file (migration 0012): a fresh number and the files row, named or default-named, in one call. */
+const createFileCall = (input: NewFile) =>
+  sql`create_file(${input.ownerId}::int, ${input.filetype}::text, ${input.filename ?? null}::text, ${input.parent}::int, ${input.worldReadable}::boolean, ${input.shareKey ?? null}::text)`;
+
+/** create_file's PF409 (the name is taken in the folder) as the contract's 400 "already exists". */
+function nameTaken(error: unknown): never {
+  for (let e = error, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    if ((e as { code?: unknown }).code === 'PF409') throw invalid('filename', `Sorry, a file named '${(e as Error).message}' already exists`);
+  }
+  throw error;
 }
 
 /**
  * Inserts a file row with a fresh number. A name clash among the folder's live files is the
  * contract's 400 "already exists"; with no name given, the file gets a free default name.
  */
-async function insertFile(
-  tx: Db,
-  input: { ownerId: number; filetype: Filetype; filename?: string; parent: number; worldReadable: boolean; shareKey?: string | null },
-): Promise<FileRow> {
-  const n = await allocateFileNumber(tx, input.ownerId);
-  const names = input.filename ? [input.filename] : defaultNames(input.filetype, n);
-  for (const filename of names) {
-    const [row] = await tx
-      .insert(files)
-      .values({
-        ownerId: input.ownerId,
-        n,
-        filetype: input.filetype,
-        filename,
-        parent: input.parent,
-        worldReadable: input.worldReadable,
-        shareKey: input.shareKey ?? null,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (row) return row;
-  }
-  throw invalid('filename', `Sorry, a file named '${names[0]}' already exists`);
+async function insertFile(tx: Db, input: NewFile): Promise<FileRow> {
+  const [raw] = await queryRows<Record<string, unknown>>(tx, sql`SELECT * FROM ${createFileCall(input)}`).catch(nameTaken);
+  // The row as drizzle maps a files row (dates, bigints, json).
+  return Object.fromEntries(
+    FILE_COLUMNS.map(([key, column]) => [key, raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name])]),
+  ) as FileRow;
 }
 
-function defaultNames(filetype: Filetype, n: number): string[] {
-  const stem = filetype === 'fold' ? 'folder' : filetype;
-  return [`${stem} ${n}`, ...Array.from({ length: 5 }, () => `${stem} ${n} (${randomBytes(3).toString('hex')})`)];
-}
+const FILE_COLUMNS = Object.entries(getTableColumns(files));
 
 /** The owner's live file named `filename` in folder `parent` (there is at most one: files_live_filename_key). */
 async function liveFileNamed(db: Db, ownerId: number, parent: number, filename: string): Promise<FileRow | undefined> {
@@ -119,18 +122,20 @@ async function assertNameFree(tx: Db, ownerId: number, parent: number, filename:
 
 /** A live (or trashed) file by owner name and number, any type, with the owner's canonical username. */
 export async function getFile(db: Db, fid: Fid, state: 'live' | 'trashed' = 'live'): Promise<OwnedFile | undefined> {
-  const rows = await db
-    .select({ file: files, owner: users.username })
-    .from(files)
-    .innerJoin(users, eq(users.id, files.ownerId))
-    .where(
-      and(
-        sql`lower(${users.username}) = lower(${fid.owner})`,
-        eq(files.n, fid.n),
-        state === 'live' ? isNull(files.trashedAt) : isNotNull(files.trashedAt),
-      ),
-    )
-    .limit(1);
+  const rows = await runPrepared(
+    db
+      .select({ file: files, owner: users.username })
+      .from(files)
+      .innerJoin(users, eq(users.id, files.ownerId))
+      .where(
+        and(
+          sql`lower(${users.username}) = lower(${fid.owner})`,
+          eq(files.n, fid.n),
+          state === 'live' ? isNull(files.trashedAt) : isNotNull(files.trashedAt),
+        ),
+      )
+      .limit(1),
+  );
   return rows[0] ? { ...rows[0].file, owner: rows[0].owner } : undefined;
 }
 

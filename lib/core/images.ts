@@ -37,20 +37,21 @@ export const imageSize = (value: string | null): ImageSize =>
   IMAGE_SIZES.includes(value as ImageSize) ? (value as ImageSize) : 'default';
 
 /**
- * Queues the plots of `rows` (file_id, version): a job already queued for that version stays as it
+ * Queues the plots of `rows` (file_id, owner_id, version; the owner comes with them, since a plot
+ * created in the same statement is not visible to it yet): a job already queued for that version stays as it
  * is. Each new job's turn puts it after its owner's queued jobs, interleaved with everyone else's
  * (see image_jobs.turn); past MAX_QUEUED_PER_OWNER an owner's new jobs wait to be asked for again.
  */
-const enqueue = (rows: SQL) => sql`
+export const enqueue = (rows: SQL) => sql`
   INSERT INTO image_jobs (file_id, owner_id, version, turn)
   SELECT file_id, owner_id, version, turn FROM (
-    SELECT r.file_id, f.owner_id, r.version,
-           base.turn + q.queued + row_number() OVER (PARTITION BY f.owner_id ORDER BY r.file_id) - 1 AS turn,
-           q.queued + row_number() OVER (PARTITION BY f.owner_id ORDER BY r.file_id) AS place,
+    SELECT r.file_id, r.owner_id, r.version,
+           base.turn + q.queued + row_number() OVER (PARTITION BY r.owner_id ORDER BY r.file_id) - 1 AS turn,
+           q.queued + row_number() OVER (PARTITION BY r.owner_id ORDER BY r.file_id) AS place,
            EXISTS (SELECT 1 FROM image_jobs j WHERE j.file_id = r.file_id) AS known
-    FROM (${rows}) r JOIN files f ON f.id = r.file_id
+    FROM (${rows}) r
     CROSS JOIN (SELECT coalesce(min(turn), 0) AS turn FROM image_jobs WHERE attempts < ${MAX_ATTEMPTS}) base
-    CROSS JOIN LATERAL (SELECT count(*) AS queued FROM image_jobs o WHERE o.owner_id = f.owner_id AND o.attempts < ${MAX_ATTEMPTS}) q
+    CROSS JOIN LATERAL (SELECT count(*) AS queued FROM image_jobs o WHERE o.owner_id = r.owner_id AND o.attempts < ${MAX_ATTEMPTS}) q
   ) c
   WHERE place <= ${MAX_QUEUED_PER_OWNER} OR known
   ON CONFLICT (file_id) DO UPDATE
@@ -58,15 +59,20 @@ const enqueue = (rows: SQL) => sql`
     WHERE image_jobs.version < excluded.version
   RETURNING 1`;
 
+/** Wakes the workers when the `queued` CTE (an enqueue) queued anything (NOTIFY is delivered at commit). */
+export const notifyQueued = sql`SELECT pg_notify(${IMAGE_JOBS_CHANNEL}, '') FROM (SELECT 1 FROM queued LIMIT 1) q`;
+
 /**
  * Asks for images of the plot's current version (in the plot's write transaction, or when a URL
  * finds none). A job already queued for that version is left as it is, so repeated asks are cheap
  * and a render that failed for good is not retried by every page view.
  */
 export async function requestImages(db: Db, fileId: number): Promise<void> {
-  await db.execute(sql`
-    WITH queued AS (${enqueue(sql`SELECT file_id, version FROM plots WHERE file_id = ${fileId}`)})
-    SELECT pg_notify(${IMAGE_JOBS_CHANNEL}, '') FROM queued`);
+  await queryRows(
+    db,
+    sql`WITH queued AS (${enqueue(sql`SELECT p.file_id, f.owner_id, p.version FROM plots p JOIN files f ON f.id = p.file_id WHERE p.file_id = ${fileId}`)})
+        ${notifyQueued}`,
+  );
 }
 
 /**
@@ -92,16 +98,16 @@ export async function refreshPlotsOfGrids(db: Db, grids: { owner: string; n: num
   const keys = sql.join(grids.map((g) => sql`lower(${`${g.owner}:${g.n}`}::text)`), sql`, `);
   await db.execute(sql`
     WITH targets AS (
-      SELECT f.id, f.trashed_at IS NULL AS live FROM plots p JOIN files f ON f.id = p.file_id
+      SELECT f.id, f.owner_id, f.trashed_at IS NULL AS live FROM plots p JOIN files f ON f.id = p.file_id
       WHERE plot_grid_keys(p.src_refs) && ARRAY[${keys}]::text[]
       ORDER BY f.id FOR UPDATE OF f
     ), touched AS (
       UPDATE files f SET updated_at = now() FROM targets t WHERE f.id = t.id
     ), bumped AS (
       UPDATE plots p SET version = p.version + 1, data_values = ${PLOT_DATA_VALUES} FROM targets t WHERE p.file_id = t.id
-      RETURNING p.file_id, p.version, t.live
-    ), queued AS (${enqueue(sql`SELECT file_id, version FROM bumped WHERE live`)})
-    SELECT pg_notify(${IMAGE_JOBS_CHANNEL}, '') FROM (SELECT 1 FROM queued LIMIT 1) q`);
+      RETURNING p.file_id, t.owner_id, p.version, t.live
+    ), queued AS (${enqueue(sql`SELECT file_id, owner_id, version FROM bumped WHERE live`)})
+    ${notifyQueued}`);
 }
 
 export interface ImageJob {

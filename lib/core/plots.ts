@@ -9,9 +9,9 @@ import type { Viewer } from './auth';
 import { decodeCursor, keysetPage, type Cursor, type RowsPage } from './cursors';
 import { invalid, invalidMany, notFound } from './errors';
 import { checkFigure, figureMeta, pathText, type SrcRef } from './figure';
-import { requestImages } from './images';
+import { enqueue, notifyQueued, requestImages } from './images';
 import { MiB } from './json-text';
-import { createFile, fileFieldsSchema, getFile, type OwnedFile, type TYPE_FIELDS, type TypeUpdate } from './files';
+import { createFileWith, fileFieldsSchema, getFile, type OwnedFile, type TYPE_FIELDS, type TypeUpdate } from './files';
 import { assertReadable, canRead } from './permissions';
 import { fidOf, isoText, originJoin, parseFid, plotRecordSql, type Fid, type PlotRecord } from './records';
 import { MAX_REFERENCED_VALUES, referencedValues, resolveSrcs } from './srcs';
@@ -67,6 +67,15 @@ const select = sql`SELECT p.file_id, p.created_at, p.views FROM plots p`;
 const NEWEST = { n: sql`p.created_at DESC, p.file_id DESC`, p: sql`p.created_at ASC, p.file_id ASC` };
 const newestKey = (created: string | number, id: string | number) => sql`${created}::timestamptz, ${id}::bigint`;
 
+/**
+ * `LIMIT n` written into the statement's text: a parameter there makes PostgreSQL re-plan the statement
+ * on every run (the generic plan of an unknown limit is a bad one). `n` is a validated whole number.
+ */
+const limitSql = (n: number) => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`bad LIMIT ${n}`);
+  return sql.raw(`LIMIT ${n}`);
+};
+
 /** `AND (columns) < (key)`: past the key in a descending order walking forward ('n'), `>` walking back. */
 const past = (dir: 'n' | 'p', columns: SQL, key: SQL) => sql`AND (${columns}) ${sql.raw(dir === 'n' ? '<' : '>')} (${key})`;
 
@@ -76,7 +85,7 @@ const PLANS: Record<Order, OrderPlan> = {
     order: NEWEST,
     fetch: (filter, key, dir, limit) => {
       const after = key ? past(dir, sql`p.created_at, p.file_id`, newestKey(key[0], key[1])) : sql``;
-      return sql`${select} WHERE p.listed ${filter} ${after} ORDER BY ${NEWEST[dir]} LIMIT ${limit}`;
+      return sql`${select} WHERE p.listed ${filter} ${after} ORDER BY ${NEWEST[dir]} ${limitSql(limit)}`;
     },
   },
   '-views': {
@@ -84,7 +93,7 @@ const PLANS: Record<Order, OrderPlan> = {
     order: { n: sql`p.views DESC, p.created_at DESC, p.file_id DESC`, p: sql`p.views ASC, p.created_at ASC, p.file_id ASC` },
     fetch: (filter, key, dir, limit) => {
       const after = key ? past(dir, sql`p.views, p.created_at, p.file_id`, sql`${key[0]}::bigint, ${newestKey(key[1], key[2])}`) : sql``;
-      return sql`${select} WHERE p.listed ${filter} ${after} ORDER BY ${PLANS['-views'].order[dir]} LIMIT ${limit}`;
+      return sql`${select} WHERE p.listed ${filter} ${after} ORDER BY ${PLANS['-views'].order[dir]} ${limitSql(limit)}`;
     },
   },
   // Fewest views first, ties newest first: the mixed directions cannot be one row comparison, so
@@ -94,16 +103,16 @@ const PLANS: Record<Order, OrderPlan> = {
     order: { n: sql`p.views ASC, p.created_at DESC, p.file_id DESC`, p: sql`p.views DESC, p.created_at ASC, p.file_id ASC` },
     fetch: (filter, key, dir, limit) => {
       const order = PLANS.views.order[dir];
-      if (!key) return sql`${select} WHERE p.listed ${filter} ORDER BY ${order} LIMIT ${limit}`;
+      if (!key) return sql`${select} WHERE p.listed ${filter} ORDER BY ${order} ${limitSql(limit)}`;
       const [views, created, id] = key;
       const sameViews = sql`p.views = ${views}::bigint ${past(dir, sql`p.created_at, p.file_id`, newestKey(created, id))}`;
       const beyond = dir === 'n' ? sql`p.views > ${views}::bigint` : sql`p.views < ${views}::bigint`;
       // The union is named p too, so that one order serves its parts and the whole.
       return sql`SELECT * FROM (
-          (${select} WHERE p.listed ${filter} AND ${sameViews} ORDER BY ${NEWEST[dir]} LIMIT ${limit})
+          (${select} WHERE p.listed ${filter} AND ${sameViews} ORDER BY ${NEWEST[dir]} ${limitSql(limit)})
           UNION ALL
-          (${select} WHERE p.listed ${filter} AND ${beyond} ORDER BY ${order} LIMIT ${limit})
-        ) p ORDER BY ${order} LIMIT ${limit}`;
+          (${select} WHERE p.listed ${filter} AND ${beyond} ORDER BY ${order} ${limitSql(limit)})
+        ) p ORDER BY ${order} ${limitSql(limit)}`;
     },
   },
 };
@@ -204,7 +213,7 @@ export async function listFeedRows<R>(db: Db, select: SQL, q: z.output<typeof fe
           SELECT ${select}, p.file_id, '' AS created, p.views, ${h} AS h
           FROM plots p ${RECORD_JOIN} ${originJoin(origin)}
           WHERE p.listed AND p.handpicked ${after}
-        ) s ORDER BY ${order} LIMIT ${size + 1}`,
+        ) s ORDER BY ${order} ${limitSql(size + 1)}`,
   );
   return keysetPage(db, rows, { size, cursor, order: 'feed', seed, keyOf: (r) => [r.h!, Number(r.file_id)] });
 }
@@ -235,7 +244,7 @@ export async function listOwnerPlotRows<R>(
         FROM (SELECT f.id FROM files f
               WHERE f.owner_id = ${ownerId} AND f.filetype = 'plot' AND f.trashed_at IS NULL
                 ${viewer?.id === ownerId ? sql`` : sql`AND f.world_readable`} ${after}
-              ORDER BY ${sorted} LIMIT ${size + 1}) k
+              ORDER BY ${sorted} ${limitSql(size + 1)}) k
         JOIN plots p ON p.file_id = k.id ${RECORD_JOIN} ${originJoin(origin)}
         ORDER BY ${sorted}`,
   );
@@ -360,25 +369,26 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
 export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, origin: string): Promise<string> {
   const { figure, bytes, values, refs, meta } = await prepareFigure(db, viewer, input.figure);
   const sourceFid = input.source_fid ? await checkSourceFid(db, viewer, input.source_fid) : null;
-  const fileId = await createFile(db, viewer, 'plot', input, async (tx, file) => {
-    await tx.insert(plots).values({
-      fileId: file.id,
-      figure,
-      figureBytes: bytes,
-      dataValues: values,
-      srcRefs: refs,
-      title: input.title ?? meta.title,
-      titleGiven: input.title !== undefined,
-      caption: input.caption ?? '',
-      sourceFid,
-      width: meta.width,
-      height: meta.height,
-      autosize: meta.autosize,
-    });
-    await requestImages(tx, file.id);
-    return file.id;
-  });
-  return `{"file":${await detailText(db, fileId, viewer, origin)}}`;
+  // One statement: the files row (create_file), the plots row, its image job, and its detail record
+  // built from what they return (rows written by this statement are not visible to it otherwise).
+  const [row] = await createFileWith<{ rec: string }>(
+    db,
+    viewer,
+    'plot',
+    input,
+    (file) => sql`WITH f AS MATERIALIZED (SELECT * FROM ${file}),
+      p AS (
+        INSERT INTO plots (file_id, figure, figure_bytes, data_values, src_refs, title, title_given, caption, source_fid, width, height, autosize)
+        SELECT f.id, ${JSON.stringify(figure)}::jsonb, ${bytes}::int, ${values}::bigint, ${JSON.stringify(refs)}::jsonb, ${input.title ?? meta.title}::text,
+               ${input.title !== undefined}::boolean, ${input.caption ?? ''}::text, ${sourceFid}::text, ${meta.width ?? null}::int, ${meta.height ?? null}::int,
+               ${meta.autosize}::boolean
+        FROM f RETURNING *),
+      queued AS (${enqueue(sql`SELECT file_id, ${viewer.id}::int AS owner_id, version FROM p`)})
+      SELECT ${plotRecordSql(viewer.id, true)}::text AS rec
+      FROM f JOIN p ON p.file_id = f.id JOIN users u ON u.id = f.owner_id ${originJoin(origin)}
+      CROSS JOIN (SELECT count(*) FROM (${notifyQueued}) n) notified`,
+  );
+  return `{"file":${row.rec}}`;
 }
 
 /** A plot's part of an update: figure, title, caption and source_fid under the create rules. */

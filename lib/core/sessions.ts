@@ -3,7 +3,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import { runPrepared, type Db } from '@/db/client';
 import { sessions, users } from '@/db/schema';
 
 export const SESSION_COOKIE = 'pf_session';
@@ -22,12 +22,14 @@ export async function createSession(db: Db, userId: number): Promise<string> {
 /** The signed-in user of a live session token (a Viewer; auth.ts imports this module, not the reverse). */
 export async function sessionViewer(db: Db, token: string): Promise<{ id: number; username: string } | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const [row] = await db
-    .select({ id: users.id, username: users.username })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hash(token)), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)))
-    .limit(1);
+  const [row] = await runPrepared(
+    db
+      .select({ id: users.id, username: users.username })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, hash(token)), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)))
+      .limit(1),
+  );
   return row ?? null;
 }
 

@@ -1,8 +1,7 @@
 // Src references (`owner:n:uid[,uid...]`) resolved to grid columns: the one lookup behind the checks
 // of a plot's create and update, its content with data, and its CSV download.
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
-import { gridColumns } from '@/db/schema';
 import type { Viewer } from './auth';
 import { parseSrc } from './figure';
 import { canRead, holdsShareKey, type FileAccess } from './permissions';
@@ -70,13 +69,15 @@ async function findGrids(db: Db, refs: { owner: string; n: number }[]): Promise<
 async function columnsByGrid(db: Db, gridIds: number[]): Promise<Map<number, Map<string, number>>> {
   const out = new Map<number, Map<string, number>>();
   if (!gridIds.length) return out;
-  const rows = await db
-    .select({ id: gridColumns.id, gridId: gridColumns.gridId, uid: gridColumns.uid })
-    .from(gridColumns)
-    .where(inArray(gridColumns.gridId, gridIds));
+  // One array parameter, not one per grid: one prepared statement however many grids.
+  const rows = await queryRows<{ id: string | number; grid_id: string | number; uid: string }>(
+    db,
+    sql`SELECT id, grid_id, uid FROM grid_columns WHERE grid_id = ANY(${`{${gridIds.join(',')}}`}::bigint[])`,
+  );
   for (const r of rows) {
-    if (!out.has(r.gridId)) out.set(r.gridId, new Map());
-    out.get(r.gridId)!.set(r.uid, r.id);
+    const gridId = Number(r.grid_id);
+    if (!out.has(gridId)) out.set(gridId, new Map());
+    out.get(gridId)!.set(r.uid, Number(r.id));
   }
   return out;
 }

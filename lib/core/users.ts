@@ -3,7 +3,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '@/db/client';
+import { runPrepared, type Db } from '@/db/client';
 import { sessions, users } from '@/db/schema';
 import { invalid } from './errors';
 import { USERNAME, userUrls } from './records';
@@ -22,7 +22,7 @@ export function hashApiKey(key: string): string {
 }
 
 export async function getUserByUsername(db: Db, username: string): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  const [user] = await runPrepared(db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1));
   return user;
 }
 
