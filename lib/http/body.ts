@@ -2,15 +2,9 @@
 // never read), valid UTF-8.
 import 'server-only';
 import { parseError, payloadTooLarge, unsupportedMediaType } from '@/lib/core/errors';
-import { MiB, parseJsonText } from '@/lib/core/json-text';
+import { MiB } from '@/lib/core/json-text';
 
-/** Reads a JSON body: JSON content type (or none), at most `limit` bytes, valid UTF-8, at most
- * 100 levels deep, no `__proto__`, no NUL characters or lone surrogates (Postgres cannot store them). */
-export async function readJson(req: Request, limitBytes: number): Promise<unknown> {
-  return parseJsonText(decodeUtf8(await readJsonBytes(req, limitBytes)));
-}
-
-/** The body's bytes under readJson's transport rules (type, size), not yet decoded. */
+/** A JSON body's bytes: JSON content type (or none), at most `limitBytes` (413 beyond), not yet decoded. */
 export async function readJsonBytes(req: Request, limitBytes: number): Promise<Uint8Array> {
   const type = req.headers.get('content-type');
   if (type && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim())) {
