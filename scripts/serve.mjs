@@ -20,6 +20,20 @@ const compressPages = compression({ filter });
 // As requested (before Next's rewrites): /v2/…, /~owner/n.json and .csv, and their /files/… forms.
 const DATA_PATH = /^(?:\/v2(?:[/?]|$)|[^?]*(?:\.(?:json|csv)|\/files\/[^/?]+\/\d+\/(?:json|csv))(?:\?|$))/;
 
+// Next routes these methods; any other (TRACE, PROPFIND, ...) would reach it and answer 500.
+const ROUTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** 405 for a method no path here supports, in the API's error body (lib/core/errors.ts's shape); `Allow`
+ * names every method the server implements (OPTIONS on a path answers that path's own set). */
+function methodNotAllowed(req, res) {
+  const message = `Method "${String(req.method).slice(0, 20)}" not allowed.`;
+  const body = JSON.stringify({ errors: [{ code: 'METHOD_NOT_ALLOWED', message, field: null, path: null }], detail: message });
+  res.writeHead(405, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(body), Allow: [...ROUTED_METHODS].join(', ') });
+  res.end(body);
+  // Drain any body, so the connection can carry the next request.
+  req.resume();
+}
+
 /** Serves the built app with `args` as `next start` takes them; resolves once listening. */
 export async function serve(args) {
   const { values } = parseArgs({
@@ -39,6 +53,7 @@ export async function serve(args) {
   let prepare;
   const ready = new Promise((resolve) => (prepare = resolve)).then(() => app.prepare()).then(() => app.getRequestHandler());
   const server = http.createServer(async (req, res) => {
+    if (!ROUTED_METHODS.has(req.method ?? '')) return methodNotAllowed(req, res);
     try {
       const handle = await ready;
       const compress = DATA_PATH.test(req.url ?? '') ? compressData : compressPages;

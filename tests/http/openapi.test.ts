@@ -4,6 +4,7 @@
 // answer the JSON 404 to every method; the docs page shows every operation.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { request as httpRequest } from 'node:http';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -216,6 +217,24 @@ describe('the API root', () => {
       const res = await call(m, '/v2/');
       expectError(res, 405, m);
       expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    }
+  });
+
+  it('answers a method no path supports (TRACE, PROPFIND) with 405 and the error body, not 500', async () => {
+    // fetch refuses to send TRACE: a raw request.
+    const raw = (method: string, path: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+        const req = httpRequest(new URL(path, baseUrl()), { method }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c)).on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+        });
+        req.on('error', reject).end();
+      });
+    for (const [method, path] of [['TRACE', '/v2/plots'], ['TRACE', '/'], ['PROPFIND', '/v2/']]) {
+      const res = await raw(method, path);
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+      expect(JSON.parse(res.body).errors[0]).toMatchObject({ code: 'METHOD_NOT_ALLOWED', message: `Method "${method}" not allowed.` });
     }
   });
 });
