@@ -74,7 +74,7 @@ export function shared(res: Response): Response {
 }
 
 /** Whether the request names a caller (API key or session cookie), valid or not. */
-export function hasCredentials(headers: Headers): boolean {
+function hasCredentials(headers: Headers): boolean {
   return headers.has('authorization') || headers.has('plotly-authorization') || sessionToken(headers.get('cookie')) !== null;
 }
 
