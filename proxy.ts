@@ -17,11 +17,11 @@ export function proxy(req: NextRequest) {
     decodeURIComponent(pathname);
   } catch {
     if (isApiPath(pathname)) {
-      return NextResponse.json(notFound().body(), { status: 404, headers: { Vary: 'Accept' } });
+      return NextResponse.json(notFound().body(), { status: 404, headers: { Vary: 'Accept', 'Cache-Control': 'no-store' } });
     }
     return new NextResponse('<!DOCTYPE html><title>Not found</title><h1>404: This page could not be found.</h1>', {
       status: 404,
-      headers: { 'Content-Type': 'text/html; charset=utf-8', ...pageHeaders(pathname) },
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...pageHeaders(pathname) },
     });
   }
   if (isApiPath(pathname)) return NextResponse.next();

@@ -20,6 +20,9 @@ export interface ContentOptions {
 
 export interface Content {
   etag: string;
+  /** Whether every anonymous caller gets this same answer: a public plot, no secret link, and only
+   * public grids' data (a shared cache may keep it). */
+  shared: boolean;
   /** The figure version read (images are keyed by it). */
   version: number;
   parts: () => AsyncIterable<string>;
@@ -42,10 +45,12 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
     sql`SELECT figure::text AS figure, src_refs AS refs, version FROM plots WHERE file_id = ${file.id}`,
   );
   const refs: StoredRef[] = typeof plot.refs === 'string' ? JSON.parse(plot.refs) : plot.refs;
+  // A share_key may carry the owner's private grids (plotReader): such an answer is the link holder's.
+  const publicPlot = file.worldReadable && !opts.shareKey;
   const base = `${file.id}:${plot.version}:${opts.inlineData ? 1 : 0}:${opts.mapUnreadable ? 1 : 0}`;
 
   if (!refs.length || (!opts.inlineData && !opts.mapUnreadable)) {
-    return { etag: etagOf(base), version: plot.version, parts: async function* () { yield plot.figure; } };
+    return { etag: etagOf(base), shared: publicPlot, version: plot.version, parts: async function* () { yield plot.figure; } };
   }
 
   // The columns each src names, from grids the requester may read (inlined) or, for map_data, from
@@ -76,6 +81,8 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
 
   return {
     etag,
+    // Any src whose grid is private, gone or unreadable makes the answer depend on who asks.
+    shared: publicPlot && resolved.every((r) => r.grid?.worldReadable === true),
     version: plot.version,
     parts: async function* () {
       let text = plot.figure;

@@ -4,12 +4,16 @@
 import 'server-only';
 import fresh from 'fresh';
 import { ApiError, invalidMany, serviceUnavailable } from '@/lib/core/errors';
+import { sessionToken } from '@/lib/core/sessions';
 import type { PlotImage } from '@/lib/core/images';
 import type { Content } from '@/lib/core/plot-content';
 
+/** Errors are never stored: the same URL may answer otherwise a moment later (signed in, made public). */
 export function errorResponse(error: unknown): Response {
   const apiError = toApiError(error);
-  return json(apiError.body(), { status: apiError.status, headers: apiError.headers });
+  const res = json(apiError.body(), { status: apiError.status, headers: apiError.headers });
+  res.headers.set('Cache-Control', 'no-store');
+  return res;
 }
 
 function toApiError(error: unknown): ApiError {
@@ -47,6 +51,44 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function sqlState(error: unknown): string | undefined {
   const hit = causes(error).find((e) => typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code));
   return hit?.code as string | undefined;
+}
+
+// Caching. A shared cache (CDN, nginx proxy_cache) may keep an answer that is the same for every
+// anonymous caller for a few seconds and serve it stale while it refetches; browsers revalidate each
+// time (max-age=0). Such answers vary on every header that could change them: the credentials (a
+// cache must never hand the anonymous answer to a signed-in caller, nor the reverse) and the
+// forwarded host and scheme the emitted URLs are built from (lib/core/origin.ts). Anything else is
+// `private`, and the routes() wrapper downgrades a shared answer to private whenever the request
+// carries credentials (finishCaching).
+export const SHARED_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
+export const SHARED_VARY = 'Accept, Accept-Encoding, Authorization, Plotly-Authorization, Cookie, X-Forwarded-Host, X-Forwarded-Proto';
+export const PRIVATE_CACHE = 'private, no-store';
+/** Private, but worth a 304: the ETag names the answer. */
+export const PRIVATE_REVALIDATE = 'private, no-cache';
+
+/** `res` marked as the same for every anonymous caller (the wrapper keeps it so only for those). */
+export function shared(res: Response): Response {
+  res.headers.set('Cache-Control', SHARED_CACHE);
+  res.headers.set('Vary', SHARED_VARY);
+  return res;
+}
+
+/** Whether the request names a caller (API key or session cookie), valid or not. */
+function hasCredentials(headers: Headers): boolean {
+  return headers.has('authorization') || headers.has('plotly-authorization') || sessionToken(headers.get('cookie')) !== null;
+}
+
+/**
+ * The answer's caching, made safe: a shared answer stays public only for an anonymous request;
+ * every other answer the handler left unmarked is private and never stored.
+ */
+export function finishCaching(req: Request, res: Response): void {
+  const given = res.headers.get('Cache-Control');
+  if (res.status >= 400) res.headers.set('Cache-Control', 'no-store');
+  else if (!given) res.headers.set('Cache-Control', PRIVATE_CACHE);
+  else if (/\bpublic\b/.test(given) && hasCredentials(req.headers)) {
+    res.headers.set('Cache-Control', res.headers.has('ETag') ? PRIVATE_REVALIDATE : PRIVATE_CACHE);
+  }
 }
 
 /** A JSON answer with the contract's headers. `body` may be text the database already built. */
@@ -97,8 +139,11 @@ export function imageResponse(bytes: Buffer, type: string, encoded = false): Res
 
 /** A plot's content (the API's and the `.json` download's): streamed, with its ETag and a 304. */
 export function contentResponse(req: Request, content: Content): Response {
-  // The answer depends on who asks (readable grids), so caches must revalidate it per caller.
-  const headers = { ETag: content.etag, 'Cache-Control': 'private, no-cache', Vary: 'Accept, Authorization, Cookie' };
+  // Shared only when every anonymous caller gets this answer (a public plot, public grids, no secret
+  // link); else it depends on who asks, so it is revalidated per caller.
+  const headers = content.shared
+    ? { ETag: content.etag, 'Cache-Control': SHARED_CACHE, Vary: SHARED_VARY }
+    : { ETag: content.etag, 'Cache-Control': PRIVATE_REVALIDATE, Vary: 'Accept, Accept-Encoding, Authorization, Plotly-Authorization, Cookie' };
   if (notModified(req, content.etag)) return new Response(null, { status: 304, headers });
   const res = jsonStream(content.parts(), { headers });
   res.headers.set('Vary', headers.Vary);
@@ -117,8 +162,9 @@ export function notModified(req: Request, etag: string): boolean {
 
 /**
  * The answer at `/~owner/n.png[?size=…]`: a rendered PNG with an ETag (long-lived caching when the
- * URL carries a version token `v`, else revalidated; 304 when the client's copy is current), or a
- * placeholder, never cached.
+ * URL carries a version token `v`, else revalidated by browsers and kept briefly by shared caches;
+ * 304 when the client's copy is current), or a placeholder, never cached. A public plot's image is
+ * the same for every caller, so it needs no Vary.
  */
 export function pngResponse(req: Request, image: PlotImage): Response {
   if (image.state !== 'rendered') {
@@ -132,7 +178,7 @@ export function pngResponse(req: Request, image: PlotImage): Response {
   const headers = {
     'Content-Type': 'image/png',
     ETag: etag,
-    'Cache-Control': versioned ? `${scope}, max-age=31536000, immutable` : `${scope}, no-cache`,
+    'Cache-Control': versioned ? `${scope}, max-age=31536000, immutable` : image.public ? SHARED_CACHE : PRIVATE_REVALIDATE,
     'X-Image-State': 'rendered',
   };
   if (notModified(req, etag)) return new Response(null, { status: 304, headers });

@@ -11,7 +11,7 @@ import { limitAddress, limitUser, rateLimitConfig, rateLimitHeaders } from '@/li
 import { decodeUtf8, readJsonBytes } from './body';
 import { parseLargeGridBody } from './body-workers';
 import { GRID_BODY_SCHEMAS, parseGridBody, type GridBody } from './grid-bodies';
-import { errorResponse } from './responses';
+import { errorResponse, finishCaching } from './responses';
 
 type AnyViewer<A> = A extends 'required' ? Viewer : Viewer | null;
 
@@ -134,6 +134,7 @@ function wrap(e: AnyEndpoint, head: boolean, allow: string): NextHandler {
     } catch (error) {
       res = errorResponse(error);
     }
+    finishCaching(req, res);
     for (const [name, value] of Object.entries(limits)) if (!res.headers.has(name)) res.headers.set(name, value);
     if (!res.headers.has('Allow')) res.headers.set('Allow', allow);
     return head ? new Response(null, { status: res.status, headers: res.headers }) : res;

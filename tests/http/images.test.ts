@@ -60,7 +60,7 @@ describe('plot images', () => {
       const { res, body } = await rendered(baseUrl(), imagePath(plot.fid, size));
       expect(res.headers.get('content-type')).toBe('image/png');
       expect(res.headers.get('etag')).toMatch(/^"1-/);
-      expect(res.headers.get('cache-control')).toBe('public, no-cache');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=30');
       const png = inspectPng(body);
       expect([png.width, png.height]).toEqual(SIZES[size]);
       expect(png.variance, `${size} is not blank`).toBeGreaterThan(MIN_CHART_VARIANCE);
@@ -88,7 +88,7 @@ describe('plot images', () => {
       expect(again.res.status, ifNoneMatch).toBe(304);
       expect(again.body.length).toBe(0);
       expect(again.res.headers.get('etag')).toBe(etag);
-      expect(again.res.headers.get('cache-control')).toBe('public, no-cache');
+      expect(again.res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=30');
       expect(again.res.headers.get('x-image-state')).toBe('rendered');
     }
     for (const ifNoneMatch of ['"1-list-thumb"', 'W/"2-block-thumb"', '1-block-thumb']) {

@@ -1,5 +1,5 @@
 import { endpoint, routes } from '@/lib/http/routes';
-import { json, jsonStream } from '@/lib/http/responses';
+import { json, jsonStream, shared } from '@/lib/http/responses';
 import { MiB } from '@/lib/core/json-text';
 import { createPlot, listPlots, listQuerySchema, plotCreateSchema } from '@/lib/core/plots';
 
@@ -7,7 +7,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plot
   GET: endpoint({
     summary: 'List public plots (newest first, or by views), keyset-paged',
     query: listQuerySchema,
-    handler: async ({ db, viewer, query, origin, url }) => jsonStream(await listPlots(db, viewer, query, origin, url)),
+    handler: async ({ db, viewer, query, origin, url }) => shared(jsonStream(await listPlots(db, viewer, query, origin, url))),
   }),
   POST: endpoint({
     summary: 'Create a plot on src references to grid columns',

@@ -1,11 +1,11 @@
 import { endpoint, routes } from '@/lib/http/routes';
-import { jsonStream } from '@/lib/http/responses';
+import { jsonStream, shared } from '@/lib/http/responses';
 import { feedQuerySchema, listFeed } from '@/lib/core/plots';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots/feed', {
   GET: endpoint({
     summary: 'Handpicked public plots in a random order fixed by the cursor',
     query: feedQuerySchema,
-    handler: async ({ db, viewer, query, origin, url }) => jsonStream(await listFeed(db, viewer, query, origin, url)),
+    handler: async ({ db, viewer, query, origin, url }) => shared(jsonStream(await listFeed(db, viewer, query, origin, url))),
   }),
 });
