@@ -22,13 +22,14 @@ const LATENCY_BUDGET_MS = 1000;
 
 const rssMb = (pid: number) => Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-/** The unrelated client (`node -e`, given the URL and the pause): asks until SIGTERM, then writes the
- * slowest answer's time (ms); any failed request fails it. */
+/** The unrelated client (`node -e`, given the URL and the pause): says "ready" once it can be stopped,
+ * asks until SIGTERM, then writes the slowest answer's time (ms); any failed request fails it. */
 const PROBER = `
 const [url, pause] = process.argv.slice(1);
 let running = true;
 let slowest = 0;
 process.on('SIGTERM', () => (running = false));
+process.stdout.write('ready\\n');
 (async () => {
   while (running) {
     const started = performance.now();
@@ -72,15 +73,22 @@ describe('resource budget under attack', () => {
     let peak = before;
     let running = true;
     const prober = spawn(process.execPath, ['-e', PROBER, `${server.url}/v2/plots?page_size=5`, String(probeEveryMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let slowest = '';
-    prober.stdout.on('data', (d) => (slowest += d));
+    let output = '';
+    const proberClosed = once(prober, 'close');
+    // Stopped before it handles SIGTERM, it would die of it: wait until it says it is ready.
+    await new Promise<void>((resolve, reject) => {
+      prober.stdout.on('data', (d) => {
+        output += d;
+        if (output.includes('\n')) resolve();
+      });
+      proberClosed.then(() => reject(new Error(`the unrelated client exited early: ${output}`)));
+    });
     const sampler = (async () => {
       while (running) {
         peak = Math.max(peak, rssMb(pid));
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
-    const proberClosed = once(prober, 'close');
     try {
       await attack();
     } finally {
@@ -89,6 +97,7 @@ describe('resource budget under attack', () => {
       await Promise.all([sampler, proberClosed]);
     }
     expect(prober.exitCode, 'the unrelated client failed').toBe(0);
+    const slowest = output.slice(output.indexOf('\n') + 1);
     expect(slowest).toMatch(/^\d/);
     return { growthMb: peak - before, slowestMs: Number(slowest) };
   }
