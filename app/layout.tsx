@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import { pageContext } from '@/lib/web/page-context';
+import { signUpOpen } from '@/lib/web/sign-in';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -37,6 +38,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                   <img src={`/avatars/${viewer.username}.svg`} alt="" width={24} height={24} />
                   {viewer.username}
                 </Link>
+                <Link href="/settings">Settings</Link>
                 <form method="post" action="/signout">
                   <button type="submit" className="link-button">
                     Sign out
@@ -44,7 +46,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                 </form>
               </>
             ) : (
-              <Link href="/signin">Sign in</Link>
+              <>
+                {signUpOpen() && <Link href="/signup">Sign up</Link>}
+                <Link href="/signin">Sign in</Link>
+              </>
             )}
           </nav>
         </header>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { PlotList } from '@/components/plot-list';
+import { SearchForm } from '@/components/search-form';
 import { galleryPage, galleryParams, galleryQuery, pageHref } from '@/lib/web/gallery';
 import { pageContext } from '@/lib/web/page-context';
 import { moreGalleryPlots } from './actions';
@@ -40,6 +41,7 @@ export default async function Gallery({ searchParams }: Props) {
           </p>
         </div>
         <div className="list-controls">
+          <SearchForm />
           <nav aria-label="Sort order" className="sort-switch">
             <a data-sort="newest" href={pageHref('/', { ...params, order_by: undefined })} aria-current={query.order_by ? undefined : 'page'}>
               Newest

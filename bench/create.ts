@@ -1,13 +1,13 @@
 // 4. Create throughput with validation: POST /v2/plots of a 10-trace and a 1,000-trace figure (every
 // trace on src references into one grid) against pgbench inserting the same figure JSON.
 import { sql } from 'drizzle-orm';
-import { codeBlock, fmt, load, pgbench, table, type Benchmark, type BenchContext } from './support';
+import { codeBlock, cpuPerRequest, cpuText, fmt, load, pgbench, table, withCpu, type Benchmark, type BenchContext } from './support';
 
 const CONNECTIONS = 8;
 const SECONDS = 10;
 const COLUMNS = 20;
 
-function figureOf(traces: number, src: (i: number) => string) {
+export function figureOf(traces: number, src: (i: number) => string) {
   return {
     data: Array.from({ length: traces }, (_, i) => ({
       type: 'scatter',
@@ -22,12 +22,13 @@ function figureOf(traces: number, src: (i: number) => string) {
   };
 }
 
-async function uploadGrid(ctx: BenchContext) {
+export async function uploadGrid(ctx: BenchContext) {
   const cols = Object.fromEntries(Array.from({ length: COLUMNS }, (_, c) => [`c${c}`, { data: Array.from({ length: 50 }, (_, i) => i * c), order: c }]));
   const res = await fetch(`${ctx.url}/v2/grids`, {
     method: 'POST',
     headers: { Authorization: ctx.user.auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ filename: 'create bench grid', data: { cols } }),
+    // A fresh name each call: several benchmarks in one run upload one.
+    body: JSON.stringify({ filename: `create bench grid ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, data: { cols } }),
   });
   if (res.status !== 201) throw new Error(`grid upload: ${res.status} ${await res.text()}`);
   const { file } = (await res.json()) as { file: { fid: string; cols: { name: string; uid: string }[] } };
@@ -46,7 +47,7 @@ const create: Benchmark = async (ctx) => {
     const body = JSON.stringify({ figure, world_readable: true });
     const request = { url: `${ctx.url}/v2/plots`, method: 'POST', headers: { Authorization: ctx.user.auth, 'Content-Type': 'application/json' }, body };
     await load({ ...request, connections: CONNECTIONS, duration: 2 });
-    const api = await load({ ...request, connections: CONNECTIONS, duration: SECONDS });
+    const { value: api, cpu: apiCpu } = await withCpu(ctx, ctx.serverPid, () => load({ ...request, connections: CONNECTIONS, duration: SECONDS }));
 
     const refs = figure.data.flatMap((t, i) => [
       { p: ['data', i, 'xsrc'], s: t.xsrc },
@@ -60,12 +61,20 @@ INSERT INTO plots (file_id, figure, src_refs, title) SELECT id, ${quote(figure)}
     const floor = await pgbench(ctx, `create-${traces}-traces`, script, { clients: CONNECTIONS, threads: 2, seconds: SECONDS });
     commands.push(floor.command);
     const rate = api.requests.average;
-    results[`${traces}`] = { bodyBytes: body.length, api: { reqPerSec: rate, latencyP50: api.latency.p50, latencyP99: api.latency.p99 }, floor, ratio: rate / floor.tps };
+    const cpu = { api: cpuPerRequest(apiCpu, api.requests.total), floor: cpuPerRequest(floor.cpu, floor.transactions) };
+    results[`${traces}`] = {
+      bodyBytes: body.length,
+      api: { reqPerSec: rate, latencyP50: api.latency.p50, latencyP99: api.latency.p99, cpuMsPerRequest: cpu.api },
+      floor: { ...floor, cpuMsPerRequest: cpu.floor },
+      ratio: rate / floor.tps,
+    };
     rows.push([
       `${fmt(traces)} traces (${fmt(body.length / 1024, 1)} KiB)`,
       `**${fmt(rate, rate < 100 ? 1 : 0)}**`,
       `${fmt(api.latency.p50, 1)} / ${fmt(api.latency.p99, 1)}`,
+      cpuText(cpu.api),
       fmt(floor.tps, 0),
+      cpuText(cpu.floor),
       `**${fmt(rate / floor.tps, 3)}**`,
     ]);
   }
@@ -74,9 +83,10 @@ INSERT INTO plots (file_id, figure, src_refs, title) SELECT id, ${quote(figure)}
 ${CONNECTIONS} connections for ${SECONDS} s (after 2 s of warm-up), one user, every trace's \`xsrc\`/\`ysrc\`
 pointing into one grid: the service parses the body, checks every attribute against plotly's schema,
 checks the grid and its columns, writes the file and plot rows and answers the detail record. Floor:
-pgbench inserting the same figure JSON (and the file row) with ${CONNECTIONS} clients.
+pgbench inserting the same figure JSON (and the file row) with ${CONNECTIONS} clients. CPU per request: the app
+process's and the bench database's Postgres backends', from /proc over the same run.
 
-${table(['figure', 'service creates/s', 'latency p50 / p99 (ms)', 'floor inserts/s', 'service / floor'], rows)}
+${table(['figure', 'service creates/s', 'latency p50 / p99 (ms)', 'service CPU ms / create (app + Postgres)', 'floor inserts/s', 'floor CPU ms / insert (Postgres)', 'service / floor'], rows)}
 
 ${codeBlock(commands)}`;
   return { results, markdown };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
 import { createPlotFromRawFigure } from '@/lib/core/demo';
+import { enqueue, notifyQueued } from '@/lib/core/images';
 import { processTreeMemory, Renderer } from '@/lib/core/renderer';
 import { codeBlock, fmt, percentiles, table, type Benchmark, type BenchContext } from './support';
 
@@ -53,13 +54,14 @@ async function drained(ctx: BenchContext): Promise<void> {
   while ((await pendingJobs(ctx)) > 0) await new Promise((r) => setTimeout(r, 50));
 }
 
-/** Drops the stored images of `ids` and queues them again, as creates would. */
+/** Drops the stored images of `ids` and queues them again, as creates would (lib/core/images.ts's enqueue). */
 async function requeue(ctx: BenchContext, ids: number[]): Promise<void> {
-  await ctx.database.db.execute(sql`DELETE FROM plot_images WHERE file_id IN ${sql.raw(`(${ids.join(',')})`)}`);
-  await ctx.database.db.execute(sql`
-    INSERT INTO image_jobs (file_id, version) SELECT file_id, version FROM plots WHERE file_id IN ${sql.raw(`(${ids.join(',')})`)}
-    ON CONFLICT (file_id) DO UPDATE SET attempts = 0, run_after = now(), locked_until = NULL`);
-  await ctx.database.db.execute(sql`SELECT pg_notify('image_jobs', '')`);
+  const list = sql.raw(`(${ids.join(',')})`);
+  await ctx.database.db.execute(sql`DELETE FROM plot_images WHERE file_id IN ${list}`);
+  await ctx.database.db.execute(sql`DELETE FROM image_jobs WHERE file_id IN ${list}`);
+  await ctx.database.db.execute(
+    sql`WITH queued AS (${enqueue(sql`SELECT p.file_id, f.owner_id, p.version FROM plots p JOIN files f ON f.id = p.file_id WHERE p.file_id IN ${list}`)}) ${notifyQueued}`,
+  );
 }
 
 /** Renders/s of the queue drained by `workers` worker processes (browsers warmed first). */

@@ -5,10 +5,11 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
 import http from 'node:http';
-import { codeBlock, cpuSeconds, fmt, mb, memory, percentiles, psqlTimed, resetPeak, table, type Benchmark, type BenchContext } from './support';
+import { codeBlock, cpuDuring, fmt, mb, memory, percentiles, psqlTimed, resetPeak, table, type Benchmark, type BenchContext } from './support';
 
 const SIZES = [10_000, 100_000, 1_000_000];
 const RUNS = 5;
+const CPU_RUNS = 10;
 const ASKS = [
   { name: 'identity', acceptEncoding: 'identity' },
   { name: 'gzip, deflate (Python requests)', acceptEncoding: 'gzip, deflate' },
@@ -73,11 +74,9 @@ async function measure(ctx: BenchContext, url: string, acceptEncoding: string) {
   for (let i = 0; i < RUNS; i++) {
     const idleKb = memory(ctx.serverPid)!.rssKb;
     resetPeak(ctx.serverPid);
-    const cpuBefore = cpuSeconds(ctx.serverPid);
-    const got = await wireGet(url, { Authorization: ctx.user.auth, 'Accept-Encoding': acceptEncoding });
-    const cpu = cpuSeconds(ctx.serverPid) - cpuBefore;
+    const { value: got, processSeconds, databaseSeconds } = await cpuDuring(ctx, ctx.appPids(), () => wireGet(url, { Authorization: ctx.user.auth, 'Accept-Encoding': acceptEncoding }));
     const peakKb = memory(ctx.serverPid)!.hwmKb;
-    runs.push({ ...got, cpu, growthKb: peakKb - idleKb, peakKb });
+    runs.push({ ...got, cpu: processSeconds + databaseSeconds, growthKb: peakKb - idleKb, peakKb });
   }
   return {
     seconds: percentiles(runs.map((r) => r.seconds)).p50,
@@ -97,11 +96,20 @@ const inline: Benchmark = async (ctx) => {
     const { url, copy } = await makePlot(ctx, values);
     const floorRuns = [];
     for (let i = 0; i < RUNS; i++) floorRuns.push(await psqlTimed(ctx, copy));
-    const floor = { seconds: percentiles(floorRuns.map((f) => f.seconds)).p50, bytes: floorRuns[0].bytes, peakKb: Math.max(...floorRuns.map((f) => f.peakRssKb)) };
+    // The floor's CPU: its backend's, over CPU_RUNS COPYs in one session that then idles a moment so
+    // the poll reads the backend's last figure before it exits.
+    const floorCpu = await cpuDuring(ctx, [], () => psqlTimed(ctx, `${`${copy};`.repeat(CPU_RUNS)} SELECT pg_sleep(0.3)`));
+    const floor = {
+      seconds: percentiles(floorRuns.map((f) => f.seconds)).p50,
+      bytes: floorRuns[0].bytes,
+      peakKb: Math.max(...floorRuns.map((f) => f.peakRssKb)),
+      cpu: floorCpu.databaseSeconds / CPU_RUNS,
+    };
     const asked: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+    const serviceRows: string[][] = [];
     for (const ask of ASKS) {
       const m = (asked[ask.name] = await measure(ctx, url, ask.acceptEncoding));
-      rows.push([
+      serviceRows.push([
         fmt(values),
         ask.name,
         m.encoding,
@@ -110,23 +118,26 @@ const inline: Benchmark = async (ctx) => {
         fmt(m.cpu * 1000),
         `+${mb(m.growthKb)} (peak ${mb(m.peakKb)})`,
         `**${fmt(m.seconds / floor.seconds, 2)}**`,
+        `**${fmt(m.cpu / floor.cpu, 1)}**`,
       ]);
     }
-    rows.push([fmt(values), 'floor: psql COPY', '', fmt(floor.bytes), fmt(floor.seconds, 3), '', mb(floor.peakKb), '1']);
+    rows.push(...serviceRows, [fmt(values), 'floor: psql COPY', '', fmt(floor.bytes), fmt(floor.seconds, 3), fmt(floor.cpu * 1000, 1), mb(floor.peakKb), '1', '1']);
     results[String(values)] = { asked, floor };
     if (values === SIZES[SIZES.length - 1]) commands.push(`curl -s -o /dev/null -H 'Accept-Encoding: gzip' -w '%{time_total}\\n' '${url}'`, floorRuns[0].command);
   }
   const markdown = `## 3. Content with \`inline_data=true\`: 2 x ${SIZES.map((v) => fmt(v)).join(' / ')} values
 
 \`GET /v2/plots/{fid}/content?inline_data=true\` on a scattergl plot whose x and y are two grid columns,
-${RUNS} runs one after another per row (median time to last byte; the server's CPU time, user + system
-from /proc, mean per request). Asked as curl does (no compression), as Python's requests does
+${RUNS} runs one after another per row (median time to last byte; the server's CPU time, mean per
+request: the app's processes, user + system from /proc, and the Postgres backends serving the bench
+database). Asked as curl does (no compression), as Python's requests does
 (\`gzip, deflate\`) and as browsers do (\`gzip, deflate, br\`): bytes as they came over the wire.
-Floor: psql \`COPY\` of the same two columns' stored data to stdout (the time includes starting psql).
+Floor: psql \`COPY\` of the same two columns' stored data to stdout (the time includes starting psql;
+its CPU is the backend's, over ${CPU_RUNS} COPYs in one session).
 Memory: the server's peak RSS (VmHWM, reset before each request) above its RSS just before; psql's
 whole peak RSS.
 
-${table(['values per column', 'asked', 'encoding', 'bytes', 'time to last byte (s)', 'server CPU (ms)', 'memory', 'vs floor (time)'], rows)}
+${table(['values per column', 'asked', 'encoding', 'bytes', 'time to last byte (s)', 'server CPU (ms)', 'memory', 'vs floor (time)', 'vs floor (CPU)'], rows)}
 
 ${codeBlock(commands)}`;
   return { results, markdown };

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
 import { encodeCursor, type Cursor } from '@/lib/core/cursors';
 import { listPageSql, recordSelect, type ListQuery, type Order } from '@/lib/core/plots';
-import { codeBlock, fmt, pgbench, sequentialLatency, sqlText, table, type Benchmark } from './support';
+import { codeBlock, cpuDuring, fmt, pgbench, sequentialLatency, sqlText, table, type Benchmark } from './support';
 
 const PAGE_SIZE = 20;
 const DEPTH_PAGE = 50_000;
@@ -45,15 +45,22 @@ const listDepth: Benchmark = async (ctx) => {
     const check = (await (await fetch(deepUrl)).json()) as { results: unknown[] };
     if (check.results.length !== PAGE_SIZE) throw new Error(`deep page of ${order} has ${check.results.length} results`);
     await sequentialLatency(base, 20);
-    const first = await sequentialLatency(base, REQUESTS);
-    const deep = await sequentialLatency(deepUrl, REQUESTS);
+    const firstRun = await cpuDuring(ctx, ctx.appPids(), () => sequentialLatency(base, REQUESTS));
+    const deepRun = await cpuDuring(ctx, ctx.appPids(), () => sequentialLatency(deepUrl, REQUESTS));
+    const [first, deep] = [firstRun.value, deepRun.value];
 
     const name = `list-depth${order.replace(/^-?/, (m) => (m ? '-desc-' : '-'))}`;
-    const floorFirst = await pgbench(ctx, `${name}-page-1`, `${sqlText(listPageSql(recordSelect(null), q, null, origin))};\n`, { clients: 1, seconds: FLOOR_SECONDS });
-    const floorDeep = await pgbench(ctx, `${name}-page-${page}`, `${sqlText(listPageSql(recordSelect(null), q, cursor, origin))};\n`, { clients: 1, seconds: FLOOR_SECONDS });
+    const floorFirstRun = await cpuDuring(ctx, [], () => pgbench(ctx, `${name}-page-1`, `${sqlText(listPageSql(recordSelect(null), q, null, origin))};\n`, { clients: 1, seconds: FLOOR_SECONDS }));
+    const floorDeepRun = await cpuDuring(ctx, [], () => pgbench(ctx, `${name}-page-${page}`, `${sqlText(listPageSql(recordSelect(null), q, cursor, origin))};\n`, { clients: 1, seconds: FLOOR_SECONDS }));
+    const [floorFirst, floorDeep] = [floorFirstRun.value, floorDeepRun.value];
     commands.push(floorFirst.command, floorDeep.command);
+    // CPU ms per request: the app's processes and its Postgres backends; the floor's backend per transaction.
+    const cpu = {
+      service: { first: ((firstRun.processSeconds + firstRun.databaseSeconds) * 1000) / REQUESTS, deep: ((deepRun.processSeconds + deepRun.databaseSeconds) * 1000) / REQUESTS },
+      floor: { first: (floorFirstRun.databaseSeconds * 1000) / (floorFirst.tps * FLOOR_SECONDS), deep: (floorDeepRun.databaseSeconds * 1000) / (floorDeep.tps * FLOOR_SECONDS) },
+    };
 
-    results[order] = { service: { first, deep }, floor: { first: floorFirst.latencyMs, deep: floorDeep.latencyMs } };
+    results[order] = { service: { first, deep }, floor: { first: floorFirst.latencyMs, deep: floorDeep.latencyMs }, cpuMsPerRequest: cpu };
     rows.push([
       `\`${order}\``,
       fmt(first.p50, 2),
@@ -63,17 +70,29 @@ const listDepth: Benchmark = async (ctx) => {
       fmt(floorDeep.latencyMs, 2),
       fmt(floorDeep.latencyMs / floorFirst.latencyMs, 2),
       fmt(deep.p50 / floorDeep.latencyMs, 1),
+      `${fmt(cpu.service.first, 2)} / ${fmt(cpu.service.deep, 2)}`,
+      `${fmt(cpu.floor.first, 3)} / ${fmt(cpu.floor.deep, 3)}`,
+      fmt(cpu.service.deep / cpu.floor.deep, 1),
     ]);
   }
+  const worst = Math.max(...(Object.keys(ORDER_BY) as Order[]).map((o) => {
+    const r = results[o] as { service: { first: { p50: number }; deep: { p50: number } } };
+    return r.service.deep.p50 / r.service.first.p50;
+  }));
+  results.worstDeepOverFirst = worst;
   const markdown = `## 1. List depth: page 1 vs page ${fmt(page)} (${fmt(listed)} listed plots)
 
 \`GET /v2/plots\` one request at a time (${REQUESTS} each, after 20 to warm up), page 1 against page
 ${fmt(page)} (rows ${fmt(offset + 1)}-${fmt(offset + PAGE_SIZE)}; ${fmt(DEPTH_PAGE)} pages deep when the set is that large), opened with a
 cursor as \`next\` links carry it. Floor: pgbench, one client, running the statement the endpoint runs
 (\`listPageSql\` in lib/core/plots.ts, parameters written in) for the same two pages. Times in ms (service:
-median to last byte; floor: pgbench's average latency).
+median to last byte; floor: pgbench's average latency). CPU per request: the app's processes (user +
+system from /proc) and the Postgres backends serving the bench database; the floor's: its backend's
+per transaction. CPU per request is steadier than time on a shared machine.
 
-${table(['order', 'service page 1', 'service deep', 'service deep / page 1', 'floor page 1', 'floor deep', 'floor deep / page 1', 'service / floor (deep)'], rows)}
+${table(['order', 'service page 1', 'service deep', 'service deep / page 1', 'floor page 1', 'floor deep', 'floor deep / page 1', 'service / floor (deep)', 'service CPU ms/req (page 1 / deep)', 'floor CPU ms/txn (page 1 / deep)', 'CPU service / floor (deep)'], rows)}
+
+Goal: deep / page 1 <= 1.2 in every order: ${worst <= 1.2 ? 'met' : '**missed**'} (worst ${fmt(worst, 2)}).
 
 ${codeBlock(commands)}`;
   return { results, markdown };

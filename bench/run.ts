@@ -16,7 +16,7 @@ import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/ha
 import { startServer } from '@/harness/server';
 import { seedSynthetic } from '@/lib/core/demo';
 import { createUser } from '@/lib/core/users';
-import { listeningProcess, writeResultFile, type Benchmark, type BenchContext } from './support';
+import { listeningProcess, processTree, writeResultFile, type Benchmark, type BenchContext } from './support';
 
 const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   'list-depth': () => import('./list-depth'),
@@ -25,6 +25,11 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   create: () => import('./create'),
   images: () => import('./images'),
   exports: () => import('./exports'),
+  search: () => import('./search'),
+  'list-page-size': () => import('./list-page-size'),
+  memory: () => import('./memory'),
+  pages: () => import('./pages'),
+  proxy: () => import('./proxy'),
 };
 
 const OUTPUT = 'BENCHMARKS.md';
@@ -74,6 +79,7 @@ try {
     dbName,
     user: { id: user.id, username: user.username, apiKey, auth: `Basic ${Buffer.from(`${user.username}:${apiKey}`).toString('base64')}` },
     serverPid: listeningProcess(server.process.pid!, port),
+    appPids: () => processTree(server!.process.pid!),
     plots,
     log,
     startServer: () => startServer(serverEnv),
@@ -91,18 +97,29 @@ try {
   const machine = await machineInfo(database.db);
   const sections = new Map<string, string>();
   const raw: Record<string, unknown> = { machine };
+  const failed: string[] = [];
   for (const name of names) {
     log(`--- ${name}`);
     const { default: benchmark } = await BENCHMARKS[name]();
     const started = Date.now();
-    const result = await benchmark(ctx);
+    // One benchmark failing does not lose the others' results: it is reported, the rest go on.
+    const result = await benchmark(ctx).catch((error: unknown) => {
+      console.error(error);
+      failed.push(name);
+      return null;
+    });
+    if (!result) continue;
     raw[name] = result.results;
-    sections.set(name, `${result.markdown.trim()}\n\n_Run ${machine.date} on ${machine.commit} in ${((Date.now() - started) / 1000).toFixed(0)} s._`);
+    sections.set(name, `${result.markdown.trim()}\n\n_Run ${machine.date} on ${machine.commit} in ${((Date.now() - started) / 1000).toFixed(0)} s with ${plots.toLocaleString('en-US')} synthetic plots (load average at start ${machine.load})._`);
     console.log(`\n${result.markdown.trim()}\n`);
   }
   writeResultFile('results.json', JSON.stringify(raw, null, 2));
   writeReport(machine, sections);
   log(`wrote ${OUTPUT} and bench/results/`);
+  if (failed.length) {
+    log(`failed: ${failed.join(', ')} (their sections keep their previous text)`);
+    process.exitCode = 1;
+  }
 } finally {
   await server?.stop();
   await database.close();
@@ -165,8 +182,10 @@ Reproduce:
 
 \`\`\`sh
 npm install && npm run build
-npm run bench                         # everything (seeds 1,111,120 plots, 1,000,008 of them public, into a throwaway database, ~40 s)
+apt-get install -y nginx-light        # for \`proxy\` (it needs /usr/sbin/nginx and installs nothing itself)
+npm run bench                         # everything (seeds 1,111,120 plots, 1,000,008 of them public, into a throwaway database)
 npm run bench -- list-depth inline    # only some: ${Object.keys(BENCHMARKS).join(', ')}
+npm run bench -- pages --plots 20000  # fewer synthetic plots (a quick check; list depth then goes as deep as they allow)
 npm run bench -- --keep-db            # keep the bench database to re-run the floor commands below by hand
 \`\`\`
 

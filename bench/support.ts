@@ -4,9 +4,9 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon, { type Options as LoadOptions, type Result as LoadResult } from 'autocannon';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database } from '@/db/client';
+import { queryRows, type Database } from '@/db/client';
 
 export const RESULTS_DIR = 'bench/results';
 
@@ -29,6 +29,8 @@ export interface BenchContext {
   user: BenchUser;
   /** The process that serves HTTP. */
   serverPid: number;
+  /** Every process of the app (`scripts/start.mjs` and its server child), for CPU and memory totals. */
+  appPids(): number[];
   /** How many synthetic plots the list benchmarks want (`--plots`, default 1,111,120: 1,000,008 public). */
   plots: number;
   /** Seeds synthetic plots until `count` exist (the first benchmark that needs them pays). */
@@ -56,9 +58,11 @@ function literal(value: unknown): string {
   return `'${String(value).replace(/'/g, "''")}'`;
 }
 
-/** The statement drizzle would send, with its parameters written in as literals (for pgbench and psql). */
-export function sqlText(query: SQL): string {
-  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+/** The statement drizzle would send, with its parameters (and placeholders' `values`) written in as literals (for pgbench and psql). */
+export function sqlText(statement: SQL | { query: SQL; values: Record<string, unknown> }): string {
+  const { query, values } = 'query' in statement ? statement : { query: statement, values: {} };
+  const { sql: text, params: given } = new PgDialect().sqlToQuery(query);
+  const params = fillPlaceholders(given, values);
   return text.replace(/\$(\d+)\b/g, (_, i: string) => literal(params[Number(i) - 1]));
 }
 
@@ -100,6 +104,10 @@ function pgbenchSafe(script: string): string {
 export interface PgbenchResult {
   tps: number;
   latencyMs: number;
+  /** Transactions run in all. */
+  transactions: number;
+  /** CPU the database's backends used for them. */
+  cpu: CpuSeconds;
   /** The command as run (database name included), for BENCHMARKS.md. */
   command: string;
 }
@@ -117,14 +125,15 @@ export async function pgbench(
   const file = writeResultFile(`${name}.sql`, pgbenchSafe(script));
   const { host, port, user, db } = dbHost(ctx.databaseUrl);
   const args = ['-n', '-h', host, '-p', port, '-U', user, '-M', 'prepared', '-f', file, '-c', String(opts.clients), '-j', String(opts.threads ?? Math.min(opts.clients, 2)), '-T', String(opts.seconds), db];
-  const out = await run('pgbench', args);
+  const { value: out, cpu } = await withCpu(ctx, null, () => run('pgbench', args));
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out.stdout);
   const latency = /latency average = ([\d.]+) ms/.exec(out.stdout);
+  const transactions = /number of transactions actually processed: (\d+)/.exec(out.stdout);
   const failed = /number of failed transactions: (\d+)/.exec(out.stdout);
-  if (out.code !== 0 || !tps || !latency || (failed && failed[1] !== '0')) {
+  if (out.code !== 0 || !tps || !latency || !transactions || (failed && failed[1] !== '0')) {
     throw new Error(`pgbench ${name} failed (${out.code}):\n${out.stdout}\n${out.stderr}`);
   }
-  return { tps: Number(tps[1]), latencyMs: Number(latency[1]), command: `pgbench ${args.join(' ')}` };
+  return { tps: Number(tps[1]), latencyMs: Number(latency[1]), transactions: Number(transactions[1]), cpu, command: `pgbench ${args.join(' ')}` };
 }
 
 export interface PsqlRun {
@@ -179,6 +188,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
 
 export interface Latency {
   p50: number;
+  p90: number;
   p95: number;
   mean: number;
   bytes: number;
@@ -199,10 +209,10 @@ export async function sequentialLatency(url: string, count: number, headers: Rec
   return { ...percentiles(times), bytes };
 }
 
-export function percentiles(values: number[]): { p50: number; p95: number; mean: number } {
+export function percentiles(values: number[]): { p50: number; p90: number; p95: number; mean: number } {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: at(0.5), p95: at(0.95), mean: values.reduce((a, b) => a + b, 0) / values.length };
+  return { p50: at(0.5), p90: at(0.9), p95: at(0.95), mean: values.reduce((a, b) => a + b, 0) / values.length };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -225,6 +235,32 @@ export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
+
+/**
+ * CPU time a process has used so far, all its threads, in seconds to the nanosecond (the scheduler's
+ * own sum, /proc/PID/task/TID/schedstat): for the short requests and statements a 10 ms tick misses.
+ */
+export function preciseCpuSeconds(pid: number): number {
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(safeRead(`/proc/${pid}/task/${task}/schedstat`).split(' ')[0] || 0);
+  return ns / 1e9;
+}
+
+/** CPU seconds used while `work` ran: by the app's processes and by this database's Postgres backends. */
+export interface CpuSeconds {
+  appSeconds: number;
+  pgSeconds: number;
+}
+
+/** `cpuDuring` for the app process `appPid` and those under it (none for a floor), as CpuSeconds. */
+export async function withCpu<T>(ctx: BenchContext, appPid: number | null, work: () => Promise<T>): Promise<{ value: T; cpu: CpuSeconds }> {
+  const { value, processSeconds, databaseSeconds } = await cpuDuring(ctx, appPid ? processTree(appPid) : [], work);
+  return { value, cpu: { appSeconds: processSeconds, pgSeconds: databaseSeconds } };
+}
+
+/** CPU milliseconds per request (or transaction), as `app + pg` text for the tables. */
+export const cpuPerRequest = (cpu: CpuSeconds, requests: number) => ({ appMs: (cpu.appSeconds * 1000) / requests, pgMs: (cpu.pgSeconds * 1000) / requests });
+export const cpuText = (c: { appMs: number; pgMs: number }) => `${c.appMs ? `${fmt(c.appMs, 2)} + ` : ''}${fmt(c.pgMs, 2)}`;
 
 /** Restarts a process's peak RSS (VmHWM) from its current RSS (Linux clear_refs 5). */
 export function resetPeak(pid: number): void {
@@ -300,3 +336,82 @@ export function table(headers: string[], rows: (string | number)[][]): string {
 }
 
 export const codeBlock = (lines: string[]) => ['```sh', ...lines, '```'].join('\n');
+
+// ---------------------------------------------------------------------------------------------
+// CPU per request, service and floor
+
+/** The app's processes: `scripts/start.mjs` and every process under it. */
+export function processTree(rootPid: number): number[] {
+  return [rootPid, ...children(rootPid)];
+}
+
+export interface CpuUse<T> {
+  value: T;
+  /** CPU seconds (user + system) of the watched processes (the app's) while `work` ran. */
+  processSeconds: number;
+  /** CPU seconds of the Postgres backends connected to the bench database while `work` ran. */
+  databaseSeconds: number;
+}
+
+const POLL_MS = 100;
+
+/**
+ * CPU used while `work` runs by the given processes (the app's, or none for a floor) and by the
+ * Postgres backends serving the bench database (pg_stat_activity, polled every 100 ms). A backend
+ * that connected during the work counts whole; an older one from its CPU when first seen (the
+ * start, or later for the bench's own pool connections the poll ran on); a backend that exits
+ * counts up to its last poll, so a floor's client connections (pgbench's, held the whole run) lose
+ * at most 100 ms each. The poll's own backend is left out.
+ */
+export async function cpuDuring<T>(ctx: BenchContext, pids: number[], work: () => Promise<T>): Promise<CpuUse<T>> {
+  const started = new Date();
+  const backends = async () =>
+    (
+      await queryRows<{ pid: number; fresh: boolean }>(
+        ctx.database.db,
+        sql`SELECT pid, backend_start >= ${started.toISOString()}::timestamptz AS fresh FROM pg_stat_activity WHERE datname = ${ctx.dbName} AND pid <> pg_backend_pid()`,
+      )
+    ).map((r) => ({ pid: Number(r.pid), fresh: r.fresh }));
+  const cpuOf = (pid: number) => {
+    try {
+      return preciseCpuSeconds(pid);
+    } catch {
+      return null;
+    }
+  };
+  const start = new Map<number, number>();
+  const last = new Map<number, number>();
+  const see = async () => {
+    for (const { pid, fresh } of await backends()) {
+      const cpu = cpuOf(pid);
+      if (cpu === null) continue;
+      if (!start.has(pid)) start.set(pid, fresh ? 0 : cpu);
+      last.set(pid, cpu);
+    }
+  };
+  await see();
+  let polling = true;
+  const poll = async () => {
+    while (polling) {
+      await see();
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  };
+  const processesBefore = pids.reduce((n, pid) => n + (cpuOf(pid) ?? 0), 0);
+  const poller = poll();
+  let value: T;
+  try {
+    value = await work();
+  } finally {
+    polling = false;
+    await poller;
+  }
+  for (const pid of last.keys()) {
+    const cpu = cpuOf(pid);
+    if (cpu !== null) last.set(pid, cpu);
+  }
+  const processSeconds = pids.reduce((n, pid) => n + (cpuOf(pid) ?? 0), 0) - processesBefore;
+  let databaseSeconds = 0;
+  for (const [pid, cpu] of last) databaseSeconds += cpu - start.get(pid)!;
+  return { value, processSeconds, databaseSeconds };
+}

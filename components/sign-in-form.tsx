@@ -1,33 +1,23 @@
-'use client';
-import { useActionState } from 'react';
-
-export interface SignInState {
-  error?: string;
-  username?: string;
-}
-
-/** The sign-in form; `signIn` is the page's server action (components never import from app/). */
-export function SignInForm({ next, signIn }: { next: string; signIn: (state: SignInState, form: FormData) => Promise<SignInState> }) {
-  const [state, action, pending] = useActionState<SignInState, FormData>(signIn, {});
+// The sign-in form: a plain post to /signin/submit (a route handler, so it works without JavaScript
+// and a throttled attempt answers 429). One secret field takes the password or the API key.
+export function SignInForm({ next, error }: { next: string; error?: string }) {
   return (
-    <form action={action} className="form" noValidate>
+    <form method="post" action="/signin/submit" className="form">
       <input type="hidden" name="next" value={next} />
       <label>
-        Username
-        <input name="username" autoComplete="username" required defaultValue={state.username} />
+        Username or email
+        <input name="username" autoComplete="username" required maxLength={254} aria-describedby={error ? 'signin-error' : undefined} />
       </label>
       <label>
-        API key
-        <input name="api_key" type="password" autoComplete="current-password" required />
+        Password or API key
+        <input name="password" type="password" autoComplete="current-password" required maxLength={1024} />
       </label>
-      {state.error && (
-        <p role="alert" className="form-error">
-          {state.error}
+      {error && (
+        <p id="signin-error" role="alert" className="form-error">
+          {error}
         </p>
       )}
-      <button type="submit" disabled={pending}>
-        {pending ? 'Signing in…' : 'Sign in'}
-      </button>
+      <button type="submit">Sign in</button>
     </form>
   );
 }

@@ -22,6 +22,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 6 
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
+const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
+
 export const users = pgTable(
   'users',
   {
@@ -29,6 +31,8 @@ export const users = pgTable(
     username: text('username').notNull(),
     // sha256 of the API key: keys are random 144-bit strings, so a fast hash is enough and allows rotation.
     apiKeyHash: text('api_key_hash').notNull(),
+    // argon2id (PHC string, lib/core/passwords.ts); null until the person sets a password.
+    passwordHash: text('password_hash'),
     email: text('email').notNull().default(''),
     nickname: text('nickname').notNull().default(''),
     bio: text('bio').notNull().default(''),
@@ -38,7 +42,11 @@ export const users = pgTable(
     fileCounter: integer('file_counter').notNull().default(0),
     dateJoined: ts('date_joined').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // One account per address (people sign in with it); the empty default is no address.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`).where(sql`${t.email} <> ''`),
+  ],
 );
 
 export const files = pgTable(
@@ -70,6 +78,11 @@ export const files = pgTable(
     index('files_owner_plots_newest_idx')
       .on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.filetype} = 'plot' AND ${t.trashedAt} IS NULL`),
+    // The workspace: a folder's live files newest first, and the trash latest first (listOwnFiles).
+    index('files_owner_folder_newest_idx').on(t.ownerId, t.parent, t.n.desc()).where(sql`${t.trashedAt} IS NULL`),
+    index('files_owner_trash_idx')
+      .on(t.ownerId, t.trashedAt.desc(), t.n.desc())
+      .where(sql`${t.trashedAt} IS NOT NULL AND ${t.trashedWith} IS NULL`),
     check('files_filetype_check', sql`${t.filetype} IN ('plot', 'grid', 'fold')`),
   ],
 );
@@ -108,6 +121,9 @@ export const plots = pgTable(
     // that every list is one keyset scan of one partial index.
     createdAt: ts('created_at').notNull().defaultNow(),
     listed: boolean('listed').notNull().default(false),
+    // The words search finds the plot by (title, filename, owner's names, caption, `type:` lexemes of its
+    // trace types), kept by triggers (migration 0013; lib/core/search.ts).
+    search: tsvector('search').notNull().default(sql`''::tsvector`),
   },
   (t) => [
     index('plots_listed_newest_idx').on(t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst()).where(sql`${t.listed}`),
@@ -119,6 +135,7 @@ export const plots = pgTable(
       .where(sql`${t.listed}`),
     index('plots_feed_idx').on(t.fileId).where(sql`${t.listed} AND ${t.handpicked}`),
     // Every plot on a grid (plot_grid_keys: migration 0006).
+    index('plots_search_idx').using('gin', t.search),
     index('plots_grid_keys_idx').using('gin', sql`plot_grid_keys(${t.srcRefs})`),
     check('plots_quality_check', sql`${t.quality} BETWEEN 0 AND 10`),
     check('plots_views_check', sql`${t.views} >= 0`),
@@ -157,6 +174,17 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/** Sign-up invitations (`npm run user:invite`): the link holds a random token, the table only its sha256. */
+export const invitations = pgTable('invitations', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  // Set once, by the sign-up that used it (the same transaction that made the account).
+  usedAt: ts('used_at'),
+  usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+});
 
 /** Process-independent settings, e.g. the secret that signs page cursors. */
 export const settings = pgTable('settings', {

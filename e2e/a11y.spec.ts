@@ -1,7 +1,7 @@
 // Accessibility (axe-core, WCAG 2 A and AA rules) on every page type, each after its charts drew,
 // with a full-page screenshot of each attached to the report (and kept under test-results/).
 import AxeBuilder from '@axe-core/playwright';
-import { allPublicPlots, createGrid, embedPath, expect, expectPageChartsDrawn, pathOf, plotPath, test, type FileRecord } from './support';
+import { allPublicPlots, basicAuth, createGrid, createPlot, E2E_USER, embedPath, expect, expectPageChartsDrawn, invitationLinks, pathOf, plotPath, signIn, test, type FileRecord } from './support';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 
 interface PageType {
@@ -10,6 +10,8 @@ interface PageType {
   status?: number;
   /** What the page draws: plot cards (each chart drawn as it scrolls in), or one chart. */
   charts?: 'cards' | 'one';
+  /** Seen signed in (as the e2e user). */
+  signedIn?: boolean;
 }
 
 let publicPlots: FileRecord[] | undefined;
@@ -19,8 +21,11 @@ const demoPlot = async (request: APIRequestContext) => {
 };
 
 const PAGES: PageType[] = [
-  { name: 'gallery', path: async () => '/', charts: 'cards' },
+  // Most viewed first: the demo plots (other tests fill the newest-first page with plots of their own).
+  { name: 'gallery', path: async () => '/?order_by=-views', charts: 'cards' },
   { name: 'feed', path: async () => '/feed', charts: 'cards' },
+  { name: 'search', path: async () => '/search?q=ada', charts: 'cards' },
+  { name: 'search, no results', path: async () => '/search?q=nothingmatchesthis' },
   { name: 'profile', path: async () => '/~ada/', charts: 'cards' },
   { name: 'plot', path: async (request) => plotPath((await demoPlot(request)).fid), charts: 'one' },
   {
@@ -29,6 +34,9 @@ const PAGES: PageType[] = [
   },
   { name: 'embed', path: async (request) => embedPath((await demoPlot(request)).fid), charts: 'one' },
   { name: 'signin', path: async () => '/signin' },
+  // With an invitation (sign-up is closed in the browser tests); opening it does not use it.
+  { name: 'signup', path: async () => invitationLinks()[2] },
+  { name: 'settings', path: async () => '/settings', signedIn: true },
   { name: 'api reference', path: async () => '/docs/api' },
   { name: 'not-found', path: async () => '/~ada/999999/', status: 404 },
 ];
@@ -41,6 +49,7 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise
 
 for (const type of PAGES) {
   test(`accessibility and screenshot: ${type.name} page`, async ({ page, request }, testInfo) => {
+    if (type.signedIn) await signIn(page);
     const res = await page.goto(await type.path(request));
     expect(res?.status()).toBe(type.status ?? 200);
     // Judge (and picture) the finished page: charts drawn.
@@ -57,5 +66,52 @@ for (const type of PAGES) {
     }));
     if (summary.length) await testInfo.attach(`${type.name} axe violations`, { body: JSON.stringify(summary, null, 2), contentType: 'application/json' });
     expect(summary, `axe violations on the ${type.name} page`).toEqual([]);
+  });
+}
+
+// The owner's own pages (signed in as e2e): the workspace with a folder, private and secret files and a
+// row's forms open; the trash; a plot's page with its owner forms.
+const OWNER_PAGES: { name: string; path: (request: APIRequestContext) => Promise<string> }[] = [
+  { name: 'workspace', path: async (request) => `/~e2e/?folder=${(await ownerFolder(request)).n}` },
+  { name: 'trash', path: async (request) => (await ownerFolder(request), '/~e2e/?view=trash') },
+  { name: 'own plot', path: async (request) => plotPath((await ownerFolder(request)).plot) },
+];
+
+let folder: Promise<{ n: number; plot: string }> | undefined;
+/** A folder of e2e's holding a sub-folder, a private, a secret and a public plot; and a plot in the trash. */
+function ownerFolder(request: APIRequestContext) {
+  folder ??= (async () => {
+    const headers = { Authorization: basicAuth(E2E_USER) };
+    const name = `a11y ${Date.now()}`;
+    const made = await request.post('/v2/folders', { headers, data: { path: name } });
+    const n = Number((await made.json()).file.fid.split(':')[1]);
+    await request.post('/v2/folders', { headers, data: { path: `${name}/inner` } });
+    const plots = [];
+    for (const visibility of ['private', 'secret', 'public'] as const) {
+      const plot = await createPlot(request, { visibility, title: `a11y ${visibility} plot` });
+      await request.patch(`/v2/files/${plot.fid}`, { headers, data: { parent: n } });
+      plots.push(plot.fid);
+    }
+    const trashed = await createPlot(request, { visibility: 'private', title: 'a11y trashed plot' });
+    await request.post(`/v2/files/${trashed.fid}/trash`, { headers });
+    return { n, plot: plots[0] };
+  })();
+  return folder;
+}
+
+for (const type of OWNER_PAGES) {
+  test(`accessibility and screenshot: ${type.name} page (its owner signed in)`, async ({ page, request }, testInfo) => {
+    await signIn(page);
+    const res = await page.goto(await type.path(request));
+    expect(res?.status()).toBe(200);
+    // A row's forms open, so they are judged too.
+    const summary = page.locator('details.file-manage summary').first();
+    if (type.name === 'workspace') await summary.click();
+    if (type.name === 'own plot') await expectPageChartsDrawn(page, 'one');
+    await screenshot(page, testInfo, type.name);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const summaryOf = results.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    if (summaryOf.length) await testInfo.attach(`${type.name} axe violations`, { body: JSON.stringify(summaryOf, null, 2), contentType: 'application/json' });
+    expect(summaryOf, `axe violations on the ${type.name} page`).toEqual([]);
   });
 }

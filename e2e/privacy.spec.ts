@@ -41,9 +41,9 @@ test('a private plot is a 404 for an anonymous browser and visible after signing
   await expectChartDrawn(page.locator('section.plot-chart .plot-figure'));
   await page.goto(embedPath(plot.fid));
   await expectChartDrawn(page.locator('.plot-figure'));
-  // The owner's profile lists it.
+  // The owner's profile, their workspace, lists it.
   await page.goto('/~e2e/');
-  await expect(page.locator(`article.plot-card[data-fid="${plot.fid}"]`)).toHaveCount(1);
+  await expect(page.locator(`li.file-row[data-fid="${plot.fid}"]`)).toHaveCount(1);
 
   await page.goto(path);
   await signOut(page);
@@ -109,8 +109,8 @@ test('signing in goes back only to a path on this site, however `next` is spelle
     const res = await page.goto(`/signin?next=${encodeURIComponent(next)}`);
     expect(res?.status()).toBe(200);
     await page.locator('input[name="username"]').fill(E2E_USER.username);
-    await page.locator('input[name="api_key"]').fill(E2E_USER.apiKey);
-    await page.locator('form:has(input[name="api_key"])').locator('button[type="submit"]').first().click();
+    await page.locator('input[name="password"]').fill(E2E_USER.apiKey);
+    await page.locator('form:has(input[name="password"])').locator('button[type="submit"]').first().click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
     expect(new URL(page.url()).host, `next=${JSON.stringify(next)} stays on the site`).not.toContain('evil');
     expect(page.url(), `next=${JSON.stringify(next)}`).toMatch(to);

@@ -55,7 +55,8 @@ interface PageType {
 }
 
 const PAGES: PageType[] = [
-  { name: 'gallery', path: async () => '/', charts: 'cards' },
+  // Most viewed first: the demo plots (other tests fill the newest-first page with plots of their own).
+  { name: 'gallery', path: async () => '/?order_by=-views', charts: 'cards' },
   { name: 'feed', path: async () => '/feed', charts: 'cards' },
   { name: 'profile', path: async () => '/~ada/', charts: 'cards' },
   { name: 'plot', path: async (request) => plotPath((await demoPlot(request, 'scatter')).fid), charts: 'one' },

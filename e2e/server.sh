@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 
 port="${E2E_PORT:-3400}"
 dir="$(mktemp -d "${TMPDIR:-/tmp}/plot-files-e2e.XXXXXX")"
+# Sign-up links for e2e/accounts.spec.ts and e2e/a11y.spec.ts (path must match e2e/support.ts invitationLinks).
+invites="${TMPDIR:-/tmp}/plot-files-e2e-invites-$port.txt"
 # Always the embedded database, even where CI points DATABASE_URL at PostgreSQL; no seeding on start
 # (done here, explicitly); URLs built from the request's own origin.
 unset DATABASE_URL PUBLIC_URL
@@ -16,7 +18,7 @@ export PGLITE_DIR="$dir/pglite" NEXT_TELEMETRY_DISABLED=1 DEMO_SEED=false
 pid=""
 cleanup() {
   if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
-  rm -rf "$dir"
+  rm -rf "$dir" "$invites"
 }
 trap cleanup EXIT
 trap 'exit 143' TERM INT
@@ -25,6 +27,9 @@ trap 'exit 143' TERM INT
 node_modules/.bin/tsx --conditions=react-server scripts/db-seed.ts
 node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2e --api-key "e2e-browser-tests-key-0123456789"
 node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2eother --api-key "e2e-other-user-key-9876543210"
+# A password account whose sign-in e2e/accounts.spec.ts throttles (nothing else signs in as it).
+echo "e2e-throttled-password" | node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2ethrottle --email throttle@e2e.example --password-stdin
+node_modules/.bin/tsx --conditions=react-server scripts/user-invite.ts js@invited.example nojs@invited.example a11y@invited.example | grep '/signup?invite=' > "$invites"
 
 # As `npm start` serves (scripts/start.mjs; one process on the embedded database).
 NODE_ENV=production WEB_CONCURRENCY=1 node scripts/start.mjs -p "$port" -H 127.0.0.1 &

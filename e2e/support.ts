@@ -3,6 +3,7 @@
 // that keep every page offline (any request to a non-local host is blocked and fails the test) and
 // within the pages' Content-Security-Policy (any violation fails the test).
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export { expect };
@@ -208,8 +209,8 @@ export async function cardViews(page: Page): Promise<number[]> {
 export async function signIn(page: Page, user: TestUser = E2E_USER): Promise<void> {
   await page.goto('/signin');
   await page.locator('input[name="username"]').fill(user.username);
-  await page.locator('input[name="api_key"]').fill(user.apiKey);
-  await page.locator('form:has(input[name="api_key"])').locator('button[type="submit"], input[type="submit"]').first().click();
+  await page.locator('input[name="password"]').fill(user.apiKey);
+  await page.locator('form:has(input[name="password"])').locator('button[type="submit"], input[type="submit"]').first().click();
   const header = page.getByRole('banner');
   await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expect(header).toContainText(user.username);
@@ -321,4 +322,15 @@ export async function expectPageChartsDrawn(page: Page, charts: 'cards' | 'one' 
   } else if (charts === 'one') {
     await expectChartDrawn(page.locator('.plot-figure').first());
   }
+}
+
+/** The sign-up links e2e/server.sh made before the server started: [js, no-js, a11y], as paths. */
+export function invitationLinks(): string[] {
+  const file = `${process.env.TMPDIR ?? '/tmp'}/plot-files-e2e-invites-${process.env.E2E_PORT ?? 3400}.txt`;
+  const links = readFileSync(file, 'utf8').trim().split('\n');
+  expect(links, `invitation links in ${file}`).toHaveLength(3);
+  return links.map((link) => {
+    const url = new URL(link);
+    return url.pathname + url.search;
+  });
 }

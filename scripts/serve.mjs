@@ -6,12 +6,19 @@
 // brotli quality 2 (~105 ms, 6x smaller) or, for clients that do not list br (Python's requests),
 // gzip level 1 (~95 ms, 2.7x); pages and assets keep the library's defaults (brotli 4, gzip 6).
 // The `compression` middleware streams (bounded memory), adds Vary: Accept-Encoding, skips HEAD,
-// images, small bodies and `Cache-Control: no-transform`.
+// images, small bodies and `Cache-Control: no-transform`. Build assets are compressed once, at build
+// time (scripts/precompress.mjs), and sent from those files.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import compression from 'compression';
+import Negotiator from 'negotiator';
 import next from 'next';
+import nextConfig from '../next.config.mjs';
 
 // No body to encode (a 304 or 204 must not gain Content-Encoding), else the library's rule (compressible types).
 const filter = (req, res) => res.statusCode !== 304 && res.statusCode !== 204 && compression.filter(req, res);
@@ -19,6 +26,51 @@ const compressData = compression({ filter, level: zlib.constants.Z_BEST_SPEED, b
 const compressPages = compression({ filter });
 // As requested (before Next's rewrites): /v2/…, /~owner/n.json and .csv, and their /files/… forms.
 const DATA_PATH = /^(?:\/v2(?:[/?]|$)|[^?]*(?:\.(?:json|csv)|\/files\/[^/?]+\/\d+\/(?:json|csv))(?:\?|$))/;
+
+const STATIC_PREFIX = '/_next/static/';
+const STATIC_ROOT = path.join(process.cwd(), '.next', 'static');
+const STATIC_TYPES = {
+  '.js': 'application/javascript; charset=UTF-8',
+  '.css': 'text/css; charset=UTF-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=UTF-8',
+  '.txt': 'text/plain; charset=UTF-8',
+  '.map': 'application/json; charset=UTF-8',
+};
+const SUFFIX = { br: '.br', gzip: '.gz' };
+// The headers next.config.mjs gives every response, so these answers carry them too.
+const everyResponse = Object.fromEntries(((await nextConfig.headers()).find((rule) => rule.source === '/(.*)')?.headers ?? []).map((h) => [h.key, h.value]));
+
+/**
+ * A build asset's precompressed copy, when the client takes brotli or gzip and the copy exists:
+ * sent as the file it is, with the headers Next gives build assets. False when Next should answer.
+ */
+async function sendPrecompressed(req, res) {
+  const url = req.url ?? '';
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith(STATIC_PREFIX)) return false;
+  let file;
+  try {
+    file = path.join(STATIC_ROOT, decodeURIComponent(url.slice(STATIC_PREFIX.length).split('?')[0]));
+  } catch {
+    return false;
+  }
+  const type = STATIC_TYPES[path.extname(file)];
+  const encoding = new Negotiator(req).encoding(['br', 'gzip']);
+  if (!type || !SUFFIX[encoding] || !file.startsWith(STATIC_ROOT + path.sep)) return false;
+  const info = await stat(file + SUFFIX[encoding]).catch(() => null);
+  if (!info?.isFile()) return false;
+  res.writeHead(200, {
+    ...everyResponse,
+    'Content-Type': type,
+    'Content-Encoding': encoding,
+    'Content-Length': info.size,
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    Vary: 'Accept-Encoding',
+  });
+  if (req.method === 'HEAD') res.end();
+  else await pipeline(createReadStream(file + SUFFIX[encoding]), res).catch(() => res.destroy());
+  return true;
+}
 
 // Next routes these methods; any other (TRACE, PROPFIND, ...) would reach it and answer 500.
 const ROUTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -32,6 +84,26 @@ function methodNotAllowed(req, res) {
   res.end(body);
   // Drain any body, so the connection can carry the next request.
   req.resume();
+}
+
+const WRITE_BUFFER = 64 * 1024;
+const DEFAULT_KEEP_ALIVE_MS = 65_000;
+
+/**
+ * Next answers a route's body by flushing the headers on their own, then writing each chunk, then
+ * ending (the chunked terminator): three socket writes, each a syscall and a TCP segment, for a
+ * one-chunk answer. Corked from the header flush until the current tick's work is done, they leave
+ * as one write; a body whose next chunk waits on I/O still has its first part sent at once.
+ */
+function holdWrites(res) {
+  const flushHeaders = res.flushHeaders;
+  res.flushHeaders = function () {
+    if (!this.headersSent) {
+      this.cork();
+      setImmediate(() => this.uncork());
+    }
+    return flushHeaders.call(this);
+  };
 }
 
 /** Serves the built app with `args` as `next start` takes them; resolves once listening. */
@@ -52,10 +124,14 @@ export async function serve(args) {
   // The app is prepared once listening (as under `next start`); requests that come meanwhile wait.
   let prepare;
   const ready = new Promise((resolve) => (prepare = resolve)).then(() => app.prepare()).then(() => app.getRequestHandler());
-  const server = http.createServer(async (req, res) => {
+  // 64 KiB of buffered answer before backpressure (Node 22's default; 20's is 16 KiB): a page of the
+  // list is ~45 KiB, and a held write (holdWrites) must not stall it waiting for a drain.
+  const server = http.createServer({ highWaterMark: WRITE_BUFFER }, async (req, res) => {
     if (!ROUTED_METHODS.has(req.method ?? '')) return methodNotAllowed(req, res);
+    holdWrites(res);
     try {
       const handle = await ready;
+      if (await sendPrecompressed(req, res)) return;
       const compress = DATA_PATH.test(req.url ?? '') ? compressData : compressPages;
       compress(req, res, () => {});
       await handle(req, res);
@@ -65,7 +141,11 @@ export async function serve(args) {
       res.end('Internal Server Error');
     }
   });
-  if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
+  // An idle keep-alive connection is closed after 65 s unless told otherwise, not Node's 5 s: a client
+  // or proxy that reuses a connection just as the server closes it gets ECONNRESET (nginx: a 502), and
+  // the common idle limits of clients and proxies (nginx upstream keepalive 60 s, load balancers 60 s)
+  // stay under it. Headers must still arrive within Node's headersTimeout (60 s).
+  server.keepAliveTimeout = keepAliveTimeout ?? DEFAULT_KEEP_ALIVE_MS;
 
   // Stop taking connections, let requests in flight finish, then close the app (as `next start` does).
   let stopping = false;

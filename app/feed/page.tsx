@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { PlotList } from '@/components/plot-list';
+import { SearchForm } from '@/components/search-form';
 import { cursorQuery, feedPage } from '@/lib/web/gallery';
 import { pageContext } from '@/lib/web/page-context';
 import { moreFeedPlots } from '../actions';
@@ -28,6 +29,7 @@ export default async function Feed({ searchParams }: Props) {
           <p className="muted">Handpicked plots, in a random order.</p>
         </div>
         <div className="list-controls">
+          <SearchForm />
           <a href="/feed" className="button secondary">
             Shuffle
           </a>

@@ -1,19 +1,30 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { SignInForm } from '@/components/sign-in-form';
-import { signIn } from './actions';
+import { SIGN_IN_ERRORS, signUpOpen } from '@/lib/web/sign-in';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const { next } = await searchParams;
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; error?: string }> }) {
+  const { next, error } = await searchParams;
   return (
     <main className="narrow">
       <h1>Sign in</h1>
       <p className="muted">
-        Use your username and API key (the one you give the Plotly clients). An operator creates accounts with{' '}
-        <code>npm run user:create</code>.
+        Use your username or email address with your password, or with your API key (the one you give the Plotly clients).
       </p>
-      <SignInForm next={next ?? ''} signIn={signIn} />
+      <SignInForm next={typeof next === 'string' ? next : ''} error={typeof error === 'string' ? SIGN_IN_ERRORS[error] : undefined} />
+      <p className="muted">
+        {signUpOpen() ? (
+          <>
+            No account yet? <Link href="/signup">Sign up</Link>.
+          </>
+        ) : (
+          <>
+            Accounts are made by invitation: ask the operator (<code>npm run user:invite</code>).
+          </>
+        )}
+      </p>
     </main>
   );
 }

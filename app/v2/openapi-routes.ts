@@ -39,6 +39,7 @@ const routeModules = () => [
   import('@/app/v2/plots/[fid]/trash/route'),
   import('@/app/v2/plots/[fid]/restore/route'),
   import('@/app/v2/plots/[fid]/permanent_delete/route'),
+  import('@/app/v2/search/route'),
   import('@/app/v2/users/route'),
   import('@/app/v2/users/current/route'),
   import('@/app/v2/users/current/api_key/route'),

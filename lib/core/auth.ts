@@ -15,10 +15,36 @@ export interface Viewer {
 
 /** The user with this name and API key, or null (compared in constant time). */
 export async function verifyApiKey(db: Db, username: string, key: string): Promise<User | null> {
-  const user = username && username.length <= 50 ? await getUserByUsername(db, username) : undefined;
+  return keyHolder(username && username.length <= 50 ? await getUserByUsername(db, username) : undefined, key);
+}
+
+/** `user` when it is active and `key` is its API key, else null. */
+export function keyHolder(user: User | undefined, key: string): User | null {
+  return apiKeyMatches(user, key) ? user! : null;
+}
+
+/** Whether `key` is the API key of this active user (constant time; the same comparison when there is no user). */
+export function apiKeyMatches(user: User | undefined, key: string): boolean {
   const given = Buffer.from(hashApiKey(key), 'hex');
   const stored = Buffer.from(user?.apiKeyHash ?? '0'.repeat(64), 'hex');
-  return user && user.isActive && timingSafeEqual(given, stored) ? user : null;
+  return timingSafeEqual(given, stored) && !!user?.isActive;
+}
+
+/**
+ * The HTTP Basic credentials a request names: null when it has no Authorization header (its session
+ * cookie may name the caller), 'anonymous' for the empty ones the official client sends when none
+ * are configured, 'malformed' for a header that is no Basic credentials (a 401).
+ */
+export function basicCredentials(headers: Headers): { username: string; key: string } | 'anonymous' | 'malformed' | null {
+  const header = headers.get('plotly-authorization') ?? headers.get('authorization');
+  if (!header) return null;
+  const match = /^Basic\s+([A-Za-z0-9+/=_-]*)\s*$/i.exec(header);
+  if (!match) return 'malformed';
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const username = colon < 0 ? decoded : decoded.slice(0, colon);
+  const key = colon < 0 ? '' : decoded.slice(colon + 1);
+  return !username && !key ? 'anonymous' : { username, key };
 }
 
 /** What identifies a caller: the request's method and headers, and the site's public origin (a
@@ -35,16 +61,15 @@ export interface CallerRequest {
  * the API wrapper or the page context.
  */
 export async function authenticate(db: Db, req: CallerRequest): Promise<Viewer | null> {
-  const header = req.headers.get('plotly-authorization') ?? req.headers.get('authorization');
-  if (!header) return cookieViewer(db, req);
-  const match = /^Basic\s+([A-Za-z0-9+/=_-]*)\s*$/i.exec(header);
-  if (!match) throw badApiKey();
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  const username = colon < 0 ? decoded : decoded.slice(0, colon);
-  const key = colon < 0 ? '' : decoded.slice(colon + 1);
-  if (!username && !key) return null;
-  const user = await verifyApiKey(db, username, key);
+  const credentials = basicCredentials(req.headers);
+  if (credentials === null) return cookieViewer(db, req);
+  if (credentials === 'malformed') throw badApiKey();
+  if (credentials === 'anonymous') return null;
+  return viewerOf(await verifyApiKey(db, credentials.username, credentials.key));
+}
+
+/** The Viewer of a verified key's user; 401 without one. */
+export function viewerOf(user: User | null): Viewer {
   if (!user) throw badApiKey();
   return { id: user.id, username: user.username };
 }

@@ -4,14 +4,15 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows, runPrepared, type Db } from '@/db/client';
+import { queryRows, runPrepared, type CompiledQuery, type Db } from '@/db/client';
 import { files, users } from '@/db/schema';
 import type { Viewer } from './auth';
+import { decodeCursor, keysetPage, type RowsPage } from './cursors';
 import { invalid, notFound } from './errors';
 import { filenameSchema, pathSchema } from './file-names';
 import { refreshPlotsOfGrids } from './images';
 import { assertOwner, canRead } from './permissions';
-import { fileUrls, fidOf, parentApiUrl, type Fid } from './records';
+import { fileUrls, fidOf, isoText, parentApiUrl, type Fid } from './records';
 import { getUserByUsername } from './users';
 
 export type FileRow = typeof files.$inferSelect;
@@ -51,11 +52,23 @@ export async function createFile<T>(
 
 /**
  * The same create as `createFile` in one statement (no transaction round trips when there is no
- * folder to lock): `statement` gets the create_file call, a set of one files row, to build its own
- * rows from, and answers the statement's rows.
+ * folder to lock): `statement`, compiled once, builds its own rows from `NEW_FILE` (the create_file
+ * call, a set of one files row); it runs with its own placeholders' `values` and the new file's, and
+ * answers its rows.
  */
-export async function createFileWith<T>(db: Db, owner: Viewer, filetype: Filetype, fields: NewFileFields, statement: (file: SQL) => SQL): Promise<T[]> {
-  const run = (tx: Db, parent: number) => queryRows<T>(tx, statement(createFileCall(newFile(owner.id, filetype, fields, parent)))).catch(nameTaken);
+export async function createFileWith<T>(
+  db: Db,
+  owner: Viewer,
+  filetype: Filetype,
+  fields: NewFileFields,
+  statement: CompiledQuery<T>,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  const run = (tx: Db, parent: number) => {
+    const file = newFile(owner.id, filetype, fields, parent);
+    const fileValues = { file_owner: file.ownerId, file_type: file.filetype, file_name: file.filename ?? null, file_parent: file.parent, file_public: file.worldReadable, file_share_key: file.shareKey ?? null };
+    return statement(tx, { ...values, ...fileValues }).catch(nameTaken);
+  };
   if (!fields.parent_path?.length) return run(db, -1);
   return db.transaction(async (tx) => run(tx, await parentFromPath(tx, owner.id, fields.parent_path)));
 }
@@ -78,9 +91,19 @@ const newFile = (ownerId: number, filetype: Filetype, fields: NewFileFields, par
   shareKey: fields.share_key_enabled ? newShareKey() : null,
 });
 
-/** create_file (migration 0012): a fresh number and the files row, named or default-named, in one call. */
-const createFileCall = (input: NewFile) =>
-  sql`create_file(${input.ownerId}::int, ${input.filetype}::text, ${input.filename ?? null}::text, ${input.parent}::int, ${input.worldReadable}::boolean, ${input.shareKey ?? null}::text)`;
+/** create_file (migration 0012): a fresh number and the files row, named or default-named, in one call (values or placeholders). */
+const createFileCall = (input: Record<keyof NewFile, unknown>) =>
+  sql`create_file(${input.ownerId}::int, ${input.filetype}::text, ${input.filename}::text, ${input.parent}::int, ${input.worldReadable}::boolean, ${input.shareKey}::text)`;
+
+/** The create_file call of `createFileWith`'s statements, over the placeholders it fills. */
+export const NEW_FILE = createFileCall({
+  ownerId: sql.placeholder('file_owner'),
+  filetype: sql.placeholder('file_type'),
+  filename: sql.placeholder('file_name'),
+  parent: sql.placeholder('file_parent'),
+  worldReadable: sql.placeholder('file_public'),
+  shareKey: sql.placeholder('file_share_key'),
+});
 
 /** create_file's PF409 (the name is taken in the folder) as the contract's 400 "already exists". */
 function nameTaken(error: unknown): never {
@@ -95,7 +118,7 @@ function nameTaken(error: unknown): never {
  * contract's 400 "already exists"; with no name given, the file gets a free default name.
  */
 async function insertFile(tx: Db, input: NewFile): Promise<FileRow> {
-  const [raw] = await queryRows<Record<string, unknown>>(tx, sql`SELECT * FROM ${createFileCall(input)}`).catch(nameTaken);
+  const [raw] = await queryRows<Record<string, unknown>>(tx, sql`SELECT * FROM ${createFileCall({ ...input, filename: input.filename ?? null, shareKey: input.shareKey ?? null })}`).catch(nameTaken);
   // The row as drizzle maps a files row (dates, bigints, json).
   return Object.fromEntries(
     FILE_COLUMNS.map(([key, column]) => [key, raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name])]),
@@ -112,6 +135,19 @@ async function liveFileNamed(db: Db, ownerId: number, parent: number, filename: 
     .where(and(eq(files.ownerId, ownerId), eq(files.parent, parent), eq(files.filename, filename), isNull(files.trashedAt)))
     .limit(1);
   return row;
+}
+
+/**
+ * The first of `base`, `base (2)`, `base (3)`… that no live file of the owner in folder `parent` has
+ * (a copy's name, as file managers name copies). `base` is cut so every candidate fits a filename.
+ */
+export async function freeFilename(db: Db, ownerId: number, parent: number, base: string): Promise<string> {
+  for (let i = 1; i <= 1000; i++) {
+    const suffix = i === 1 ? '' : ` (${i})`;
+    const name = `${base.slice(0, 255 - suffix.length).trimEnd()}${suffix}`;
+    if (!(await liveFileNamed(db, ownerId, parent, name))) return name;
+  }
+  throw invalid('filename', `there are already 1,000 files named '${base}'; rename some of them`);
 }
 
 /** The contract's 400 when another live file of the owner has this name in this folder. */
@@ -265,6 +301,66 @@ export async function listFolderChildren(db: Db, ownerId: number, parent: number
     )
     .orderBy(files.filename)
     .limit(1000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The owner's own files (the web workspace): every file, private and secret included.
+
+/** One of the owner's files as the workspace lists it (a plot's title too). */
+export interface OwnFileRow {
+  n: number;
+  filetype: Filetype;
+  filename: string;
+  world_readable: boolean;
+  share_key: string | null;
+  title: string;
+  created: string;
+  modified: string;
+  trashed: string | null;
+}
+
+/**
+ * A page of the viewer's own files: a live folder's contents (`folder`, -1 the top level), newest first,
+ * or the trash (`'trash'`: what was trashed itself, not what went with a folder), latest trashed first.
+ * The cursor is bound to the owner and the place, so it is not replayed elsewhere.
+ */
+export async function listOwnFiles(
+  db: Db,
+  viewer: Viewer,
+  place: number | 'trash',
+  q: { cursor?: string; size: number },
+): Promise<RowsPage<OwnFileRow>> {
+  const trash = place === 'trash';
+  const order = `own:${viewer.id}:${place}`;
+  const cursor = q.cursor
+    ? await decodeCursor(db, q.cursor, order, (c) => (trash ? c.k.length === 2 && typeof c.k[0] === 'string' : c.k.length === 1) && typeof c.k.at(-1) === 'number')
+    : null;
+  const dir = cursor?.d ?? 'n';
+  const cmp = sql.raw(dir === 'n' ? '<' : '>');
+  const sort = sql.raw(dir === 'n' ? 'DESC' : 'ASC');
+  const where = trash
+    ? sql`f.trashed_at IS NOT NULL AND f.trashed_with IS NULL ${cursor ? sql`AND (f.trashed_at, f.n) ${cmp} (${cursor.k[0]}::timestamptz, ${cursor.k[1]}::int)` : sql``}`
+    : sql`f.parent = ${place}::int AND f.trashed_at IS NULL ${cursor ? sql`AND f.n ${cmp} ${cursor.k[0]}::int` : sql``}`;
+  const rows = await queryRows<OwnFileRow>(
+    db,
+    sql`SELECT f.n, f.filetype, f.filename, f.world_readable, f.share_key, coalesce(p.title, '') AS title,
+          ${isoText(sql`f.created_at`, 'micros')} AS created, ${isoText(sql`f.updated_at`, 'micros')} AS modified,
+          ${isoText(sql`f.trashed_at`, 'micros')} AS trashed
+        FROM files f LEFT JOIN plots p ON p.file_id = f.id
+        WHERE f.owner_id = ${viewer.id}::int AND ${where}
+        ORDER BY ${trash ? sql`f.trashed_at ${sort}, ` : sql``}f.n ${sort} LIMIT ${q.size + 1}`,
+  );
+  return keysetPage(db, rows, { size: q.size, cursor, order, keyOf: (r) => (trash ? [r.trashed!, r.n] : [r.n]) });
+}
+
+/** The owner's live folders (number, name, containing folder), for paths and "move to" choices. */
+export async function listOwnFolders(db: Db, ownerId: number): Promise<{ n: number; filename: string; parent: number }[]> {
+  return db
+    .select({ n: files.n, filename: files.filename, parent: files.parent })
+    .from(files)
+    .where(and(eq(files.ownerId, ownerId), eq(files.filetype, 'fold'), isNull(files.trashedAt)))
+    .orderBy(files.filename)
+    .limit(2000);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import { columnText } from './grids';
 import { assertReadable, canRead } from './permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from './records';
-import { MAX_REFERENCED_VALUES, plotReader, referencedValues, resolveSrcs, type SrcGrid } from './srcs';
+import { MAX_REFERENCED_VALUES, plotReader, resolveSrcs, type SrcGrid } from './srcs';
 
 export interface ContentOptions {
   inlineData: boolean;
@@ -58,21 +58,24 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
   const readable = plotReader(file, viewer, opts.shareKey);
   const mappable = (grid: SrcGrid) => opts.mapUnreadable && canRead(grid, { id: file.ownerId, username: file.owner });
   const resolved = await resolveSrcs(db, refs.map((ref) => ref.s), (grid) => readable(grid) || mappable(grid));
-  const inline: { ref: StoredRef; cols: number[] }[] = [];
+  const inline: { ref: StoredRef; cols: number[]; values: number }[] = [];
   const mapped = new Map<string, number[]>();
+  const mappedValues = new Map<string, number>();
   refs.forEach((ref, i) => {
-    const { grid, columns: cols } = resolved[i];
+    const { grid, columns: cols, values } = resolved[i];
     if (!grid || !cols) return;
-    if (!readable(grid)) mapped.set(ref.s, cols);
-    else if (opts.inlineData) inline.push({ ref, cols });
+    if (!readable(grid)) {
+      mapped.set(ref.s, cols);
+      mappedValues.set(ref.s, values);
+    }
+    else if (opts.inlineData) inline.push({ ref, cols, values });
   });
   // Columns can grow after the plot was saved (rows appended): what one answer carries stays within
   // the plot limit, so no plot's content costs more than that to serve.
-  for (const [parameter, cols] of [
-    ['inline_data', inline.flatMap((i) => i.cols)],
-    ['map_data', [...mapped.values()].flat()],
+  for (const [parameter, values] of [
+    ['inline_data', inline.reduce((n, i) => n + i.values, 0)],
+    ['map_data', [...mappedValues.values()].reduce((n, v) => n + v, 0)],
   ] as const) {
-    const values = await referencedValues(db, cols);
     if (values > MAX_REFERENCED_VALUES) {
       throw invalid(parameter, `the plot's srcs now reference ${values.toLocaleString('en')} grid values; at most ${MAX_REFERENCED_VALUES.toLocaleString('en')} are served inline`);
     }

@@ -1,9 +1,9 @@
 // Plots: list (keyset pages), feed, create, detail, and a plot's part of an update (files.ts updateFile).
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows, type Db } from '@/db/client';
+import { compiledQuery, queryRows, type CompiledQuery, type Db } from '@/db/client';
 import { plots } from '@/db/schema';
 import type { Viewer } from './auth';
 import { decodeCursor, keysetPage, type Cursor, type RowsPage } from './cursors';
@@ -11,10 +11,10 @@ import { invalid, invalidMany, notFound } from './errors';
 import { checkFigure, figureMeta, pathText, type SrcRef } from './figure';
 import { enqueue, notifyQueued, requestImages } from './images';
 import { MiB } from './json-text';
-import { createFileWith, fileFieldsSchema, getFile, type OwnedFile, type TYPE_FIELDS, type TypeUpdate } from './files';
+import { createFileWith, fileFieldsSchema, getFile, NEW_FILE, type OwnedFile, type TYPE_FIELDS, type TypeUpdate } from './files';
 import { assertReadable, canRead } from './permissions';
 import { fidOf, isoText, originJoin, parseFid, plotRecordSql, type Fid, type PlotRecord } from './records';
-import { MAX_REFERENCED_VALUES, referencedValues, resolveSrcs } from './srcs';
+import { MAX_REFERENCED_VALUES, resolveSrcs } from './srcs';
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -41,8 +41,8 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.output<typeof listQuerySchema>;
 
-/** A list answer, `{"next", "previous", "results"}`, as JSON text in pieces (see `pageParts`). */
-export type Page = AsyncIterable<string>;
+/** A list answer, `{"next", "previous", "results"}`, as JSON text: whole, or in pieces (see `pageParts`). */
+export type Page = string | AsyncIterable<string>;
 
 /** The columns every list row carries besides its projection: the keys its cursors are made of. */
 export interface PageRow {
@@ -52,32 +52,33 @@ export interface PageRow {
   h?: string;
 }
 
-const RECORD_JOIN = sql`JOIN files f ON f.id = p.file_id JOIN users u ON u.id = f.owner_id`;
+export const RECORD_JOIN = sql`JOIN files f ON f.id = p.file_id JOIN users u ON u.id = f.owner_id`;
 
 /** One keyset order: its key, its row order, and the SQL that fetches `limit` rows after (or before) a key. */
 interface OrderPlan {
   keyOf(row: PageRow): (string | number)[];
   /** The display order over `p` ('n') and its reverse ('p'). */
   order: Record<'n' | 'p', SQL>;
-  /** Rows strictly after `key` in display order (`dir` 'n') or before it in reverse order ('p'). */
-  fetch(filter: SQL, key: (string | number)[] | null, dir: 'n' | 'p', limit: number): SQL;
+  /** Rows strictly after `key` in display order (`dir` 'n') or before it in reverse order ('p'). The
+   * key's parts are values or placeholders. */
+  fetch(filter: SQL, key: unknown[] | null, dir: 'n' | 'p', limit: number): SQL;
 }
 
 const select = sql`SELECT p.file_id, p.created_at, p.views FROM plots p`;
 const NEWEST = { n: sql`p.created_at DESC, p.file_id DESC`, p: sql`p.created_at ASC, p.file_id ASC` };
-const newestKey = (created: string | number, id: string | number) => sql`${created}::timestamptz, ${id}::bigint`;
+export const newestKey = (created: unknown, id: unknown) => sql`${created}::timestamptz, ${id}::bigint`;
 
 /**
  * `LIMIT n` written into the statement's text: a parameter there makes PostgreSQL re-plan the statement
  * on every run (the generic plan of an unknown limit is a bad one). `n` is a validated whole number.
  */
-const limitSql = (n: number) => {
+export const limitSql = (n: number) => {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`bad LIMIT ${n}`);
   return sql.raw(`LIMIT ${n}`);
 };
 
 /** `AND (columns) < (key)`: past the key in a descending order walking forward ('n'), `>` walking back. */
-const past = (dir: 'n' | 'p', columns: SQL, key: SQL) => sql`AND (${columns}) ${sql.raw(dir === 'n' ? '<' : '>')} (${key})`;
+export const past = (dir: 'n' | 'p', columns: SQL, key: SQL) => sql`AND (${columns}) ${sql.raw(dir === 'n' ? '<' : '>')} (${key})`;
 
 const PLANS: Record<Order, OrderPlan> = {
   '-creation_time': {
@@ -117,21 +118,29 @@ const PLANS: Record<Order, OrderPlan> = {
   },
 };
 
-function pageUrl(origin: string, url: URL, cursor: string): string {
-  const next = new URL(url.pathname, origin);
-  for (const [k, v] of url.searchParams) if (k !== 'cursor') next.searchParams.append(k, v);
-  next.searchParams.set('cursor', cursor);
-  return next.toString();
+/** The links to a page's neighbours: the request's path and other parameters at the public origin. */
+function pageLinks(origin: string, url: URL): (cursor: string | null) => string {
+  const params = new URLSearchParams(url.searchParams);
+  params.delete('cursor');
+  const base = `${origin}${url.pathname}?${params.size ? `${params}&` : ''}cursor=`;
+  return (cursor) => JSON.stringify(cursor && `${base}${encodeURIComponent(cursor)}`);
 }
 
 /**
  * The API's answer, `{"next", "previous", "results"}`, with links that keep the request's other
- * parameters. Records of large figures (`recordSelect` leaves them out) are read one at a time as the
- * answer streams, so a page of 100 plots with 1 MiB figures never sits in memory whole.
+ * parameters: one text when every record came with the page (the usual case), else streamed, the
+ * records of large figures (`recordSelect` leaves them out) read one at a time as the answer goes, so
+ * a page of 100 plots with 1 MiB figures never sits in memory whole.
  */
-async function* pageParts(db: Db, page: RowsPage<PageRow & { rec: string | null }>, viewerId: number | null, origin: string, url: URL): Page {
-  const link = (cursor: string | null) => JSON.stringify(cursor && pageUrl(origin, url, cursor));
-  let text = `{"next":${link(page.next)},"previous":${link(page.previous)},"results":[`;
+export function pageParts(db: Db, page: RowsPage<PageRow & { rec: string | null }>, viewerId: number | null, origin: string, url: URL): Page {
+  const link = pageLinks(origin, url);
+  const head = `{"next":${link(page.next)},"previous":${link(page.previous)},"results":[`;
+  if (page.rows.every((row) => row.rec !== null)) return `${head}${page.rows.map((row) => row.rec).join(',')}]}`;
+  return streamedParts(db, page, viewerId, origin, head);
+}
+
+async function* streamedParts(db: Db, page: RowsPage<PageRow & { rec: string | null }>, viewerId: number | null, origin: string, head: string) {
+  let text = head;
   let count = 0;
   for (const row of page.rows) {
     let rec = row.rec;
@@ -155,13 +164,58 @@ async function* pageParts(db: Db, page: RowsPage<PageRow & { rec: string | null 
 const INLINE_FIGURE_BYTES = 64 * 1024;
 
 /** The spec 2.1 record as list answers carry it (the projection for `listPlotRows`). */
-export const recordSelect = (viewerId: number | null) =>
+export const recordSelect = (viewerId: number | null | Placeholder) =>
   sql`CASE WHEN p.figure_bytes <= ${sql.raw(String(INLINE_FIGURE_BYTES))} THEN ${plotRecordSql(viewerId, false)}::text END AS rec`;
 
-function qualityFilter(q: ListQuery): SQL {
-  return sql`${q.min_quality !== undefined ? sql`AND p.quality >= ${q.min_quality}` : sql``} ${
-    q.max_quality !== undefined ? sql`AND p.quality <= ${q.max_quality}` : sql``
-  }`;
+/** The API list's projections, built once: an anonymous caller's, and a signed-in one's (`viewer` given at each run). */
+const RECORD_SELECT = { anonymous: recordSelect(null), viewer: recordSelect(sql.placeholder('viewer')) };
+
+/** What a list page's statement text depends on; its values (origin, cursor key, quality bounds) are placeholders. */
+interface ListShape {
+  order: Order;
+  dir: 'n' | 'p';
+  /** The cursor's key length (0 without a cursor). */
+  keyLength: number;
+  min: boolean;
+  max: boolean;
+  /** Rows fetched: the page size plus one. */
+  limit: number;
+}
+
+function listShape(q: ListQuery, cursor: Cursor | null, origin: string): { shape: ListShape; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = { origin, min: q.min_quality, max: q.max_quality };
+  cursor?.k.forEach((part, i) => (values[`k${i}`] = part));
+  const shape = {
+    order: q.order_by ?? '-creation_time',
+    dir: cursor?.d ?? 'n',
+    keyLength: cursor?.k.length ?? 0,
+    min: q.min_quality !== undefined,
+    max: q.max_quality !== undefined,
+    limit: (q.page_size ?? 20) + 1,
+  } satisfies ListShape;
+  return { shape, values };
+}
+
+/** The one statement behind a list page (page_size + 1 rows, to know whether more exist), its values as placeholders. */
+function listPageTemplate(select: SQL, shape: ListShape): SQL {
+  const filter = sql`${shape.min ? sql`AND p.quality >= ${sql.placeholder('min')}` : sql``} ${shape.max ? sql`AND p.quality <= ${sql.placeholder('max')}` : sql``}`;
+  const key = shape.keyLength ? Array.from({ length: shape.keyLength }, (_, i) => sql.placeholder(`k${i}`)) : null;
+  const keys = PLANS[shape.order].fetch(filter, key, shape.dir, shape.limit);
+  return sql`SELECT ${select}, p.file_id, ${isoText(sql`p.created_at`, 'micros')} AS created, p.views
+        FROM (${keys}) k JOIN plots p ON p.file_id = k.file_id ${RECORD_JOIN} ${originJoin(sql.placeholder('origin'))}
+        ORDER BY ${PLANS[shape.order].order[shape.dir]}`;
+}
+
+/** List statements by projection, then by shape: each compiled once (a few dozen shapes in practice). */
+const LIST_STATEMENTS = new WeakMap<SQL, Map<string, CompiledQuery<unknown>>>();
+
+function listStatement<R>(select: SQL, shape: ListShape): CompiledQuery<R> {
+  let byShape = LIST_STATEMENTS.get(select);
+  if (!byShape) LIST_STATEMENTS.set(select, (byShape = new Map()));
+  const name = `${shape.order} ${shape.dir} ${shape.keyLength} ${shape.min} ${shape.max} ${shape.limit}`;
+  let statement = byShape.get(name);
+  if (!statement) byShape.set(name, (statement = compiledQuery(() => listPageTemplate(select, shape))));
+  return statement as CompiledQuery<R>;
 }
 
 /**
@@ -169,27 +223,27 @@ function qualityFilter(q: ListQuery): SQL {
  * the web's lists. `select` is the projection over `p` (plots), `f` (files), `u` (users) and `c.o`
  * (the origin), e.g. `recordSelect` or a card's few columns.
  */
-export async function listPlotRows<R>(db: Db, select: SQL, q: ListQuery, origin: string): Promise<RowsPage<R & PageRow>> {
+export async function listPlotRows<R>(db: Db, select: SQL, q: ListQuery, origin: string, selectValues: Record<string, unknown> = {}): Promise<RowsPage<R & PageRow>> {
   const order: Order = q.order_by ?? '-creation_time';
   const cursor = q.cursor ? await decodeCursor(db, q.cursor, order, (c) => c.k.length === (order === '-creation_time' ? 2 : 3)) : null;
-  const rows = await queryRows<R & PageRow>(db, listPageSql(select, q, cursor, origin));
+  const { shape, values } = listShape(q, cursor, origin);
+  const rows = await listStatement<R & PageRow>(select, shape)(db, { ...selectValues, ...values });
   return keysetPage(db, rows, { size: q.page_size ?? 20, cursor, order, keyOf: PLANS[order].keyOf });
 }
 
 /** GET /v2/plots */
 export async function listPlots(db: Db, viewer: Viewer | null, q: ListQuery, origin: string, url: URL): Promise<Page> {
   const viewerId = viewer?.id ?? null;
-  return pageParts(db, await listPlotRows<{ rec: string | null }>(db, recordSelect(viewerId), q, origin), viewerId, origin, url);
+  const page = viewerId === null
+    ? await listPlotRows<{ rec: string | null }>(db, RECORD_SELECT.anonymous, q, origin)
+    : await listPlotRows<{ rec: string | null }>(db, RECORD_SELECT.viewer, q, origin, { viewer: viewerId });
+  return pageParts(db, page, viewerId, origin, url);
 }
 
-/** The one statement behind a list page (page_size + 1 rows, to know whether more exist); exported for the benchmarks' floor. */
-export function listPageSql(select: SQL, q: ListQuery, cursor: Cursor | null, origin: string): SQL {
-  const order: Order = q.order_by ?? '-creation_time';
-  const dir = cursor?.d ?? 'n';
-  const keys = PLANS[order].fetch(qualityFilter(q), cursor?.k ?? null, dir, (q.page_size ?? 20) + 1);
-  return sql`SELECT ${select}, p.file_id, ${isoText(sql`p.created_at`, 'micros')} AS created, p.views
-        FROM (${keys}) k JOIN plots p ON p.file_id = k.file_id ${RECORD_JOIN} ${originJoin(origin)}
-        ORDER BY ${PLANS[order].order[dir]}`;
+/** The statement behind a list page and its placeholders' values; for the benchmarks' floor. */
+export function listPageSql(select: SQL, q: ListQuery, cursor: Cursor | null, origin: string): { query: SQL; values: Record<string, unknown> } {
+  const { shape, values } = listShape(q, cursor, origin);
+  return { query: listPageTemplate(select, shape), values };
 }
 
 export const feedQuerySchema = listQuerySchema.pick({ page_size: true, cursor: true });
@@ -337,7 +391,7 @@ async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<num
     }
   });
   if (problems.length) throw invalidMany(problems.slice(0, 20));
-  const values = await referencedValues(db, resolved.flatMap((r) => r.columns!));
+  const values = resolved.reduce((sum, r) => sum + r.values, 0);
   if (values > MAX_REFERENCED_VALUES) {
     throw invalid('figure', `its srcs reference ${values.toLocaleString('en')} grid values; at most ${MAX_REFERENCED_VALUES.toLocaleString('en')} a plot`);
   }
@@ -357,37 +411,54 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
   const stored = { data: fig.data, layout: fig.layout ?? {}, ...(fig.frames !== undefined ? { frames: fig.frames } : {}) };
   // Figures hold settings and src references, never data: a bounded size keeps every list, page and
   // render that carries one bounded too.
-  const bytes = Buffer.byteLength(JSON.stringify(stored));
+  const text = JSON.stringify(stored);
+  const bytes = Buffer.byteLength(text);
   if (bytes > MAX_FIGURE_BYTES) {
     throw invalid('figure', `is ${(bytes / MiB).toFixed(1)} MiB once stored (layout, traces and frames, data by src); at most 1 MiB`);
   }
   const values = await checkSources(db, viewer, refs);
-  return { figure: stored, bytes, values, refs: refs.map((r) => ({ p: r.path, s: r.src })), meta: figureMeta(stored) };
+  return { figure: stored, text, bytes, values, refs: refs.map((r) => ({ p: r.path, s: r.src })), meta: figureMeta(stored) };
 }
+
+/**
+ * One statement: the files row (create_file), the plots row, its image job, and its detail record
+ * built from what they return (rows written by this statement are not visible to it otherwise).
+ * Compiled once: the create path's SQL costs more to build than to run.
+ */
+const CREATE_PLOT = compiledQuery<{ rec: string }>(() => {
+  const v = (name: string) => sql.placeholder(name);
+  return sql`WITH f AS MATERIALIZED (SELECT * FROM ${NEW_FILE}),
+      p AS (
+        INSERT INTO plots (file_id, figure, figure_bytes, data_values, src_refs, title, title_given, caption, source_fid, width, height, autosize)
+        SELECT f.id, ${v('figure')}::jsonb, ${v('bytes')}::int, ${v('values')}::bigint, ${v('refs')}::jsonb, ${v('title')}::text,
+               ${v('title_given')}::boolean, ${v('caption')}::text, ${v('source_fid')}::text, ${v('width')}::int, ${v('height')}::int,
+               ${v('autosize')}::boolean
+        FROM f RETURNING *),
+      queued AS (${enqueue(sql`SELECT file_id, ${v('viewer')}::int AS owner_id, version FROM p`)})
+      SELECT ${plotRecordSql(v('viewer'), true)}::text AS rec
+      FROM f JOIN p ON p.file_id = f.id JOIN users u ON u.id = f.owner_id ${originJoin(v('origin'))}
+      CROSS JOIN (SELECT count(*) FROM (${notifyQueued}) n) notified`;
+});
 
 /** POST /v2/plots: 200 with `{"file": detail}`. */
 export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, origin: string): Promise<string> {
-  const { figure, bytes, values, refs, meta } = await prepareFigure(db, viewer, input.figure);
+  const { text, bytes, values, refs, meta } = await prepareFigure(db, viewer, input.figure);
   const sourceFid = input.source_fid ? await checkSourceFid(db, viewer, input.source_fid) : null;
-  // One statement: the files row (create_file), the plots row, its image job, and its detail record
-  // built from what they return (rows written by this statement are not visible to it otherwise).
-  const [row] = await createFileWith<{ rec: string }>(
-    db,
-    viewer,
-    'plot',
-    input,
-    (file) => sql`WITH f AS MATERIALIZED (SELECT * FROM ${file}),
-      p AS (
-        INSERT INTO plots (file_id, figure, figure_bytes, data_values, src_refs, title, title_given, caption, source_fid, width, height, autosize)
-        SELECT f.id, ${JSON.stringify(figure)}::jsonb, ${bytes}::int, ${values}::bigint, ${JSON.stringify(refs)}::jsonb, ${input.title ?? meta.title}::text,
-               ${input.title !== undefined}::boolean, ${input.caption ?? ''}::text, ${sourceFid}::text, ${meta.width ?? null}::int, ${meta.height ?? null}::int,
-               ${meta.autosize}::boolean
-        FROM f RETURNING *),
-      queued AS (${enqueue(sql`SELECT file_id, ${viewer.id}::int AS owner_id, version FROM p`)})
-      SELECT ${plotRecordSql(viewer.id, true)}::text AS rec
-      FROM f JOIN p ON p.file_id = f.id JOIN users u ON u.id = f.owner_id ${originJoin(origin)}
-      CROSS JOIN (SELECT count(*) FROM (${notifyQueued}) n) notified`,
-  );
+  const [row] = await createFileWith<{ rec: string }>(db, viewer, 'plot', input, CREATE_PLOT, {
+    figure: text,
+    bytes,
+    values,
+    refs: JSON.stringify(refs),
+    title: input.title ?? meta.title,
+    title_given: input.title !== undefined,
+    caption: input.caption ?? '',
+    source_fid: sourceFid,
+    width: meta.width ?? null,
+    height: meta.height ?? null,
+    autosize: meta.autosize,
+    viewer: viewer.id,
+    origin,
+  });
   return `{"file":${row.rec}}`;
 }
 

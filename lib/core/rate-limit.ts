@@ -1,11 +1,12 @@
 // Rate limits on writes, per API key and per client address: fixed-window counters in Postgres
 // (`rate_limits`), so every app process serving one database counts together.
 import 'server-only';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from './auth';
+import { sql, type SQL } from 'drizzle-orm';
+import { compiledQuery, type CompiledQuery, type Db } from '@/db/client';
+import { authenticate, basicCredentials, keyHolder, viewerOf, type CallerRequest, type Viewer } from './auth';
 import { clientAddress } from './client-address';
 import { throttled } from './errors';
+import { hashApiKey, userFromRow, userNamedSql } from './users';
 
 export interface RateLimitConfig {
   /** Writes per window by one user (API key or session); 0 turns the limit off. */
@@ -43,23 +44,45 @@ export interface RateLimitState {
 }
 
 /**
- * Counts one write against `key` and answers its state (one statement: start a new window or add
- * to the current one). Expired rows are swept now and then so the table stays small.
+ * One write counted against the key `source` selects (none: nothing counted), in the window of
+ * `window` seconds (placeholders): start a new window or add to the current one. Answers its count and
+ * the seconds until the window ends.
  */
-export async function countWrite(db: Db, key: string, limit: number, windowSeconds: number): Promise<RateLimitState> {
-  const [row] = await queryRows<{ count: number; reset: number }>(
-    db,
-    sql`INSERT INTO rate_limits AS r (key, window_start, count)
-        VALUES (${key}, to_timestamp(floor(extract(epoch FROM now()) / ${windowSeconds}::int) * ${windowSeconds}::int), 1)
-        ON CONFLICT (key) DO UPDATE
-          SET count = CASE WHEN r.window_start = excluded.window_start THEN r.count + 1 ELSE 1 END,
-              window_start = excluded.window_start
-        RETURNING count, ceil(extract(epoch FROM r.window_start + make_interval(secs => ${windowSeconds}::int) - now()))::int AS reset`,
-  );
+const counted = (source: SQL) => {
+  const window = sql`${sql.placeholder('window')}::int`;
+  return sql`INSERT INTO rate_limits AS r (key, window_start, count)
+    SELECT s.key, to_timestamp(floor(extract(epoch FROM now()) / ${window}) * ${window}), 1 FROM (${source}) s
+    ON CONFLICT (key) DO UPDATE
+      SET count = CASE WHEN r.window_start = excluded.window_start THEN r.count + 1 ELSE 1 END,
+          window_start = excluded.window_start
+    RETURNING count, ceil(extract(epoch FROM r.window_start + make_interval(secs => ${window}) - now()))::int AS reset`;
+};
+
+const countOne = compiledQuery<{ count: number; reset: number }>(() => counted(sql`SELECT ${sql.placeholder('key')}::text AS key`));
+
+/** Expired rows are swept now and then (with one write in a hundred) so the table stays small. */
+async function sweep(db: Db, windowSeconds: number): Promise<void> {
   if (Math.random() < 0.01) {
     await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${windowSeconds}::int)`);
   }
-  return { limit, count: row.count, reset: Math.max(1, row.reset) };
+}
+
+const state = (limit: number, row: { count: number; reset: number }): RateLimitState => ({ limit, count: row.count, reset: Math.max(1, row.reset) });
+
+/** Counts one write against `key` and answers its state (one statement). */
+export async function countWrite(db: Db, key: string, limit: number, windowSeconds: number): Promise<RateLimitState> {
+  const [row] = await countOne(db, { key, window: windowSeconds });
+  await sweep(db, windowSeconds);
+  return state(limit, row);
+}
+
+/** Takes back one write counted against `key` in the current window (a sign-in that turned out right). */
+export async function refundWrite(db: Db, key: string, windowSeconds: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE rate_limits SET count = count - 1
+        WHERE key = ${key} AND count > 0
+          AND window_start = to_timestamp(floor(extract(epoch FROM now()) / ${windowSeconds}::int) * ${windowSeconds}::int)`,
+  );
 }
 
 /** The draft IETF RateLimit headers for an answer. */
@@ -83,9 +106,11 @@ function enforce(state: RateLimitState | null): RateLimitState | null {
   return state;
 }
 
+const addressKey = (headers: Headers, config: RateLimitConfig) => `addr:${clientAddress(headers, config.trustedProxies)}`;
+
 /** Counts a write from this address (an API write or a sign-in attempt). */
 export const countAddressWrite = (db: Db, headers: Headers, config = rateLimitConfig()) =>
-  count(db, `addr:${clientAddress(headers, config.trustedProxies)}`, config.perAddress, config.windowSeconds);
+  count(db, addressKey(headers, config), config.perAddress, config.windowSeconds);
 
 /** A write from this address: 429 once the address has used up its window. */
 export const limitAddress = async (db: Db, headers: Headers, config = rateLimitConfig()) => enforce(await countAddressWrite(db, headers, config));
@@ -93,3 +118,98 @@ export const limitAddress = async (db: Db, headers: Headers, config = rateLimitC
 /** A write by this user: 429 once the user has used up its window. */
 export const limitUser = async (db: Db, viewer: Viewer, config = rateLimitConfig()) =>
   enforce(await count(db, `user:${viewer.id}`, config.perKey, config.windowSeconds));
+
+export interface SignInLimitConfig {
+  /** Failed sign-ins per window on one account (or one name that is no account); 0 turns the limit off. */
+  perAccount: number;
+  /** Failed sign-ins per window from one client address; 0 turns the limit off. */
+  perAddress: number;
+  /** Sign-up attempts per window from one client address; 0 turns the limit off. */
+  signUpsPerAddress: number;
+  windowSeconds: number;
+  trustedProxies: number;
+}
+
+/** Password guessing is throttled far below the API's write allowance. */
+export const signInLimitConfig = (): SignInLimitConfig => ({
+  perAccount: whole('SIGNIN_FAILURES_PER_ACCOUNT', 10, 0),
+  perAddress: whole('SIGNIN_FAILURES_PER_ADDRESS', 50, 0),
+  signUpsPerAddress: whole('SIGNUPS_PER_ADDRESS', 10, 0),
+  windowSeconds: whole('SIGNIN_WINDOW_SECONDS', 900, 1),
+  trustedProxies: whole('TRUST_PROXY', 0, 0),
+});
+
+/** The counter keys of a sign-in: its address, and its account (by id, or by the name given when none). */
+export const signInKeys = (headers: Headers, account: number | string, config: SignInLimitConfig) => ({
+  address: `signin:addr:${clientAddress(headers, config.trustedProxies)}`,
+  account: typeof account === 'number' ? `signin:user:${account}` : `signin:name:${account.toLowerCase()}`,
+});
+
+/** Counts a sign-up attempt from this address: its state, exceeded once the address used up its window. */
+export const countSignUp = (db: Db, headers: Headers, config = signInLimitConfig()) =>
+  count(db, `signup:addr:${clientAddress(headers, config.trustedProxies)}`, config.signUpsPerAddress, config.windowSeconds);
+
+interface AdmissionRow extends Record<string, unknown> {
+  address_count: number | null;
+  address_reset: number | null;
+  user_count: number | null;
+  user_reset: number | null;
+}
+
+/**
+ * The API key write's one statement: the address counted (when that limit is on), the user its
+ * credentials name, and the user counted (when that limit is on) only for the right key of an active
+ * user, and only while the address is within its limit: what limitAddress, verifyApiKey and limitUser
+ * do one after another. Compiled once per pair of limits.
+ */
+const ADMISSIONS = new Map<string, CompiledQuery<AdmissionRow>>();
+
+function admission(byAddress: boolean, byUser: boolean): CompiledQuery<AdmissionRow> {
+  const name = `${byAddress} ${byUser}`;
+  let statement = ADMISSIONS.get(name);
+  if (!statement) {
+    statement = compiledQuery(() => {
+      const a = byAddress ? sql`a AS (${counted(sql`SELECT ${sql.placeholder('address')}::text AS key`)}),` : sql``;
+      const withinAddress = byAddress ? sql`AND (SELECT count FROM a) <= ${sql.placeholder('perAddress')}::int` : sql``;
+      const k = byUser
+        ? sql`, k AS (${counted(sql`SELECT 'user:' || u.id AS key FROM u WHERE u.is_active AND u.api_key_hash = ${sql.placeholder('hash')}::text ${withinAddress}`)})`
+        : sql``;
+      return sql`WITH ${a} u AS (${userNamedSql()}) ${k}
+        SELECT u.*, ${byAddress ? sql`(SELECT count FROM a)` : sql`NULL::int`} AS address_count, ${byAddress ? sql`(SELECT reset FROM a)` : sql`NULL::int`} AS address_reset,
+               ${byUser ? sql`(SELECT count FROM k)` : sql`NULL::int`} AS user_count, ${byUser ? sql`(SELECT reset FROM k)` : sql`NULL::int`} AS user_reset
+        FROM (SELECT 1) one LEFT JOIN u ON true`;
+    });
+    ADMISSIONS.set(name, statement);
+  }
+  return statement;
+}
+
+/**
+ * An API write's caller and its rate-limit states, counted as the limits' rules say: against the
+ * address first (so guessing keys is throttled too; 429 once it is used up), then the caller (401 for
+ * a wrong key), then against the user (429 once used up). With API key credentials that is one
+ * statement (`admission`); a session cookie's writes take the steps one by one.
+ */
+export async function admitWrite(db: Db, req: CallerRequest, config = rateLimitConfig()): Promise<{ viewer: Viewer | null; states: RateLimitState[] }> {
+  const credentials = basicCredentials(req.headers);
+  if (credentials === null || typeof credentials === 'string') {
+    const byAddress = await limitAddress(db, req.headers, config);
+    const viewer = await authenticate(db, req);
+    const byUser = viewer ? await limitUser(db, viewer, config) : null;
+    return { viewer, states: [byAddress, byUser].filter((s) => s !== null) };
+  }
+  const [row] = await admission(config.perAddress > 0, config.perKey > 0)(db, {
+    address: addressKey(req.headers, config),
+    perAddress: config.perAddress,
+    username: credentials.username,
+    hash: hashApiKey(credentials.key),
+    window: config.windowSeconds,
+  });
+  if (config.perAddress || config.perKey) await sweep(db, config.windowSeconds);
+  const states: RateLimitState[] = [];
+  if (row.address_count !== null) states.push(enforce(state(config.perAddress, { count: row.address_count, reset: row.address_reset! }))!);
+  const viewer = viewerOf(keyHolder(credentials.username.length <= 50 ? userFromRow(row) : undefined, credentials.key));
+  // Counted in the statement only under keyHolder's own rule (an active user, that key).
+  if (row.user_count !== null) states.push(enforce(state(config.perKey, { count: row.user_count, reset: row.user_reset! }))!);
+  return { viewer, states };
+}

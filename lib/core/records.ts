@@ -1,6 +1,6 @@
 // File records and their URLs (API.md "Absolute URLs"). Plot records are built by Postgres as JSON
 // text (the list's hot path: no parse/serialize round trip in Node); grids and folders in TS.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { notFound } from './errors';
 
@@ -80,9 +80,10 @@ export interface PlotRecord {
 /**
  * The spec 2.1 plot record as a json expression over `f` (files), `p` (plots), `u` (users) and
  * `c.o` (the origin, bound once by `originJoin`). `detail` adds share_url, content_url and source_fid.
- * The viewer who owns the plot also gets `share_key` while the secret link is enabled.
+ * The viewer who owns the plot also gets `share_key` while the secret link is enabled. `viewerId` may
+ * be a placeholder (a statement compiled once), null for anonymous callers.
  */
-export function plotRecordSql(viewerId: number | null, detail: boolean): SQL {
+export function plotRecordSql(viewerId: number | null | Placeholder, detail: boolean): SQL {
   const base = sql`c.o || '/~' || u.username || '/' || f.n`;
   const fid = sql`u.username || ':' || f.n`;
   const webUrl = sql`${base} || '/'`;
@@ -146,7 +147,7 @@ export function plotRecordSql(viewerId: number | null, detail: boolean): SQL {
  * The plot's lineage, to its owner and to those who may read the source plot; null to anyone else,
  * since a source that is private (or gone) is, to them, a missing file whose fid they must not learn.
  */
-function sourceFidSql(viewerId: number | null): SQL {
+function sourceFidSql(viewerId: number | null | Placeholder): SQL {
   return sql`CASE WHEN p.source_fid IS NULL OR f.owner_id = ${viewerId}::int THEN p.source_fid
     ELSE (SELECT p.source_fid FROM files sf JOIN users su ON su.id = sf.owner_id
           WHERE lower(su.username) = lower(split_part(p.source_fid, ':', 1)) AND sf.n = split_part(p.source_fid, ':', 2)::int
@@ -167,8 +168,8 @@ function userRecordSql(): SQL {
       'dash_created_count', NULL, 'is_chart_creator', NULL, 'charts_created_count', NULL)`;
 }
 
-/** Binds the origin once per query as `c.o`. */
-export const originJoin = (origin: string) => sql`CROSS JOIN (SELECT ${origin}::text AS o) c`;
+/** Binds the origin (or its placeholder) once per query as `c.o`. */
+export const originJoin = (origin: string | Placeholder) => sql`CROSS JOIN (SELECT ${origin}::text AS o) c`;
 
 /** `?share_key=`: a secret link's key (reads only). */
 export const shareKeyQuery = z.object({

@@ -1,10 +1,10 @@
 // Browser sessions: sign in with username + API key, get an HttpOnly SameSite=Lax cookie. The token
 // is random (256 bits); the database keeps only its hash, so every app process shares sessions.
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { runPrepared, type Db } from '@/db/client';
-import { sessions, users } from '@/db/schema';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { compiledQuery, type Db } from '@/db/client';
+import { sessions } from '@/db/schema';
 
 export const SESSION_COOKIE = 'pf_session';
 export const SESSION_DAYS = 30;
@@ -19,17 +19,16 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
+// Every signed-in page and request looks its session up: compiled once.
+const sessionUser = compiledQuery<{ id: number; username: string }>(
+  () => sql`SELECT u.id, u.username FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.token_hash = ${sql.placeholder('hash')}::text AND s.expires_at > now() AND u.is_active LIMIT 1`,
+);
+
 /** The signed-in user of a live session token (a Viewer; auth.ts imports this module, not the reverse). */
 export async function sessionViewer(db: Db, token: string): Promise<{ id: number; username: string } | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const [row] = await runPrepared(
-    db
-      .select({ id: users.id, username: users.username })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, hash(token)), gt(sessions.expiresAt, sql`now()`), eq(users.isActive, true)))
-      .limit(1),
-  );
+  const [row] = await sessionUser(db, { hash: hash(token) });
   return row ?? null;
 }
 
@@ -44,4 +43,14 @@ export function sessionToken(cookieHeader: string | null): string | null {
     if (name === SESSION_COOKIE) return value.join('=');
   }
   return null;
+}
+
+/**
+ * The anti-forgery token of the forms a signed-in person submits: derived from the credential that
+ * signed them in (the session token, or the Authorization header of a browser using Basic auth), so
+ * it needs no storage, differs per session, and changes when the session does. Another site can read
+ * neither the HttpOnly cookie nor the page, so it cannot compute or copy it.
+ */
+export function csrfToken(credential: string): string {
+  return createHmac('sha256', credential).update('plot-files csrf v1').digest('base64url');
 }

@@ -16,6 +16,8 @@ export interface ResolvedSrc {
   grid: SrcGrid | null;
   /** Its column ids in the src's order, when the grid holds every uid the src names. */
   columns: number[] | null;
+  /** The values of those columns (each as often as the src names it); 0 without them. */
+  values: number;
   /** The first uid the grid lacks. */
   missing: string | null;
 }
@@ -30,10 +32,12 @@ export async function resolveSrcs(db: Db, texts: string[], admit: (grid: SrcGrid
   const columns = await columnsByGrid(db, [...grids.values()].filter(admit).map((g) => g.id));
   return srcs.map((src) => {
     const grid = src && grids.get(gridKey(src.owner, src.n));
-    if (!src || !grid || !admit(grid)) return { grid: null, columns: null, missing: null };
+    if (!src || !grid || !admit(grid)) return { grid: null, columns: null, values: 0, missing: null };
     const byUid = columns.get(grid.id);
     const missing = src.uids.find((uid) => !byUid?.has(uid)) ?? null;
-    return { grid, columns: missing === null ? src.uids.map((uid) => byUid!.get(uid)!) : null, missing };
+    if (missing !== null) return { grid, columns: null, values: 0, missing };
+    const named = src.uids.map((uid) => byUid!.get(uid)!);
+    return { grid, columns: named.map((c) => c.id), values: named.reduce((sum, c) => sum + c.length, 0), missing };
   });
 }
 
@@ -65,32 +69,22 @@ async function findGrids(db: Db, refs: { owner: string; n: number }[]): Promise<
   return out;
 }
 
-/** Columns by (grid, uid) for the given grids. */
-async function columnsByGrid(db: Db, gridIds: number[]): Promise<Map<number, Map<string, number>>> {
-  const out = new Map<number, Map<string, number>>();
+/** Columns (id and value count) by (grid, uid) for the given grids. */
+async function columnsByGrid(db: Db, gridIds: number[]): Promise<Map<number, Map<string, { id: number; length: number }>>> {
+  const out = new Map<number, Map<string, { id: number; length: number }>>();
   if (!gridIds.length) return out;
   // One array parameter, not one per grid: one prepared statement however many grids.
-  const rows = await queryRows<{ id: string | number; grid_id: string | number; uid: string }>(
+  const rows = await queryRows<{ id: string | number; grid_id: string | number; uid: string; length: number }>(
     db,
-    sql`SELECT id, grid_id, uid FROM grid_columns WHERE grid_id = ANY(${`{${gridIds.join(',')}}`}::bigint[])`,
+    sql`SELECT id, grid_id, uid, length FROM grid_columns WHERE grid_id = ANY(${`{${gridIds.join(',')}}`}::bigint[])`,
   );
   for (const r of rows) {
     const gridId = Number(r.grid_id);
     if (!out.has(gridId)) out.set(gridId, new Map());
-    out.get(gridId)!.set(r.uid, Number(r.id));
+    out.get(gridId)!.set(r.uid, { id: Number(r.id), length: Number(r.length) });
   }
   return out;
 }
 
 /** Grid values one plot may reference, each reference counted (API.md "Limits"). */
 export const MAX_REFERENCED_VALUES = 10_000_000;
-
-/** The values of these columns, each id counted as often as it is listed (a plot's references). */
-export async function referencedValues(db: Db, columnIds: number[]): Promise<number> {
-  if (!columnIds.length) return 0;
-  const [row] = await queryRows<{ n: string | number }>(
-    db,
-    sql`SELECT coalesce(sum(g.length), 0) AS n FROM unnest(${`{${columnIds.join(',')}}`}::bigint[]) AS r(id) JOIN grid_columns g ON g.id = r.id`,
-  );
-  return Number(row.n);
-}

@@ -1,14 +1,25 @@
-// Users: accounts, API keys (stored only as sha256 hashes) and the spec 2.3 user summary.
+// Users: accounts, API keys (stored only as sha256 hashes), passwords (argon2id, passwords.ts), the
+// profile a person edits, and the spec 2.3 user summary.
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { runPrepared, type Db } from '@/db/client';
+import { compiledQuery, runPrepared, type Db } from '@/db/client';
 import { sessions, users } from '@/db/schema';
 import { invalid } from './errors';
+import { hashPassword, passwordSchema } from './passwords';
 import { USERNAME, userUrls } from './records';
 
 export const usernameSchema = z.string().regex(USERNAME, 'letters, digits, "_", "." and "-", at most 50, starting with a letter or digit');
+export const emailSchema = z.email('must be an email address').max(254, 'must be at most 254 characters');
+
+/** What a person edits on /settings; the website is a link on their profile, so http(s) only. */
+export const profileSchema = z.object({
+  nickname: z.string().trim().max(100, 'must be at most 100 characters'),
+  bio: z.string().trim().max(2000, 'must be at most 2000 characters'),
+  website: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).max(500, 'must be at most 500 characters')]),
+});
+export type Profile = z.infer<typeof profileSchema>;
 
 export type User = typeof users.$inferSelect;
 
@@ -21,33 +32,97 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
+const USER_COLUMNS = Object.entries(getTableColumns(users));
+
+/** A users row from a raw query (`SELECT u.*, ...`) as drizzle maps one (dates, booleans); undefined when its id is null. */
+export function userFromRow(raw: Record<string, unknown>): User | undefined {
+  if (raw.id === null || raw.id === undefined) return undefined;
+  return Object.fromEntries(
+    USER_COLUMNS.map(([key, column]) => [key, raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name])]),
+  ) as User;
+}
+
+/** The user with this name (case-insensitive), as SQL over the placeholder `username`: also part of
+ * the API's one-statement write admission (lib/core/rate-limit.ts). */
+export const userNamedSql = () => sql`SELECT * FROM users WHERE lower(username) = lower(${sql.placeholder('username')}::text) LIMIT 1`;
+
+// Every API request with a key looks its user up: compiled once.
+const userNamed = compiledQuery<Record<string, unknown>>(userNamedSql);
+
 export async function getUserByUsername(db: Db, username: string): Promise<User | undefined> {
-  const [user] = await runPrepared(db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1));
+  const [row] = await userNamed(db, { username });
+  return row && userFromRow(row);
+}
+
+export async function getUserById(db: Db, id: number): Promise<User | undefined> {
+  const [user] = await runPrepared(db.select().from(users).where(eq(users.id, id)).limit(1));
   return user;
 }
 
+/** The account a person signs in as: by email when the name holds an "@" (usernames cannot), else by username. */
+export async function getUserByLogin(db: Db, login: string): Promise<User | undefined> {
+  if (!login || login.length > 254) return undefined;
+  if (!login.includes('@')) return getUserByUsername(db, login);
+  const [user] = await runPrepared(db.select().from(users).where(sql`lower(${users.email}) = lower(${login}) AND ${users.email} <> ''`).limit(1));
+  return user;
+}
+
+const firstIssue = (field: string, result: { success: false; error: z.ZodError }) => invalid(field, result.error.issues[0].message);
+
 export async function createUser(
   db: Db,
-  input: { username: string; apiKey?: string; email?: string; nickname?: string; bio?: string; website?: string },
+  input: { username: string; apiKey?: string; password?: string; email?: string; nickname?: string; bio?: string; website?: string },
 ): Promise<{ user: User; apiKey: string }> {
   const username = usernameSchema.safeParse(input.username);
-  if (!username.success) throw invalid('username', username.error.issues[0].message);
+  if (!username.success) throw firstIssue('username', username);
+  const email = input.email ? emailSchema.safeParse(input.email) : null;
+  if (email && !email.success) throw firstIssue('email', email);
+  const password = input.password === undefined ? null : passwordSchema.safeParse(input.password);
+  if (password && !password.success) throw firstIssue('password', password);
   const apiKey = input.apiKey ?? generateApiKey();
   if (apiKey.length < 16) throw invalid('api_key', 'must be at least 16 characters');
+  const passwordHash = password ? await hashPassword(password.data) : null;
   const [user] = await db
     .insert(users)
     .values({
       username: username.data,
       apiKeyHash: hashApiKey(apiKey),
-      email: input.email ?? '',
+      passwordHash,
+      email: email?.data ?? '',
       nickname: input.nickname ?? '',
       bio: input.bio ?? '',
       website: input.website ?? '',
     })
     .onConflictDoNothing()
     .returning();
-  if (!user) throw invalid('username', `a user named '${username.data}' already exists`);
+  if (!user) {
+    // Which unique index refused it: the name, else the email address.
+    if (await getUserByUsername(db, username.data)) throw invalid('username', `a user named '${username.data}' already exists`);
+    throw invalid('email', 'an account with this email address already exists');
+  }
   return { user, apiKey };
+}
+
+/** A new password (validated, hashed); every browser session of the user ends, as with a new key. */
+export async function setPassword(db: Db, userId: number, password: string): Promise<void> {
+  const parsed = passwordSchema.safeParse(password);
+  if (!parsed.success) throw firstIssue('password', parsed);
+  const passwordHash = await hashPassword(parsed.data);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
+}
+
+/** Nickname, bio and website, as shown on the profile page and in the user record. */
+export async function updateProfile(db: Db, userId: number, input: Record<keyof Profile, unknown>): Promise<Profile> {
+  const parsed = profileSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalid(String(issue.path[0] ?? 'body'), issue.message);
+  }
+  await db.update(users).set(parsed.data).where(eq(users.id, userId));
+  return parsed.data;
 }
 
 /** A new key for the user; the old one stops working, and every browser session of theirs ends
@@ -80,7 +155,7 @@ export function userRecord(origin: string, user: User, self: boolean) {
     feature_set_id: null,
     csrf_token: null,
     map_access_tokens: self ? [] : null,
-    has_password: self ? false : null,
+    has_password: self ? user.passwordHash !== null : null,
     email: self ? user.email : null,
     is_active: self ? user.isActive : null,
     readonly: self ? false : null,

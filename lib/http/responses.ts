@@ -100,8 +100,10 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return new Response(payload as BodyInit, { ...init, headers });
 }
 
-/** A JSON answer written piece by piece (large column data is spliced in as stored, never re-parsed). */
-export function jsonStream(parts: AsyncIterable<string>, init: ResponseInit = {}): Response {
+/** A JSON answer written piece by piece (large column data is spliced in as stored, never re-parsed),
+ * or whole when it is one piece. */
+export function jsonStream(parts: string | AsyncIterable<string>, init: ResponseInit = {}): Response {
+  if (typeof parts === 'string') return json(parts, init);
   const encoder = new TextEncoder();
   const iterator = parts[Symbol.asyncIterator]();
   const body = new ReadableStream<Uint8Array>({

@@ -7,7 +7,7 @@ import { authenticate, type Viewer } from '@/lib/core/auth';
 import { ApiError, methodNotAllowed, notAuthenticated } from '@/lib/core/errors';
 import { MiB, parseJsonText, parseWith } from '@/lib/core/json-text';
 import { originFrom } from '@/lib/core/origin';
-import { limitAddress, limitUser, rateLimitConfig, rateLimitHeaders } from '@/lib/core/rate-limit';
+import { admitWrite, limitAddress, rateLimitHeaders } from '@/lib/core/rate-limit';
 import { decodeUtf8, readJsonBytes } from './body';
 import { parseLargeGridBody } from './body-workers';
 import { GRID_BODY_SCHEMAS, parseGridBody, type GridBody } from './grid-bodies';
@@ -115,18 +115,21 @@ function wrap(e: AnyEndpoint, head: boolean, allow: string): NextHandler {
       const db = await getDb();
       const url = new URL(req.url);
       const origin = originFrom(req.headers, url);
-      const write = WRITES.has(req.method);
-      const config = write ? rateLimitConfig() : null;
-      // Every write attempt counts against the address first, so guessing keys is throttled too.
-      const byAddress = config ? await limitAddress(db, req.headers, config) : null;
-      const viewer = await authenticate(db, { method: req.method, headers: req.headers, origin }).catch(async (error: unknown) => {
-        // A wrong key on a read counts against the address as a write does: keys cannot be guessed through reads.
-        if (!write && error instanceof ApiError && error.status === 401) await limitAddress(db, req.headers, rateLimitConfig());
-        throw error;
-      });
-      const byUser = config && viewer ? await limitUser(db, viewer, config) : null;
-      const tighter = [byAddress, byUser].filter((s) => s !== null).sort((a, b) => a.limit - a.count - (b.limit - b.count))[0];
-      if (tighter) limits = rateLimitHeaders(tighter);
+      const caller = { method: req.method, headers: req.headers, origin };
+      let viewer: Viewer | null;
+      if (WRITES.has(req.method)) {
+        // Every write attempt counts against the address first, so guessing keys is throttled too.
+        const admitted = await admitWrite(db, caller);
+        viewer = admitted.viewer;
+        const tighter = admitted.states.sort((a, b) => a.limit - a.count - (b.limit - b.count))[0];
+        if (tighter) limits = rateLimitHeaders(tighter);
+      } else {
+        viewer = await authenticate(db, caller).catch(async (error: unknown) => {
+          // A wrong key on a read counts against the address as a write does: keys cannot be guessed through reads.
+          if (error instanceof ApiError && error.status === 401) await limitAddress(db, req.headers);
+          throw error;
+        });
+      }
       if (e.auth === 'required' && !viewer) throw notAuthenticated();
       const query = e.query ? parseWith(e.query, queryObject(url)) : {};
       const body = e.body ? await readBody(req, e, e.body) : undefined;

@@ -13,6 +13,7 @@ import { relativeAge, versionedImage, type PlotCardData } from './plot-cards';
 import { visibilityOf } from '@/lib/core/permissions';
 import { feedQuerySchema, listFeedRows, listOwnerPlotRows, listPlotRows, listQuerySchema } from '@/lib/core/plots';
 import { isoText } from '@/lib/core/records';
+import { qSchema, searchPlotRows } from '@/lib/core/search';
 
 /** Cards a page: divides evenly into rows of 2, 3, 4 and 6. */
 export const PAGE_SIZE = 24;
@@ -125,10 +126,10 @@ function cardPage(page: RowsPage<CardRow>): CardPage {
  * Runs a list with the visitor's cursor; a cursor the API refuses (forged, or from another list)
  * gets the first page instead, flagged so the page can say so rather than fail.
  */
-async function withCursorFallback(
+export async function withCursorFallback<P extends object>(
   cursor: string | undefined,
-  list: (cursor: string | undefined) => Promise<CardPage>,
-): Promise<CardPage & { cursorRejected: boolean }> {
+  list: (cursor: string | undefined) => Promise<P>,
+): Promise<P & { cursorRejected: boolean }> {
   try {
     return { ...(await list(cursor)), cursorRejected: false };
   } catch (error) {
@@ -148,6 +149,31 @@ export function galleryPage(db: Db, q: GalleryQuery, origin: string) {
 /** The feed: handpicked plots in the random order its cursors carry. */
 export function feedPage(db: Db, q: { cursor?: string }, origin: string) {
   return withCursorFallback(q.cursor, async (cursor) => cardPage(await listFeedRows<CardRow>(db, CARD_SELECT, { page_size: PAGE_SIZE, cursor }, origin)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+/** `/search`'s parameters: `q` as the API checks it (its message shown when refused), and the cursor. */
+export function searchQuery(params: SearchParams): { q: string; error: string | null; cursor?: string; mine: boolean } {
+  const raw = typeof params.q === 'string' ? params.q : '';
+  const { query } = cursorQuery(params);
+  // `in=mine`: the signed-in person's own plots (the workspace's box), private and secret included.
+  const mine = params.in === 'mine';
+  if (!raw.trim()) return { q: raw, error: null, cursor: query.cursor, mine };
+  const parsed = qSchema.safeParse(raw);
+  return { q: raw, error: parsed.success ? null : parsed.error.issues[0].message, cursor: query.cursor, mine };
+}
+
+/**
+ * Search results as cards, with the lists' cursor fallback: public plots matching `q`
+ * (lib/core/search.ts), or with `mine` the viewer's own plots (none when anonymous).
+ */
+export function searchPage(db: Db, viewer: Viewer | null, q: { q: string; cursor?: string; mine?: boolean }, origin: string) {
+  const scope = q.mine ? 'own' : 'public';
+  return withCursorFallback(q.cursor, async (cursor) =>
+    cardPage(await searchPlotRows<CardRow>(db, viewer, CARD_SELECT, { q: q.q, page_size: PAGE_SIZE, cursor }, origin, { scope })),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // What every web page needs from the core: the database, who is viewing (API credentials or the
 // session cookie), the public origin, and files with the same permissions as the API.
 import 'server-only';
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
 import { getDb, type Db } from '@/db/client';
 import { authenticate, type Viewer } from '@/lib/core/auth';
@@ -10,11 +10,14 @@ import { originFrom } from '@/lib/core/origin';
 import { canRead } from '@/lib/core/permissions';
 import { countAddressWrite } from '@/lib/core/rate-limit';
 import { parseFid } from '@/lib/core/records';
+import { csrfToken, sessionToken } from '@/lib/core/sessions';
 
 export interface PageContext {
   db: Db;
   viewer: Viewer | null;
   origin: string;
+  /** The signed-in viewer's anti-forgery token, for the hidden `csrf` field of every form (lib/web/forms.ts). */
+  csrf: string | null;
 }
 
 /**
@@ -23,7 +26,12 @@ export interface PageContext {
  * may not read is byte for byte the 404 of a missing one (with a lookup each, the order raced).
  */
 export const pageContext = cache(async (): Promise<PageContext> => {
-  const h = await headers();
+  // The cookies as Next keeps them, not the request's Cookie header: a form action that renewed the
+  // session (settings: new key, new password) renders the page for the session it just set.
+  const h = new Headers(await headers());
+  const jar = (await cookies()).toString();
+  if (jar) h.set('cookie', jar);
+  else h.delete('cookie');
   const db = await getDb();
   const origin = originFrom(h, new URL('http://localhost'));
   let viewer: Viewer | null = null;
@@ -34,7 +42,8 @@ export const pageContext = cache(async (): Promise<PageContext> => {
     // the address as the API does, so pages are no way around its throttling of key guessing.
     await countAddressWrite(db, h);
   }
-  return { db, viewer, origin };
+  const credential = h.get('plotly-authorization') ?? h.get('authorization') ?? sessionToken(h.get('cookie'));
+  return { db, viewer, origin, csrf: viewer && credential ? csrfToken(credential) : null };
 });
 
 /** A file the visitor may read (`/~owner/n/` params), or null for the one 404 page. */

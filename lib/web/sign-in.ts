@@ -1,34 +1,40 @@
-// Browser sign-in and sign-out: the rules around a session (throttling, where to go back to, the
-// cookie's flags, same-site sign-out), for the sign-in action and the /signout route.
+// Browser sign-in, sign-up and sign-out: the rules around a session (throttling, where to go back to,
+// the cookie's flags, same-site posts only), for the /signin/submit, /signup/submit and /signout routes
+// and the settings actions that start a fresh session. The forms post to route handlers, not server
+// actions, so that a throttled attempt can answer 429 with Retry-After.
 import 'server-only';
-import { getDb } from '@/db/client';
-import { fromOrigin, verifyApiKey } from '@/lib/core/auth';
+import { cookies } from 'next/headers';
+import { getDb, type Db } from '@/db/client';
+import { checkSignIn } from '@/lib/core/credentials';
+import { ApiError } from '@/lib/core/errors';
+import { acceptInvitation, InvitationClosed } from '@/lib/core/invitations';
 import { originFrom } from '@/lib/core/origin';
-import { countAddressWrite, exceeded } from '@/lib/core/rate-limit';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from '@/lib/core/passwords';
+import { fromOrigin } from '@/lib/core/auth';
+import { countSignUp, exceeded } from '@/lib/core/rate-limit';
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS, sessionToken } from '@/lib/core/sessions';
+import { createUser, emailSchema, usernameSchema } from '@/lib/core/users';
 
 export { SESSION_COOKIE };
 
-export type SignInResult =
-  | { error: string }
-  | { token: string; cookie: { httpOnly: true; sameSite: 'lax'; secure: boolean; path: '/'; maxAge: number }; next: string };
+/** `SIGNUP=open`: anyone may make an account at /signup; otherwise only with an invitation link. */
+export const signUpOpen = () => process.env.SIGNUP === 'open';
 
-/** Checks a username and API key from the sign-in form; a new session when they match. */
-export async function signInWithKey(headers: Headers, username: string, apiKey: string, next: unknown): Promise<SignInResult> {
-  if (!username || !apiKey) return { error: 'Enter your username and API key.' };
-  const db = await getDb();
-  // Each attempt counts against the address's write allowance: API keys cannot be guessed here at speed.
-  const allowance = await countAddressWrite(db, headers);
-  if (exceeded(allowance)) return { error: `Too many attempts from your address; try again in ${allowance.reset} seconds.` };
-  const user = await verifyApiKey(db, username, apiKey);
-  if (!user) return { error: 'That username and API key do not match.' };
-  return {
-    token: await createSession(db, user.id),
-    // Secure whenever the site is served over https (directly, or behind a proxy that says so).
-    cookie: { httpOnly: true, sameSite: 'lax', secure: originFrom(headers, new URL('http://localhost')).startsWith('https:'), path: '/', maxAge: SESSION_DAYS * 86400 },
-    next: safeNext(next) ?? `/~${user.username}/`,
-  };
-}
+/** What /signin shows for the error code a failed attempt comes back with (never text from the request). */
+export const SIGN_IN_ERRORS: Record<string, string> = {
+  missing: 'Enter your username (or email address) and your password or API key.',
+  wrong: 'That username or email and password or API key do not match.',
+};
+
+/** What /signup shows for each error code. */
+export const SIGN_UP_ERRORS: Record<string, string> = {
+  username: 'Choose a username of letters, digits, "_", "." and "-", at most 50 characters, starting with a letter or digit.',
+  'username-taken': 'That username is taken; choose another.',
+  email: 'Enter a valid email address.',
+  'email-taken': 'An account with that email address already exists; sign in instead.',
+  password: `Choose a password of ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
+  mismatch: 'The two passwords differ.',
+};
 
 const HERE = 'http://here.invalid';
 
@@ -37,7 +43,7 @@ const HERE = 'http://here.invalid';
  * way a browser reads it (tabs and line breaks dropped, backslashes as slashes) before it is checked,
  * and the normalized form is what the redirect uses.
  */
-function safeNext(value: unknown): string | null {
+export function safeNext(value: unknown): string | null {
   if (typeof value !== 'string' || !value.startsWith('/')) return null;
   try {
     const url = new URL(value, HERE);
@@ -46,6 +52,121 @@ function safeNext(value: unknown): string | null {
     return null;
   }
 }
+
+/** The session cookie's flags: Secure whenever the site is served over https (directly, or behind a proxy that says so). */
+function cookieOptions(headers: Headers) {
+  return { httpOnly: true, sameSite: 'lax', secure: originFrom(headers, new URL('http://localhost')).startsWith('https:'), path: '/', maxAge: SESSION_DAYS * 86400 } as const;
+}
+
+function setCookieHeader(token: string, headers: Headers): string {
+  const o = cookieOptions(headers);
+  return `${SESSION_COOKIE}=${token}; Path=${o.path}; Max-Age=${o.maxAge}; HttpOnly; SameSite=Lax${o.secure ? '; Secure' : ''}`;
+}
+
+/** From a server action: a new session for the signed-in person (after the change that ended all of theirs). */
+export async function renewSession(db: Db, userId: number, headers: Headers): Promise<void> {
+  (await cookies()).set(SESSION_COOKIE, await createSession(db, userId), cookieOptions(headers));
+}
+
+const seeOther = (location: string, extra: Record<string, string> = {}) => new Response(null, { status: 303, headers: { Location: location, ...extra } });
+
+const html = (status: number, title: string, body: string, extra: Record<string, string> = {}) =>
+  new Response(
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Plot Files</title></head>
+<body><main><h1>${title}</h1>${body}</main></body></html>`,
+    { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...extra } },
+  );
+
+/** 429 with Retry-After and a page saying when to try again. */
+function throttledPage(retryAfter: number, back: string): Response {
+  const minutes = Math.ceil(retryAfter / 60);
+  const wait = retryAfter < 90 ? `${retryAfter} seconds` : `${minutes} minutes`;
+  const at = new Date(Date.now() + retryAfter * 1000).toISOString().slice(11, 16);
+  return html(429, 'Too many attempts', `<p>Too many attempts from your address or on this account. Try again in ${wait} (at ${at} UTC).</p><p><a href="${back}">Back</a></p>`, {
+    'Retry-After': String(retryAfter),
+  });
+}
+
+const foreign = () => html(403, 'Use the form on this site', '<p>Sign in and sign up only through the forms on this site.</p><p><a href="/signin">Sign in</a></p>');
+
+/** The posted form, or null when the body is not one. */
+async function formOf(req: Request): Promise<FormData | null> {
+  try {
+    return await req.formData();
+  } catch {
+    return null;
+  }
+}
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * POST /signin/submit (form-encoded): a username or email address with a password or API key. Right:
+ * 303 to `next` with the session cookie; wrong: 303 back to /signin with an error code; too many
+ * failures: 429. Only from our own pages (login CSRF: another site cannot sign a visitor into its account).
+ */
+export async function signInRequest(req: Request): Promise<Response> {
+  if (!fromOrigin(req.headers, originFrom(req.headers, new URL(req.url)))) return foreign();
+  const form = await formOf(req);
+  const next = safeNext(form?.get('next'));
+  const back = (error: string) => `/signin?error=${error}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
+  const login = form ? field(form, 'username').trim() : '';
+  const secret = form ? field(form, 'password') : '';
+  if (!login || !secret) return seeOther(back('missing'));
+  const db = await getDb();
+  const check = await checkSignIn(db, req.headers, login, secret);
+  if ('retryAfter' in check) return throttledPage(check.retryAfter, back('wrong'));
+  if ('wrong' in check) return seeOther(back('wrong'));
+  const token = await createSession(db, check.user.id);
+  return seeOther(next ?? `/~${check.user.username}/`, { 'Set-Cookie': setCookieHeader(token, req.headers) });
+}
+
+/**
+ * POST /signup/submit: a new account (username, email, password), with an invitation's token or
+ * when sign-up is open; signed in at once, then on to /settings to make an API key. Closed sign-up
+ * is a 404, a used or expired invitation a 410; a refused field comes back to /signup as an error code.
+ */
+export async function signUpRequest(req: Request): Promise<Response> {
+  if (!fromOrigin(req.headers, originFrom(req.headers, new URL(req.url)))) return foreign();
+  const form = (await formOf(req)) ?? new FormData();
+  const invite = field(form, 'invite');
+  if (!invite && !signUpOpen()) return html(404, 'Sign-up is closed', '<p>Accounts here are made by invitation.</p><p><a href="/signin">Sign in</a></p>');
+  const again = `/signup${invite ? `?invite=${encodeURIComponent(invite)}&` : '?'}`;
+  const db = await getDb();
+  const allowance = await countSignUp(db, req.headers);
+  if (exceeded(allowance)) return throttledPage(allowance.reset, again.slice(0, -1));
+
+  const username = field(form, 'username').trim();
+  const email = field(form, 'email').trim();
+  const password = field(form, 'password');
+  const problem = !usernameSchema.safeParse(username).success
+    ? 'username'
+    : !invite && !emailSchema.safeParse(email).success
+      ? 'email'
+      : !passwordSchema.safeParse(password).success
+        ? 'password'
+        : password !== field(form, 'password2')
+          ? 'mismatch'
+          : null;
+  if (problem) return seeOther(`${again}error=${problem}`);
+  try {
+    // An invitation's account gets the address the invitation was sent to.
+    const { user } = invite ? await acceptInvitation(db, invite, { username, password }) : await createUser(db, { username, email, password });
+    const token = await createSession(db, user.id);
+    return seeOther('/settings?welcome=1', { 'Set-Cookie': setCookieHeader(token, req.headers) });
+  } catch (e) {
+    if (e instanceof InvitationClosed) return invitationClosedPage();
+    // Everything was checked above but uniqueness: which of the two was taken.
+    if (e instanceof ApiError && e.status === 400) return seeOther(`${again}error=${e.errors[0].field === 'email' ? 'email-taken' : 'username-taken'}`);
+    throw e;
+  }
+}
+
+export const invitationClosedPage = () =>
+  html(410, 'This invitation no longer works', '<p>The link has expired or was already used. Ask for a new one.</p><p><a href="/signin">Sign in</a></p>');
 
 /**
  * Ends the browser session of a sign-out request. Only from our own pages (Origin, else Referer),

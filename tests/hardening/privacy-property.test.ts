@@ -28,6 +28,8 @@ type Visibility = 'public' | 'private' | 'secret';
 interface World {
   users: (TestUser & { index: number })[];
   files: FileInfo[];
+  /** Markers only their owner's workspace may show: a private folder's name, a trashed private plot's. */
+  hidden: { owner: number; marker: string; folder: number }[];
 }
 interface FileInfo {
   kind: 'plot' | 'grid';
@@ -87,7 +89,24 @@ async function buildWorld(): Promise<World> {
       files.push({ kind: 'plot', owner: user.index, fid: plot.fid, n: Number(plot.fid.split(':')[1]), filename, visibility, shareKey: plot.share_key ?? null, marker: secret });
     }
   }
-  return { users, files };
+  // Each owner's workspace holds more: a private folder with a private plot in it, and a private plot
+  // in the trash, all marked.
+  const hidden: World['hidden'] = [];
+  for (const user of users) {
+    const folderMarker = marker();
+    const folder = await call('POST', '/v2/folders', { user, body: { path: `folder ${folderMarker}` } });
+    expect(folder.status).toBe(201);
+    expect((await call('PATCH', `/v2/folders/${folder.json.file.fid}`, { user, body: { world_readable: false } })).status).toBe(200);
+    const folderN = Number(String(folder.json.file.fid).split(':')[1]);
+    const grid = grids.find((g) => g.owner === user.index)!;
+    const insideMarker = marker();
+    await createPlot(user, { filename: `inside ${insideMarker}`, world_readable: false, parent_path: `folder ${folderMarker}`, figure: { data: [{ xsrc: grid.src('x') }] } });
+    const trashedMarker = marker();
+    const trashed = await createPlot(user, { filename: `trashed ${trashedMarker}`, world_readable: false, figure: { data: [{ xsrc: grid.src('x') }] } });
+    expect((await call('POST', `/v2/files/${trashed.fid}/trash`, { user })).status).toBe(200);
+    for (const m of [folderMarker, insideMarker, trashedMarker]) hidden.push({ owner: user.index, marker: m, folder: folderN });
+  }
+  return { users, files, hidden };
 }
 
 const PLOT_PATHS = [
@@ -146,10 +165,10 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
   });
 
   /** Markers the caller may not see in an answer to `path` (a share key opens only its own file). */
-  const forbidden = (caller: Caller, path: string, key: string | null) =>
-    world.files
-      .filter((f) => f.marker && f.owner !== caller.user && !(key && f.shareKey === key && pathNames(path, f)))
-      .map((f) => f.marker!);
+  const forbidden = (caller: Caller, path: string, key: string | null) => [
+    ...world.files.filter((f) => f.marker && f.owner !== caller.user && !(key && f.shareKey === key && pathNames(path, f))).map((f) => f.marker!),
+    ...world.hidden.filter((h) => h.owner !== caller.user).map((h) => h.marker),
+  ];
   const pathNames = (path: string, f: FileInfo) => {
     const owner = world.users[f.owner].username;
     return path.includes(`${owner}:${f.n}`) || path.startsWith(`/~${owner}/${f.n}/`) || path.startsWith(`/~${owner}/${f.n}.`);
@@ -232,13 +251,56 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
       const feed = await ask('/v2/plots/feed?page_size=100', caller.auth);
       expect(feed.status).toBe(200);
       for (const r of JSON.parse(feed.text).results as { world_readable: boolean }[]) expect(r.world_readable).toBe(true);
-      for (const path of ['/', '/feed', '/?order=views', ...world.users.map((u) => `/~${u.username}/`)]) {
+      // A profile is its owner's workspace (every file, the trash, a folder): others get the public profile.
+      const profiles = world.users.flatMap((u) => [
+        `/~${u.username}/`,
+        `/~${u.username}/?view=trash`,
+        `/~${u.username}/?folder=${world.hidden.find((h) => world.users[h.owner] === u)!.folder}`,
+      ]);
+      for (const path of ['/', '/feed', '/?order=views', ...profiles]) {
         const got = await ask(path, caller.auth);
         expect(got.status, path).toBe(200);
         // The owner's own profile may show the owner's private plots; nothing else may.
         for (const m of forbidden({ label: caller.label, user: caller.user, key: 'none' }, path, null)) {
           expect(got.text.includes(m), `${path} as ${caller.label} holds ${m}`).toBe(false);
         }
+        // And the owner's workspace does show them their own: the folder, what is in it, the trash.
+        const owned = world.hidden.filter((h) => h.owner === caller.user && path.startsWith(`/~${world.users[h.owner].username}/?`));
+        const shown = owned.filter((h) => got.text.includes(h.marker)).length;
+        if (owned.length && (path.includes('view=trash') || path.includes('folder='))) expect(shown, `${path} as its owner shows their hidden files`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('search (/v2/search, /search) finds public plots only, for every caller: a private or secret plot’s own words find nothing', async () => {
+    const mine = new Set(world.users.map((u) => u.username));
+    const callers = [{ label: 'anonymous', user: null as number | null, auth: null as string | null }, ...world.users.map((u) => ({ label: u.username, user: u.index, auth: u.auth }))];
+    const hidden = world.files.filter((f) => f.kind === 'plot' && f.marker);
+    for (const caller of callers) {
+      // Each user's plots by the owner's name: exactly the public ones, and no marker in any page.
+      for (const user of world.users) {
+        const seen: string[] = [];
+        for (let path: string | null = `/v2/search?q=${user.username}&page_size=2`, i = 0; path && i < 100; i++) {
+          const got = await ask(path, caller.auth);
+          expect(got.status, path).toBe(200);
+          for (const m of forbidden({ label: caller.label, user: null, key: 'none' }, path, null)) expect(got.text, `${path} as ${caller.label}`).not.toContain(m);
+          const page = JSON.parse(got.text) as { next: string | null; results: { fid: string; world_readable: boolean }[] };
+          for (const r of page.results) expect(r.world_readable, `${r.fid} in ${path}`).toBe(true);
+          seen.push(...page.results.map((r) => r.fid).filter((fid) => mine.has(fid.split(':')[0])));
+          path = page.next ? new URL(page.next).pathname + new URL(page.next).search : null;
+        }
+        const expected = world.files.filter((f) => f.kind === 'plot' && f.owner === user.index && f.visibility === 'public').map((f) => f.fid);
+        expect(seen.sort(), `search for ${user.username} as ${caller.label}`).toEqual(expected.sort());
+      }
+      // A hidden plot's marker (in its filename, title and caption) finds nothing, even for its owner.
+      for (const file of hidden) {
+        const api = await ask(`/v2/search?q=${file.marker}`, caller.auth);
+        expect(api.status).toBe(200);
+        expect(JSON.parse(api.text), `search for ${file.marker} as ${caller.label}`).toEqual({ next: null, previous: null, results: [] });
+        const page = await ask(`/search?q=${file.marker}`, caller.auth);
+        expect(page.status).toBe(200);
+        expect(page.text).toContain('No plots match');
+        expect(page.text).not.toContain(`/~${world.users[file.owner].username}/${file.n}/`);
       }
     }
   });

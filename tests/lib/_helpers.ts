@@ -43,8 +43,9 @@ export async function joinParts(parts: AsyncIterable<string>): Promise<string> {
   return text;
 }
 
-/** A streamed answer's whole text. */
-export async function textOf(parts: AsyncIterable<string>): Promise<string> {
+/** An answer's whole text (a list page is one text unless it streams large records). */
+export async function textOf(parts: string | AsyncIterable<string>): Promise<string> {
+  if (typeof parts === 'string') return parts;
   let text = '';
   for await (const part of parts) text += part;
   return text;

@@ -29,8 +29,10 @@ describe.each(DRIVERS)('list answers with large figures (%s)', (driver) => {
     let url: string | null = new URL('/v2/plots?page_size=2', ORIGIN).toString();
     while (url) {
       const u: URL = new URL(url);
+      const page = await listPlots(database.db, null, listQuerySchema.parse(Object.fromEntries(u.searchParams)), ORIGIN, u);
       const pieces: string[] = [];
-      for await (const piece of await listPlots(database.db, null, listQuerySchema.parse(Object.fromEntries(u.searchParams)), ORIGIN, u)) pieces.push(piece);
+      if (typeof page === 'string') pieces.push(page);
+      else for await (const piece of page) pieces.push(piece);
       const body = JSON.parse(pieces.join(''));
       // A page with a large record comes in several pieces, none much larger than the largest record.
       expect(Math.max(...pieces.map((p) => p.length))).toBeLessThan(1_000_000);

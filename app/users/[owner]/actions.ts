@@ -4,6 +4,8 @@
 // private and secret cards.
 import { z } from 'zod';
 import type { NextPage } from '@/components/load-more';
+import { createFolder, deleteOwnFile, editPlot, moveFile, renameFile, restoreOwnFile, shareFile, trashOwnFile } from '@/lib/web/file-forms';
+import type { FormState } from '@/lib/web/forms';
 import { listUserPlots } from '@/lib/web/gallery';
 import { pageContext } from '@/lib/web/page-context';
 import { listQuerySchema } from '@/lib/core/plots';
@@ -18,4 +20,30 @@ export async function moreUserPlots(owner: string, cursor: string): Promise<Next
   if (!user) throw new Error('There is no such user.');
   const { cards, next } = await listUserPlots(db, viewer, user, { cursor: input.cursor }, origin);
   return { cards, next };
+}
+
+// The owner's forms (workspace and plot pages): thin, the rules are in lib/web/file-forms.ts.
+export async function shareAction(_state: FormState, form: FormData): Promise<FormState> {
+  return shareFile(form);
+}
+export async function renameAction(_state: FormState, form: FormData): Promise<FormState> {
+  return renameFile(form);
+}
+export async function moveAction(_state: FormState, form: FormData): Promise<FormState> {
+  return moveFile(form);
+}
+export async function editAction(_state: FormState, form: FormData): Promise<FormState> {
+  return editPlot(form);
+}
+export async function trashAction(_state: FormState, form: FormData): Promise<FormState> {
+  return trashOwnFile(form);
+}
+export async function restoreAction(_state: FormState, form: FormData): Promise<FormState> {
+  return restoreOwnFile(form);
+}
+export async function deleteAction(_state: FormState, form: FormData): Promise<FormState> {
+  return deleteOwnFile(form);
+}
+export async function createFolderAction(_state: FormState, form: FormData): Promise<FormState> {
+  return createFolder(form);
 }

@@ -4,11 +4,14 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { z } from 'zod';
 import { PlotList } from '@/components/plot-list';
+import { Workspace } from '@/components/workspace';
 import { cursorQuery, profilePage } from '@/lib/web/gallery';
+import { workspacePage, workspaceQuery } from '@/lib/web/workspace';
 import { listUndrawablePlots } from '@/lib/core/images';
 import { pageContext } from '@/lib/web/page-context';
 import { getUserByUsername, usernameSchema } from '@/lib/core/users';
 import { moreUserPlots } from './actions';
+import { FILE_ACTIONS } from './file-actions';
 
 export const dynamic = 'force-dynamic';
 
@@ -33,8 +36,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = await profileUser((await params).owner);
   if (!user) return { title: 'Not found' };
   const name = user.nickname || user.username;
+  const own = (await pageContext()).viewer?.id === user.id;
   return {
-    title: `${name} (~${user.username})`,
+    title: own ? `My files (~${user.username})` : `${name} (~${user.username})`,
     description: user.bio || `Plots by ${name} on Plot Files.`,
   };
 }
@@ -42,10 +46,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProfilePage({ params, searchParams }: Props) {
   const user = await profileUser((await params).owner);
   if (!user) notFound();
-  const { db, viewer, origin } = await pageContext();
-  const { query, invalid } = cursorQuery(await searchParams);
-  const page = await profilePage(db, viewer, user, query, origin);
-  const own = viewer?.id === user.id;
+  const { db, viewer, origin, csrf } = await pageContext();
+  // To its owner, the profile is their workspace: every file, with what can be done to it.
+  const own = viewer !== null && viewer.id === user.id && csrf !== null;
+  const search = await searchParams;
+  const workspace = own ? await workspacePage(db, viewer, origin, workspaceQuery(search)) : null;
+  const { query, invalid } = cursorQuery(own ? {} : search);
+  const page = own ? null : await profilePage(db, viewer, user, query, origin);
   const undrawable = own ? await listUndrawablePlots(db, user.id) : [];
   const name = user.nickname || user.username;
   const website = websiteSchema.safeParse(user.website);
@@ -72,12 +79,6 @@ export default async function ProfilePage({ params, searchParams }: Props) {
           )}
         </div>
       </header>
-      {own && (
-        <p className="notice">
-          This is your profile: your private and secret plots are listed too, marked as such. Everyone else sees only your public
-          plots.
-        </p>
-      )}
       {own && undrawable.length > 0 && (
         <section className="notice undrawable" aria-labelledby="undrawable-heading">
           <h2 id="undrawable-heading">Charts that could not be drawn</h2>
@@ -91,26 +92,25 @@ export default async function ProfilePage({ params, searchParams }: Props) {
           </ul>
         </section>
       )}
-      {(invalid || page.cursorRejected) && (
+      {workspace && csrf && <Workspace username={user.username} data={workspace} csrf={csrf} actions={FILE_ACTIONS} />}
+      {page && (invalid || page.cursorRejected) && (
         <p className="notice" role="status">
           That page link is no longer valid, so here are the newest plots.
         </p>
       )}
-      <PlotList
-        page={page}
-        path={`/~${user.username}/`}
-        loadPage={moreUserPlots.bind(null, user.username)}
-        empty={
-          <>
-            <h2>No plots yet</h2>
-            <p>
-              {own
-                ? 'Plots you create with chart_studio, R plotly or POST /v2/plots will be listed here.'
-                : `${name} has no public plots yet.`}
-            </p>
-          </>
-        }
-      />
+      {page && (
+        <PlotList
+          page={page}
+          path={`/~${user.username}/`}
+          loadPage={moreUserPlots.bind(null, user.username)}
+          empty={
+            <>
+              <h2>No plots yet</h2>
+              <p>{name} has no public plots yet.</p>
+            </>
+          }
+        />
+      )}
     </main>
   );
 }

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CopyField } from '@/components/copy-field';
+import { CopyToMyFiles } from '@/components/copy-to-my-files';
+import { OwnerActions } from '@/components/owner-actions';
 import { PlotView } from '@/components/plot-view';
 import { versionedImage } from '@/lib/web/plot-cards';
 import {
@@ -18,10 +20,13 @@ import {
   type PlotPageData,
 } from '@/lib/web/plot-page';
 import type { Visibility } from '@/lib/core/permissions';
+import { copyPlotAction } from './copy-action';
+import { ownerNotice } from '@/lib/web/workspace';
+import { FILE_ACTIONS } from '@/app/users/[owner]/file-actions';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ owner: string; n: string }>; searchParams: Promise<{ share_key?: string | string[] }> };
+type Props = { params: Promise<{ owner: string; n: string }>; searchParams: Promise<{ share_key?: string | string[]; notice?: string | string[] }> };
 
 async function load({ params, searchParams }: Props): Promise<FilePageData | null> {
   const { owner, n } = await params;
@@ -64,7 +69,7 @@ function truncate(text: string, max: number): string {
 export default async function FilePage(props: Props) {
   const data = await load(props);
   if (!data) notFound();
-  return data.kind === 'plot' ? <PlotPage data={data} /> : <GridPage data={data} />;
+  return data.kind === 'plot' ? <PlotPage data={data} notice={ownerNotice((await props.searchParams).notice)} /> : <GridPage data={data} />;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -95,7 +100,7 @@ function Owner({ owner }: { owner: string }) {
   );
 }
 
-async function PlotPage({ data }: { data: PlotPageData }) {
+async function PlotPage({ data, notice }: { data: PlotPageData; notice: string | null }) {
   const { record, file, shareKey, visibility, lineage } = data;
   const views = await countView(data.ctx.db, file.id);
   const title = nameOf(data);
@@ -174,6 +179,18 @@ async function PlotPage({ data }: { data: PlotPageData }) {
         />
         <CopyField id="embed-code" label="Embed code" value={embedCode(withKey(record.embed_url, secretKey), title)} />
       </section>
+      <CopyToMyFiles action={copyPlotAction} csrf={data.ctx.csrf} fid={fid} shareKey={shareKey} own={own} here={withKey(`${base}/`, shareKey)} />
+      {own && data.ctx.csrf && (
+        <OwnerActions
+          fid={fid}
+          title={record.title}
+          caption={record.caption}
+          visibility={visibility}
+          csrf={data.ctx.csrf}
+          actions={FILE_ACTIONS}
+          notice={notice}
+        />
+      )}
     </main>
   );
 }

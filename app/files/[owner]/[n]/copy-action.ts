@@ -1,0 +1,8 @@
+'use server';
+// The plot page's "Copy to my files" form (works without JavaScript: a plain form post).
+import type { FormState } from '@/lib/web/forms';
+import { copyToMyFiles } from '@/lib/web/plot-copy';
+
+export async function copyPlotAction(_state: FormState, form: FormData): Promise<FormState> {
+  return copyToMyFiles(form);
+}

@@ -1,0 +1,16 @@
+'use server';
+// The settings forms (lib/web/settings.ts does the work).
+import type { FormState } from '@/lib/web/forms';
+import { changePassword, newApiKey, saveProfile, type KeyFormState } from '@/lib/web/settings';
+
+export async function saveProfileAction(_state: FormState, form: FormData): Promise<FormState> {
+  return saveProfile(form);
+}
+
+export async function changePasswordAction(_state: FormState, form: FormData): Promise<FormState> {
+  return changePassword(form);
+}
+
+export async function newApiKeyAction(_state: KeyFormState, form: FormData): Promise<KeyFormState> {
+  return newApiKey(form);
+}

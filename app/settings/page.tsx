@@ -1,0 +1,57 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { ApiKeyForm, PasswordForm, ProfileForm } from '@/components/settings-forms';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/core/passwords';
+import { getUserById } from '@/lib/core/users';
+import { pageContext } from '@/lib/web/page-context';
+import { changePasswordAction, newApiKeyAction, saveProfileAction } from './actions';
+
+export const metadata: Metadata = { title: 'Settings' };
+export const dynamic = 'force-dynamic';
+
+export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ welcome?: string }> }) {
+  const { db, viewer, origin, csrf } = await pageContext();
+  const user = viewer && (await getUserById(db, viewer.id));
+  if (!user || !csrf) redirect('/signin?next=/settings');
+  const { welcome } = await searchParams;
+  return (
+    <main className="narrow settings">
+      <h1>Settings</h1>
+      {welcome && (
+        <p className="notice" role="status">
+          Welcome, {user.username}! Your account is ready. To use the Python or R client, make your API key below.
+        </p>
+      )}
+      <p className="muted">
+        Signed in as <Link href={`/~${user.username}/`}>~{user.username}</Link>
+        {user.email && <> ({user.email})</>}.
+      </p>
+
+      <section aria-labelledby="profile-heading">
+        <h2 id="profile-heading">Profile</h2>
+        <p className="muted">Shown on your profile page.</p>
+        <ProfileForm action={saveProfileAction} csrf={csrf} profile={{ nickname: user.nickname, bio: user.bio, website: user.website }} />
+      </section>
+
+      <section aria-labelledby="password-heading">
+        <h2 id="password-heading">Password</h2>
+        <p className="muted">
+          {user.passwordHash === null
+            ? 'Your account has no password yet: set one to sign in with it instead of your API key.'
+            : 'Changing it signs you out everywhere else.'}
+        </p>
+        <PasswordForm action={changePasswordAction} csrf={csrf} hasPassword={user.passwordHash !== null} length={{ min: PASSWORD_MIN, max: PASSWORD_MAX }} />
+      </section>
+
+      <section aria-labelledby="key-heading">
+        <h2 id="key-heading">API key</h2>
+        <p className="muted">
+          The Python (<code>chart_studio</code>) and R (<code>plotly</code>) clients sign in with your username and API key. The key
+          is stored only as a hash, so it is shown once, when it is made. Configure the clients for this server with:
+        </p>
+        <ApiKeyForm action={newApiKeyAction} csrf={csrf} origin={origin} username={user.username} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { openInvitation } from '@/lib/core/invitations';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/core/passwords';
+import { pageContext } from '@/lib/web/page-context';
+import { SIGN_UP_ERRORS, signUpOpen } from '@/lib/web/sign-in';
+
+export const metadata: Metadata = { title: 'Sign up' };
+
+export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ invite?: string; error?: string }> }) {
+  const { invite, error } = await searchParams;
+  const token = typeof invite === 'string' ? invite : '';
+  if (!token && !signUpOpen()) notFound();
+  const { db, viewer } = await pageContext();
+  const invitation = token ? await openInvitation(db, token) : null;
+  if (token && !invitation) {
+    return (
+      <main className="narrow">
+        <h1>This invitation no longer works</h1>
+        <p>The link has expired or was already used. Ask for a new one, or <Link href="/signin">sign in</Link>.</p>
+      </main>
+    );
+  }
+  const message = typeof error === 'string' ? SIGN_UP_ERRORS[error] : undefined;
+  return (
+    <main className="narrow">
+      <h1>Sign up</h1>
+      {viewer && (
+        <p className="notice">
+          You are signed in as {viewer.username}; signing up makes another account.
+        </p>
+      )}
+      <form method="post" action="/signup/submit" className="form">
+        {invitation && <input type="hidden" name="invite" value={token} />}
+        <label>
+          Username
+          <input name="username" autoComplete="username" required maxLength={50} pattern="[A-Za-z0-9][A-Za-z0-9_.\-]*" aria-describedby="username-hint" />
+        </label>
+        <p id="username-hint" className="form-hint">
+          Letters, digits, “_”, “.” and “-”; it is in your plots’ addresses.
+        </p>
+        {invitation ? (
+          <p>
+            Email: <strong>{invitation.email}</strong> (the address this invitation was sent to)
+          </p>
+        ) : (
+          <label>
+            Email
+            <input name="email" type="email" autoComplete="email" required maxLength={254} />
+          </label>
+        )}
+        <label>
+          Password
+          <input name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} aria-describedby="password-hint" />
+        </label>
+        <p id="password-hint" className="form-hint">
+          At least {PASSWORD_MIN} characters.
+        </p>
+        <label>
+          Password again
+          <input name="password2" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} />
+        </label>
+        {message && (
+          <p role="alert" className="form-error">
+            {message}
+          </p>
+        )}
+        <button type="submit">Sign up</button>
+      </form>
+      <p className="muted">
+        Have an account? <Link href="/signin">Sign in</Link>.
+      </p>
+    </main>
+  );
+}

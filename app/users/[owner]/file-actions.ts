@@ -1,0 +1,24 @@
+// The owner's forms as one object, for the pages that show them (the workspace, a plot's page).
+import type { FileActions } from '@/components/file-forms';
+import {
+  createFolderAction,
+  deleteAction,
+  editAction,
+  moveAction,
+  renameAction,
+  restoreAction,
+  shareAction,
+  trashAction,
+} from './actions';
+
+/** The owner's forms, for the workspace (and plot pages: app/files/[owner]/[n]/page.tsx). */
+export const FILE_ACTIONS: FileActions = {
+  share: shareAction,
+  rename: renameAction,
+  move: moveAction,
+  edit: editAction,
+  trash: trashAction,
+  restore: restoreAction,
+  remove: deleteAction,
+  createFolder: createFolderAction,
+};

@@ -1,0 +1,11 @@
+import { endpoint, routes } from '@/lib/http/routes';
+import { jsonStream, shared } from '@/lib/http/responses';
+import { searchPlots, searchQuerySchema } from '@/lib/core/search';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/search', {
+  GET: endpoint({
+    summary: 'Search public plots by words (title, filename, owner, caption) and type: filters; most relevant first, keyset-paged',
+    query: searchQuerySchema,
+    handler: async ({ db, viewer, query, origin, url }) => shared(jsonStream(await searchPlots(db, viewer, query, origin, url))),
+  }),
+});

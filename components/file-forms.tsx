@@ -1,0 +1,192 @@
+// The owner's forms on one file, shared by the workspace (`/~owner/`) and a plot's page: each is a
+// FormSpec (server-rendered fields: the file, the anti-forgery token, where to go back to) for an
+// ActionForm or the workspace's ManageForms; the actions are the page's server actions, passed in
+// (components never import app/).
+import type { Visibility } from '@/lib/core/permissions';
+import type { FormAction, FormSpec } from './action-form';
+import { CsrfField } from './csrf-field';
+
+/** The page's server actions (app/users/[owner]/actions.ts). */
+export interface FileActions {
+  share: FormAction;
+  rename: FormAction;
+  move: FormAction;
+  edit: FormAction;
+  trash: FormAction;
+  restore: FormAction;
+  remove: FormAction;
+  createFolder: FormAction;
+}
+
+/** Where the form sends the browser back to: a workspace folder (-1 the top level), the trash, or the plot's page. */
+export type Back = number | 'trash' | 'plot';
+
+interface Common {
+  action: FormAction;
+  csrf: string;
+  fid: string;
+  back: Back;
+}
+
+function Hidden({ csrf, fid, back }: Omit<Common, 'action'>) {
+  return (
+    <>
+      <CsrfField token={csrf} />
+      <input type="hidden" name="fid" value={fid} />
+      <input type="hidden" name="back" value={String(back)} />
+    </>
+  );
+}
+
+const SHARING: { value: Visibility; label: string; hint: string }[] = [
+  { value: 'public', label: 'Public', hint: 'anyone can see it' },
+  { value: 'private', label: 'Private', hint: 'only you' },
+  { value: 'secret', label: 'Secret link', hint: 'you and whoever has its link' },
+];
+
+export function sharingForm({ visibility, folder, ...common }: Common & { visibility: Visibility; folder?: boolean }): FormSpec {
+  return {
+    action: common.action,
+    submit: 'Save sharing',
+    className: 'sharing-form',
+    fields: (
+      <>
+        <Hidden {...common} />
+        <fieldset>
+          <legend>Who can see it</legend>
+          {SHARING.filter((s) => !folder || s.value !== 'secret').map((s) => (
+            <label key={s.value}>
+              <input type="radio" name="sharing" value={s.value} defaultChecked={visibility === s.value} /> {s.label}{' '}
+              <span className="muted">({s.hint})</span>
+            </label>
+          ))}
+        </fieldset>
+      </>
+    ),
+  };
+}
+
+export function renameForm({ filename, ...common }: Common & { filename: string }): FormSpec {
+  return {
+    action: common.action,
+    submit: 'Rename',
+    className: 'inline-form',
+    fields: (
+      <>
+        <Hidden {...common} />
+        <label>
+          Name
+          <input name="filename" defaultValue={filename} required maxLength={255} autoComplete="off" />
+        </label>
+      </>
+    ),
+  };
+}
+
+export function moveForm({ current, destinations, ...common }: Common & { current: number; destinations: { n: number; path: string }[] }): FormSpec {
+  return {
+    action: common.action,
+    submit: 'Move',
+    className: 'inline-form',
+    fields: (
+      <>
+        <Hidden {...common} />
+        <label>
+          Folder
+          <select name="parent" defaultValue={String(current)}>
+            {destinations.map((d) => (
+              <option key={d.n} value={d.n}>
+                {d.path}
+              </option>
+            ))}
+          </select>
+        </label>
+      </>
+    ),
+  };
+}
+
+export function trashForm(common: Common): FormSpec {
+  return {
+    action: common.action,
+    submit: 'Move to trash',
+    kind: 'danger',
+    className: 'inline-form',
+    fields: (
+      <>
+        <Hidden {...common} />
+      </>
+    ),
+  };
+}
+
+export function restoreForm(common: Common): FormSpec {
+  return {
+    action: common.action,
+    submit: 'Restore',
+    className: 'inline-form',
+    fields: (
+      <>
+        <Hidden {...common} />
+      </>
+    ),
+  };
+}
+
+/** Deleting for good asks for a ticked box first: a confirmation that needs no JavaScript. */
+export function deleteForm(common: Common): FormSpec {
+  return {
+    action: common.action,
+    submit: 'Delete for good',
+    kind: 'danger',
+    className: 'inline-form',
+    fields: (
+      <>
+        <Hidden {...common} />
+        <label className="confirm">
+          <input type="checkbox" name="confirm" value="yes" /> Yes, delete it for good
+        </label>
+      </>
+    ),
+  };
+}
+
+export function editPlotForm({ title, caption, ...common }: Common & { title: string; caption: string }): FormSpec {
+  return {
+    action: common.action,
+    submit: 'Save title and caption',
+    className: 'form edit-form',
+    kind: 'primary',
+    fields: (
+      <>
+        <Hidden {...common} />
+        <label>
+          Title
+          <input name="title" defaultValue={title} maxLength={1000} autoComplete="off" />
+        </label>
+        <label>
+          Caption
+          <textarea name="caption" defaultValue={caption} rows={3} maxLength={100_000} />
+        </label>
+      </>
+    ),
+  };
+}
+
+export function newFolderForm({ action, csrf, back }: { action: FormAction; csrf: string; back: number }): FormSpec {
+  return {
+    action,
+    submit: 'Create folder',
+    className: 'inline-form new-folder',
+    fields: (
+      <>
+        <CsrfField token={csrf} />
+        <input type="hidden" name="back" value={String(back)} />
+        <label>
+          New folder
+          <input name="name" required maxLength={1024} autoComplete="off" />
+        </label>
+      </>
+    ),
+  };
+}

@@ -1,0 +1,37 @@
+// What the owner can do on their plot's page: edit its title and caption, change who sees it, move it
+// to the trash (then on to their files). The same forms and rules as the workspace (file-forms.tsx).
+import type { Visibility } from '@/lib/core/permissions';
+import { ActionForm } from './action-form';
+import { editPlotForm, sharingForm, trashForm, type FileActions } from './file-forms';
+
+interface OwnerActionsProps {
+  fid: string;
+  title: string;
+  caption: string;
+  visibility: Visibility;
+  csrf: string;
+  actions: FileActions;
+  /** A fixed text saying what was just done (the page's `?notice=`), if anything. */
+  notice: string | null;
+}
+
+export function OwnerActions({ fid, title, caption, visibility, csrf, actions, notice }: OwnerActionsProps) {
+  const common = { csrf, fid, back: 'plot' as const };
+  return (
+    <section className="owner-actions" aria-labelledby="owner-actions-heading">
+      <h2 id="owner-actions-heading">Manage this plot</h2>
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
+      <div className="owner-actions-grid">
+        <ActionForm {...editPlotForm({ action: actions.edit, title, caption, ...common })} />
+        <div className="owner-actions-side">
+          <ActionForm {...sharingForm({ action: actions.share, visibility, ...common })} />
+          <ActionForm {...trashForm({ action: actions.trash, ...common })} />
+        </div>
+      </div>
+    </section>
+  );
+}

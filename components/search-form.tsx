@@ -1,0 +1,24 @@
+// The plot search box (gallery, feed, search results): a plain GET form to /search, so it works
+// without JavaScript and every search is a link.
+import { MAX_QUERY_CHARS } from '@/lib/core/search';
+
+/** `mine`: the box searches the signed-in person's own plots (the workspace's). */
+export function SearchForm({ q = '', mine = false }: { q?: string; mine?: boolean }) {
+  return (
+    <form role="search" className="search-form" method="get" action="/search">
+      {mine && <input type="hidden" name="in" value="mine" />}
+      <label htmlFor="search-q" className="visually-hidden">
+        {mine ? 'Search your plots' : 'Search public plots'}
+      </label>
+      <input
+        id="search-q"
+        type="search"
+        name="q"
+        defaultValue={q}
+        maxLength={MAX_QUERY_CHARS}
+        placeholder={mine ? 'Search your plots, e.g. sales type:bar' : 'Search plots, e.g. rainfall type:bar'}
+      />
+      <button type="submit">Search</button>
+    </form>
+  );
+}

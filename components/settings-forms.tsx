@@ -1,0 +1,138 @@
+'use client';
+// The /settings forms. Each posts to its server action (passed in from the page: components never
+// import app/), works without JavaScript, and shows the action's message; the new API key is shown
+// here once, with the lines that configure the Python and R clients for this server.
+import { useActionState } from 'react';
+import type { FormState } from '@/lib/web/forms';
+import type { KeyFormState } from '@/lib/web/settings';
+import { CopyField } from './copy-field';
+import { CsrfField } from './csrf-field';
+
+type Action<S> = (state: S, form: FormData) => Promise<S>;
+
+function Outcome({ state }: { state: FormState }) {
+  if (state.error)
+    return (
+      <p role="alert" className="form-error">
+        {state.error}
+      </p>
+    );
+  return state.done ? (
+    <p role="status" className="form-done">
+      {state.done}
+    </p>
+  ) : null;
+}
+
+export interface ProfileValues {
+  nickname: string;
+  bio: string;
+  website: string;
+}
+
+export function ProfileForm({ action, csrf, profile }: { action: Action<FormState>; csrf: string; profile: ProfileValues }) {
+  const [state, formAction, pending] = useActionState(action, {});
+  return (
+    <form action={formAction} className="form" aria-labelledby="profile-heading">
+      <CsrfField token={csrf} />
+      <label>
+        Nickname
+        <input name="nickname" maxLength={100} defaultValue={profile.nickname} autoComplete="nickname" />
+      </label>
+      <label>
+        Bio
+        <textarea name="bio" maxLength={2000} rows={4} defaultValue={profile.bio} />
+      </label>
+      <label>
+        Website
+        <input name="website" type="url" maxLength={500} defaultValue={profile.website} placeholder="https://" autoComplete="url" />
+      </label>
+      <Outcome state={state} />
+      <button type="submit" disabled={pending}>
+        Save profile
+      </button>
+    </form>
+  );
+}
+
+/** `length`: the password rules' bounds (lib/core/passwords.ts, which the browser cannot import). */
+export function PasswordForm({
+  action,
+  csrf,
+  hasPassword,
+  length,
+}: {
+  action: Action<FormState>;
+  csrf: string;
+  hasPassword: boolean;
+  length: { min: number; max: number };
+}) {
+  const [state, formAction, pending] = useActionState(action, {});
+  return (
+    <form action={formAction} className="form" aria-labelledby="password-heading">
+      <CsrfField token={csrf} />
+      {hasPassword && (
+        <label>
+          Current password or API key
+          <input name="current" type="password" autoComplete="current-password" required maxLength={length.max} />
+        </label>
+      )}
+      <label>
+        New password
+        <input name="password" type="password" autoComplete="new-password" required minLength={length.min} maxLength={length.max} aria-describedby="new-password-hint" />
+      </label>
+      <p id="new-password-hint" className="form-hint">
+        At least {length.min} characters.
+      </p>
+      <label>
+        New password again
+        <input name="password2" type="password" autoComplete="new-password" required minLength={length.min} maxLength={length.max} />
+      </label>
+      <Outcome state={state} />
+      <button type="submit" disabled={pending}>
+        {hasPassword ? 'Change password' : 'Set password'}
+      </button>
+    </form>
+  );
+}
+
+/** What configures the official clients for this server (the key as given, or a placeholder). */
+export function clientLines(origin: string, username: string, apiKey: string) {
+  const q = (s: string) => JSON.stringify(s);
+  return {
+    python: [
+      'import chart_studio.tools as tls',
+      `tls.set_credentials_file(username=${q(username)}, api_key=${q(apiKey)})`,
+      `tls.set_config_file(plotly_domain=${q(origin)}, plotly_api_domain=${q(origin)})`,
+    ].join('\n'),
+    r: `Sys.setenv("plotly_username" = ${q(username)}, "plotly_api_key" = ${q(apiKey)},\n           "plotly_domain" = ${q(origin)}, "plotly_api_domain" = ${q(origin)})`,
+  };
+}
+
+export function ApiKeyForm({ action, csrf, origin, username }: { action: Action<KeyFormState>; csrf: string; origin: string; username: string }) {
+  const [state, formAction, pending] = useActionState(action, {});
+  const lines = clientLines(origin, username, state.apiKey ?? 'YOUR_API_KEY');
+  return (
+    <div className="settings-key">
+      {state.apiKey && <CopyField id="new-api-key" label="Your new API key" value={state.apiKey} hint="Shown only now: copy it somewhere safe." />}
+      <h3>Python (chart_studio)</h3>
+      <pre>
+        <code>{lines.python}</code>
+      </pre>
+      <h3>R (plotly)</h3>
+      <pre>
+        <code>{lines.r}</code>
+      </pre>
+      <form action={formAction} className="form">
+        <CsrfField token={csrf} />
+        <p className="muted">
+          A new key replaces the old one at once: scripts using the old key stop working, and you are signed out everywhere else.
+        </p>
+        <Outcome state={state} />
+        <button type="submit" disabled={pending}>
+          Make a new API key
+        </button>
+      </form>
+    </div>
+  );
+}

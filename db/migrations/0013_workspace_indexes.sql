@@ -1,0 +1,2 @@
+CREATE INDEX "files_owner_folder_newest_idx" ON "files" USING btree ("owner_id","parent","n" DESC NULLS LAST) WHERE "files"."trashed_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "files_owner_trash_idx" ON "files" USING btree ("owner_id","trashed_at" DESC NULLS LAST,"n" DESC NULLS LAST) WHERE "files"."trashed_at" IS NOT NULL AND "files"."trashed_with" IS NULL;

@@ -1,0 +1,223 @@
+// Search: plots found by the words of their title, filename, owner's names and caption, and by trace
+// type (`type:heatmap`), with PostgreSQL full-text search over plots.search (migration 0013: a
+// tsvector kept by triggers, one GIN index), so it runs the same on PostgreSQL and PGlite.
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows, type Db } from '@/db/client';
+import type { Viewer } from './auth';
+import { decodeCursor, keysetPage, type Cursor, type RowsPage } from './cursors';
+import { invalid } from './errors';
+import { parseWith } from './json-text';
+import { RECORD_JOIN, feedQuerySchema, limitSql, newestKey, pageParts, past, recordSelect, type Page, type PageRow } from './plots';
+import { isoText, originJoin } from './records';
+
+/** A query's limits (API.md "Search"): its length, and its terms (words, quoted phrases' words, `type:` filters). */
+export const MAX_QUERY_CHARS = 200;
+export const MAX_QUERY_TERMS = 12;
+
+/**
+ * Matches up to this many are ranked; a query matching more (a common word) lists them newest first,
+ * which the newest-first index answers at once, where ranking would score every match.
+ */
+export const MAX_RANKED = 5000;
+
+/** Relevance weights of the fields, as ts_rank_cd takes them: {D, C, B, A} = {-, caption, filename and owner, title}. */
+const WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
+
+const TYPE_TERM = /(?:^|\s)type:(\S*)/gi;
+const TRACE_TYPE = /^[a-z0-9_]{1,40}$/;
+
+export const qSchema = z
+  .string({ message: 'q is required: the words to search for' })
+  .trim()
+  .min(1, 'q is required: the words to search for')
+  .max(MAX_QUERY_CHARS, `q must be at most ${MAX_QUERY_CHARS} characters`)
+  .refine((q) => q.split(/\s+/).length <= MAX_QUERY_TERMS, `q may hold at most ${MAX_QUERY_TERMS} terms`)
+  .refine((q) => /[\p{L}\p{N}]/u.test(q), 'q must contain a letter or a digit')
+  .meta({
+    description:
+      `words to find in titles, filenames, owner names and captions (all of them must match; "quoted phrase", \`or\`, \`-word\` as a web search), ` +
+      `and \`type:<trace type>\` filters (e.g. \`type:heatmap\`); at most ${MAX_QUERY_CHARS} characters and ${MAX_QUERY_TERMS} terms`,
+  });
+
+export const searchQuerySchema = feedQuerySchema.extend({ q: qSchema });
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** `q` split into its words (a web-search query) and its `type:` filters, which must name a trace type. */
+export function parseSearch(q: string): { words: string; types: string[] } {
+  const types: string[] = [];
+  const words = q.replace(TYPE_TERM, (_, name: string) => {
+    const type = name.toLowerCase();
+    if (!TRACE_TYPE.test(type)) throw invalid('q', `type: takes a trace type such as type:heatmap, not "type:${name.slice(0, 40)}"`);
+    types.push(type);
+    return ' ';
+  });
+  return { words: words.trim(), types };
+}
+
+/**
+ * The tsqueries of a parsed query: `match`, its words (when any has a letter or digit) AND each type
+ * lexeme; `words`, what relevance is scored on (type lexemes have no positions to score), if any.
+ */
+function tsqueries({ words, types }: { words: string; types: string[] }): { match: SQL; words: SQL | null } {
+  const text = /[\p{L}\p{N}]/u.test(words) ? sql`websearch_to_tsquery('simple', ${words})` : null;
+  // Type names are checked against TRACE_TYPE, so the quoted lexeme is literal.
+  const parts = [...(text ? [text] : []), ...types.map((t) => sql`${`'type:${t}'`}::tsquery`)];
+  if (!parts.length) throw invalid('q', 'q must contain a word or a type: filter');
+  return { match: sql.join(parts, sql` && `), words: text };
+}
+
+export type SearchScope = 'public' | 'own';
+
+/** A search row: a list row, with its relevance when the search is ranked. */
+export type SearchRow = PageRow & { rank: string | null };
+
+/**
+ * Plots matching `query` (any projection over p, f, u as `listPlotRows`), a page at a time: the one
+ * search rule behind `GET /v2/search`, the web's search page and the owner's workspace.
+ * Scope 'public': live public (listed) plots of everyone. Scope 'own': the viewer's own live plots,
+ * private and secret ones included (none without a viewer).
+ * Order: by relevance of its words (ts_rank_cd, title > filename and owner > caption), then newest,
+ * when at most MAX_RANKED plots match; newest first when more do, or when it has only type: filters.
+ * The first page decides and its cursors keep that order; a cursor is bound to the query and scope.
+ */
+export async function searchPlotRows<R>(
+  db: Db,
+  viewer: Viewer | null,
+  select: SQL,
+  query: { q: string; page_size?: number; cursor?: string },
+  origin: string,
+  opts: { scope: SearchScope },
+): Promise<RowsPage<R & SearchRow>> {
+  // Checked here too, so that every caller (server actions included) keeps to the limits.
+  const parsed = parseSearch(parseWith(qSchema, query.q, 'q'));
+  const { match, words } = tsqueries(parsed);
+  const ownerId = viewer?.id ?? null;
+  const scope =
+    opts.scope === 'public'
+      ? sql`p.listed`
+      : sql`p.file_id IN (SELECT id FROM files WHERE owner_id = ${ownerId ?? -1}::int AND filetype = 'plot' AND trashed_at IS NULL)`;
+  const hash = createHash('sha256').update(JSON.stringify([parsed.words, [...parsed.types].sort()])).digest('base64url').slice(0, 12);
+  const order = `search:${opts.scope === 'own' ? `own:${ownerId}` : 'public'}:${hash}`;
+  const cursor = query.cursor
+    ? await decodeCursor(db, query.cursor, order, (c) =>
+        c.k[0] === 'r'
+          ? c.k.length === 4 && typeof c.k[1] === 'string' && !isNaN(Number(c.k[1])) && typeof c.k[2] === 'string' && typeof c.k[3] === 'number'
+          : c.k[0] === 'n' && c.k.length === 3 && typeof c.k[1] === 'string' && typeof c.k[2] === 'number',
+      )
+    : null;
+  const size = query.page_size ?? 20;
+  const dir = cursor?.d ?? 'n';
+  const page = (keys: SQL, sorted: SQL, tx: Db) =>
+    queryRows<R & SearchRow>(
+      tx,
+      sql`SELECT ${select}, p.file_id, ${isoText(sql`p.created_at`, 'micros')} AS created, p.views, k.rank::text AS rank
+          FROM (${keys}) k JOIN plots p ON p.file_id = k.file_id ${RECORD_JOIN} ${originJoin(origin)}
+          ORDER BY ${sorted}`,
+    );
+  const rows = await db.transaction(async (tx) => {
+    const newest = () => newestRows(tx, opts.scope, scope, match, cursor?.k[0] === 'n' ? cursor : null, dir, size + 1, page);
+    if (!words || cursor?.k[0] === 'n') return newest();
+    // A word the statistics call common in public plots is listed newest first without counting its
+    // matches (counting a word in every plot reads a million index entries).
+    if (!cursor && opts.scope === 'public' && (await estimate(tx, scope, match)) > COMMON) return newest();
+    await readMatchesByIndex(tx);
+    const ranked = cursor !== null || (await countUpTo(tx, scope, match, MAX_RANKED + 1)) <= MAX_RANKED;
+    if (ranked) return page(rankedKeys(scope, match, words, cursor, dir, size + 1), RANKED[dir], tx);
+    await tx.execute(sql`SET LOCAL enable_seqscan TO DEFAULT`);
+    await tx.execute(sql`SET LOCAL enable_indexscan TO DEFAULT`);
+    return newest();
+  });
+  return keysetPage(db, rows, {
+    size,
+    cursor,
+    order,
+    keyOf: (r) => (r.rank !== null ? ['r', r.rank, r.created, Number(r.file_id)] : ['n', r.created, Number(r.file_id)]),
+  });
+}
+
+const RANKED = { n: sql`k.rank DESC, p.created_at DESC, p.file_id DESC`, p: sql`k.rank ASC, p.created_at ASC, p.file_id ASC` };
+const NEWEST = { n: sql`p.created_at DESC, p.file_id DESC`, p: sql`p.created_at ASC, p.file_id ASC` };
+
+async function countUpTo(db: Db, scope: SQL, match: SQL, limit: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM plots p WHERE ${scope} AND p.search @@ (${match}) ${limitSql(limit)}) m`);
+  return row.n;
+}
+
+function rankedKeys(scope: SQL, match: SQL, words: SQL, cursor: Cursor | null, dir: 'n' | 'p', limit: number): SQL {
+  const after = cursor ? past(dir, sql`m.rank, m.created_at, m.file_id`, sql`${cursor.k[1]}::real, ${newestKey(cursor.k[2], cursor.k[3])}`) : sql``;
+  return sql`SELECT m.file_id, m.rank FROM (
+      SELECT p.file_id, p.created_at, ts_rank_cd(${WEIGHTS}::float4[], p.search, ${words}) AS rank
+      FROM plots p WHERE ${scope} AND p.search @@ (${match})) m
+    WHERE true ${after}
+    ORDER BY ${dir === 'n' ? sql`m.rank DESC, m.created_at DESC, m.file_id DESC` : sql`m.rank ASC, m.created_at ASC, m.file_id ASC`} ${limitSql(limit)}`;
+}
+
+function newestKeys(scope: SQL, match: SQL, cursor: Cursor | null, dir: 'n' | 'p', limit: number): SQL {
+  const after = cursor ? past(dir, sql`p.created_at, p.file_id`, newestKey(cursor.k[1], cursor.k[2])) : sql``;
+  return sql`SELECT p.file_id, NULL::real AS rank FROM plots p WHERE ${scope} AND p.search @@ (${match}) ${after}
+    ORDER BY ${NEWEST[dir]} ${limitSql(limit)}`;
+}
+
+/** Matches above this estimate (of public plots) are not counted: they are many. */
+const COMMON = 10 * MAX_RANKED;
+
+/** Public plots a page of newest matches may walk through (newest-first index) before the GIN index is asked instead. */
+const WALK = 20_000;
+
+/**
+ * Counting and ranking read the matches through the GIN index. Left to itself the planner may scan
+ * the table in order to stop early at a word it thinks common, and a word common only among private
+ * plots then costs a scan of the whole table.
+ */
+async function readMatchesByIndex(tx: Db): Promise<void> {
+  await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+  await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+}
+
+/** The planner's estimate of the matches. */
+async function estimate(tx: Db, scope: SQL, match: SQL): Promise<number> {
+  const [row] = await queryRows<Record<string, unknown>>(tx, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM plots p WHERE ${scope} AND p.search @@ (${match})`);
+  const value = Object.values(row)[0];
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: { 'Plan Rows': number } }[];
+  return plan[0].Plan['Plan Rows'];
+}
+
+/**
+ * A page of matches newest first. Public plots: a walk down the newest-first index, at most WALK
+ * plots deep, which finds a common word's page at once; a page it does not fill (rarer words, or
+ * the last pages) is read through the GIN index and sorted. An owner's plots: through the GIN index.
+ */
+async function newestRows<R>(
+  tx: Db,
+  kind: SearchScope,
+  scope: SQL,
+  match: SQL,
+  cursor: Cursor | null,
+  dir: 'n' | 'p',
+  limit: number,
+  page: (keys: SQL, sorted: SQL, tx: Db) => Promise<R[]>,
+): Promise<R[]> {
+  if (kind === 'public') {
+    const after = cursor ? past(dir, sql`p.created_at, p.file_id`, newestKey(cursor.k[1], cursor.k[2])) : sql``;
+    const walked = await page(
+      sql`SELECT w.file_id, NULL::real AS rank FROM (
+            SELECT p.file_id, p.created_at, p.search FROM plots p WHERE ${scope} ${after} ORDER BY ${NEWEST[dir]} ${limitSql(WALK)}) w
+          WHERE w.search @@ (${match}) ORDER BY ${dir === 'n' ? sql`w.created_at DESC, w.file_id DESC` : sql`w.created_at ASC, w.file_id ASC`} ${limitSql(limit)}`,
+      NEWEST[dir],
+      tx,
+    );
+    if (walked.length === limit) return walked;
+  }
+  await readMatchesByIndex(tx);
+  return page(newestKeys(scope, match, cursor, dir, limit), NEWEST[dir], tx);
+}
+
+/** GET /v2/search: public plots, as `GET /v2/plots` answers them. */
+export async function searchPlots(db: Db, viewer: Viewer | null, query: SearchQuery, origin: string, url: URL): Promise<Page> {
+  const viewerId = viewer?.id ?? null;
+  const page = await searchPlotRows<{ rec: string | null }>(db, viewer, recordSelect(viewerId), query, origin, { scope: 'public' });
+  return pageParts(db, page, viewerId, origin, url);
+}

@@ -1,0 +1,167 @@
+// The owner's forms on their files (the workspace `/~owner/` and a plot's page): each one reads its
+// fields with the API's own schemas and calls the core function the API calls, so the rules and the
+// error messages are the API's. On success the browser goes back where the form was (a redirect:
+// with or without JavaScript the page then shows the new state) with a fixed notice.
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { updateFileDetail } from '@/lib/core/file-detail';
+import { createFolders, deleteFile, fileFieldsSchema, listOwnFolders, restoreFile, trashFile } from '@/lib/core/files';
+import { pathSchema } from '@/lib/core/file-names';
+import { parseWith } from '@/lib/core/json-text';
+import { plotUpdateSchema } from '@/lib/core/plots';
+import { parseFid, type Fid } from '@/lib/core/records';
+import { FormError, runForm, type FormCaller, type FormState } from './forms';
+
+/** What a notice code in the workspace's URL says (fixed texts: nothing from the URL is echoed). */
+export const NOTICES = {
+  shared: 'Sharing changed.',
+  renamed: 'Renamed.',
+  moved: 'Moved.',
+  saved: 'Saved.',
+  trashed: 'Moved to the trash. You can restore it from the Trash.',
+  restored: 'Restored.',
+  deleted: 'Deleted for good.',
+  folder: 'Folder created.',
+} as const;
+export type Notice = keyof typeof NOTICES;
+
+/** Who may see a file, as the sharing form offers it, and the API fields that say so. */
+export const SHARING = {
+  public: { world_readable: true, share_key_enabled: false },
+  private: { world_readable: false, share_key_enabled: false },
+  secret: { world_readable: false, share_key_enabled: true },
+} as const;
+
+/**
+ * Where a form sends the browser back to: `plot` (the file's own page), `trash`, or a folder's number
+ * (-1 the top level) in the workspace. Always the caller's own pages: never an address from the form.
+ */
+const backSchema = z.union([z.enum(['plot', 'trash']), z.coerce.number().int().min(-1).max(2147483647)]).catch(-1);
+
+function workspaceUrl(caller: FormCaller, back: number | 'trash' | 'plot', notice: Notice): string {
+  const place = back === 'trash' ? 'view=trash&' : typeof back === 'number' && back !== -1 ? `folder=${back}&` : '';
+  return `/~${caller.viewer.username}/?${place}notice=${notice}`;
+}
+
+/** The form's file: its fid field, else the 404 the API answers for a file that does not exist. */
+function fidField(form: FormData): Fid {
+  const fid = parseFid(String(form.get('fid') ?? ''));
+  if (!fid) throw new FormError('Not found.');
+  return fid;
+}
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** After a change: back to the plot's page, or to the workspace place the form was shown in. */
+function done(caller: FormCaller, form: FormData, fid: Fid, notice: Notice): never {
+  const back = backSchema.parse(field(form, 'back'));
+  if (back === 'plot') redirect(`/~${caller.viewer.username}/${fid.n}/?notice=${notice}`);
+  redirect(workspaceUrl(caller, back, notice));
+}
+
+const sharingSchema = z.object({ sharing: z.enum(['public', 'private', 'secret'], { message: 'choose public, private or secret' }) });
+
+/** Public, private, or secret (a secret link): PATCH world_readable and share_key_enabled. */
+export function shareFile(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const fid = fidField(form);
+    const { sharing } = parseWith(sharingSchema, { sharing: field(form, 'sharing') });
+    await updateFileDetail(caller.db, caller.viewer, fid, SHARING[sharing], caller.origin);
+    done(caller, form, fid, 'shared');
+  });
+}
+
+/** PATCH filename (unique among the folder's live files). */
+export function renameFile(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const fid = fidField(form);
+    const input = parseWith(fileFieldsSchema.pick({ filename: true }).required(), { filename: field(form, 'filename') ?? '' });
+    await updateFileDetail(caller.db, caller.viewer, fid, input, caller.origin);
+    done(caller, form, fid, 'renamed');
+  });
+}
+
+const moveSchema = z.object({ parent: z.coerce.number().pipe(fileFieldsSchema.shape.parent.unwrap()) });
+
+/** PATCH parent: into one of the owner's folders (-1 the top level); never into itself. */
+export function moveFile(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const fid = fidField(form);
+    const input = parseWith(moveSchema, { parent: field(form, 'parent') ?? '' });
+    await updateFileDetail(caller.db, caller.viewer, fid, input, caller.origin);
+    done(caller, form, fid, 'moved');
+  });
+}
+
+/** PATCH a plot's title and caption (the plot's page). */
+export function editPlot(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const fid = fidField(form);
+    const input = parseWith(plotUpdateSchema.pick({ title: true, caption: true }).required(), {
+      title: field(form, 'title') ?? '',
+      caption: field(form, 'caption') ?? '',
+    });
+    await updateFileDetail(caller.db, caller.viewer, fid, input, caller.origin, 'plot');
+    done(caller, form, fid, 'saved');
+  });
+}
+
+/** POST .../trash: a folder takes its contents with it. From a plot's page, on to the workspace. */
+export function trashOwnFile(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const fid = fidField(form);
+    await trashFile(caller.db, caller.viewer, fid);
+    const back = backSchema.parse(field(form, 'back'));
+    redirect(workspaceUrl(caller, back === 'plot' ? -1 : back, 'trashed'));
+  });
+}
+
+/** POST .../restore (a folder with what was trashed with it). */
+export function restoreOwnFile(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const fid = fidField(form);
+    await restoreFile(caller.db, caller.viewer, fid);
+    redirect(workspaceUrl(caller, 'trash', 'restored'));
+  });
+}
+
+/** POST .../permanent_delete, only once its box is ticked (the confirmation works without JavaScript). */
+export function deleteOwnFile(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const fid = fidField(form);
+    if (field(form, 'confirm') !== 'yes') throw new FormError('Tick “Yes, delete it for good” to confirm: this cannot be undone.');
+    await deleteFile(caller.db, caller.viewer, fid);
+    redirect(workspaceUrl(caller, 'trash', 'deleted'));
+  });
+}
+
+/** POST /v2/folders: `name` (a path, `a/b` makes both) inside the folder the form was shown in. */
+export function createFolder(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const back = backSchema.parse(field(form, 'back'));
+    const here = typeof back === 'number' ? back : -1;
+    const { path } = parseWith(z.object({ path: pathSchema }), { path: field(form, 'name') ?? '' });
+    const base = here === -1 ? [] : folderPath(await listOwnFolders(caller.db, caller.viewer.id), here);
+    if (!base) throw new FormError('That folder no longer exists.');
+    await createFolders(caller.db, caller.viewer, path.length ? [...base, ...path] : []);
+    redirect(workspaceUrl(caller, here, 'folder'));
+  });
+}
+
+type FolderRow = { n: number; filename: string; parent: number };
+
+/** The names from the top level down to folder `n`, or null when it is not one of the live folders. */
+export function folderPath(folders: FolderRow[], n: number): string[] | null {
+  const byN = new Map(folders.map((f) => [f.n, f]));
+  const names: string[] = [];
+  for (let at = byN.get(n); at; at = at.parent === -1 ? undefined : byN.get(at.parent)) {
+    names.unshift(at.filename);
+    if (at.parent !== -1 && !byN.has(at.parent)) return null;
+    if (names.length > 100) return null;
+  }
+  return names.length ? names : null;
+}

@@ -1,0 +1,64 @@
+// The /settings forms of a signed-in person: profile, password, API key. Each runs through runForm
+// (session's anti-forgery token + Origin); a change that ends every session of theirs (new password,
+// new key) starts a fresh one for this browser, so the person stays signed in and only the others end.
+import 'server-only';
+import { revalidatePath } from 'next/cache';
+import { headers } from 'next/headers';
+import { checkSignIn } from '@/lib/core/credentials';
+import { getUserById, rotateApiKey, setPassword, updateProfile } from '@/lib/core/users';
+import { FormError, runForm, type FormState } from './forms';
+import { renewSession } from './sign-in';
+
+export interface KeyFormState extends FormState {
+  /** The new API key, shown once. */
+  apiKey?: string;
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+export function saveProfile(form: FormData): Promise<FormState> {
+  return runForm(form, async ({ db, viewer }) => {
+    await updateProfile(db, viewer.id, { nickname: text(form, 'nickname'), bio: text(form, 'bio'), website: text(form, 'website').trim() });
+    // The form shows the saved values (not the ones it was rendered with).
+    revalidatePath('/settings');
+    return 'Profile saved.';
+  });
+}
+
+/**
+ * A new password. The current password or the API key must be given when the account has a
+ * password (checked, and throttled, as a sign-in is); an account without one may set it directly.
+ */
+export function changePassword(form: FormData): Promise<FormState> {
+  return runForm(form, async ({ db, viewer }) => {
+    const user = await getUserById(db, viewer.id);
+    if (!user) throw new FormError('Your session has ended; sign in again.');
+    const password = text(form, 'password');
+    if (password !== text(form, 'password2')) throw new FormError('The two new passwords differ.');
+    const h = await headers();
+    if (user.passwordHash !== null) {
+      const current = text(form, 'current');
+      if (!current) throw new FormError('Enter your current password or your API key.');
+      const check = await checkSignIn(db, h, user.username, current);
+      if ('retryAfter' in check) throw new FormError(`Too many wrong attempts; try again in ${Math.ceil(check.retryAfter / 60)} minutes.`);
+      if ('wrong' in check) throw new FormError('That is not your current password or API key.');
+    }
+    await setPassword(db, user.id, password);
+    await renewSession(db, user.id, h);
+    return user.passwordHash === null ? 'Password set: you can now sign in with it.' : 'Password changed; your other sessions have ended.';
+  });
+}
+
+/** A new API key, shown once; the old one and every other session end. */
+export async function newApiKey(form: FormData): Promise<KeyFormState> {
+  let apiKey: string | undefined;
+  const state = await runForm(form, async ({ db, viewer }) => {
+    apiKey = await rotateApiKey(db, viewer.id);
+    await renewSession(db, viewer.id, await headers());
+    return 'New API key made: copy it now, it is shown only once. The old key no longer works.';
+  });
+  return { ...state, apiKey };
+}

@@ -1,0 +1,328 @@
+// Accounts over HTTP, on app processes of their own (one database): password sign-in and its
+// throttling (429 + Retry-After, per account and per address, counted together by two processes),
+// sign-up closed by default / open with SIGNUP=open / by invitation, and the /settings forms.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@/db/client';
+import { migrateDatabase } from '@/db/migrate';
+import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { startServer } from '@/harness/server';
+import { createInvitation } from '@/lib/core/invitations';
+import { createUser, getUserByUsername } from '@/lib/core/users';
+import { basic } from '../support/api';
+
+const PER_ACCOUNT = 3;
+const PER_ADDRESS = 6;
+const PASSWORD = 'a long enough password';
+
+const name = () => `h${randomBytes(4).toString('hex')}`;
+const address = () => `10.${randomBytes(3).join('.')}`;
+
+describe('accounts', () => {
+  const dbName = createDatabaseName('accounts');
+  let database: Database;
+  /** Two processes with open sign-up, one with the default (closed). */
+  let open: Awaited<ReturnType<typeof startServer>>[] = [];
+  let closed: Awaited<ReturnType<typeof startServer>>;
+
+  beforeAll(async () => {
+    await createDatabase(dbName);
+    database = await openDatabase(adminUrl(dbName));
+    await migrateDatabase(database);
+    const env = {
+      DATABASE_URL: adminUrl(dbName),
+      DEMO_SEED: 'false',
+      IMAGE_WORKER: 'false',
+      TRUST_PROXY: '1',
+      SIGNIN_FAILURES_PER_ACCOUNT: String(PER_ACCOUNT),
+      SIGNIN_FAILURES_PER_ADDRESS: String(PER_ADDRESS),
+      SIGNUPS_PER_ADDRESS: '3',
+    };
+    [open[0], open[1], closed] = await Promise.all([startServer({ ...env, SIGNUP: 'open' }), startServer({ ...env, SIGNUP: 'open' }), startServer({ ...env, SIGNUP: '' })]);
+  });
+  afterAll(async () => {
+    await Promise.all([...open, closed].filter(Boolean).map((a) => a.stop()));
+    await database?.close();
+    await dropDatabase(dbName);
+  });
+
+  /** A form post as a browser on our page sends it (Origin ours, unless given), from `from`. */
+  async function post(base: string, path: string, fields: Record<string, string>, opts: { from?: string; origin?: string | null; cookie?: string } = {}) {
+    const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': opts.from ?? address() };
+    if (opts.origin !== null) headers.Origin = opts.origin ?? base;
+    if (opts.cookie) headers.Cookie = opts.cookie;
+    const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: new URLSearchParams(fields), redirect: 'manual' });
+    return { status: res.status, headers: res.headers, text: await res.text() };
+  }
+  const signIn = (fields: Record<string, string>, opts: { from?: string; origin?: string | null; app?: number } = {}) =>
+    post(open[opts.app ?? 0].url, '/signin/submit', fields, opts);
+  const sessionOf = (headers: Headers) => /pf_session=([^;]+)/.exec(headers.get('set-cookie') ?? '')?.[1];
+  const get = (base: string, path: string, cookie?: string) =>
+    fetch(`${base}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' }).then(async (r) => ({ status: r.status, headers: r.headers, text: await r.text() }));
+
+  async function account(opts: { password?: boolean } = {}) {
+    const username = name();
+    const { apiKey } = await createUser(database.db, { username, email: `${username}@example.org`, password: opts.password === false ? undefined : PASSWORD });
+    return { username, apiKey, email: `${username}@example.org` };
+  }
+
+  it('signs in with a password (by username or email) or the API key: 303 to `next` with the session cookie', async () => {
+    const user = await account();
+    for (const [login, secret] of [
+      [user.username, PASSWORD],
+      [user.email.toUpperCase(), PASSWORD],
+      [user.username, user.apiKey],
+    ]) {
+      const res = await signIn({ username: login, password: secret, next: '/feed?x=1' });
+      expect(res.status, `${login}`).toBe(303);
+      expect(res.headers.get('location')).toBe('/feed?x=1');
+      expect(res.headers.get('set-cookie')).toMatch(/^pf_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+      const me = await get(open[1].url, '/v2/users/current', `pf_session=${sessionOf(res.headers)}`);
+      expect(JSON.parse(me.text)).toMatchObject({ username: user.username, has_password: true });
+    }
+    // No `next`, or one off the site: the person's profile.
+    for (const next of ['', 'https://evil.example/', '//evil.example/x']) {
+      const res = await signIn({ username: user.username, password: PASSWORD, next });
+      expect(res.headers.get('location')).toBe(`/~${user.username}/`);
+    }
+  });
+
+  it('wrong credentials go back to /signin with an error code, which the page words (and nothing else is echoed)', async () => {
+    const user = await account();
+    const wrong = await signIn({ username: user.username, password: 'not the password', next: '/feed' });
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get('location')).toBe('/signin?error=wrong&next=%2Ffeed');
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+    const missing = await signIn({ username: user.username });
+    expect(missing.headers.get('location')).toBe('/signin?error=missing');
+    const page = await get(open[0].url, '/signin?error=wrong&next=%2Ffeed');
+    expect(page.text).toContain('do not match');
+    const hostile = await get(open[0].url, `/signin?error=${encodeURIComponent('<b>pwned</b>')}`);
+    expect(hostile.status).toBe(200);
+    // (The address itself is in Next's flight data, escaped; the page's content never shows it.)
+    const main = /<main\b[\s\S]*?<\/main>/.exec(hostile.text)![0];
+    expect(main).not.toContain('pwned');
+    expect(main).not.toContain('role="alert"');
+  });
+
+  it('refuses a sign-in or sign-up posted from another site (login CSRF)', async () => {
+    const user = await account();
+    for (const origin of ['https://evil.example', null]) {
+      const res = await signIn({ username: user.username, password: PASSWORD }, { origin });
+      expect(res.status).toBe(403);
+      expect(res.headers.get('set-cookie')).toBeNull();
+      expect((await post(open[0].url, '/signup/submit', { username: name(), email: `${name()}@x.org`, password: PASSWORD, password2: PASSWORD }, { origin })).status).toBe(403);
+    }
+  });
+
+  it('throttles failures on one account (any address, either process): 429 with Retry-After, even for the right password', async () => {
+    const user = await account();
+    for (let i = 0; i < PER_ACCOUNT; i++) {
+      expect((await signIn({ username: user.username, password: `wrong ${i}` }, { app: i % 2 })).status).toBe(303);
+    }
+    const res = await signIn({ username: user.email, password: PASSWORD }, { app: 1 });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.text).toMatch(/Try again in \d+ (seconds|minutes)/);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    // Another account from the same addresses is not affected.
+    const other = await account();
+    expect((await signIn({ username: other.username, password: PASSWORD })).status).toBe(303);
+  });
+
+  it('throttles failures from one address across accounts; right answers do not count', async () => {
+    const here = address();
+    const user = await account();
+    for (let i = 0; i < PER_ADDRESS + 2; i++) expect((await signIn({ username: user.username, password: PASSWORD }, { from: here })).status).toBe(303);
+    for (let i = 0; i < PER_ADDRESS; i++) expect((await signIn({ username: name(), password: 'guess guess' }, { from: here, app: i % 2 })).status).toBe(303);
+    const res = await signIn({ username: user.username, password: PASSWORD }, { from: here });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await signIn({ username: user.username, password: PASSWORD }, { from: address() })).status).toBe(303);
+  });
+
+  it('sign-up is closed by default: /signup is a 404, and so is a post', async () => {
+    expect((await get(closed.url, '/signup')).status).toBe(404);
+    const res = await post(closed.url, '/signup/submit', { username: name(), email: `${name()}@x.org`, password: PASSWORD, password2: PASSWORD });
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('Sign-up is closed');
+    const signin = await get(closed.url, '/signin');
+    expect(signin.text).not.toContain('href="/signup"');
+    expect((await get(open[0].url, '/signin')).text).toContain('href="/signup"');
+  });
+
+  it('open sign-up makes the account, signs it in and goes to /settings; refused fields come back as codes', async () => {
+    expect((await get(open[0].url, '/signup')).status).toBe(200);
+    const username = name();
+    const email = `${username}@Example.org`;
+    const from = address();
+    const made = await post(open[0].url, '/signup/submit', { username, email, password: PASSWORD, password2: PASSWORD }, { from });
+    expect(made.status).toBe(303);
+    expect(made.headers.get('location')).toBe('/settings?welcome=1');
+    const cookie = `pf_session=${sessionOf(made.headers)}`;
+    expect(JSON.parse((await get(open[1].url, '/v2/users/current', cookie)).text)).toMatchObject({ username, email, has_password: true });
+    const settings = await get(open[1].url, '/settings?welcome=1', cookie);
+    expect(settings.status).toBe(200);
+    expect(settings.text).toMatch(new RegExp(`Welcome, (<!-- -->)?${username}`));
+    expect((await signIn({ username: email.toLowerCase(), password: PASSWORD })).status).toBe(303);
+
+    const cases: [Record<string, string>, string][] = [
+      [{ username: username.toUpperCase(), email: `${name()}@x.org` }, 'username-taken'],
+      [{ username: name(), email: email.toUpperCase() }, 'email-taken'],
+      [{ username: '-bad name', email: `${name()}@x.org` }, 'username'],
+      [{ username: name(), email: 'not-an-address' }, 'email'],
+      [{ username: name(), email: `${name()}@x.org`, password: 'short', password2: 'short' }, 'password'],
+      [{ username: name(), email: `${name()}@x.org`, password2: `${PASSWORD}!` }, 'mismatch'],
+    ];
+    for (const [fields, code] of cases) {
+      const res = await post(open[1].url, '/signup/submit', { password: PASSWORD, password2: PASSWORD, ...fields }, { from: address() });
+      expect(res.status, code).toBe(303);
+      expect(res.headers.get('location')).toBe(`/signup?error=${code}`);
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+    expect((await get(open[0].url, '/signup?error=email-taken')).text).toContain('An account with that email address already exists');
+  });
+
+  it('sign-ups from one address are throttled', async () => {
+    const from = address();
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await post(open[i % 2].url, '/signup/submit', { username: name(), email: `${name()}@x.org`, password: PASSWORD, password2: PASSWORD }, { from })).status);
+    }
+    expect(statuses).toEqual([303, 303, 303, 429]);
+  });
+
+  it('an invitation works once, on a server with sign-up closed; a used or expired one is refused', async () => {
+    const email = `${name()}@invited.example`;
+    const { token } = await createInvitation(database.db, email);
+    const page = await get(closed.url, `/signup?invite=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(email);
+    const username = name();
+    const made = await post(closed.url, '/signup/submit', { invite: token, username, password: PASSWORD, password2: PASSWORD });
+    expect(made.status).toBe(303);
+    expect(made.headers.get('location')).toBe('/settings?welcome=1');
+    expect((await getUserByUsername(database.db, username))?.email).toBe(email);
+    expect(sessionOf(made.headers)).toBeTruthy();
+
+    const again = await post(closed.url, '/signup/submit', { invite: token, username: name(), password: PASSWORD, password2: PASSWORD });
+    expect(again.status).toBe(410);
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect((await get(closed.url, `/signup?invite=${token}`)).text).toContain('This invitation no longer works');
+
+    const old = await createInvitation(database.db, `${name()}@invited.example`);
+    await database.db.execute(sql`UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE used_at IS NULL`);
+    const expired = await post(closed.url, '/signup/submit', { invite: old.token, username: name(), password: PASSWORD, password2: PASSWORD });
+    expect(expired.status).toBe(410);
+    const forged = await post(closed.url, '/signup/submit', { invite: 'A'.repeat(43), username: name(), password: PASSWORD, password2: PASSWORD });
+    expect(forged.status).toBe(410);
+  });
+
+  it('/settings sends anonymous visitors to sign in', async () => {
+    const res = await get(open[0].url, '/settings');
+    expect([303, 307, 308]).toContain(res.status);
+    expect(res.headers.get('location')).toMatch(/\/signin\?next=%2Fsettings$|\/signin\?next=\/settings$/);
+  });
+
+  describe('settings forms (no JavaScript: the server action posted as a plain form)', () => {
+    /** The hidden fields of the page's form whose submit button says `button`. */
+    function formFields(html: string, button: string): [string, string][] {
+      const form = [...html.matchAll(/<form\b[^>]*>([\s\S]*?)<\/form>/g)].find((m) => m[1].includes(`>${button}</button>`));
+      if (!form) throw new Error(`no form with a "${button}" button`);
+      const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+      return [...form[1].matchAll(/<input\b[^>]*>/g)]
+        .map((m) => m[0])
+        .filter((tag) => /type="hidden"/.test(tag))
+        .map((tag) => [unescape(/name="([^"]*)"/.exec(tag)![1]), unescape(/value="([^"]*)"/.exec(tag)?.[1] ?? '')]);
+    }
+
+    async function submit(base: string, cookie: string, button: string, fields: Record<string, string>, csrf: 'keep' | 'drop' | 'wrong' = 'keep') {
+      const page = await get(base, '/settings', cookie);
+      expect(page.status).toBe(200);
+      const body = new FormData();
+      for (const [key, value] of formFields(page.text, button)) {
+        if (key === 'csrf' && csrf === 'drop') continue;
+        body.append(key, key === 'csrf' && csrf === 'wrong' ? `${value.slice(0, -2)}xx` : value);
+      }
+      for (const [key, value] of Object.entries(fields)) body.append(key, value);
+      const res = await fetch(`${base}/settings`, { method: 'POST', headers: { Cookie: cookie, Origin: base }, body, redirect: 'manual' });
+      return { status: res.status, headers: res.headers, text: await res.text() };
+    }
+
+    it('refuse a missing or wrong anti-forgery token, and change nothing', async () => {
+      const user = await account();
+      const cookie = `pf_session=${sessionOf((await signIn({ username: user.username, password: PASSWORD })).headers)}`;
+      for (const csrf of ['drop', 'wrong'] as const) {
+        const profile = await submit(open[0].url, cookie, 'Save profile', { nickname: 'Forged', bio: '', website: '' }, csrf);
+        expect(profile.text).toContain('This form has expired or came from another site');
+        const key = await submit(open[0].url, cookie, 'Make a new API key', {}, csrf);
+        expect(key.text).toContain('This form has expired or came from another site');
+        const pw = await submit(open[0].url, cookie, 'Change password', { current: PASSWORD, password: 'a brand new password', password2: 'a brand new password' }, csrf);
+        expect(pw.text).toContain('This form has expired or came from another site');
+      }
+      const now = await getUserByUsername(database.db, user.username);
+      expect(now?.nickname).toBe('');
+      // The old key and password still work.
+      expect((await get(open[0].url, '/v2/users/current', undefined).then(() => fetch(`${open[0].url}/v2/users/current`, { headers: { Authorization: basic(user.username, user.apiKey) } }))).status).toBe(200);
+      expect((await signIn({ username: user.username, password: PASSWORD })).status).toBe(303);
+    });
+
+    it('save the profile (shown on the profile page, website as an http(s) link only)', async () => {
+      const user = await account();
+      const cookie = `pf_session=${sessionOf((await signIn({ username: user.username, password: PASSWORD })).headers)}`;
+      const saved = await submit(open[0].url, cookie, 'Save profile', { nickname: 'Ann Example', bio: 'Charts of rivers.', website: 'https://ann.example/rivers' });
+      expect(saved.status).toBe(200);
+      expect(saved.text).toContain('Profile saved.');
+      const profile = await get(open[1].url, `/~${user.username}/`);
+      expect(profile.text).toContain('Ann Example');
+      expect(profile.text).toContain('Charts of rivers.');
+      expect(profile.text).toMatch(/<a href="https:\/\/ann\.example\/rivers" rel="nofollow ugc noopener noreferrer">/);
+      const refused = await submit(open[0].url, cookie, 'Save profile', { nickname: 'Ann', bio: '', website: 'javascript:alert(1)' });
+      expect(refused.text).toContain('website: must be an http:// or https:// address');
+      expect((await getUserByUsername(database.db, user.username))?.website).toBe('https://ann.example/rivers');
+    });
+
+    it('change the password with the current one or the API key; an account without one sets it directly', async () => {
+      const user = await account({ password: false });
+      const cookie = `pf_session=${sessionOf((await signIn({ username: user.username, password: user.apiKey })).headers)}`;
+      const set = await submit(open[0].url, cookie, 'Set password', { password: PASSWORD, password2: PASSWORD });
+      expect(set.text).toContain('Password set');
+      // The old session ended; this browser got a new one.
+      const renewed = sessionOf(set.headers);
+      expect(renewed).toBeTruthy();
+      expect((await get(open[0].url, '/v2/users/current', cookie)).status).toBe(401);
+      const fresh = `pf_session=${renewed}`;
+      expect((await get(open[0].url, '/v2/users/current', fresh)).status).toBe(200);
+      expect((await signIn({ username: user.username, password: PASSWORD })).status).toBe(303);
+
+      const wrong = await submit(open[0].url, fresh, 'Change password', { current: 'not it at all', password: 'another new password', password2: 'another new password' });
+      expect(wrong.text).toContain('That is not your current password or API key.');
+      const viaKey = await submit(open[0].url, fresh, 'Change password', { current: user.apiKey, password: 'another new password', password2: 'another new password' });
+      expect(viaKey.text).toContain('Password changed');
+      expect((await signIn({ username: user.username, password: 'another new password' })).status).toBe(303);
+      expect((await signIn({ username: user.username, password: PASSWORD })).headers.get('location')).toContain('error=wrong');
+    });
+
+    it('make a new API key: shown once with the clients’ lines for this server; other sessions end, this one goes on', async () => {
+      const user = await account();
+      const mine = `pf_session=${sessionOf((await signIn({ username: user.username, password: PASSWORD })).headers)}`;
+      const other = `pf_session=${sessionOf((await signIn({ username: user.username, password: PASSWORD })).headers)}`;
+      const res = await submit(open[0].url, mine, 'Make a new API key', {});
+      const key = /id="new-api-key"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*id="new-api-key"/.exec(res.text);
+      const apiKey = key?.[1] ?? key?.[2];
+      expect(apiKey, 'the new key on the page').toMatch(/^[A-Za-z0-9_-]{24}$/);
+      expect(res.text).toContain(`tls.set_credentials_file(username=&quot;${user.username}&quot;, api_key=&quot;${apiKey}&quot;)`);
+      expect(res.text).toContain(`plotly_api_domain=&quot;${open[0].url}&quot;`);
+      expect(res.text).toContain(`&quot;plotly_api_key&quot; = &quot;${apiKey}&quot;`);
+      expect((await fetch(`${open[0].url}/v2/users/current`, { headers: { Authorization: basic(user.username, apiKey!) } })).status).toBe(200);
+      expect((await fetch(`${open[0].url}/v2/users/current`, { headers: { Authorization: basic(user.username, user.apiKey) } })).status).toBe(401);
+      expect((await get(open[0].url, '/v2/users/current', other)).status).toBe(401);
+      expect((await get(open[0].url, '/v2/users/current', mine)).status).toBe(401);
+      expect((await get(open[0].url, '/v2/users/current', `pf_session=${sessionOf(res.headers)}`)).status).toBe(200);
+      // The page itself was rendered for the new session: still signed in, with its own token.
+      expect(res.text).toContain('Signed in as');
+    });
+  });
+});
