@@ -55,7 +55,12 @@ export default function LoadMore({ cursor, previousHref, pageHref, shown, loadPa
       setCards([...cards, ...fresh]);
       setNext(page.next);
       setState('idle');
-      setStatus(`${fresh.length} more ${fresh.length === 1 ? 'plot' : 'plots'} loaded${page.next ? '' : '; that is all of them'}.`);
+      // A search page may come back empty with more to read (it reads a bounded stretch of plots).
+      setStatus(
+        !fresh.length && page.next
+          ? 'No more plots in this stretch; Load more looks further.'
+          : `${fresh.length} more ${fresh.length === 1 ? 'plot' : 'plots'} loaded${page.next ? '' : '; that is all of them'}.`,
+      );
       if (!page.next && fresh.length) setFocusFid(fresh[0].fid);
     } catch (error) {
       console.error('Load more failed:', error);

@@ -1,12 +1,13 @@
 'use client';
-// Draws a plot's figure with plotly.js-dist-min, loaded on first use and shared by every chart on the
-// page. `interactive` gives the full chart through react-plotly.js; otherwise a static preview drawn
-// straight with plotly (WebGL previews become an image so a long gallery never runs out of WebGL
+// Draws a plot's figure with plotly.js, loaded on first use (the bundle the figure needs) and shared
+// by every chart on the page. `interactive` gives the full chart through react-plotly.js; otherwise
+// a static preview drawn straight with plotly (WebGL previews become an image so a long gallery never runs out of WebGL
 // contexts, and static 3D scenes, which plotly draws off-screen, show). Until drawn, and if drawing
 // fails, the fallback shows, with a clear message on failure.
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import createPlotlyComponent from 'react-plotly.js/factory';
 import type { PlotParams } from 'react-plotly.js/factory';
+import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
 import { prepareChart, type Figure, type PlotlyApi } from './plotly-client';
 
 export interface PlotFigureProps {
@@ -18,6 +19,8 @@ export interface PlotFigureProps {
   className?: string;
   /** Called once drawn, with plotly and the chart's element (for downloads). */
   onReady?: (plotly: PlotlyApi, el: HTMLElement) => void;
+  /** The plotly.js bundle the figure needs, when the page knows it (else the full one). */
+  bundle?: PlotlyBundle;
 }
 
 type State = 'loading' | 'drawn' | 'failed';
@@ -49,12 +52,12 @@ export default function PlotFigure(props: PlotFigureProps) {
 
 type ChartProps = PlotFigureProps & { onState: (s: State) => void };
 
-function useFigure(contentUrl: string, onState: (s: State) => void) {
+function useFigure(contentUrl: string, onState: (s: State) => void, bundle?: PlotlyBundle) {
   const [chart, setChart] = useState<{ Plotly: PlotlyApi; figure: Figure } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     onState('loading');
-    prepareChart(contentUrl, controller.signal)
+    prepareChart(contentUrl, controller.signal, bundle)
       .then((prepared) => !controller.signal.aborted && setChart(prepared))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -62,12 +65,12 @@ function useFigure(contentUrl: string, onState: (s: State) => void) {
         onState('failed');
       });
     return () => controller.abort();
-  }, [contentUrl, onState]);
+  }, [contentUrl, onState, bundle]);
   return chart;
 }
 
-function InteractiveChart({ contentUrl, onReady, onState }: ChartProps) {
-  const chart = useFigure(contentUrl, onState);
+function InteractiveChart({ contentUrl, onReady, onState, bundle }: ChartProps) {
+  const chart = useFigure(contentUrl, onState, bundle);
   const initialized = useCallback(
     (_figure: unknown, el: HTMLElement) => {
       onState('drawn');
@@ -99,8 +102,8 @@ function InteractiveChart({ contentUrl, onReady, onState }: ChartProps) {
   );
 }
 
-function PreviewChart({ contentUrl, onState }: ChartProps) {
-  const chart = useFigure(contentUrl, onState);
+function PreviewChart({ contentUrl, onState, bundle }: ChartProps) {
+  const chart = useFigure(contentUrl, onState, bundle);
   const el = useRef<HTMLDivElement>(null);
   const [image, setImage] = useState<string | null>(null);
 

@@ -4,6 +4,7 @@
 import { useCallback, useState } from 'react';
 import PlotFigure from './plot-figure';
 import type { ChartMode } from '@/lib/core/images';
+import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
 import type { PlotlyApi } from './plotly-client';
 
 export interface PlotViewProps {
@@ -20,11 +21,13 @@ export interface PlotViewProps {
   /** `live`: drawn at once; `on-request`: many values, the image until the visitor asks for the
    * chart; `static`: a figure that could not be drawn, only its image. */
   mode?: ChartMode;
+  /** The plotly.js bundle the figure needs. */
+  bundle?: PlotlyBundle;
 }
 
 type Format = 'png' | 'svg';
 
-export function PlotView({ contentUrl, label, height, imageUrl, downloadName, children, mode = 'live' }: PlotViewProps) {
+export function PlotView({ contentUrl, label, height, imageUrl, downloadName, children, mode = 'live', bundle }: PlotViewProps) {
   const [live, setLive] = useState(mode === 'live');
   const [chart, setChart] = useState<{ plotly: PlotlyApi; el: HTMLElement } | null>(null);
   const [error, setError] = useState('');
@@ -48,6 +51,7 @@ export function PlotView({ contentUrl, label, height, imageUrl, downloadName, ch
           <PlotFigure
             contentUrl={contentUrl}
             interactive
+            bundle={bundle}
             label={label}
             // eslint-disable-next-line @next/next/no-img-element
             fallback={<img src={imageUrl} alt="" />}

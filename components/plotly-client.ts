@@ -1,6 +1,8 @@
-// Browser-side plotly.js: one shared load per page (never in a page's first-load JavaScript), geo
+// Browser-side plotly.js: one shared load per page and bundle (never in a page's first-load JavaScript;
+// the smallest bundle a figure needs, lib/core/plotly-bundles.ts), geo
 // assets only when a figure draws maps, and figures fetched with their data.
 import { MAX_DRAWN_ANNOTATIONS, tameFigure } from '@/lib/core/draw-guard';
+import { bundleCovers, figureBundle, type PlotlyBundle } from '@/lib/core/plotly-bundles';
 
 export interface PlotlyApi {
   newPlot(el: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;
@@ -17,10 +19,24 @@ export interface Figure {
   frames?: Record<string, unknown>[];
 }
 
-let plotly: Promise<PlotlyApi> | undefined;
-export function loadPlotly(): Promise<PlotlyApi> {
-  plotly ??= import('plotly.js-dist-min').then((m) => ((m as { default?: unknown }).default ?? m) as PlotlyApi);
-  return plotly;
+const IMPORTS: Record<PlotlyBundle, () => Promise<unknown>> = {
+  basic: () => import('plotly.js/dist/plotly-basic.min.js'),
+  cartesian: () => import('plotly.js/dist/plotly-cartesian.min.js'),
+  full: () => import('plotly.js-dist-min'),
+};
+const loaded: Partial<Record<PlotlyBundle, Promise<PlotlyApi>>> = {};
+
+/**
+ * plotly.js, loaded once per page and bundle: a bundle already loading that covers `bundle` serves
+ * it (so a page of charts of any kinds, whose cards ask for the full one, fetches plotly once).
+ */
+export function loadPlotly(bundle: PlotlyBundle = 'full'): Promise<PlotlyApi> {
+  const have = (Object.keys(loaded) as PlotlyBundle[]).find((b) => bundleCovers(b, bundle));
+  if (have) return loaded[have]!;
+  const load = IMPORTS[bundle]().then((m) => ((m as { default?: unknown }).default ?? m) as PlotlyApi);
+  // A failed load (the network) may be tried again.
+  load.catch(() => delete loaded[bundle]);
+  return (loaded[bundle] = load);
 }
 
 let geo: Promise<void> | undefined;
@@ -77,9 +93,15 @@ function fillSrcs(node: unknown, map: Record<string, unknown>): void {
   }
 }
 
-/** Figure + geo assets + plotly.js, all that drawing a chart waits for. */
-export async function prepareChart(contentUrl: string, signal?: AbortSignal): Promise<{ Plotly: PlotlyApi; figure: Figure }> {
-  const [Plotly, figure] = await Promise.all([loadPlotly(), fetchFigure(contentUrl, signal)]);
+/**
+ * Figure + geo assets + plotly.js, all that drawing a chart waits for. `bundle` (the server's choice
+ * for the figure) loads while the figure is fetched; a figure that turns out to need more (changed
+ * since the page was made) gets the bundle it needs.
+ */
+export async function prepareChart(contentUrl: string, signal?: AbortSignal, bundle: PlotlyBundle = 'full'): Promise<{ Plotly: PlotlyApi; figure: Figure }> {
+  const [first, figure] = await Promise.all([loadPlotly(bundle), fetchFigure(contentUrl, signal)]);
+  const need = figureBundle(figure);
+  const Plotly = bundleCovers(bundle, need) ? first : await loadPlotly(need);
   if (needsGeo(figure)) await loadGeoAssets();
   return { Plotly, figure: await tameFigure(Plotly, figure, MAX_DRAWN_ANNOTATIONS) };
 }

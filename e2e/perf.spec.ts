@@ -16,6 +16,8 @@ interface Measure {
   jsBytes: number;
   jsTransferBytes: number;
   plotlyRequests: number;
+  /** Bytes of plotly.js fetched (uncompressed). */
+  plotlyBytes: number;
 }
 
 /** Records when the first chart says it is drawn, from navigation start. */
@@ -49,12 +51,16 @@ async function measure(page: Page, path: string, name: string, opts: { scroll?: 
   let jsBytes = 0;
   let jsTransferBytes = 0;
   let plotlyRequests = 0;
+  let plotlyBytes = 0;
   for (const r of scripts) {
     const body = await r.body().catch(() => Buffer.alloc(0));
     jsBytes += body.length;
     const sizes = await r.request().sizes().catch(() => null);
     jsTransferBytes += sizes ? sizes.responseBodySize : Number(r.headers()['content-length'] ?? body.length);
-    if (isPlotly(body.toString('utf8'))) plotlyRequests++;
+    if (isPlotly(body.toString('utf8'))) {
+      plotlyRequests++;
+      plotlyBytes += body.length;
+    }
   }
   const m: Measure = {
     page: name,
@@ -64,6 +70,7 @@ async function measure(page: Page, path: string, name: string, opts: { scroll?: 
     jsBytes,
     jsTransferBytes,
     plotlyRequests,
+    plotlyBytes,
   };
   console.log(
     `[perf] ${name}: FCP ${m.fcpMs} ms, first chart ${m.firstChartMs} ms, JS ${m.jsRequests} files, ` +
@@ -113,4 +120,18 @@ test('plot page: plotly.js is fetched once; load cost measured', async ({ page, 
   const m = await measure(page, plotPath(plot.fid), 'plot page');
   expect(m.firstChartMs, 'the chart was drawn').not.toBeNull();
   expect(m.plotlyRequests, 'plotly.js fetched once').toBe(1);
+});
+
+test('a plot of scatter traces loads plotly.js’s basic bundle, a quarter of the full one, and draws', async ({ page, request }) => {
+  const SUBPLOT = /^(ternary|geo|mapbox|map|scene|polar|smith)\d*$/;
+  const plain = (await allPublicPlots(request)).find(
+    (p) => p.figure?.data?.length && p.figure.data.every((t) => (t.type ?? 'scatter') === 'scatter') && !Object.keys(p.figure.layout ?? {}).some((k) => SUBPLOT.test(k)),
+  );
+  expect(plain, 'a public demo plot of scatter traces only').toBeTruthy();
+  const m = await measure(page, plotPath(plain!.fid), 'plot page, scatter');
+  expect(m.firstChartMs, 'the chart was drawn').not.toBeNull();
+  expect(m.plotlyRequests, 'plotly.js fetched once').toBe(1);
+  // plotly-basic.min.js is 1.2 MB; the full bundle 4.8 MB.
+  expect(m.plotlyBytes, 'the basic bundle').toBeLessThan(2_000_000);
+  await expect(page.locator('.plot-chart .js-plotly-plot .scatterlayer .trace').first()).toBeAttached();
 });

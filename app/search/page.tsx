@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { PlotList } from '@/components/plot-list';
 import { SearchForm } from '@/components/search-form';
+import { SEARCH_WALK } from '@/lib/core/search';
 import { searchPage, searchQuery } from '@/lib/web/gallery';
 import { pageContext } from '@/lib/web/page-context';
 import { moreSearchPlots } from '../actions';
@@ -76,12 +77,22 @@ export default async function Search({ searchParams }: Props) {
           params={mine ? { q, in: 'mine' } : { q }}
           loadPage={moreSearchPlots.bind(null, q, mine)}
           empty={
-            <>
-              <h2>No plots match <q>{q}</q></h2>
-              <p>
-                Every word must match. Try fewer or other words, or <a href="/">browse the gallery</a>.
-              </p>
-            </>
+            page.next ? (
+              // A search page reads a bounded stretch of plots (lib/core/search.ts); older ones may match.
+              <>
+                <h2>
+                  No matches among the {SEARCH_WALK.toLocaleString('en-US')} plots searched so far
+                </h2>
+                <p>Older plots may still match <q>{q}</q>: the next page searches further back.</p>
+              </>
+            ) : (
+              <>
+                <h2>No plots match <q>{q}</q></h2>
+                <p>
+                  Every word must match. Try fewer or other words, or <a href="/">browse the gallery</a>.
+                </p>
+              </>
+            )
           }
         />
       )}

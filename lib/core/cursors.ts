@@ -77,24 +77,29 @@ export interface RowsPage<R> {
 /**
  * The pager every keyset list ends in: cuts a page from rows fetched past `cursor` (in its direction,
  * one more than `size` to know whether more exist) and signs the cursors of its neighbours.
+ * `resume`: the key where a page that stopped reading early (a bounded search) stopped; it may hold
+ * fewer than `size` rows, even none, and its onward cursor resumes there, past rows already read.
  */
 export async function keysetPage<R>(
   db: Db,
   rows: R[],
-  opts: { size: number; cursor: Cursor | null; order: string; seed?: string; keyOf: (row: R) => Cursor['k'] },
+  opts: { size: number; cursor: Cursor | null; order: string; seed?: string; keyOf: (row: R) => Cursor['k']; resume?: Cursor['k'] },
 ): Promise<RowsPage<R>> {
   const dir = opts.cursor?.d ?? 'n';
   const more = rows.length > opts.size;
   const shown = rows.slice(0, opts.size);
   if (dir === 'p') shown.reverse();
-  // Walking forward, a previous page exists when we came from a cursor; walking back, a next one does.
-  const hasNext = dir === 'n' ? more : true;
-  const hasPrev = dir === 'n' ? opts.cursor !== null : more;
-  const cursorAt = async (d: 'n' | 'p', row: R | undefined) =>
-    row ? encodeCursor(db, { o: opts.order, d, k: opts.keyOf(row), ...(opts.seed ? { s: opts.seed } : {}) }) : null;
+  const at = (d: 'n' | 'p', k: Cursor['k']) => encodeCursor(db, { o: opts.order, d, k, ...(opts.seed ? { s: opts.seed } : {}) });
+  const first = shown[0];
+  const last = shown[shown.length - 1];
+  // Onward (in the page's direction): where reading stopped, else past the last row shown when more exist.
+  const onward = opts.resume ?? (more ? opts.keyOf(dir === 'n' ? last : first) : null);
+  // Back the way it came: before the first row shown (a page that shows none has no key to go back from).
+  const back = opts.cursor !== null && shown.length ? opts.keyOf(dir === 'n' ? first : last) : null;
+  const [next, previous] = dir === 'n' ? [onward, back] : [back, onward];
   return {
     rows: shown,
-    next: hasNext ? await cursorAt('n', shown[shown.length - 1]) : null,
-    previous: hasPrev ? await cursorAt('p', shown[0]) : null,
+    next: next ? await at('n', next) : null,
+    previous: previous ? await at('p', previous) : null,
   };
 }

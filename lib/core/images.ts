@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
+import { plotlyBundle, type PlotlyBundle } from './plotly-bundles';
 
 export const IMAGE_SIZES = ['default', 'block-thumb', 'list-thumb'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
@@ -189,12 +190,29 @@ export async function isUndrawable(db: Db, fileId: number): Promise<boolean> {
  * never (its render failed for good: drawing it would freeze the tab). */
 export type ChartMode = 'live' | 'on-request' | 'static';
 
-export async function chartMode(db: Db, fileId: number): Promise<ChartMode> {
-  const [row] = await queryRows<{ undrawable: boolean; values: string | number }>(
+/**
+ * How a page draws the plot's chart: its mode, and the plotly.js bundle to load for it, from the
+ * figure's trace types (frames' typed traces too) and layout subplots, read in the database so the
+ * page never parses the figure.
+ */
+export async function chartView(db: Db, fileId: number): Promise<{ mode: ChartMode; bundle: PlotlyBundle }> {
+  const [row] = await queryRows<{ undrawable: boolean; values: string | number; types: string; subplots: string }>(
     db,
-    sql`SELECT ${undrawableSql} AS undrawable, p.data_values AS values FROM plots p WHERE p.file_id = ${fileId}`,
+    sql`SELECT ${undrawableSql} AS undrawable, p.data_values AS values,
+          to_json(ARRAY(SELECT CASE WHEN jsonb_typeof(e->'type') = 'string' AND e->>'type' <> '' THEN e->>'type' ELSE 'scatter' END
+                FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'data') = 'array' THEN p.figure->'data' ELSE '[]'::jsonb END) e
+                UNION
+                SELECT e->>'type'
+                FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'frames') = 'array' THEN p.figure->'frames' ELSE '[]'::jsonb END) fr,
+                     jsonb_array_elements(CASE WHEN jsonb_typeof(fr->'data') = 'array' THEN fr->'data' ELSE '[]'::jsonb END) e
+                WHERE jsonb_typeof(e->'type') = 'string' AND e->>'type' <> ''))::text AS types,
+          to_json(ARRAY(SELECT k FROM jsonb_object_keys(CASE WHEN jsonb_typeof(p.figure->'layout') = 'object' THEN p.figure->'layout' ELSE '{}'::jsonb END) k
+                WHERE k ~ '^(ternary|geo|mapbox|map|scene|polar|smith)[0-9]*$'))::text AS subplots
+        FROM plots p WHERE p.file_id = ${fileId}`,
   );
-  return !row || row.undrawable ? 'static' : Number(row.values) > LIVE_MAX_VALUES ? 'on-request' : 'live';
+  if (!row) return { mode: 'static', bundle: 'full' };
+  const mode = row.undrawable ? 'static' : Number(row.values) > LIVE_MAX_VALUES ? 'on-request' : 'live';
+  return { mode, bundle: plotlyBundle(JSON.parse(row.types) as string[], JSON.parse(row.subplots) as string[]) };
 }
 
 /** The owner's plots whose current version could not be drawn, newest first (at most 100). */

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { compiledQuery, type CompiledQuery, type Db } from '@/db/client';
 import { authenticate, basicCredentials, keyHolder, viewerOf, type CallerRequest, type Viewer } from './auth';
 import { clientAddress } from './client-address';
-import { throttled } from './errors';
+import { busy, throttled } from './errors';
 import { hashApiKey, userFromRow, userNamedSql } from './users';
 
 export interface RateLimitConfig {
@@ -118,6 +118,22 @@ export const limitAddress = async (db: Db, headers: Headers, config = rateLimitC
 /** A write by this user: 429 once the user has used up its window. */
 export const limitUser = async (db: Db, viewer: Viewer, config = rateLimitConfig()) =>
   enforce(await count(db, `user:${viewer.id}`, config.perKey, config.windowSeconds));
+
+/** Nickname changes a user may make a day: each rewrites the search entry of every plot of theirs
+ * (migration 0015's trigger), work that grows with their plot count. */
+export const RENAMES_PER_DAY = 10;
+
+/** Counts a nickname change of the user's: 429 past RENAMES_PER_DAY in the day. */
+export async function limitRename(db: Db, userId: number): Promise<void> {
+  const state = await countWrite(db, `rename:${userId}`, RENAMES_PER_DAY, 86_400);
+  if (exceeded(state)) {
+    const hours = Math.ceil(state.reset / 3600);
+    throw busy(
+      `Your nickname can change at most ${RENAMES_PER_DAY} times a day (each change re-indexes every plot of yours for search). Try again in ${hours} hour${hours === 1 ? '' : 's'}.`,
+      state.reset,
+    );
+  }
+}
 
 export interface SignInLimitConfig {
   /** Failed sign-ins per window on one account (or one name that is no account); 0 turns the limit off. */

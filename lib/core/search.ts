@@ -1,5 +1,5 @@
 // Search: plots found by the words of their title, filename, owner's names and caption, and by trace
-// type (`type:heatmap`), with PostgreSQL full-text search over plots.search (migration 0013: a
+// type (`type:heatmap`), with PostgreSQL full-text search over plots.search (migration 0015: a
 // tsvector kept by triggers, one GIN index), so it runs the same on PostgreSQL and PGlite.
 import 'server-only';
 import { createHash } from 'node:crypto';
@@ -117,7 +117,7 @@ export async function searchPlotRows<R>(
           FROM (${keys}) k JOIN plots p ON p.file_id = k.file_id ${RECORD_JOIN} ${originJoin(origin)}
           ORDER BY ${sorted}`,
     );
-  const rows = await db.transaction(async (tx) => {
+  const { rows, resume } = await db.transaction(async (tx): Promise<Matches<R & SearchRow>> => {
     const newest = () => newestRows(tx, opts.scope, scope, match, cursor?.k[0] === 'n' ? cursor : null, dir, size + 1, page);
     if (!words || cursor?.k[0] === 'n') return newest();
     // A word the statistics call common in public plots is listed newest first without counting its
@@ -125,7 +125,7 @@ export async function searchPlotRows<R>(
     if (!cursor && opts.scope === 'public' && (await estimate(tx, scope, match)) > COMMON) return newest();
     await readMatchesByIndex(tx);
     const ranked = cursor !== null || (await countUpTo(tx, scope, match, MAX_RANKED + 1)) <= MAX_RANKED;
-    if (ranked) return page(rankedKeys(scope, match, words, cursor, dir, size + 1), RANKED[dir], tx);
+    if (ranked) return { rows: await page(rankedKeys(scope, match, words, cursor, dir, size + 1), RANKED[dir], tx) };
     await tx.execute(sql`SET LOCAL enable_seqscan TO DEFAULT`);
     await tx.execute(sql`SET LOCAL enable_indexscan TO DEFAULT`);
     return newest();
@@ -135,7 +135,14 @@ export async function searchPlotRows<R>(
     cursor,
     order,
     keyOf: (r) => (r.rank !== null ? ['r', r.rank, r.created, Number(r.file_id)] : ['n', r.created, Number(r.file_id)]),
+    resume,
   });
+}
+
+/** A page's matches, and where its reading stopped when it stopped early (see `newestRows`). */
+interface Matches<R> {
+  rows: R[];
+  resume?: Cursor['k'];
 }
 
 const RANKED = { n: sql`k.rank DESC, p.created_at DESC, p.file_id DESC`, p: sql`k.rank ASC, p.created_at ASC, p.file_id ASC` };
@@ -164,8 +171,11 @@ function newestKeys(scope: SQL, match: SQL, cursor: Cursor | null, dir: 'n' | 'p
 /** Matches above this estimate (of public plots) are not counted: they are many. */
 const COMMON = 10 * MAX_RANKED;
 
-/** Public plots a page of newest matches may walk through (newest-first index) before the GIN index is asked instead. */
-const WALK = 20_000;
+/**
+ * Public plots a page of newest matches walks through (newest-first index); and the most matches
+ * older than the walk it reads through the GIN index to complete the page.
+ */
+export const SEARCH_WALK = 20_000;
 
 /**
  * Counting and ranking read the matches through the GIN index. Left to itself the planner may scan
@@ -186,9 +196,13 @@ async function estimate(tx: Db, scope: SQL, match: SQL): Promise<number> {
 }
 
 /**
- * A page of matches newest first. Public plots: a walk down the newest-first index, at most WALK
- * plots deep, which finds a common word's page at once; a page it does not fill (rarer words, or
- * the last pages) is read through the GIN index and sorted. An owner's plots: through the GIN index.
+ * A page of matches newest first, reading a bounded number of plots whatever the words.
+ * Public plots: a walk down the newest-first index, at most SEARCH_WALK plots past the cursor, which
+ * finds a common word's page at once. A page the walk does not fill is completed through the GIN
+ * index (matches past the walk's end, sorted) when at most SEARCH_WALK plots match in all. When more
+ * do (a common word absent from the newest plots), the page is what the walk found, maybe nothing,
+ * and reading resumes at the walk's end: a page stays cheap however many plots match and wherever
+ * they are. An owner's plots: through the GIN index.
  */
 async function newestRows<R>(
   tx: Db,
@@ -199,20 +213,34 @@ async function newestRows<R>(
   dir: 'n' | 'p',
   limit: number,
   page: (keys: SQL, sorted: SQL, tx: Db) => Promise<R[]>,
-): Promise<R[]> {
-  if (kind === 'public') {
-    const after = cursor ? past(dir, sql`p.created_at, p.file_id`, newestKey(cursor.k[1], cursor.k[2])) : sql``;
-    const walked = await page(
-      sql`SELECT w.file_id, NULL::real AS rank FROM (
-            SELECT p.file_id, p.created_at, p.search FROM plots p WHERE ${scope} ${after} ORDER BY ${NEWEST[dir]} ${limitSql(WALK)}) w
-          WHERE w.search @@ (${match}) ORDER BY ${dir === 'n' ? sql`w.created_at DESC, w.file_id DESC` : sql`w.created_at ASC, w.file_id ASC`} ${limitSql(limit)}`,
-      NEWEST[dir],
-      tx,
-    );
-    if (walked.length === limit) return walked;
+): Promise<Matches<R>> {
+  const sorted = (alias: string) => (dir === 'n' ? sql.raw(`${alias}.created_at DESC, ${alias}.file_id DESC`) : sql.raw(`${alias}.created_at ASC, ${alias}.file_id ASC`));
+  if (kind === 'own') {
+    await readMatchesByIndex(tx);
+    return { rows: await page(newestKeys(scope, match, cursor, dir, limit), NEWEST[dir], tx) };
   }
+  const after = cursor ? past(dir, sql`p.created_at, p.file_id`, newestKey(cursor.k[1], cursor.k[2])) : sql``;
+  const walked = await page(
+    sql`SELECT w.file_id, NULL::real AS rank FROM (
+          SELECT p.file_id, p.created_at, p.search FROM plots p WHERE ${scope} ${after} ORDER BY ${NEWEST[dir]} ${limitSql(SEARCH_WALK)}) w
+        WHERE w.search @@ (${match}) ORDER BY ${sorted('w')} ${limitSql(limit)}`,
+    NEWEST[dir],
+    tx,
+  );
+  if (walked.length === limit) return { rows: walked };
+  // The walk's last plot; none when fewer than SEARCH_WALK plots remained, so the walk saw every one.
+  const [end] = await queryRows<{ created: string; file_id: string }>(
+    tx,
+    sql`SELECT ${isoText(sql`p.created_at`, 'micros')} AS created, p.file_id FROM plots p WHERE ${scope} ${after}
+        ORDER BY ${NEWEST[dir]} OFFSET ${sql.raw(String(SEARCH_WALK - 1))} LIMIT 1`,
+  );
+  if (!end) return { rows: walked };
+  const endKey: Cursor['k'] = ['n', end.created, Number(end.file_id)];
+  // Counted whatever their place, so the count stops after SEARCH_WALK + 1 matches wherever they lie.
   await readMatchesByIndex(tx);
-  return page(newestKeys(scope, match, cursor, dir, limit), NEWEST[dir], tx);
+  if ((await countUpTo(tx, scope, match, SEARCH_WALK + 1)) > SEARCH_WALK) return { rows: walked, resume: endKey };
+  const rest = await page(newestKeys(scope, match, { o: '', d: dir, k: endKey }, dir, limit - walked.length), NEWEST[dir], tx);
+  return { rows: [...walked, ...rest] };
 }
 
 /** GET /v2/search: public plots, as `GET /v2/plots` answers them. */

@@ -8,7 +8,8 @@ import { queryRows, type Db } from '@/db/client';
 import { gridColumns, plots } from '@/db/schema';
 import type { Viewer } from '@/lib/core/auth';
 import type { OwnedFile } from '@/lib/core/files';
-import { chartMode, type ChartMode } from '@/lib/core/images';
+import { chartView, type ChartMode } from '@/lib/core/images';
+import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
 import { pageContext, readableFile, type PageContext } from './page-context';
 import { visibilityOf, type Visibility } from '@/lib/core/permissions';
 import { csvDownload, type CsvColumn } from './csv';
@@ -36,6 +37,8 @@ export interface PlotPageData {
   lineage: Lineage | null;
   /** How its chart shows: live, on request (many values), or static (its render failed for good). */
   chart: ChartMode;
+  /** The plotly.js bundle its chart loads (lib/core/plotly-bundles.ts). */
+  bundle: PlotlyBundle;
 }
 
 export interface GridPageData {
@@ -74,7 +77,8 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
     const source = await readablePlotAt(ctx.db, ctx.viewer, record.source_fid);
     lineage = { source: source ? { href: `/~${source.owner}/${source.n}/`, name: source.filename } : null };
   }
-  return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage, chart: await chartMode(ctx.db, file.id) };
+  const view = await chartView(ctx.db, file.id);
+  return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage, chart: view.mode, bundle: view.bundle };
 });
 
 /** Counts one view of the page in one statement (concurrent views never lose a count); the new total. */

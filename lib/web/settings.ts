@@ -5,6 +5,7 @@ import 'server-only';
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { checkSignIn } from '@/lib/core/credentials';
+import { limitRename } from '@/lib/core/rate-limit';
 import { getUserById, rotateApiKey, setPassword, updateProfile } from '@/lib/core/users';
 import { FormError, runForm, type FormState } from './forms';
 import { renewSession } from './sign-in';
@@ -21,7 +22,12 @@ const text = (form: FormData, name: string) => {
 
 export function saveProfile(form: FormData): Promise<FormState> {
   return runForm(form, async ({ db, viewer }) => {
-    await updateProfile(db, viewer.id, { nickname: text(form, 'nickname'), bio: text(form, 'bio'), website: text(form, 'website').trim() });
+    const nickname = text(form, 'nickname');
+    // A refused profile takes back the rename it counted (one transaction).
+    await db.transaction(async (tx) => {
+      if (nickname.trim() !== (await getUserById(tx, viewer.id))?.nickname) await limitRename(tx, viewer.id);
+      await updateProfile(tx, viewer.id, { nickname, bio: text(form, 'bio'), website: text(form, 'website').trim() });
+    });
     // The form shows the saved values (not the ones it was rendered with).
     revalidatePath('/settings');
     return 'Profile saved.';

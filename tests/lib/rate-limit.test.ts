@@ -1,6 +1,7 @@
-// The write counters behind the rate limits, on both drivers: windows and concurrency.
+// The write counters behind the rate limits, on both drivers: windows, concurrency, nickname changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countWrite } from '@/lib/core/rate-limit';
+import { countWrite, limitRename, RENAMES_PER_DAY } from '@/lib/core/rate-limit';
+import { expectApiError } from './_helpers';
 import { DRIVERS, freshDatabase } from '../support/postgres';
 
 describe.each(DRIVERS)('rate limit counters (%s)', (driver) => {
@@ -32,5 +33,13 @@ describe.each(DRIVERS)('rate limit counters (%s)', (driver) => {
     const states = await Promise.all(Array.from({ length: 50 }, () => countWrite(database.db, 'k:c', 20, 3600)));
     expect(states.map((s) => s.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(states.filter((s) => s.count <= 20)).toHaveLength(20);
+  });
+
+  it(`nickname changes: ${RENAMES_PER_DAY} a day per user, then a 429 that says when, and others unaffected`, async () => {
+    for (let i = 0; i < RENAMES_PER_DAY; i++) await limitRename(database.db, 101);
+    const err = await expectApiError(limitRename(database.db, 101), 429, /at most 10 times a day.*Try again in \d+ hours?/);
+    expect(Number(err.headers['Retry-After'])).toBeGreaterThan(0);
+    expect(Number(err.headers['Retry-After'])).toBeLessThanOrEqual(86_400);
+    await limitRename(database.db, 102);
   });
 });

@@ -9,7 +9,7 @@ import { updateFileDetail } from '@/lib/core/file-detail';
 import { trashFile } from '@/lib/core/files';
 import { createPlot } from '@/lib/core/plots';
 import { parseFid } from '@/lib/core/records';
-import { MAX_RANKED, parseSearch, searchPlotRows, searchPlots, searchQuerySchema } from '@/lib/core/search';
+import { MAX_RANKED, parseSearch, SEARCH_WALK, searchPlotRows, searchPlots, searchQuerySchema } from '@/lib/core/search';
 import { DRIVERS, freshDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN, textOf } from './_helpers';
 
@@ -169,6 +169,47 @@ describe.each(DRIVERS)('search (%s)', (driver) => {
     const second = await searchPlotRows<{ fid: string }>(db, null, FID, { q: 'plenty', page_size: 10, cursor: bulk.next! }, ORIGIN, { scope: 'public' });
     expect(second.rows.map((r) => r.fid)[0]).toBe(`alice:${100000 + MAX_RANKED - 5}`);
   });
+
+  it('a page reads a bounded number of plots: a common word only in old plots gives an empty page that resumes past the walk', async () => {
+    // SEARCH_WALK + 10 old public plots titled "ancient" (two of them violins), then SEARCH_WALK newer ones without it.
+    const [{ id }] = await queryRows<{ id: number }>(db, sql`SELECT id FROM users WHERE username = 'bob.jones'`);
+    const old = SEARCH_WALK + 10;
+    await db.execute(sql`
+      WITH f AS (INSERT INTO files (owner_id, n, filetype, filename, created_at)
+                 SELECT ${id}::int, 200000 + g, 'plot', 'old ' || g, timestamptz '2001-01-01' + g * interval '1 second' FROM generate_series(1, ${old}::int) g RETURNING id, n, created_at)
+      INSERT INTO plots (file_id, figure, title, created_at)
+      SELECT id, CASE WHEN n IN (200001, 200002) THEN '{"data":[{"type":"violin"}]}' ELSE '{"data":[]}' END::jsonb, 'ancient ' || n, created_at FROM f`);
+    await db.execute(sql`
+      WITH f AS (INSERT INTO files (owner_id, n, filetype, filename) SELECT ${id}::int, 300000 + g, 'plot', 'new ' || g FROM generate_series(1, ${SEARCH_WALK}::int) g RETURNING id, n)
+      INSERT INTO plots (file_id, figure, title) SELECT id, '{"data":[]}'::jsonb, 'recent ' || n FROM f`);
+    await db.execute(sql`ANALYZE plots`);
+    const search = (q: string, cursor?: string) => searchPlotRows<{ fid: string }>(db, null, FID, { q, page_size: 10, cursor }, ORIGIN, { scope: 'public' });
+    const fids = (page: { rows: { fid: string }[] }) => page.rows.map((r) => r.fid);
+
+    // The newest SEARCH_WALK plots hold no match and more than SEARCH_WALK older ones do: nothing yet, and a way on.
+    const first = await search('ancient');
+    expect(fids(first)).toEqual([]);
+    expect(first.previous).toBeNull();
+    expect(first.next).not.toBeNull();
+    // The next page resumes where the walk stopped and finds the newest matches.
+    const second = await search('ancient', first.next!);
+    expect(fids(second)).toEqual(Array.from({ length: 10 }, (_, i) => `bob.jones:${200000 + old - i}`));
+    const third = await search('ancient', second.next!);
+    expect(fids(third)[0]).toBe(`bob.jones:${200000 + old - 10}`);
+    // Back from the second page: nothing newer matches; going back reads a bounded stretch too, so it
+    // takes two steps (the plots newer than the second page: SEARCH_WALK, then the rest) to know it.
+    const back = await search('ancient', second.previous!);
+    expect(fids(back)).toEqual([]);
+    const top = await search('ancient', back.previous!);
+    expect(fids(top)).toEqual([]);
+    expect(top.previous).toBeNull();
+    expect(fids(await search('ancient', third.previous!))).toEqual(fids(second));
+
+    // Few matches past the walk are read through the index: the page is complete at once, and the last.
+    const violins = await search('type:violin');
+    expect(fids(violins)).toEqual(['bob.jones:200002', 'bob.jones:200001']);
+    expect(violins.next).toBeNull();
+  }, 120_000);
 
   it('GET /v2/search answers the list shape with links that keep q', async () => {
     const url = new URL(`${ORIGIN}/v2/search?q=kiwi&page_size=5`);

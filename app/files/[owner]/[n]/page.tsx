@@ -156,6 +156,7 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: string |
         imageUrl={withKey(`${base}.png`, shareKey)}
         downloadName={file.filename}
         mode={data.chart}
+        bundle={data.bundle}
       >
         <li>
           <a className="button secondary" download={`${file.filename}.json`} href={withKey(`${base}.json`, shareKey)}>

@@ -34,6 +34,7 @@ export default async function EmbedPage(props: Props) {
       <PlotFigure
         contentUrl={withKey(`/v2/plots/${encodeURIComponent(fid)}/content?inline_data=true&map_data=unreadable`, shareKey)}
         interactive
+        bundle={data.bundle}
         label={`Chart: ${title}`}
         // eslint-disable-next-line @next/next/no-img-element
         fallback={<img src={withKey(`/~${file.owner}/${file.n}.png`, shareKey)} alt="" />}

@@ -1,0 +1,52 @@
+// Which plotly.js bundle draws a figure in the browser. The full bundle (4.8 MB minified) takes
+// 1.3-2.4 s to load and run in Chromium on these machines before it draws anything; plotly's own
+// partial bundles, with the same core and components, take 0.25-0.35 s (basic: scatter, bar, pie;
+// 1.2 MB) and ~0.6 s (cartesian: 1.5 MB). A chart loads the smallest bundle that has every trace
+// type and subplot of its figure. Pure: the page's server side and the browser both use it.
+
+export type PlotlyBundle = 'basic' | 'cartesian' | 'full';
+
+/** Smallest first: a bundle covers every bundle before it. */
+const ORDER: PlotlyBundle[] = ['basic', 'cartesian', 'full'];
+
+const BASIC = new Set(['scatter', 'bar', 'pie']);
+const CARTESIAN = new Set([...BASIC, 'box', 'heatmap', 'histogram', 'histogram2d', 'histogram2dcontour', 'contour', 'scatterternary', 'violin', 'image']);
+/** Layout subplots that draw even without traces on them: ternary is in the cartesian bundle, the rest only in the full one. */
+const SUBPLOT = /^(ternary|geo|mapbox|map|scene|polar|smith)\d*$/;
+
+/** The smallest bundle for these trace types (a trace without a type is a scatter) and layout keys. */
+export function plotlyBundle(types: Iterable<string>, layoutKeys: Iterable<string>): PlotlyBundle {
+  let need: PlotlyBundle = 'basic';
+  const at = (bundle: PlotlyBundle) => {
+    if (ORDER.indexOf(bundle) > ORDER.indexOf(need)) need = bundle;
+  };
+  for (const key of layoutKeys) {
+    const subplot = SUBPLOT.exec(key)?.[1];
+    if (subplot) at(subplot === 'ternary' ? 'cartesian' : 'full');
+  }
+  for (const type of types) at(BASIC.has(type) ? 'basic' : CARTESIAN.has(type) ? 'cartesian' : 'full');
+  return need;
+}
+
+/** Whether `have` draws what `need` does. */
+export const bundleCovers = (have: PlotlyBundle, need: PlotlyBundle) => ORDER.indexOf(have) >= ORDER.indexOf(need);
+
+const typeOf = (trace: unknown) => {
+  const type = (trace as { type?: unknown } | null)?.type;
+  return typeof type === 'string' && type !== '' ? type : null;
+};
+
+/** The bundle a figure needs: its traces' types, its frames' typed traces (untyped ones restyle a trace of `data`), its layout's subplots. */
+export function figureBundle(figure: { data?: unknown; layout?: unknown; frames?: unknown }): PlotlyBundle {
+  const traces = Array.isArray(figure.data) ? figure.data : [];
+  const frames = Array.isArray(figure.frames) ? figure.frames : [];
+  const types = [
+    ...traces.map((t) => typeOf(t) ?? 'scatter'),
+    ...frames.flatMap((f) => {
+      const data = (f as { data?: unknown } | null)?.data;
+      return Array.isArray(data) ? data.map(typeOf).filter((t) => t !== null) : [];
+    }),
+  ];
+  const layout = figure.layout && typeof figure.layout === 'object' ? Object.keys(figure.layout) : [];
+  return plotlyBundle(types, layout);
+}
