@@ -96,9 +96,9 @@ call common, are listed newest first (lib/core/search.ts). Times in ms to the la
 ${table(['query', 'matches', 'order', 'p50', 'p90', 'p50 / list p50'], rows)}
 
 Then ${fmt(fresh)} newer public plots without those words are added (and removed afterwards): a
-newest-first page walks at most ${fmt(SEARCH_WALK)} plots and reads at most ${fmt(SEARCH_WALK)} older matches
-through the GIN index, so a word in every older plot gets an empty first page whose \`next\` resumes
-past the walk (before: every match read and sorted, 1.3 s at a million).
+newest-first page walks at most ${fmt(SEARCH_WALK)} plots, and completes its page through the GIN index
+only when at most ${fmt(SEARCH_WALK)} plots match in all, so a word in every older plot gets an empty first
+page whose \`next\` resumes past the walk (before: every match read and sorted, 1.3 s at a million).
 
 ${table(['query', 'first page: results', 'p50', 'p90', 'next page: results', 'p50', 'p90'], absent)}`;
   return { results, markdown };
