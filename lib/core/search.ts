@@ -118,7 +118,7 @@ export async function searchPlotRows<R>(
           ORDER BY ${sorted}`,
     );
   const { rows, resume } = await db.transaction(async (tx): Promise<Matches<R & SearchRow>> => {
-    const newest = () => newestRows(tx, opts.scope, scope, match, cursor?.k[0] === 'n' ? cursor : null, dir, size + 1, page);
+    const newest = () => newestRows(tx, opts.scope, ownerId ?? -1, scope, match, cursor?.k[0] === 'n' ? cursor : null, dir, size + 1, page);
     if (!words || cursor?.k[0] === 'n') return newest();
     // A word the statistics call common in public plots is listed newest first without counting its
     // matches (counting a word in every plot reads a million index entries).
@@ -172,8 +172,8 @@ function newestKeys(scope: SQL, match: SQL, cursor: Cursor | null, dir: 'n' | 'p
 const COMMON = 10 * MAX_RANKED;
 
 /**
- * Public plots a page of newest matches walks through (newest-first index); and the most matches
- * older than the walk it reads through the GIN index to complete the page.
+ * Plots a page of newest matches walks through (a newest-first index); and the most plots that may
+ * match in all for the page to be completed through the GIN index.
  */
 export const SEARCH_WALK = 20_000;
 
@@ -196,17 +196,32 @@ async function estimate(tx: Db, scope: SQL, match: SQL): Promise<number> {
 }
 
 /**
- * A page of matches newest first, reading a bounded number of plots whatever the words.
- * Public plots: a walk down the newest-first index, at most SEARCH_WALK plots past the cursor, which
- * finds a common word's page at once. A page the walk does not fill is completed through the GIN
- * index (matches past the walk's end, sorted) when at most SEARCH_WALK plots match in all. When more
- * do (a common word absent from the newest plots), the page is what the walk found, maybe nothing,
- * and reading resumes at the walk's end: a page stays cheap however many plots match and wherever
- * they are. An owner's plots: through the GIN index.
+ * The plots in scope past a newest-first key, in order, as a walk reads them: through the listed
+ * plots' newest-first index, or the owner's plots' one (files_owner_plots_newest_idx; a plot's
+ * created_at and file_id are its file's, migration 0001). `tail` is the LIMIT (and OFFSET).
+ */
+function inScopeNewest(kind: SearchScope, ownerId: number, key: Cursor['k'] | null, dir: 'n' | 'p', select: SQL, tail: SQL): SQL {
+  const [created, id] = kind === 'public' ? ['p.created_at', 'p.file_id'] : ['f.created_at', 'f.id'];
+  const after = key ? past(dir, sql.raw(`${created}, ${id}`), newestKey(key[1], key[2])) : sql``;
+  const order = sql.raw(dir === 'n' ? `${created} DESC, ${id} DESC` : `${created} ASC, ${id} ASC`);
+  return kind === 'public'
+    ? sql`SELECT ${select} FROM plots p WHERE p.listed ${after} ORDER BY ${order} ${tail}`
+    : sql`SELECT ${select} FROM files f JOIN plots p ON p.file_id = f.id
+          WHERE f.owner_id = ${ownerId}::int AND f.filetype = 'plot' AND f.trashed_at IS NULL ${after} ORDER BY ${order} ${tail}`;
+}
+
+/**
+ * A page of matches newest first, reading a bounded number of plots whatever the words: a walk down
+ * the scope's newest-first index, at most SEARCH_WALK plots past the cursor, which finds a common
+ * word's page at once. A page the walk does not fill is completed through the GIN index (matches
+ * past the walk's end, sorted) when at most SEARCH_WALK plots match in all. When more do (a common
+ * word absent from the newest plots), the page is what the walk found, maybe nothing, and reading
+ * resumes at the walk's end: a page stays cheap however many plots match and wherever they are.
  */
 async function newestRows<R>(
   tx: Db,
   kind: SearchScope,
+  ownerId: number,
   scope: SQL,
   match: SQL,
   cursor: Cursor | null,
@@ -214,16 +229,11 @@ async function newestRows<R>(
   limit: number,
   page: (keys: SQL, sorted: SQL, tx: Db) => Promise<R[]>,
 ): Promise<Matches<R>> {
-  const sorted = (alias: string) => (dir === 'n' ? sql.raw(`${alias}.created_at DESC, ${alias}.file_id DESC`) : sql.raw(`${alias}.created_at ASC, ${alias}.file_id ASC`));
-  if (kind === 'own') {
-    await readMatchesByIndex(tx);
-    return { rows: await page(newestKeys(scope, match, cursor, dir, limit), NEWEST[dir], tx) };
-  }
-  const after = cursor ? past(dir, sql`p.created_at, p.file_id`, newestKey(cursor.k[1], cursor.k[2])) : sql``;
+  const key = cursor?.k ?? null;
   const walked = await page(
-    sql`SELECT w.file_id, NULL::real AS rank FROM (
-          SELECT p.file_id, p.created_at, p.search FROM plots p WHERE ${scope} ${after} ORDER BY ${NEWEST[dir]} ${limitSql(SEARCH_WALK)}) w
-        WHERE w.search @@ (${match}) ORDER BY ${sorted('w')} ${limitSql(limit)}`,
+    sql`SELECT w.file_id, NULL::real AS rank FROM (${inScopeNewest(kind, ownerId, key, dir, sql`p.file_id, p.created_at, p.search`, limitSql(SEARCH_WALK))}) w
+        WHERE w.search @@ (${match})
+        ORDER BY ${dir === 'n' ? sql`w.created_at DESC, w.file_id DESC` : sql`w.created_at ASC, w.file_id ASC`} ${limitSql(limit)}`,
     NEWEST[dir],
     tx,
   );
@@ -231,8 +241,7 @@ async function newestRows<R>(
   // The walk's last plot; none when fewer than SEARCH_WALK plots remained, so the walk saw every one.
   const [end] = await queryRows<{ created: string; file_id: string }>(
     tx,
-    sql`SELECT ${isoText(sql`p.created_at`, 'micros')} AS created, p.file_id FROM plots p WHERE ${scope} ${after}
-        ORDER BY ${NEWEST[dir]} OFFSET ${sql.raw(String(SEARCH_WALK - 1))} LIMIT 1`,
+    inScopeNewest(kind, ownerId, key, dir, sql`${isoText(sql`p.created_at`, 'micros')} AS created, p.file_id`, sql.raw(`OFFSET ${SEARCH_WALK - 1} LIMIT 1`)),
   );
   if (!end) return { rows: walked };
   const endKey: Cursor['k'] = ['n', end.created, Number(end.file_id)];

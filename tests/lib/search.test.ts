@@ -205,6 +205,13 @@ describe.each(DRIVERS)('search (%s)', (driver) => {
     expect(top.previous).toBeNull();
     expect(fids(await search('ancient', third.previous!))).toEqual(fids(second));
 
+    // The owner's own search walks their plots the same way (private and secret included).
+    const bobId = { id, username: 'bob.jones' };
+    const own = (cursor?: string) => searchPlotRows<{ fid: string }>(db, bobId, FID, { q: 'ancient', page_size: 10, cursor }, ORIGIN, { scope: 'own' });
+    const ownFirst = await own();
+    expect(fids(ownFirst)).toEqual([]);
+    expect(fids(await own(ownFirst.next!))).toEqual(fids(second));
+
     // Few matches past the walk are read through the index: the page is complete at once, and the last.
     const violins = await search('type:violin');
     expect(fids(violins)).toEqual(['bob.jones:200002', 'bob.jones:200001']);
