@@ -39,7 +39,7 @@ export default async function Search({ searchParams }: Props) {
           <p className="muted">
             {page ? (
               <>
-                {what} matching <q>{q}</q>, most relevant first.
+                {what} matching <q>{q}</q>: the most relevant first, or the newest first when very many match.
               </>
             ) : (
               'Words from titles, filenames, owner names and captions; type:heatmap for a trace type.'
