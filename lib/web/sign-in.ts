@@ -77,12 +77,27 @@ const html = (status: number, title: string, body: string, extra: Record<string,
     { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...extra } },
   );
 
+/**
+ * When to try again, for people: the wait in the largest unit that stays readable (an operator may
+ * set windows of hours or days) and the UTC time, with the date when it is a day or more away.
+ */
+export function retryWait(retryAfter: number, now = new Date()): string {
+  const [count, unit] =
+    retryAfter < 90
+      ? [retryAfter, 'seconds']
+      : retryAfter < 90 * 60
+        ? [Math.ceil(retryAfter / 60), 'minutes']
+        : retryAfter < 48 * 3600
+          ? [Math.ceil(retryAfter / 3600), 'hours']
+          : [Math.ceil(retryAfter / 86_400), 'days'];
+  const when = new Date(now.getTime() + retryAfter * 1000).toISOString();
+  const at = retryAfter < 86_400 ? when.slice(11, 16) : `${when.slice(0, 10)} ${when.slice(11, 16)}`;
+  return `${count} ${count === 1 ? unit.slice(0, -1) : unit} (at ${at} UTC)`;
+}
+
 /** 429 with Retry-After and a page saying when to try again. */
 function throttledPage(retryAfter: number, back: string): Response {
-  const minutes = Math.ceil(retryAfter / 60);
-  const wait = retryAfter < 90 ? `${retryAfter} seconds` : `${minutes} minutes`;
-  const at = new Date(Date.now() + retryAfter * 1000).toISOString().slice(11, 16);
-  return html(429, 'Too many attempts', `<p>Too many attempts from your address or on this account. Try again in ${wait} (at ${at} UTC).</p><p><a href="${back}">Back</a></p>`, {
+  return html(429, 'Too many attempts', `<p>Too many attempts from your address or on this account. Try again in ${retryWait(retryAfter)}.</p><p><a href="${back}">Back</a></p>`, {
     'Retry-After': String(retryAfter),
   });
 }

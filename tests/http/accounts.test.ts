@@ -127,7 +127,7 @@ describe('accounts', () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.text).toMatch(/Try again in \d+ (seconds|minutes)/);
+    expect(res.text).toMatch(/Try again in \d+ (seconds?|minutes?|hours?|days?) \(at (\d{4}-\d\d-\d\d )?\d\d:\d\d UTC\)/);
     expect(res.headers.get('set-cookie')).toBeNull();
     // Another account from the same addresses is not affected.
     const other = await account();
