@@ -59,7 +59,7 @@ const listPageSize: Benchmark = async (ctx) => {
   const markdown = `## 8. List page size: \`GET /v2/plots?page_size=100\` against 20
 
 Page 1, anonymous. One request at a time (${REQUESTS}, median ms to last byte) against pgbench with one
-client (average latency); then ${CONNECTIONS} connections for ${SECONDS} s (autocannon, after 3 s of warm-up)
+client (average latency); then ${CONNECTIONS} connections for ${SECONDS} s (wrk, after 3 s of warm-up)
 against pgbench with ${CONNECTIONS} clients running the statement the endpoint runs (\`listPageSql\`,
 parameters written in). CPU per request: the app's processes (user + system from /proc) + the
 Postgres backends serving the bench database (pg_stat_activity, polled); the floor's is its backends'
@@ -72,7 +72,7 @@ ${table(
 
 Five times the rows cost the service ${fmt(cpuOf(100) / cpuOf(20), 1)}x the CPU per request.
 
-${codeBlock([`npx autocannon -c ${CONNECTIONS} -d ${SECONDS} '${ctx.url}/v2/plots?page_size=100'`, ...commands])}`;
+${codeBlock([`wrk -t 1 -c ${CONNECTIONS} -d ${SECONDS}s '${ctx.url}/v2/plots?page_size=100'`, ...commands])}`;
   return { results, markdown };
 };
 

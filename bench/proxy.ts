@@ -199,7 +199,7 @@ const proxy: Benchmark = async (ctx) => {
 
 nginx ${nginxVersion()} with the \`proxy_cache\` block of README.md's "Behind a caching proxy" (read from the
 README by the benchmark; \`bench/results/proxy-nginx.conf\` is the whole config it ran) in front of the
-app; anonymous \`GET /v2/plots\` (page 1) at ${CONNECTIONS} connections for ${SECONDS} s (autocannon, after 3 s of
+app; anonymous \`GET /v2/plots\` (page 1) at ${CONNECTIONS} connections for ${SECONDS} s (wrk, after 3 s of
 warm-up), through nginx and to the app alone. Hit ratio: the requests nginx logged as \`HIT\`,
 \`UPDATING\` or \`STALE\` (\`$upstream_cache_status\`). CPU per request: app + its Postgres backends,
 and nginx's processes when in front.
@@ -223,7 +223,7 @@ ${table(
 
 Checked before the load (the benchmark fails otherwise): ${checks.join('; ')}.
 
-${codeBlock(['apt-get install -y nginx-light   # the benchmark needs /usr/sbin/nginx', `npx autocannon -c ${CONNECTIONS} -d ${SECONDS} ${proxiedUrl}`])}`;
+${codeBlock(['apt-get install -y nginx-light   # the benchmark needs /usr/sbin/nginx', `wrk -t 1 -c ${CONNECTIONS} -d ${SECONDS}s ${proxiedUrl}`])}`;
   } finally {
     const exited = new Promise<void>((resolve) => (nginx.child.exitCode !== null ? resolve() : nginx.child.once('exit', () => resolve())));
     nginx.child.kill('SIGQUIT');

@@ -82,7 +82,7 @@ try {
     appPids: () => processTree(server!.process.pid!),
     plots,
     log,
-    startServer: () => startServer(serverEnv),
+    startServer: (env = {}) => startServer({ ...serverEnv, ...env }),
     async ensurePlots(count) {
       if (seeded >= count) return;
       log(`seeding ${count - seeded} synthetic plots`);
@@ -182,7 +182,7 @@ Reproduce:
 
 \`\`\`sh
 npm install && npm run build
-apt-get install -y nginx-light        # for \`proxy\` (it needs /usr/sbin/nginx and installs nothing itself)
+apt-get install -y wrk nginx-light    # the load generator (every benchmark), and nginx for \`proxy\` (the bench installs nothing itself)
 npm run bench                         # everything (seeds 1,111,120 plots, 1,000,008 of them public, into a throwaway database)
 npm run bench -- list-depth inline    # only some: ${Object.keys(BENCHMARKS).join(', ')}
 npm run bench -- pages --plots 20000  # fewer synthetic plots (a quick check; list depth then goes as deep as they allow)

@@ -1,9 +1,10 @@
 // What every benchmark shares: the bench database and server (BenchContext), the floors' tools
-// (pgbench, psql), load generation (autocannon), and memory readings of a process from /proc.
-import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+// (pgbench, psql), load generation (wrk; autocannon for comparison), and memory readings of a process from /proc.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon, { type Options as LoadOptions, type Result as LoadResult } from 'autocannon';
+import autocannon from 'autocannon';
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '@/db/client';
@@ -35,8 +36,9 @@ export interface BenchContext {
   plots: number;
   /** Seeds synthetic plots until `count` exist (the first benchmark that needs them pays). */
   ensurePlots(count: number): Promise<void>;
-  /** Another app process on the same database (scale-out runs); the caller stops it. */
-  startServer(): Promise<{ url: string; stop(): Promise<void> }>;
+  /** Another app on the same database (one process unless `env` says otherwise: `WEB_CONCURRENCY: ''`
+   * serves as `npm start` does, a process per core); the caller stops it. */
+  startServer(env?: Record<string, string>): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }>;
   log(message: string): void;
 }
 
@@ -177,13 +179,82 @@ export function psqlTimed(ctx: BenchContext, statement: string): Promise<PsqlRun
 // ---------------------------------------------------------------------------------------------
 // Load and latency
 
-/** autocannon against the server; any error or non-2xx answer fails the benchmark (a fast 4xx is no result). */
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  /** Seconds. */
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadResult {
+  requests: { average: number; total: number };
+  /** Milliseconds. */
+  latency: { p50: number; p90: number; p99: number };
+  /** Bytes received in all (headers and bodies). */
+  throughput: { total: number };
+}
+
+/** A Lua long string holding `text` whatever it contains. */
+function luaString(text: string): string {
+  let level = '';
+  while (text.includes(`]${level}]`)) level += '=';
+  return `[${level}[\n${text}]${level}]`;
+}
+
+/**
+ * wrk (C, one thread) against the server; any socket error or 4xx/5xx fails the benchmark (a fast
+ * error is no result). wrk, not a Node load generator: on this 2-core machine the load generator
+ * shares the cores with the app and Postgres, and autocannon takes about three times wrk's CPU per
+ * request; pgbench, the floors' client, is C too.
+ */
 export async function load(opts: LoadOptions): Promise<LoadResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pf-wrk-'));
+  try {
+    const lines = [`wrk.method = ${luaString(opts.method ?? 'GET')}`];
+    for (const [name, value] of Object.entries(opts.headers ?? {})) lines.push(`wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`);
+    if (opts.body !== undefined) {
+      writeFileSync(path.join(dir, 'body'), opts.body);
+      lines.push(`local f = assert(io.open(${luaString(path.join(dir, 'body'))}, 'rb'))`, `wrk.body = f:read('*a')`, 'f:close()');
+    }
+    lines.push(
+      'done = function(summary, latency)',
+      '  local e = summary.errors',
+      '  io.write(string.format(\'\\nRESULT {"requests":%d,"us":%d,"bytes":%d,"socketErrors":%d,"statusErrors":%d,"p50":%d,"p90":%d,"p99":%d}\\n\',',
+      '    summary.requests, summary.duration, summary.bytes, e.connect + e.read + e.write + e.timeout, e.status,',
+      '    latency:percentile(50), latency:percentile(90), latency:percentile(99)))',
+      'end',
+    );
+    writeFileSync(path.join(dir, 'load.lua'), `${lines.join('\n')}\n`);
+    const args = ['-t', '1', '-c', String(opts.connections), '-d', `${opts.duration}s`, '--timeout', '30s', '-s', path.join(dir, 'load.lua'), opts.url];
+    const out = await run('wrk', args).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'ENOENT' ? new Error('wrk is missing: install it first (Debian/Ubuntu: `apt-get install -y wrk`); the benchmark installs nothing itself.') : error;
+    });
+    const line = /^RESULT (.*)$/m.exec(out.stdout);
+    if (out.code !== 0 || !line) throw new Error(`wrk on ${opts.url} failed (${out.code}):\n${out.stdout}\n${out.stderr}`);
+    const r = JSON.parse(line[1]) as { requests: number; us: number; bytes: number; socketErrors: number; statusErrors: number; p50: number; p90: number; p99: number };
+    if (r.socketErrors || r.statusErrors || !r.requests) {
+      throw new Error(`load on ${opts.url}: ${r.requests} answers, ${r.statusErrors} of them 4xx/5xx, ${r.socketErrors} socket errors`);
+    }
+    return {
+      requests: { average: r.requests / (r.us / 1e6), total: r.requests },
+      latency: { p50: r.p50 / 1000, p90: r.p90 / 1000, p99: r.p99 / 1000 },
+      throughput: { total: r.bytes },
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The same load from autocannon (a Node load generator), for comparison with earlier runs. */
+export async function autocannonLoad(opts: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({ timeout: 30, ...opts });
   if (result.errors || result.non2xx || !result['2xx']) {
     throw new Error(`load on ${opts.url}: ${result['2xx']} 2xx, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors`);
   }
-  return result;
+  return { requests: { average: result.requests.average, total: result.requests.total }, latency: result.latency, throughput: { total: result.throughput.total } };
 }
 
 export interface Latency {

@@ -36,6 +36,6 @@ echo "e2e-throttled-password" | node_modules/.bin/tsx --conditions=react-server 
 node_modules/.bin/tsx --conditions=react-server scripts/user-invite.ts js@invited.example nojs@invited.example a11y@invited.example | grep '/signup?invite=' > "$invites"
 
 # As `npm start` serves (scripts/start.mjs; one process on the embedded database).
-NODE_ENV=production WEB_CONCURRENCY=1 node scripts/start.mjs -p "$port" -H 127.0.0.1 &
+NODE_ENV=production WEB_CONCURRENCY=1 node --max-semi-space-size=32 scripts/start.mjs -p "$port" -H 127.0.0.1 &
 pid=$!
 wait "$pid"

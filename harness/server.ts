@@ -18,7 +18,8 @@ function freePort(): Promise<number> {
  * process's; ready once it answers a list. */
 export async function startServer(env: Record<string, string>): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/start.mjs', '-p', String(port), '-H', '127.0.0.1'], {
+  // With `npm start`'s Node flag (package.json).
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', 'scripts/start.mjs', '-p', String(port), '-H', '127.0.0.1'], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', WEB_CONCURRENCY: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,7 @@
 // Src references (`owner:n:uid[,uid...]`) resolved to grid columns: the one lookup behind the checks
 // of a plot's create and update, its content with data, and its CSV download.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '@/db/client';
+import { compiledQuery, type Db } from '@/db/client';
 import type { Viewer } from './auth';
 import { parseSrc } from './figure';
 import { canRead, holdsShareKey, type FileAccess } from './permissions';
@@ -24,12 +24,11 @@ export interface ResolvedSrc {
 
 /**
  * Each src text, in order, resolved: its live grid if `admit` allows it, and the columns its uids
- * name. Two queries for any number of srcs; a text that is no src resolves to nothing.
+ * name. One query for any number of srcs; a text that is no src resolves to nothing.
  */
 export async function resolveSrcs(db: Db, texts: string[], admit: (grid: SrcGrid) => boolean): Promise<ResolvedSrc[]> {
   const srcs = texts.map(parseSrc);
-  const grids = await findGrids(db, srcs.filter((s) => s !== null));
-  const columns = await columnsByGrid(db, [...grids.values()].filter(admit).map((g) => g.id));
+  const { grids, columns } = await findColumns(db, srcs.filter((s) => s !== null));
   return srcs.map((src) => {
     const grid = src && grids.get(gridKey(src.owner, src.n));
     if (!src || !grid || !admit(grid)) return { grid: null, columns: null, values: 0, missing: null };
@@ -53,37 +52,34 @@ export function plotReader(plot: FileAccess, viewer: Viewer | null, shareKey?: s
 /** `lower(owner):n` of a src's grid: usernames are case-insensitive. */
 const gridKey = (owner: string, n: number) => `${owner.toLowerCase()}:${n}`;
 
-/** The live grids named by (owner, n) pairs, keyed by gridKey. */
-async function findGrids(db: Db, refs: { owner: string; n: number }[]): Promise<Map<string, SrcGrid>> {
-  const pairs = new Map(refs.map((r) => [gridKey(r.owner, r.n), sql`(${r.owner.toLowerCase()}::text, ${r.n}::int)`]));
-  const out = new Map<string, SrcGrid>();
-  if (!pairs.size) return out;
-  const rows = await queryRows<{ key: string; id: string | number; owner_id: number; world_readable: boolean; share_key: string | null }>(
-    db,
-    sql`SELECT lower(u.username) || ':' || f.n AS key, f.id, f.owner_id, f.world_readable, f.share_key
-        FROM files f JOIN users u ON u.id = f.owner_id
-        WHERE f.filetype = 'grid' AND f.trashed_at IS NULL
-          AND (lower(u.username), f.n) IN (${sql.join([...pairs.values()], sql`, `)})`,
-  );
-  for (const r of rows) out.set(r.key, { id: Number(r.id), ownerId: r.owner_id, worldReadable: r.world_readable, shareKey: r.share_key });
-  return out;
-}
+/**
+ * The live grids the srcs name (keyed by gridKey) and, of each, the columns (id and value count by
+ * uid) the srcs name there. One row per named (grid, uid): bounded by the srcs, not by the grids'
+ * sizes. The pairs go in as one JSON parameter, so the statement's text, and its prepared plan, is
+ * the same for any number of srcs.
+ */
+const FIND_COLUMNS = compiledQuery<{ key: string; id: string | number; owner_id: number; world_readable: boolean; share_key: string | null; column_id: string | number | null; uid: string; length: number | null }>(
+  () => sql`SELECT w.owner || ':' || w.n AS key, f.id, f.owner_id, f.world_readable, f.share_key, c.id AS column_id, w.uid, c.length
+    FROM (SELECT DISTINCT owner, n, uid FROM jsonb_to_recordset(${sql.placeholder('wanted')}::jsonb) AS r(owner text, n int, uid text)) w
+    JOIN users u ON lower(u.username) = w.owner
+    JOIN files f ON f.owner_id = u.id AND f.n = w.n
+    LEFT JOIN grid_columns c ON c.grid_id = f.id AND c.uid = w.uid
+    WHERE f.filetype = 'grid' AND f.trashed_at IS NULL`,
+);
 
-/** Columns (id and value count) by (grid, uid) for the given grids. */
-async function columnsByGrid(db: Db, gridIds: number[]): Promise<Map<number, Map<string, { id: number; length: number }>>> {
-  const out = new Map<number, Map<string, { id: number; length: number }>>();
-  if (!gridIds.length) return out;
-  // One array parameter, not one per grid: one prepared statement however many grids.
-  const rows = await queryRows<{ id: string | number; grid_id: string | number; uid: string; length: number }>(
-    db,
-    sql`SELECT id, grid_id, uid, length FROM grid_columns WHERE grid_id = ANY(${`{${gridIds.join(',')}}`}::bigint[])`,
-  );
-  for (const r of rows) {
-    const gridId = Number(r.grid_id);
-    if (!out.has(gridId)) out.set(gridId, new Map());
-    out.get(gridId)!.set(r.uid, { id: Number(r.id), length: Number(r.length) });
+async function findColumns(db: Db, srcs: { owner: string; n: number; uids: string[] }[]) {
+  const grids = new Map<string, SrcGrid>();
+  const columns = new Map<number, Map<string, { id: number; length: number }>>();
+  if (!srcs.length) return { grids, columns };
+  const wanted = srcs.flatMap((s) => s.uids.map((uid) => ({ owner: s.owner.toLowerCase(), n: s.n, uid })));
+  for (const r of await FIND_COLUMNS(db, { wanted: JSON.stringify(wanted) })) {
+    const id = Number(r.id);
+    if (!grids.has(r.key)) grids.set(r.key, { id, ownerId: r.owner_id, worldReadable: r.world_readable, shareKey: r.share_key });
+    if (r.column_id === null) continue;
+    if (!columns.has(id)) columns.set(id, new Map());
+    columns.get(id)!.set(r.uid, { id: Number(r.column_id), length: Number(r.length) });
   }
-  return out;
+  return { grids, columns };
 }
 
 /** Grid values one plot may reference, each reference counted (API.md "Limits"). */
