@@ -56,15 +56,17 @@ const gridKey = (owner: string, n: number) => `${owner.toLowerCase()}:${n}`;
  * The live grids the srcs name (keyed by gridKey) and, of each, the columns (id and value count by
  * uid) the srcs name there. One row per named (grid, uid): bounded by the srcs, not by the grids'
  * sizes. The pairs go in as one JSON parameter, so the statement's text, and its prepared plan, is
- * the same for any number of srcs.
+ * the same for any number of srcs. Each lookup is a LATERAL fenced by OFFSET 0 so that it goes by its
+ * unique index (lower(username); owner and n; grid and uid) whatever the statistics say: planned as
+ * one join, the generic plan once walked all of an owner's files to find one grid (27 ms, not 0.25).
  */
 const FIND_COLUMNS = compiledQuery<{ key: string; id: string | number; owner_id: number; world_readable: boolean; share_key: string | null; column_id: string | number | null; uid: string; length: number | null }>(
   () => sql`SELECT w.owner || ':' || w.n AS key, f.id, f.owner_id, f.world_readable, f.share_key, c.id AS column_id, w.uid, c.length
     FROM (SELECT DISTINCT owner, n, uid FROM jsonb_to_recordset(${sql.placeholder('wanted')}::jsonb) AS r(owner text, n int, uid text)) w
-    JOIN users u ON lower(u.username) = w.owner
-    JOIN files f ON f.owner_id = u.id AND f.n = w.n
-    LEFT JOIN grid_columns c ON c.grid_id = f.id AND c.uid = w.uid
-    WHERE f.filetype = 'grid' AND f.trashed_at IS NULL`,
+    CROSS JOIN LATERAL (
+      SELECT f.id, f.owner_id, f.world_readable, f.share_key FROM users u JOIN files f ON f.owner_id = u.id
+      WHERE lower(u.username) = w.owner AND f.n = w.n AND f.filetype = 'grid' AND f.trashed_at IS NULL OFFSET 0) f
+    LEFT JOIN LATERAL (SELECT c.id, c.length FROM grid_columns c WHERE c.grid_id = f.id AND c.uid = w.uid OFFSET 0) c ON true`,
 );
 
 async function findColumns(db: Db, srcs: { owner: string; n: number; uids: string[] }[]) {
