@@ -2,6 +2,7 @@
 // trace on src references into one grid) against pgbench inserting the same figure JSON.
 import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
+import { createUser } from '@/lib/core/users';
 import { codeBlock, cpuPerRequest, cpuText, fmt, load, pgbench, table, withCpu, type Benchmark, type BenchContext } from './support';
 
 const CONNECTIONS = 8;
@@ -49,6 +50,15 @@ const create: Benchmark = async (ctx) => {
   try {
     // The floor numbers its files from a sequence far above the API's, so the two never collide.
     await ctx.database.db.execute(sql`CREATE SEQUENCE IF NOT EXISTS bench_floor_n START 1000000000`);
+    // As many users as connections, each request the next one's: creates that need not wait on one
+    // another (one user's are serialized on their users row until commit).
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const users = await Promise.all(
+      Array.from({ length: CONNECTIONS }, async (_, i) => {
+        const { user, apiKey } = await createUser(ctx.database.db, { username: `benchcreate${i}x${suffix}` });
+        return { Authorization: `Basic ${Buffer.from(`${user.username}:${apiKey}`).toString('base64')}` };
+      }),
+    );
     for (const traces of [10, 1000]) {
       const figure = figureOf(traces, src);
       const body = JSON.stringify({ figure, world_readable: true });
@@ -57,6 +67,8 @@ const create: Benchmark = async (ctx) => {
       const { value: api, cpu: apiCpu } = await withCpu(ctx, cluster.process.pid!, () => load({ ...request, url: `${cluster.url}/v2/plots`, duration: SECONDS }));
       await load({ ...request, url: `${ctx.url}/v2/plots`, duration: WARM_UP });
       const { value: one, cpu: oneCpu } = await withCpu(ctx, ctx.serverPid, () => load({ ...request, url: `${ctx.url}/v2/plots`, duration: SECONDS }));
+      await load({ ...request, rotate: users, url: `${cluster.url}/v2/plots`, duration: WARM_UP });
+      const { value: many, cpu: manyCpu } = await withCpu(ctx, cluster.process.pid!, () => load({ ...request, rotate: users, url: `${cluster.url}/v2/plots`, duration: SECONDS }));
 
       const refs = figure.data.flatMap((t, i) => [
         { p: ['data', i, 'xsrc'], s: t.xsrc },
@@ -70,11 +82,12 @@ const create: Benchmark = async (ctx) => {
       const floor = await pgbench(ctx, `create-${traces}-traces`, script, { clients: CONNECTIONS, threads: 2, seconds: SECONDS });
       commands.push(floor.command);
       const rate = api.requests.average;
-      const cpu = { api: cpuPerRequest(apiCpu, api.requests.total), one: cpuPerRequest(oneCpu, one.requests.total), floor: cpuPerRequest(floor.cpu, floor.transactions) };
+      const cpu = { api: cpuPerRequest(apiCpu, api.requests.total), one: cpuPerRequest(oneCpu, one.requests.total), many: cpuPerRequest(manyCpu, many.requests.total), floor: cpuPerRequest(floor.cpu, floor.transactions) };
       results[`${traces}`] = {
         bodyBytes: body.length,
         api: { processes: cores, reqPerSec: rate, latencyP50: api.latency.p50, latencyP99: api.latency.p99, cpuMsPerRequest: cpu.api },
         oneProcess: { reqPerSec: one.requests.average, latencyP50: one.latency.p50, latencyP99: one.latency.p99, cpuMsPerRequest: cpu.one },
+        manyUsers: { users: users.length, reqPerSec: many.requests.average, latencyP50: many.latency.p50, latencyP99: many.latency.p99, cpuMsPerRequest: cpu.many },
         floor: { ...floor, cpuMsPerRequest: cpu.floor },
         ratio: rate / floor.tps,
       };
@@ -84,6 +97,7 @@ const create: Benchmark = async (ctx) => {
         `${fmt(api.latency.p50, 1)} / ${fmt(api.latency.p99, 1)}`,
         cpuText(cpu.api),
         `${fmt(one.requests.average, one.requests.average < 100 ? 1 : 0)} (${cpuText(cpu.one)})`,
+        `${fmt(many.requests.average, many.requests.average < 100 ? 1 : 0)} (${cpuText(cpu.many)}): ${fmt(many.requests.average / floor.tps, 3)}`,
         fmt(floor.tps, 0),
         cpuText(cpu.floor),
         `**${fmt(rate / floor.tps, 3)}**`,
@@ -100,9 +114,11 @@ checks the grid and its columns, writes the file and plot rows and answers the d
 pgbench inserting the same figure JSON (and the file row) with ${CONNECTIONS} clients. The service as
 \`npm start\` runs it (one process per core, ${cores} here), and as one process (\`WEB_CONCURRENCY=1\`). CPU per
 request: the app's processes' and the bench database's Postgres backends', from /proc over the same run.
-One user's creates are serialized on their users row (the numbers of their files have no gaps).
+One user's creates are serialized on their users row until commit (the numbers of their files have
+no gaps), so ${CONNECTIONS} connections of one user wait on one another; the next column spreads the same
+creates over ${CONNECTIONS} users, each request the next user's.
 
-${table(['figure', `service creates/s (${cores} processes)`, 'latency p50 / p99 (ms)', 'service CPU ms / create (app + Postgres)', 'one process: creates/s (CPU ms)', 'floor inserts/s', 'floor CPU ms / insert (Postgres)', 'service / floor'], rows)}
+${table(['figure', `service creates/s (${cores} processes)`, 'latency p50 / p99 (ms)', 'service CPU ms / create (app + Postgres)', 'one process: creates/s (CPU ms)', `${CONNECTIONS} users in turn, ${cores} processes: creates/s (CPU ms): vs floor`, 'floor inserts/s', 'floor CPU ms / insert (Postgres)', 'service / floor'], rows)}
 
 Goal for 10 traces: >= 0.1 of the floor.
 

@@ -187,6 +187,8 @@ export interface LoadOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Header sets taken in turn, one a request, over `headers` (e.g. several users' Authorization). */
+  rotate?: Record<string, string>[];
 }
 
 export interface LoadResult {
@@ -218,6 +220,18 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     if (opts.body !== undefined) {
       writeFileSync(path.join(dir, 'body'), opts.body);
       lines.push(`local f = assert(io.open(${luaString(path.join(dir, 'body'))}, 'rb'))`, `wrk.body = f:read('*a')`, 'f:close()');
+    }
+    if (opts.rotate?.length) {
+      const sets = opts.rotate.map((set) => `{ ${Object.entries(set).map(([k, v]) => `[ ${luaString(k)} ] = ${luaString(v)}`).join(', ')} }`);
+      lines.push(
+        `local sets = { ${sets.join(', ')} }`,
+        'local turn = 0',
+        'request = function()',
+        '  turn = turn % #sets + 1',
+        '  for k, v in pairs(sets[turn]) do wrk.headers[k] = v end',
+        '  return wrk.format()',
+        'end',
+      );
     }
     lines.push(
       'done = function(summary, latency)',
