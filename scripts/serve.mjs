@@ -100,6 +100,30 @@ function methodNotAllowed(req, res) {
 }
 
 const WRITE_BUFFER = 64 * 1024;
+const LINGER_MS = 2000;
+const LAST_REQUEST = Symbol('last request');
+
+/**
+ * Lingering close (as nginx's lingering_close): an answer that ends the connection before its
+ * request's body was read (a 413 for a body over the limit, sent with `Connection: close`) must reach
+ * the client. Closing a socket that holds unread bytes makes the kernel send RST, and a client still
+ * uploading loses the answer it has not read yet (ECONNRESET; "fetch failed", a broken pipe in
+ * Python). Such a socket sends its FIN and goes on reading, the rest of the body discarded (the
+ * server's parser drops it), until the client closes or LINGER_MS pass.
+ */
+function lingerOnClose(req) {
+  const socket = req.socket;
+  socket[LAST_REQUEST] = req;
+  if (socket.destroySoon.lingers) return;
+  const destroySoon = socket.destroySoon;
+  socket.destroySoon = function () {
+    if (this[LAST_REQUEST]?.complete !== false || this.destroyed) return destroySoon.call(this);
+    this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS).unref();
+    this.once('close', () => clearTimeout(timer));
+  };
+  socket.destroySoon.lingers = true;
+}
 const DEFAULT_KEEP_ALIVE_MS = 65_000;
 
 /**
@@ -142,6 +166,7 @@ export async function serve(args) {
   const server = http.createServer({ highWaterMark: WRITE_BUFFER }, async (req, res) => {
     if (!ROUTED_METHODS.has(req.method ?? '')) return methodNotAllowed(req, res);
     holdWrites(res);
+    lingerOnClose(req);
     try {
       const handle = await ready;
       if (await sendPrecompressed(req, res)) return;
