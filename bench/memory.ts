@@ -1,15 +1,15 @@
-// 9. Peak memory of the app under load: the RSS of every app process (scripts/start.mjs and its
-// server child), sampled from /proc while the list load and the create loads of benchmarks 2 and 4
+// 9. Peak memory of the app under load: the PSS of every app process (scripts/start.mjs, its
+// server child and any Chromium it started), sampled from /proc while the list load and the create loads of benchmarks 2 and 4
 // run again; the peak of the sum, and the server's own VmHWM (the kernel's peak) for each load.
 import { figureOf, uploadGrid } from './create';
-import { fmt, load, mb, memory, resetPeak, table, type Benchmark, type BenchContext } from './support';
+import { fmt, load, mb, memory, pssKb, resetPeak, table, type Benchmark, type BenchContext } from './support';
 
 const SECONDS = 10;
 const SAMPLE_MS = 100;
 
 async function sampled(ctx: BenchContext, work: () => Promise<unknown>) {
   const pids = ctx.appPids();
-  const total = () => pids.reduce((n, pid) => n + (memory(pid)?.rssKb ?? 0), 0);
+  const total = () => pids.reduce((n, pid) => n + (pssKb(pid) ?? 0), 0);
   const idleKb = total();
   for (const pid of pids) resetPeak(pid);
   let peakKb = idleKb;
@@ -51,7 +51,8 @@ const memoryUnderLoad: Benchmark = async (ctx) => {
   results.peakKb = overall;
   const markdown = `## 9. App memory under load
 
-RSS of the app's processes together (\`scripts/start.mjs\` and any it forks: ${fmt(ctx.appPids().length)} here), sampled
+PSS of the app's processes together (\`scripts/start.mjs\` and any it forks, Chromium included: ${fmt(ctx.appPids().length)} here;
+PSS splits each shared page among the processes sharing it, so the sum counts shared memory once), sampled
 from /proc every ${SAMPLE_MS} ms through ${SECONDS} s of each load, one load after another on the same
 processes (after the other benchmarks run this time). Server VmHWM: the server process's own peak RSS
 as the kernel counts it, reset before each load.

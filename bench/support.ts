@@ -314,6 +314,19 @@ export function memory(pid: number): { rssKb: number; hwmKb: number } | null {
   }
 }
 
+/**
+ * A process's proportional set size in kB (its RSS with each shared page split among the processes
+ * sharing it), so a sum over processes counts shared memory once: Chromium's processes share most
+ * of theirs. Null once it is gone.
+ */
+export function pssKb(pid: number): number | null {
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return null;
+  }
+}
+
 /** CPU time a process has used so far (user + system, all its threads), in seconds; 10 ms resolution. */
 export function cpuSeconds(pid: number): number {
   // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th (clock ticks, 100 a second).
