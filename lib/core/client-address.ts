@@ -8,6 +8,7 @@
 // entry to its left, and anything further left is whatever the client wrote. (Requests that arrive
 // in the moment before register() installs the stamp keep Next's value.)
 import type { IncomingMessage } from 'node:http';
+import { isIPv4, isIPv6 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 declare global {
@@ -50,8 +51,10 @@ export function clientAddress(headers: Headers, trustedProxies: number): string 
  * IPv6 as its IPv4, other IPv6 as its /64 (zone dropped). Anything else is what a trusted proxy wrote:
  * it still tells clients apart, so it stays as written, cut short to keep keys small. */
 function addressKey(entry: string): string {
-  if (ipaddr.IPv4.isValidFourPartDecimal(entry)) return entry;
-  if (!ipaddr.IPv6.isValid(entry)) return entry.slice(0, 64);
+  // Node's checks first: ipaddr's validators throw and catch an Error for every address they
+  // reject (an IPv6 socket address is not IPv4), and the stack traces cost 0.05 ms a request.
+  if (isIPv4(entry)) return entry;
+  if (!isIPv6(entry) || !ipaddr.IPv6.isValid(entry)) return entry.slice(0, 64);
   const address = ipaddr.IPv6.parse(entry);
   if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${entry}/64`).toString()}/64`;

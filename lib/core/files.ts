@@ -2,9 +2,9 @@
 // updates and the trash.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows, runPrepared, type CompiledQuery, type Db } from '@/db/client';
+import { compiledQuery, queryRows, type CompiledQuery, type Db } from '@/db/client';
 import { files, users } from '@/db/schema';
 import type { Viewer } from './auth';
 import { decodeCursor, keysetPage, type RowsPage } from './cursors';
@@ -12,7 +12,7 @@ import { invalid, notFound } from './errors';
 import { filenameSchema, pathSchema } from './file-names';
 import { refreshPlotsOfGrids } from './images';
 import { assertOwner, canRead } from './permissions';
-import { fileUrls, fidOf, isoText, parentApiUrl, type Fid } from './records';
+import { fileNumbered, fileUrls, fidOf, isoText, parentApiUrl, type Fid } from './records';
 import { getUserByUsername } from './users';
 
 export type FileRow = typeof files.$inferSelect;
@@ -119,13 +119,14 @@ function nameTaken(error: unknown): never {
  */
 async function insertFile(tx: Db, input: NewFile): Promise<FileRow> {
   const [raw] = await queryRows<Record<string, unknown>>(tx, sql`SELECT * FROM ${createFileCall({ ...input, filename: input.filename ?? null, shareKey: input.shareKey ?? null })}`).catch(nameTaken);
-  // The row as drizzle maps a files row (dates, bigints, json).
-  return Object.fromEntries(
-    FILE_COLUMNS.map(([key, column]) => [key, raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name])]),
-  ) as FileRow;
+  return fileRowOf(raw);
 }
 
 const FILE_COLUMNS = Object.entries(getTableColumns(files));
+
+/** A raw files row (SELECT *) as drizzle maps one (dates, bigints, json). */
+const fileRowOf = (raw: Record<string, unknown>) =>
+  Object.fromEntries(FILE_COLUMNS.map(([key, column]) => [key, raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name])])) as FileRow;
 
 /** The owner's live file named `filename` in folder `parent` (there is at most one: files_live_filename_key). */
 async function liveFileNamed(db: Db, ownerId: number, parent: number, filename: string): Promise<FileRow | undefined> {
@@ -158,22 +159,17 @@ async function assertNameFree(tx: Db, ownerId: number, parent: number, filename:
 
 /** A live (or trashed) file by owner name and number, any type, with the owner's canonical username. */
 export async function getFile(db: Db, fid: Fid, state: 'live' | 'trashed' = 'live'): Promise<OwnedFile | undefined> {
-  const rows = await runPrepared(
-    db
-      .select({ file: files, owner: users.username })
-      .from(files)
-      .innerJoin(users, eq(users.id, files.ownerId))
-      .where(
-        and(
-          sql`lower(${users.username}) = lower(${fid.owner})`,
-          eq(files.n, fid.n),
-          state === 'live' ? isNull(files.trashedAt) : isNotNull(files.trashedAt),
-        ),
-      )
-      .limit(1),
-  );
-  return rows[0] ? { ...rows[0].file, owner: rows[0].owner } : undefined;
+  const [row] = await FILE_BY_FID[state](db, { owner: fid.owner, n: fid.n });
+  return row ? { ...fileRowOf(row), owner: row.owner_name } : undefined;
 }
+
+const fileByFid = (state: SQL) =>
+  compiledQuery<Record<string, unknown> & { owner_name: string }>(
+    () => sql`SELECT f.*, u.username AS owner_name FROM users u
+      CROSS JOIN LATERAL (${fileNumbered(sql`u.id`, sql`${sql.placeholder('n')}::int`)}) f
+      WHERE lower(u.username) = lower(${sql.placeholder('owner')}::text) AND f.trashed_at ${state}`,
+  );
+const FILE_BY_FID = { live: fileByFid(sql`IS NULL`), trashed: fileByFid(sql`IS NOT NULL`) };
 
 /** The folder number at `parts` under the owner's top level (-1 for none), or null when missing. */
 async function resolveFolder(db: Db, ownerId: number, parts: string[], from = -1): Promise<number | null> {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { plotlyBundle, type PlotlyBundle } from './plotly-bundles';
+import { fileNumbered } from './records';
 
 export const IMAGE_SIZES = ['default', 'block-thumb', 'list-thumb'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
@@ -88,8 +89,9 @@ const PLOT_DATA_VALUES = sql`(
   SELECT coalesce(sum(g.length), 0) FROM jsonb_array_elements(p.src_refs) r
   CROSS JOIN LATERAL unnest(string_to_array(split_part(r->>'s', ':', 3), ',')) AS u(uid)
   JOIN users ou ON lower(ou.username) = lower(split_part(r->>'s', ':', 1))
-  JOIN files gf ON gf.owner_id = ou.id AND gf.n = split_part(r->>'s', ':', 2)::int AND gf.filetype = 'grid' AND gf.trashed_at IS NULL
-  JOIN grid_columns g ON g.grid_id = gf.id AND g.uid = u.uid)`;
+  CROSS JOIN LATERAL (${fileNumbered(sql`ou.id`, sql`split_part(r->>'s', ':', 2)::int`)}) gf
+  JOIN grid_columns g ON g.grid_id = gf.id AND g.uid = u.uid
+  WHERE gf.filetype = 'grid' AND gf.trashed_at IS NULL)`;
 
 /** Charts of more grid values than this are drawn live on pages only when the visitor asks. */
 export const LIVE_MAX_VALUES = 200_000;

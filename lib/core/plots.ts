@@ -149,7 +149,7 @@ async function* streamedParts(db: Db, page: RowsPage<PageRow & { rec: string | n
       text = '';
       const [big] = await queryRows<{ rec: string }>(
         db,
-        sql`SELECT ${plotRecordSql(viewerId, false)}::text AS rec FROM plots p ${RECORD_JOIN} ${originJoin(origin)} WHERE p.file_id = ${row.file_id}`,
+        sql`SELECT ${plotRecordSql(viewerId, false)} AS rec FROM plots p ${RECORD_JOIN} ${originJoin(origin)} WHERE p.file_id = ${row.file_id}`,
       );
       // Deleted since the page was read: left out.
       if (!big) continue;
@@ -165,7 +165,7 @@ const INLINE_FIGURE_BYTES = 64 * 1024;
 
 /** The spec 2.1 record as list answers carry it (the projection for `listPlotRows`). */
 export const recordSelect = (viewerId: number | null | Placeholder) =>
-  sql`CASE WHEN p.figure_bytes <= ${sql.raw(String(INLINE_FIGURE_BYTES))} THEN ${plotRecordSql(viewerId, false)}::text END AS rec`;
+  sql`CASE WHEN p.figure_bytes <= ${sql.raw(String(INLINE_FIGURE_BYTES))} THEN ${plotRecordSql(viewerId, false)} END AS rec`;
 
 /** The API list's projections, built once: an anonymous caller's, and a signed-in one's (`viewer` given at each run). */
 const RECORD_SELECT = { anonymous: recordSelect(null), viewer: recordSelect(sql.placeholder('viewer')) };
@@ -330,7 +330,7 @@ export async function readablePlotAt(db: Db, viewer: Viewer | null, value: strin
 async function detailText(db: Db, fileId: number, viewer: Viewer | null, origin: string): Promise<string> {
   const [row] = await queryRows<{ rec: string }>(
     db,
-    sql`SELECT ${plotRecordSql(viewer?.id ?? null, true)}::text AS rec FROM plots p ${RECORD_JOIN} ${originJoin(origin)} WHERE p.file_id = ${fileId}`,
+    sql`SELECT ${plotRecordSql(viewer?.id ?? null, true)} AS rec FROM plots p ${RECORD_JOIN} ${originJoin(origin)} WHERE p.file_id = ${fileId}`,
   );
   if (!row) throw notFound();
   return row.rec;
@@ -435,7 +435,7 @@ const CREATE_PLOT = compiledQuery<{ rec: string }>(() => {
                ${v('autosize')}::boolean
         FROM f RETURNING *),
       queued AS (${enqueue(sql`SELECT file_id, ${v('viewer')}::int AS owner_id, version FROM p`)})
-      SELECT ${plotRecordSql(v('viewer'), true)}::text AS rec
+      SELECT ${plotRecordSql(v('viewer'), true)} AS rec
       FROM f JOIN p ON p.file_id = f.id JOIN users u ON u.id = f.owner_id ${originJoin(v('origin'))}
       CROSS JOIN (SELECT count(*) FROM (${notifyQueued}) n) notified`;
 });
