@@ -5,13 +5,11 @@ import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { badApiKey } from './errors';
+import type { Viewer } from './permissions';
 import { sessionToken, sessionViewer } from './sessions';
 import { getUserByUsername, hashApiKey, type User } from './users';
 
-export interface Viewer {
-  id: number;
-  username: string;
-}
+export type { Viewer } from './permissions';
 
 /** The user with this name and API key, or null (compared in constant time). */
 export async function verifyApiKey(db: Db, username: string, key: string): Promise<User | null> {

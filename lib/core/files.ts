@@ -11,7 +11,7 @@ import { decodeCursor, keysetPage, type RowsPage } from './cursors';
 import { invalid, notFound } from './errors';
 import { filenameSchema, pathSchema } from './file-names';
 import { refreshPlotsOfGrids } from './images';
-import { assertOwner, canRead } from './permissions';
+import { assertOwner, canRead, canReadSql } from './permissions';
 import { fileNumbered, fileUrls, fidOf, isoText, parentApiUrl, type Fid } from './records';
 import { getUserByUsername } from './users';
 
@@ -292,7 +292,7 @@ export async function listFolderChildren(db: Db, ownerId: number, parent: number
         eq(files.ownerId, ownerId),
         eq(files.parent, parent),
         isNull(files.trashedAt),
-        sql`(${files.worldReadable} OR ${files.ownerId} = ${viewer?.id ?? null}::int)`,
+        canReadSql(files, viewer?.id ?? null),
       ),
     )
     .orderBy(files.filename)

@@ -1,8 +1,14 @@
 // Who may do what with a file. Unreadable files answer exactly like missing ones (no existence leak).
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
-import type { Viewer } from './auth';
+import { sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import { notAuthenticated, notFound, permissionDenied } from './errors';
+
+/** Who is asking, once authenticated (lib/core/auth.ts finds them): what the rules below decide on. */
+export interface Viewer {
+  id: number;
+  username: string;
+}
 
 export interface FileAccess {
   ownerId: number;
@@ -24,6 +30,10 @@ export function holdsShareKey(file: FileAccess, shareKey?: string | null): boole
 export function canRead(file: FileAccess, viewer: Viewer | null, shareKey?: string | null): boolean {
   return file.worldReadable || (viewer !== null && viewer.id === file.ownerId) || holdsShareKey(file, shareKey);
 }
+
+/** canRead without a share key, as an SQL condition on a file's columns: for statements that decide in the database. */
+export const canReadSql = (file: { worldReadable: SQL | Column; ownerId: SQL | Column }, viewerId: number | null | SQL | Placeholder) =>
+  sql`(${file.worldReadable} OR ${file.ownerId} = ${viewerId}::int)`;
 
 /** Who sees a file: everyone, those given its secret link, or its owner alone. */
 export type Visibility = 'public' | 'private' | 'secret';

@@ -12,9 +12,9 @@ import { checkFigure, figureMeta, pathText, type SrcRef } from './figure';
 import { enqueue, notifyQueued, requestImages } from './images';
 import { MiB } from './json-text';
 import { createFileWith, fileFieldsSchema, getFile, NEW_FILE, type OwnedFile, type TYPE_FIELDS, type TypeUpdate } from './files';
-import { assertReadable, canRead } from './permissions';
+import { assertReadable, canRead, canReadSql } from './permissions';
 import { fidOf, isoText, originJoin, parseFid, plotRecordSql, type Fid, type PlotRecord } from './records';
-import { MAX_REFERENCED_VALUES, resolveSrcs } from './srcs';
+import { MAX_REFERENCED_VALUES, resolveSrcs, srcColumnsSql, wantedColumns } from './srcs';
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -404,9 +404,9 @@ async function checkSourceFid(db: Db, viewer: Viewer, value: string): Promise<st
   return fidOf(file.owner, file.n);
 }
 
-/** A figure checked and normalized for storage: `data`, `layout` (default {}), and `frames` when given. */
-async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
-  const refs = checkFigure(figure);
+/** A figure checked and normalized for storage (`data`, `layout` (default {}), and `frames` when given), its srcs not yet resolved. */
+function storedFigure(figure: unknown) {
+  const srcs = checkFigure(figure);
   const fig = figure as Record<string, unknown>;
   const stored = { data: fig.data, layout: fig.layout ?? {}, ...(fig.frames !== undefined ? { frames: fig.frames } : {}) };
   // Figures hold settings and src references, never data: a bounded size keeps every list, page and
@@ -416,38 +416,55 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
   if (bytes > MAX_FIGURE_BYTES) {
     throw invalid('figure', `is ${(bytes / MiB).toFixed(1)} MiB once stored (layout, traces and frames, data by src); at most 1 MiB`);
   }
-  const values = await checkSources(db, viewer, refs);
-  return { figure: stored, text, bytes, values, refs: refs.map((r) => ({ p: r.path, s: r.src })), meta: figureMeta(stored) };
+  return { figure: stored, text, bytes, srcs, refs: srcs.map((r) => ({ p: r.path, s: r.src })), meta: figureMeta(stored) };
+}
+
+/** storedFigure with its srcs checked (checkSources) and the grid values they reference. */
+async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
+  const stored = storedFigure(figure);
+  return { ...stored, values: await checkSources(db, viewer, stored.srcs) };
 }
 
 /**
- * One statement: the files row (create_file), the plots row, its image job, and its detail record
- * built from what they return (rows written by this statement are not visible to it otherwise).
- * Compiled once: the create path's SQL costs more to build than to run.
+ * One statement: the srcs checked (checkSources' rules: each names columns of a live grid the creator
+ * may read, the values they reference within the limit), and only then the files row (create_file),
+ * the plots row, its image job, and its detail record built from what they return (rows written by
+ * this statement are not visible to it otherwise). No row when a src fails: checkSources then says
+ * why. Compiled once: the create path's SQL costs more to build than to run.
  */
 const CREATE_PLOT = compiledQuery<{ rec: string }>(() => {
   const v = (name: string) => sql.placeholder(name);
-  return sql`WITH f AS MATERIALIZED (SELECT * FROM ${NEW_FILE}),
+  return sql`WITH found AS MATERIALIZED (${srcColumnsSql(v('wanted'))}),
+      checked AS MATERIALIZED (
+        SELECT coalesce(bool_and(s.column_id IS NOT NULL AND ${canReadSql({ worldReadable: sql`s.world_readable`, ownerId: sql`s.owner_id` }, v('viewer'))}), true)
+                 AND coalesce(sum(s.length), 0) <= ${sql.raw(String(MAX_REFERENCED_VALUES))} AS ok,
+               coalesce(sum(s.length), 0) AS data_values
+        FROM jsonb_to_recordset(${v('wanted')}::jsonb) AS w(owner text, n int, uid text)
+        LEFT JOIN found s ON s.owner = w.owner AND s.n = w.n AND s.uid = w.uid),
+      f AS MATERIALIZED (SELECT * FROM ${NEW_FILE} WHERE (SELECT ok FROM checked)),
       p AS (
         INSERT INTO plots (file_id, figure, figure_bytes, data_values, src_refs, title, title_given, caption, source_fid, width, height, autosize)
-        SELECT f.id, ${v('figure')}::jsonb, ${v('bytes')}::int, ${v('values')}::bigint, ${v('refs')}::jsonb, ${v('title')}::text,
+        SELECT f.id, ${v('figure')}::jsonb, ${v('bytes')}::int, (SELECT data_values FROM checked), ${v('refs')}::jsonb, ${v('title')}::text,
                ${v('title_given')}::boolean, ${v('caption')}::text, ${v('source_fid')}::text, ${v('width')}::int, ${v('height')}::int,
                ${v('autosize')}::boolean
         FROM f RETURNING *),
       queued AS (${enqueue(sql`SELECT file_id, ${v('viewer')}::int AS owner_id, version FROM p`)})
-      SELECT ${plotRecordSql(v('viewer'), true)} AS rec
+      SELECT ${plotRecordSql(v('viewer'), true, true)} AS rec
       FROM f JOIN p ON p.file_id = f.id JOIN users u ON u.id = f.owner_id ${originJoin(v('origin'))}
       CROSS JOIN (SELECT count(*) FROM (${notifyQueued}) n) notified`;
 });
 
-/** POST /v2/plots: 200 with `{"file": detail}`. */
+/**
+ * POST /v2/plots: 200 with `{"file": detail}`. Two round trips: the caller's, and CREATE_PLOT, which
+ * checks the srcs itself; checkSources runs only when it refused them, to say which and why.
+ */
 export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, origin: string): Promise<string> {
-  const { text, bytes, values, refs, meta } = await prepareFigure(db, viewer, input.figure);
+  const { text, bytes, srcs, refs, meta } = storedFigure(input.figure);
   const sourceFid = input.source_fid ? await checkSourceFid(db, viewer, input.source_fid) : null;
-  const [row] = await createFileWith<{ rec: string }>(db, viewer, 'plot', input, CREATE_PLOT, {
+  const values = {
+    wanted: wantedColumns(srcs),
     figure: text,
     bytes,
-    values,
     refs: JSON.stringify(refs),
     title: input.title ?? meta.title,
     title_given: input.title !== undefined,
@@ -458,8 +475,15 @@ export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, orig
     autosize: meta.autosize,
     viewer: viewer.id,
     origin,
-  });
-  return `{"file":${row.rec}}`;
+  };
+  // A src refused here and accepted by checkSources a moment later (its grid changed meanwhile) gets
+  // one more try.
+  for (let attempt = 0; ; attempt++) {
+    const [row] = await createFileWith<{ rec: string }>(db, viewer, 'plot', input, CREATE_PLOT, values);
+    if (row) return `{"file":${row.rec}}`;
+    await checkSources(db, viewer, srcs);
+    if (attempt) throw invalid('figure', 'the grids its srcs name changed while the plot was created; try again');
+  }
 }
 
 /** A plot's part of an update: figure, title, caption and source_fid under the create rules. */

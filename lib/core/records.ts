@@ -3,6 +3,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { notFound } from './errors';
+import { canReadSql } from './permissions';
 
 /** A username: letters, digits, "_", "." and "-", at most 50, starting with a letter or digit. */
 export const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$/;
@@ -92,21 +93,23 @@ export interface PlotRecord {
  * The spec 2.1 plot record as JSON text, an expression over `f` (files), `p` (plots), `u` (users) and
  * `c.o` (the origin, bound once by `originJoin`). `detail` adds share_url, content_url and source_fid.
  * The viewer who owns the plot also gets `share_key` while the secret link is enabled. `viewerId` may
- * be a placeholder (a statement compiled once), null for anonymous callers.
+ * be a placeholder (a statement compiled once), null for anonymous callers. `viewerOwns` says the
+ * viewer is known to own the plot (its create): the ownership tests, and the source_fid lookup they
+ * guard, drop out of the statement, whose executor sets up every subquery on every run.
  */
-export function plotRecordSql(viewerId: number | null | Placeholder, detail: boolean): SQL {
+export function plotRecordSql(viewerId: number | null | Placeholder, detail: boolean, viewerOwns = false): SQL {
   const base = sql`c.o || '/~' || u.username || '/' || f.n`;
   const fid = sql`u.username || ':' || f.n`;
   const webUrl = sql`${base} || '/'`;
   const listThumb = sql`${base} || '.png?size=list-thumb'`;
   const empty = sql`'{"results":[],"count":0}'::json`;
-  const owner = sql`f.owner_id = ${viewerId}::int`;
+  const owner = viewerOwns ? sql`true` : sql`f.owner_id = ${viewerId}::int`;
   const extra = detail
     ? sql`,
       'share_url', CASE WHEN ${owner} AND NOT f.world_readable AND f.share_key IS NOT NULL
                         THEN ${webUrl} || '?share_key=' || f.share_key ELSE ${webUrl} END,
       'content_url', c.o || '/v2/plots/' || ${fid} || '/content',
-      'source_fid', ${sourceFidSql(viewerId)}`
+      'source_fid', ${viewerOwns ? sql`p.source_fid` : sourceFidSql(viewerId)}`
     : sql``;
   const fields = sql`
     'creation_time', ${isoText(sql`f.created_at`, 'micros')},
@@ -166,7 +169,7 @@ function sourceFidSql(viewerId: number | null | Placeholder): SQL {
   return sql`CASE WHEN p.source_fid IS NULL OR f.owner_id = ${viewerId}::int THEN p.source_fid
     ELSE (SELECT p.source_fid FROM users su CROSS JOIN LATERAL (${fileNumbered(sql`su.id`, sql`split_part(p.source_fid, ':', 2)::int`)}) sf
           WHERE lower(su.username) = lower(split_part(p.source_fid, ':', 1))
-            AND sf.filetype = 'plot' AND sf.trashed_at IS NULL AND (sf.world_readable OR sf.owner_id = ${viewerId}::int)) END`;
+            AND sf.filetype = 'plot' AND sf.trashed_at IS NULL AND ${canReadSql({ worldReadable: sql`sf.world_readable`, ownerId: sql`sf.owner_id` }, viewerId)}) END`;
 }
 
 /** Spec 2.3 as public responses carry it (hidden fields null). */

@@ -1,6 +1,6 @@
 // Src references (`owner:n:uid[,uid...]`) resolved to grid columns: the one lookup behind the checks
 // of a plot's create and update, its content with data, and its CSV download.
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { compiledQuery, type Db } from '@/db/client';
 import type { Viewer } from './auth';
 import { parseSrc } from './figure';
@@ -53,29 +53,36 @@ export function plotReader(plot: FileAccess, viewer: Viewer | null, shareKey?: s
 /** `lower(owner):n` of a src's grid: usernames are case-insensitive. */
 const gridKey = (owner: string, n: number) => `${owner.toLowerCase()}:${n}`;
 
+/** The (lower(owner), n, uid) triples that srcs name, one per uid each names (repeats counted), as JSON. */
+export const wantedColumns = (srcs: { owner: string; n: number; uids: string[] }[]) =>
+  JSON.stringify(srcs.flatMap((s) => s.uids.map((uid) => ({ owner: s.owner.toLowerCase(), n: s.n, uid }))));
+
 /**
- * The live grids the srcs name (keyed by gridKey) and, of each, the columns (id and value count by
- * uid) the srcs name there. One row per named (grid, uid): bounded by the srcs, not by the grids'
- * sizes. The pairs go in as one JSON parameter, so the statement's text, and its prepared plan, is
- * the same for any number of srcs. Each lookup is a LATERAL fenced by OFFSET 0 so that it goes by its
- * unique index (lower(username); owner and n, see fileNumbered; grid and uid) whatever the statistics
- * say: planned as one join, the generic plan once walked all of an owner's files to find one grid.
+ * The src resolver in SQL, over `wanted` (wantedColumns' JSON): one row per distinct (owner, n, uid)
+ * that names a live grid, with the grid's id and access fields and, when the grid has that uid, the
+ * column's id and length. Bounded by the srcs, not by the grids' sizes; its text is the same for any
+ * number of srcs, so its prepared plan is too. Each lookup is a LATERAL fenced by OFFSET 0 so that it
+ * goes by its unique index (lower(username); owner and n, see fileNumbered; grid and uid) whatever
+ * the statistics say: planned as one join, the generic plan once walked all of an owner's files.
  */
+export const srcColumnsSql = (wanted: SQL | Placeholder) => sql`
+  SELECT w.owner, w.n, w.uid, f.id, f.owner_id, f.world_readable, f.share_key, c.id AS column_id, c.length
+  FROM (SELECT DISTINCT owner, n, uid FROM jsonb_to_recordset(${wanted}::jsonb) AS r(owner text, n int, uid text)) w
+  CROSS JOIN LATERAL (SELECT u.id FROM users u WHERE lower(u.username) = w.owner OFFSET 0) u
+  CROSS JOIN LATERAL (${fileNumbered(sql`u.id`, sql`w.n`)}) f
+  LEFT JOIN LATERAL (SELECT c.id, c.length FROM grid_columns c WHERE c.grid_id = f.id AND c.uid = w.uid OFFSET 0) c ON true
+  WHERE f.filetype = 'grid' AND f.trashed_at IS NULL`;
+
 const FIND_COLUMNS = compiledQuery<{ key: string; id: string | number; owner_id: number; world_readable: boolean; share_key: string | null; column_id: string | number | null; uid: string; length: number | null }>(
-  () => sql`SELECT w.owner || ':' || w.n AS key, f.id, f.owner_id, f.world_readable, f.share_key, c.id AS column_id, w.uid, c.length
-    FROM (SELECT DISTINCT owner, n, uid FROM jsonb_to_recordset(${sql.placeholder('wanted')}::jsonb) AS r(owner text, n int, uid text)) w
-    CROSS JOIN LATERAL (SELECT u.id FROM users u WHERE lower(u.username) = w.owner OFFSET 0) u
-    CROSS JOIN LATERAL (${fileNumbered(sql`u.id`, sql`w.n`)}) f
-    LEFT JOIN LATERAL (SELECT c.id, c.length FROM grid_columns c WHERE c.grid_id = f.id AND c.uid = w.uid OFFSET 0) c ON true
-    WHERE f.filetype = 'grid' AND f.trashed_at IS NULL`,
+  () => sql`SELECT s.owner || ':' || s.n AS key, s.id, s.owner_id, s.world_readable, s.share_key, s.column_id, s.uid, s.length
+    FROM (${srcColumnsSql(sql.placeholder('wanted'))}) s`,
 );
 
 async function findColumns(db: Db, srcs: { owner: string; n: number; uids: string[] }[]) {
   const grids = new Map<string, SrcGrid>();
   const columns = new Map<number, Map<string, { id: number; length: number }>>();
   if (!srcs.length) return { grids, columns };
-  const wanted = srcs.flatMap((s) => s.uids.map((uid) => ({ owner: s.owner.toLowerCase(), n: s.n, uid })));
-  for (const r of await FIND_COLUMNS(db, { wanted: JSON.stringify(wanted) })) {
+  for (const r of await FIND_COLUMNS(db, { wanted: wantedColumns(srcs) })) {
     const id = Number(r.id);
     if (!grids.has(r.key)) grids.set(r.key, { id, ownerId: r.owner_id, worldReadable: r.world_readable, shareKey: r.share_key });
     if (r.column_id === null) continue;

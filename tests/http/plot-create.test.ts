@@ -386,7 +386,7 @@ describe('POST /v2/plots: create rules', () => {
     expect(new Set(results.map((r) => r.json.file.filename)).size).toBe(12);
   });
 
-  it('failed creates leave nothing behind: a fresh user who only failed has no files', async () => {
+  it('failed creates leave nothing behind: a fresh user who only failed has no files, and their first plot is number 1', async () => {
     const frank = await newUser('fail');
     await rejected(frank, {}, 400);
     await rejected(frank, { figure: { data: [{ y: [1] }] } }, 400, 'figure.data[0].y');
@@ -396,5 +396,8 @@ describe('POST /v2/plots: create rules', () => {
     expect(await counts(frank)).toEqual({ files: 0, plots: 0 });
     const all = await walk('/v2/plots?page_size=100');
     expect(mine(all, frank.username)).toEqual([]);
+    const first = await call('POST', '/v2/plots', { user: frank, body: { figure: { data: [scatter(grid)] } } });
+    expect(first.status, first.text.slice(0, 300)).toBe(200);
+    expect(first.json.file.fid).toBe(`${frank.username}:1`);
   });
 });
