@@ -195,14 +195,16 @@ async function parentFromPath(tx: Db, ownerId: number, parentPath: string[] | un
   return parent;
 }
 
-/** Share-locks the owner's live folder `n` (see parentFromPath); false when there is none. */
+/**
+ * Share-locks the owner's file `n` and says whether it is a live folder (see parentFromPath). Its
+ * state is tested on the locked row, not in the WHERE (see fileNumbered): by the unique index.
+ */
 async function lockFolder(tx: Db, ownerId: number, n: number): Promise<boolean> {
-  const rows = await tx
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.ownerId, ownerId), eq(files.n, n), eq(files.filetype, 'fold'), isNull(files.trashedAt)))
-    .for('share');
-  return rows.length > 0;
+  const [row] = await queryRows<{ folder: boolean }>(
+    tx,
+    sql`SELECT filetype = 'fold' AND trashed_at IS NULL AS folder FROM files WHERE owner_id = ${ownerId}::int AND n = ${n}::int FOR SHARE`,
+  );
+  return row?.folder === true;
 }
 
 /** POST /v2/folders: creates the folder and any missing parents; an existing one is 400. */
