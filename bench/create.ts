@@ -110,11 +110,12 @@ const create: Benchmark = async (ctx) => {
 
 ${CONNECTIONS} connections from wrk for ${SECONDS} s (after ${WARM_UP} s of warm-up), one user, every trace's \`xsrc\`/\`ysrc\`
 pointing into one grid: the service parses the body, checks every attribute against plotly's schema,
-checks the grid and its columns, writes the file and plot rows and answers the detail record. Floor:
+checks the grid and its columns, writes the file and plot rows and answers the detail record; each write
+is counted against its key's and its address's rate limits, as by default (limits set beyond reach). Floor:
 pgbench inserting the same figure JSON (and the file row) with ${CONNECTIONS} clients. The service as
 \`npm start\` runs it (one process per core, ${cores} here), and as one process (\`WEB_CONCURRENCY=1\`). CPU per
 request: the app's processes' and the bench database's Postgres backends', from /proc over the same run.
-One user's creates are serialized on their users row until commit (the numbers of their files have
+One user's creates are serialized from numbering the file until commit (the numbers of their files have
 no gaps), so ${CONNECTIONS} connections of one user wait on one another; the next column spreads the same
 creates over ${CONNECTIONS} users, each request the next user's.
 

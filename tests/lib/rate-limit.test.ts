@@ -1,5 +1,7 @@
 // The write counters behind the rate limits, on both drivers: windows, concurrency, nickname changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@/db/client';
 import { countWrite, limitRename, RENAMES_PER_DAY } from '@/lib/core/rate-limit';
 import { expectApiError } from './_helpers';
 import { DRIVERS, freshDatabase } from '../support/postgres';
@@ -21,6 +23,12 @@ describe.each(DRIVERS)('rate limit counters (%s)', (driver) => {
     expect([first.count, second.count, other.count]).toEqual([1, 2, 1]);
     expect(second.reset).toBeGreaterThanOrEqual(1);
     expect(second.reset).toBeLessThanOrEqual(3600);
+  });
+
+  // A counted write then commits without waiting for a WAL flush of its own (migration 0018).
+  it('keeps its counters in an unlogged table', async () => {
+    const [row] = await queryRows<{ persistence: string }>(database.db, sql`SELECT relpersistence AS persistence FROM pg_class WHERE oid = 'rate_limits'::regclass`);
+    expect(row.persistence).toBe('u');
   });
 
   it('starts over in a new window', async () => {
