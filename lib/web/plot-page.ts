@@ -4,7 +4,7 @@ import 'server-only';
 import { cache } from 'react';
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows, type Db } from '@/db/client';
+import { compiledQuery, queryRows, type Db } from '@/db/client';
 import { gridColumns, plots } from '@/db/schema';
 import type { Viewer } from '@/lib/core/auth';
 import type { OwnedFile } from '@/lib/core/files';
@@ -81,15 +81,23 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
   return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage, chart: view.mode, bundle: view.bundle };
 });
 
-/** Counts one view of the page in one statement (concurrent views never lose a count); the new total. */
+/**
+ * Counts one view of the page in one statement (concurrent views never lose a count); the new total.
+ * Its commit does not wait for the WAL to reach the disk (`synchronous_commit` off for this statement's
+ * own transaction): a database crash may forget the last moment's views, and concurrent views of one
+ * plot no longer queue on a flush each (8 at once: 3,354 against 13,022 counts/s here). Run it on its
+ * own, never inside a transaction whose other writes must wait for theirs.
+ */
 export async function countView(db: Db, fileId: number): Promise<number> {
-  const [row] = await db
-    .update(plots)
-    .set({ views: sql`${plots.views} + 1` })
-    .where(eq(plots.fileId, fileId))
-    .returning({ views: plots.views });
+  const [row] = await COUNT_VIEW(db, { id: fileId });
   return Number(row?.views ?? 0);
 }
+
+const COUNT_VIEW = compiledQuery<{ views: string }>(
+  () => sql`UPDATE plots SET views = views + 1
+    FROM (SELECT set_config('synchronous_commit', 'off', true)) commit_mode
+    WHERE file_id = ${sql.placeholder('id')}::bigint RETURNING views`,
+);
 
 /** The iframe snippet offered for embedding; the title is escaped since it lands in others' HTML. */
 export function embedCode(embedUrl: string, title: string): string {
