@@ -107,7 +107,7 @@ interface PreparedQuery {
 }
 
 interface Preparable {
-  dialect: { sqlToQuery(query: SQL): unknown };
+  dialect: { sqlToQuery(query: SQL): { sql: string } };
   session: { prepareQuery(query: unknown, fields: undefined, name: string | undefined, arrayMode: boolean): PreparedQuery };
 }
 
@@ -129,17 +129,34 @@ export function runPrepared<T>(query: Statement<T>): Promise<T> {
 }
 
 /**
+ * Whether a raw statement's text may be prepared (named): postgres.js keeps a named statement for the
+ * connection's life, and Postgres keeps its parsed query and plan (200-350 KB for a list page's), with
+ * no way to let one go. Texts that vary with the request (page sizes, the number of search words or
+ * of grids named) must not grow those caches without bound: a process prepares its first
+ * MAX_PREPARED_TEXTS distinct texts, and runs any other unnamed (planned on each run, nothing kept).
+ */
+function mayPrepare(text: string): boolean {
+  if (!preparing()) return false;
+  if (preparedTexts.has(text)) return true;
+  if (preparedTexts.size >= MAX_PREPARED_TEXTS) return false;
+  preparedTexts.add(text);
+  if (preparedTexts.size === MAX_PREPARED_TEXTS) console.warn(`${MAX_PREPARED_TEXTS} statement texts prepared: new ones run unprepared from now on.`);
+  return true;
+}
+const MAX_PREPARED_TEXTS = 200;
+const preparedTexts = new Set<string>();
+
+/**
  * Rows of a raw query on either driver (postgres.js answers an array, PGlite `{ rows }`). Named, so
- * postgres.js prepares it once per connection: the record-building queries cost more to plan than
- * to run. `DB_PREPARE=false` turns that off (e.g. behind PgBouncer in transaction mode).
+ * postgres.js prepares it once per connection (the record-building queries cost more to plan than
+ * to run), while `mayPrepare` allows. `DB_PREPARE=false` turns that off (e.g. behind PgBouncer in
+ * transaction mode).
  */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const { session, dialect } = db as unknown as Preparable;
+  const compiled = dialect.sqlToQuery(query);
   const result = (
-    !preparing()
-      ? await db.execute(query)
-      : await (db as unknown as Preparable).session
-          .prepareQuery((db as unknown as Preparable).dialect.sqlToQuery(query), undefined, 'raw', false)
-          .execute()
+    !mayPrepare(compiled.sql) ? await db.execute(query) : await session.prepareQuery(compiled, undefined, 'raw', false).execute()
   ) as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
 }
@@ -151,9 +168,11 @@ export type CompiledQuery<T> = (db: Db, values?: Record<string, unknown>) => Pro
  * A raw statement whose text never changes, compiled from drizzle's SQL once per database session
  * (not once per run) and prepared as `queryRows` prepares: for the hot paths, where building and
  * compiling the SQL object cost the app more CPU than Postgres spends running the statement. What
- * varies goes in as `sql.placeholder(name)`s, given to each run. `build` runs on first use.
+ * varies goes in as `sql.placeholder(name)`s, given to each run. `build` runs on first use. Its text
+ * is one per call site, so it is always prepared (`DB_PREPARE=false` aside); `prepare: false` for a
+ * statement built from request-chosen parts (see mayPrepare) runs it unnamed.
  */
-export function compiledQuery<T>(build: () => SQL): CompiledQuery<T> {
+export function compiledQuery<T>(build: () => SQL, opts: { prepare?: boolean } = {}): CompiledQuery<T> {
   let query: SQL | undefined;
   const bySession = new WeakMap<object, PreparedQuery>();
   return async (db, values = {}) => {
@@ -161,7 +180,7 @@ export function compiledQuery<T>(build: () => SQL): CompiledQuery<T> {
     let prepared = bySession.get(session);
     if (!prepared) {
       query ??= build();
-      prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, preparing() ? 'raw' : undefined, false);
+      prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, preparing() && opts.prepare !== false ? 'raw' : undefined, false);
       bySession.set(session, prepared);
     }
     const result = (await prepared.execute(values)) as T[] | { rows: T[] };

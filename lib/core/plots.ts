@@ -209,12 +209,24 @@ function listPageTemplate(select: SQL, shape: ListShape): SQL {
 /** List statements by projection, then by shape: each compiled once (a few dozen shapes in practice). */
 const LIST_STATEMENTS = new WeakMap<SQL, Map<string, CompiledQuery<unknown>>>();
 
+/** The web gallery's page size: with the API's default, the sizes whose list statements are prepared. */
+export const GALLERY_PAGE_SIZE = 24;
+const PREPARED_LIMITS = new Set([20 + 1, GALLERY_PAGE_SIZE + 1]);
+
+/**
+ * Only the shapes pages usually take are prepared: forward, the API's or the gallery's page size, no
+ * upper quality bound (at most 12 a projection; a prepared list statement holds ~300 KB in each
+ * Postgres connection for its life, see mayPrepare). Any other shape a request can ask for (of 4,800)
+ * runs unnamed and is planned each time.
+ */
+const preparedShape = (shape: ListShape) => shape.dir === 'n' && !shape.max && PREPARED_LIMITS.has(shape.limit);
+
 function listStatement<R>(select: SQL, shape: ListShape): CompiledQuery<R> {
   let byShape = LIST_STATEMENTS.get(select);
   if (!byShape) LIST_STATEMENTS.set(select, (byShape = new Map()));
   const name = `${shape.order} ${shape.dir} ${shape.keyLength} ${shape.min} ${shape.max} ${shape.limit}`;
   let statement = byShape.get(name);
-  if (!statement) byShape.set(name, (statement = compiledQuery(() => listPageTemplate(select, shape))));
+  if (!statement) byShape.set(name, (statement = compiledQuery(() => listPageTemplate(select, shape), { prepare: preparedShape(shape) })));
   return statement as CompiledQuery<R>;
 }
 

@@ -11,12 +11,12 @@ import { ApiError } from '@/lib/core/errors';
 import { LIVE_MAX_VALUES, undrawableSql } from '@/lib/core/images';
 import { relativeAge, versionedImage, type PlotCardData } from './plot-cards';
 import { visibilityOf } from '@/lib/core/permissions';
-import { feedQuerySchema, listFeedRows, listOwnerPlotRows, listPlotRows, listQuerySchema } from '@/lib/core/plots';
+import { feedQuerySchema, GALLERY_PAGE_SIZE, listFeedRows, listOwnerPlotRows, listPlotRows, listQuerySchema } from '@/lib/core/plots';
 import { isoText } from '@/lib/core/records';
 import { qSchema, searchPlotRows } from '@/lib/core/search';
 
 /** Cards a page: divides evenly into rows of 2, 3, 4 and 6. */
-export const PAGE_SIZE = 24;
+export const PAGE_SIZE = GALLERY_PAGE_SIZE;
 
 export interface CardPage {
   cards: PlotCardData[];
