@@ -63,7 +63,9 @@ client (average latency); then ${CONNECTIONS} connections for ${SECONDS} s (wrk,
 against pgbench with ${CONNECTIONS} clients running the statement the endpoint runs (\`listPageSql\`,
 parameters written in). CPU per request: the app's processes (user + system from /proc) + the
 Postgres backends serving the bench database (pg_stat_activity, polled); the floor's is its backends'
-alone. CPU per request is steadier than requests/s on a shared machine.
+alone. CPU per request is steadier than requests/s on a shared machine. The service keeps its
+statement prepared for the default page size only (lib/core/plots.ts, \`preparedShape\`): Postgres
+plans the 100-row page on every request, as it would for any size a caller picks.
 
 ${table(
   ['page_size', 'bytes', 'service ms (one at a time)', 'floor ms', 'service req/s', 'floor tps', 'service / floor', 'service CPU ms/req (app + db)', 'floor CPU ms/txn', 'CPU service / floor'],
