@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState, type ComponentType } from 're
 import createPlotlyComponent from 'react-plotly.js/factory';
 import type { PlotParams } from 'react-plotly.js/factory';
 import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
-import { prepareChart, type Figure, type PlotlyApi } from './plotly-client';
+import { CHART_CONFIG, prepareChart, type Figure, type PlotlyApi } from './plotly-client';
 
 export interface PlotFigureProps {
   contentUrl: string;
@@ -93,7 +93,7 @@ function InteractiveChart({ contentUrl, onReady, onState, bundle }: ChartProps) 
       data={chart.figure.data}
       layout={{ ...chart.figure.layout, autosize: true, width: undefined }}
       frames={chart.figure.frames}
-      config={{ responsive: true, displaylogo: false }}
+      config={{ ...CHART_CONFIG, responsive: true }}
       useResizeHandler
       style={{ width: '100%', height: '100%' }}
       onInitialized={initialized}
@@ -116,7 +116,7 @@ function PreviewChart({ contentUrl, onState, bundle }: ChartProps) {
     // plotly draws a static 3D scene off-screen (for export), so 3D previews draw live and are
     // snapshotted like every WebGL preview below.
     const live = figure.data.some((t) => GL3D.has(String(t.type)));
-    Plotly.newPlot(node, figure.data, layout, { staticPlot: !live, displayModeBar: false, responsive: true })
+    Plotly.newPlot(node, figure.data, layout, { ...CHART_CONFIG, staticPlot: !live, displayModeBar: false, responsive: true })
       .then(async () => {
         if (!mounted) return;
         if (node.querySelector('canvas')) {

@@ -19,6 +19,21 @@ export interface Figure {
   frames?: Record<string, unknown>[];
 }
 
+/**
+ * What every chart the app draws is configured with: no modebar button or link that leaves this site
+ * (plotly.js's "Share chart..." uploads the figure with its data to Plotly's cloud; its logo, "Edit in
+ * Chart Studio" and the plot link go there too). Figures cannot set config, only layout.
+ */
+export const CHART_CONFIG = {
+  showSendToCloud: false,
+  plotlyServerURL: '',
+  showEditInChartStudio: false,
+  showLink: false,
+  showSources: false,
+  displaylogo: false,
+  modeBarButtonsToRemove: ['sendChartToCloud'],
+} as const;
+
 const IMPORTS: Record<PlotlyBundle, () => Promise<unknown>> = {
   basic: () => import('plotly.js/dist/plotly-basic.min.js'),
   cartesian: () => import('plotly.js/dist/plotly-cartesian.min.js'),

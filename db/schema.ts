@@ -96,9 +96,10 @@ export const plots = pgTable(
     figure: jsonb('figure').notNull(),
     // The figure's size as JSON text: lists read the records of large figures one at a time.
     figureBytes: integer('figure_bytes').notNull().default(0),
-    // Grid values its srcs reference (each reference counted; kept current when its grids change):
-    // pages draw a chart of many values only when asked (plotDataValuesSql, lib/core/images.ts).
+    // Grid values its srcs reference, and their stored bytes (each reference counted; kept current
+    // when its grids change): pages draw a chart of much data only when asked (lib/core/images.ts).
     dataValues: bigint('data_values', { mode: 'number' }).notNull().default(0),
+    dataBytes: bigint('data_bytes', { mode: 'number' }).notNull().default(0),
     // Paths and values of the figure's src references, computed once at write time so reads never
     // walk the figure against plotly's schema.
     srcRefs: jsonb('src_refs').notNull().default(sql`'[]'::jsonb`),
@@ -155,6 +156,8 @@ export const gridColumns = pgTable(
     // json (not jsonb) keeps the values' text exactly as written, so reads splice it into answers as is.
     data: json('data').notNull(),
     length: integer('length').notNull(),
+    // The stored json text's size in bytes: what serving the column costs, without reading it.
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     // The first 20 values (json array), for the grid record's `preview` without reading `data`.
     preview: json('preview'),
   },

@@ -6,11 +6,15 @@ export const MAX_COLUMN_VALUES = 1_000_000;
 /** Values a column keeps in `preview` (the grid record's table). */
 export const PREVIEW_VALUES = 20;
 
+/** A text value's size at most (UTF-8): what one cell may cost every reader of every plot drawn from it. */
+export const MAX_CELL_BYTES = 64 * 1024;
+
 export const NON_FINITE = 'a number too large for JSON (it would be stored as null, e.g. 1e400) or not a number; send a finite number or a string';
 
-/** A column's values ready to store: the json text, top-level length, and first values. */
+/** A column's values ready to store: the json text and its size in bytes, top-level length, and first values. */
 export interface ColumnValues {
   text: string;
+  bytes: number;
   length: number;
   head: unknown[];
 }
@@ -40,7 +44,20 @@ export function columnValues(data: unknown): ColumnValues | ColumnProblem {
   if (count > MAX_COLUMN_VALUES) return { message: `at most ${MAX_COLUMN_VALUES} values a column` };
   const bad = nonFinite(values);
   if (bad >= 0) return { message: NON_FINITE, index: bad };
-  return { text: JSON.stringify(values), length: values.length, head: values.slice(0, PREVIEW_VALUES) };
+  const long = oversizedCell(values);
+  if (long >= 0) return { message: CELL_TOO_LARGE, index: long };
+  const text = JSON.stringify(values);
+  return { text, bytes: Buffer.byteLength(text), length: values.length, head: values.slice(0, PREVIEW_VALUES) };
+}
+
+export const CELL_TOO_LARGE = `a text value over ${MAX_CELL_BYTES / 1024} KiB; a cell holds at most that much`;
+
+/** The index of the first value that is (or holds) a string over MAX_CELL_BYTES, else -1. */
+export function oversizedCell(values: unknown[]): number {
+  // A string's UTF-8 size is at most 3 bytes a UTF-16 unit: most strings need no count.
+  const long = (v: unknown): boolean =>
+    typeof v === 'string' ? v.length * 3 > MAX_CELL_BYTES && Buffer.byteLength(v) > MAX_CELL_BYTES : Array.isArray(v) ? v.some(long) : false;
+  return values.findIndex(long);
 }
 
 /** The index of the first value that is (or holds) a non-finite number, else -1: JSON.parse reads

@@ -3,7 +3,7 @@
 // appended rows turned into column values. The request path and the body worker (lib/http/grid-bodies.ts,
 // which checks large bodies off the event loop) both use them, so a body gets one answer whatever its size.
 import { z } from 'zod';
-import { MAX_COLUMN_VALUES, nonFinite, PREVIEW_VALUES } from './column-values';
+import { MAX_COLUMN_VALUES, nonFinite, oversizedCell, PREVIEW_VALUES } from './column-values';
 import { invalid, type ApiError } from './errors';
 import { filenameSchema, pathSchema } from './file-names';
 import { MiB, parseJsonText, parseWith, renameRepeatedKeys } from './json-text';
@@ -105,9 +105,11 @@ export interface RowColumns {
   otherWidth: number;
   /** The first row holding a non-finite value, and the value's index in it. */
   overflow: { row: number; index: number } | null;
-  /** One per column; empty when a check above refuses the rows whatever the grid (no grid has more
-   * than MAX_COLUMNS columns). */
-  columns: { text: string; head: unknown[] }[];
+  /** The first row holding a text value over MAX_CELL_BYTES, and the value's index in it. */
+  oversized: { row: number; index: number } | null;
+  /** One per column (values as json text without brackets, its size in bytes, first values); empty
+   * when a check above refuses the rows whatever the grid (no grid has more than MAX_COLUMNS columns). */
+  columns: { text: string; bytes: number; head: unknown[] }[];
 }
 
 function rowColumns(rows: unknown[][]): RowColumns {
@@ -115,14 +117,17 @@ function rowColumns(rows: unknown[][]): RowColumns {
   const other = rows.findIndex((row) => row.length !== width);
   const row = rows.findIndex((r) => nonFinite(r) >= 0);
   const overflow = row >= 0 ? { row, index: nonFinite(rows[row]) } : null;
+  const long = rows.findIndex((r) => oversizedCell(r) >= 0);
+  const oversized = long >= 0 ? { row: long, index: oversizedCell(rows[long]) } : null;
   const columns =
-    other >= 0 || overflow || width > MAX_COLUMNS
+    other >= 0 || overflow || oversized || width > MAX_COLUMNS
       ? []
       : Array.from({ length: width }, (_, k) => {
           const values = rows.map((r) => r[k]);
-          return { text: JSON.stringify(values).slice(1, -1), head: values.slice(0, PREVIEW_VALUES) };
+          const text = JSON.stringify(values).slice(1, -1);
+          return { text, bytes: Buffer.byteLength(text), head: values.slice(0, PREVIEW_VALUES) };
         });
-  return { count: rows.length, width, other, otherWidth: other >= 0 ? rows[other].length : width, overflow, columns };
+  return { count: rows.length, width, other, otherWidth: other >= 0 ? rows[other].length : width, overflow, oversized, columns };
 }
 
 /** The row a grid of `columns` columns refuses for its width (and that width), or null. */

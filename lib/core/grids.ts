@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import { files, gridColumns } from '@/db/schema';
 import type { Viewer } from './auth';
-import { columnValues, MAX_COLUMN_VALUES, NON_FINITE, PREVIEW_VALUES, type ColumnValues } from './column-values';
+import { CELL_TOO_LARGE, columnValues, MAX_COLUMN_VALUES, NON_FINITE, PREVIEW_VALUES, type ColumnValues } from './column-values';
 import { invalid, invalidMany, notFound } from './errors';
 import {
   createFile,
@@ -116,6 +116,7 @@ async function insertColumns(tx: Db, gridId: number, cols: NewColumn[]): Promise
         name: c.name,
         ord: c.ord,
         data: sql`${c.text}::json`,
+        bytes: c.bytes,
         length: c.length,
         preview: sql`${JSON.stringify(c.head)}::json`,
       })),
@@ -313,10 +314,10 @@ export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, ui
     if (renames.length) checkNames(new Map((await gridColumnsOf(tx, grid.id)).map((c) => [c.id, c.name])), renames);
     const cols = targets.map((t, i) => ({ id: t.id, uid: t.uid, name: items[i].name ?? t.name, ...values[i] }));
     for (const group of statements(cols, (c) => c.text)) {
-      const rows = group.map((c) => sql`(${c.id}::bigint, ${c.name}::text, ${c.text}::text, ${c.length}::int, ${JSON.stringify(c.head)}::text)`);
+      const rows = group.map((c) => sql`(${c.id}::bigint, ${c.name}::text, ${c.text}::text, ${c.bytes}::bigint, ${c.length}::int, ${JSON.stringify(c.head)}::text)`);
       await tx.execute(sql`
-        UPDATE grid_columns c SET name = v.name, data = v.data::json, length = v.length, preview = v.preview::json
-        FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, data, length, preview)
+        UPDATE grid_columns c SET name = v.name, data = v.data::json, bytes = v.bytes, length = v.length, preview = v.preview::json
+        FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, data, bytes, length, preview)
         WHERE c.id = v.id`);
     }
     await touchGrid(tx, grid.id);
@@ -356,21 +357,23 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
     const misfit = misfitRow(rows, cols.length);
     if (misfit) throw invalid(`rows[${misfit.row}]`, `expected ${cols.length} value${cols.length === 1 ? '' : 's'}, one per column in column order; got ${misfit.width}`);
     if (rows.overflow) throw invalid(`rows[${rows.overflow.row}][${rows.overflow.index}]`, NON_FINITE);
+    if (rows.oversized) throw invalid(`rows[${rows.oversized.row}][${rows.oversized.index}]`, CELL_TOO_LARGE);
     const longest = cols.reduce((max, c) => Math.max(max, c.length), 0);
     if (longest + rows.count > MAX_COLUMN_VALUES) throw invalid('rows', `at most ${MAX_COLUMN_VALUES} values a column (the longest has ${longest})`);
     const updates = cols.map((c, k) => {
-      const { text, head: added } = rows.columns[k];
+      const { text, bytes, head: added } = rows.columns[k];
       const pad = longest - c.length;
       const head = c.head === null ? null : [...JSON.parse(c.head), ...Array<string>(Math.min(pad, PREVIEW_VALUES)).fill(''), ...added];
-      return { text, row: sql`(${Number(c.id)}::bigint, ${pad}::int, ${text}::text, ${head && JSON.stringify(head.slice(0, PREVIEW_VALUES))}::text)` };
+      return { text, row: sql`(${Number(c.id)}::bigint, ${pad}::int, ${text}::text, ${bytes}::bigint, ${head && JSON.stringify(head.slice(0, PREVIEW_VALUES))}::text)` };
     });
     for (const group of statements(updates, (u) => u.text)) {
       await tx.execute(sql`
         UPDATE grid_columns c
         SET data = (left(c.data::text, -1) || CASE WHEN c.length = 0 THEN '' ELSE ',' END || repeat('"",', v.pad) || v.vals || ']')::json,
+            bytes = c.bytes + CASE WHEN c.length = 0 THEN 0 ELSE 1 END + 3 * v.pad + v.bytes,
             length = c.length + v.pad + ${rows.count}::int,
             preview = coalesce(v.preview::json, c.preview)
-        FROM (VALUES ${sql.join(group.map((u) => u.row), sql`, `)}) AS v(id, pad, vals, preview)
+        FROM (VALUES ${sql.join(group.map((u) => u.row), sql`, `)}) AS v(id, pad, vals, bytes, preview)
         WHERE c.id = v.id`);
     }
     await touchGrid(tx, grid.id);

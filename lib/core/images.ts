@@ -7,7 +7,9 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { plotlyBundle, type PlotlyBundle } from './plotly-bundles';
+import { MiB } from './json-text';
 import { fileNumbered } from './records';
+import type { DataSize } from './srcs';
 
 export const IMAGE_SIZES = ['default', 'block-thumb', 'list-thumb'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
@@ -84,17 +86,23 @@ export async function requestImages(db: Db, fileId: number): Promise<void> {
  * however many plots, found through the plot_grid_keys index (migration 0006); the plots' file rows
  * are locked first and in id order, as a plot's own update locks them, so the two never deadlock.
  */
-/** The grid values plot `p`'s srcs reference now, each reference counted (live grids only). */
-const PLOT_DATA_VALUES = sql`(
-  SELECT coalesce(sum(g.length), 0) FROM jsonb_array_elements(p.src_refs) r
+/** The grid values plot `p`'s srcs reference now, and their bytes, each reference counted (live grids only). */
+const PLOT_DATA_SIZE = sql`(
+  SELECT coalesce(sum(g.length), 0), coalesce(sum(g.bytes), 0) FROM jsonb_array_elements(p.src_refs) r
   CROSS JOIN LATERAL unnest(string_to_array(split_part(r->>'s', ':', 3), ',')) AS u(uid)
   JOIN users ou ON lower(ou.username) = lower(split_part(r->>'s', ':', 1))
   CROSS JOIN LATERAL (${fileNumbered(sql`ou.id`, sql`split_part(r->>'s', ':', 2)::int`)}) gf
   JOIN grid_columns g ON g.grid_id = gf.id AND g.uid = u.uid
   WHERE gf.filetype = 'grid' AND gf.trashed_at IS NULL)`;
 
-/** Charts of more grid values than this are drawn live on pages only when the visitor asks. */
+/** Charts of more data than this (values, or bytes of them) are drawn live on pages and cards only
+ * when the visitor asks: the browser would fetch and parse all of it first. */
 export const LIVE_MAX_VALUES = 200_000;
+export const LIVE_MAX_BYTES = 4 * MiB;
+export const drawsLive = (size: DataSize): boolean => size.values <= LIVE_MAX_VALUES && size.bytes <= LIVE_MAX_BYTES;
+/** Column bytes the renderer is handed at most: a plot of more gets no image (its render fails for
+ * good at once), and its page still draws it when the visitor asks. */
+export const MAX_RENDERED_BYTES = 16 * MiB;
 
 export async function refreshPlotsOfGrids(db: Db, grids: { owner: string; n: number }[]): Promise<void> {
   if (!grids.length) return;
@@ -107,7 +115,7 @@ export async function refreshPlotsOfGrids(db: Db, grids: { owner: string; n: num
     ), touched AS (
       UPDATE files f SET updated_at = now() FROM targets t WHERE f.id = t.id
     ), bumped AS (
-      UPDATE plots p SET version = p.version + 1, data_values = ${PLOT_DATA_VALUES} FROM targets t WHERE p.file_id = t.id
+      UPDATE plots p SET version = p.version + 1, (data_values, data_bytes) = ${PLOT_DATA_SIZE} FROM targets t WHERE p.file_id = t.id
       RETURNING p.file_id, t.owner_id, p.version, t.live
     ), queued AS (${enqueue(sql`SELECT file_id, owner_id, version FROM bumped WHERE live`)})
     ${notifyQueued}`);
@@ -159,12 +167,13 @@ export async function storeImages(db: Db, fileId: number, version: number, image
   });
 }
 
-/** A failed render: retried once, 10 s later; after MAX_ATTEMPTS it stays, marking the plot as one that could not be drawn. */
-export async function failImageJob(db: Db, job: ImageJob, error: unknown): Promise<void> {
+/** A failed render: retried once, 10 s later (`final`: never); after MAX_ATTEMPTS it stays, marking the plot as one that could not be drawn. */
+export async function failImageJob(db: Db, job: ImageJob, error: unknown, final = false): Promise<void> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
   await db.execute(sql`
     UPDATE image_jobs
-    SET locked_until = NULL, last_error = ${message}, run_after = now() + interval '10 seconds'
+    SET locked_until = NULL, last_error = ${message}, run_after = now() + interval '10 seconds',
+        attempts = CASE WHEN ${final}::boolean THEN greatest(attempts, ${MAX_ATTEMPTS}) ELSE attempts END
     WHERE file_id = ${job.fileId} AND version = ${job.version}`);
 }
 
@@ -198,9 +207,9 @@ export type ChartMode = 'live' | 'on-request' | 'static';
  * page never parses the figure.
  */
 export async function chartView(db: Db, fileId: number): Promise<{ mode: ChartMode; bundle: PlotlyBundle }> {
-  const [row] = await queryRows<{ undrawable: boolean; values: string | number; types: string; subplots: string }>(
+  const [row] = await queryRows<{ undrawable: boolean; values: string | number; bytes: string | number; types: string; subplots: string }>(
     db,
-    sql`SELECT ${undrawableSql} AS undrawable, p.data_values AS values,
+    sql`SELECT ${undrawableSql} AS undrawable, p.data_values AS values, p.data_bytes AS bytes,
           to_json(ARRAY(SELECT CASE WHEN jsonb_typeof(e->'type') = 'string' AND e->>'type' <> '' THEN e->>'type' ELSE 'scatter' END
                 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'data') = 'array' THEN p.figure->'data' ELSE '[]'::jsonb END) e
                 UNION
@@ -213,7 +222,9 @@ export async function chartView(db: Db, fileId: number): Promise<{ mode: ChartMo
         FROM plots p WHERE p.file_id = ${fileId}`,
   );
   if (!row) return { mode: 'static', bundle: 'full' };
-  const mode = row.undrawable ? 'static' : Number(row.values) > LIVE_MAX_VALUES ? 'on-request' : 'live';
+  const size = { values: Number(row.values), bytes: Number(row.bytes) };
+  // A render refused for the data's size says nothing of whether a browser can draw it.
+  const mode = row.undrawable && size.bytes <= MAX_RENDERED_BYTES ? 'static' : drawsLive(size) && !row.undrawable ? 'live' : 'on-request';
   return { mode, bundle: plotlyBundle(JSON.parse(row.types) as string[], JSON.parse(row.subplots) as string[]) };
 }
 

@@ -5,17 +5,20 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from './auth';
-import { invalid } from './errors';
+import { ApiError, invalid } from './errors';
 import { columnText } from './grids';
 import { assertReadable, canRead } from './permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from './records';
-import { MAX_REFERENCED_VALUES, plotReader, resolveSrcs, type SrcGrid } from './srcs';
+import { dataSize, overDataLimit, plotReader, resolveSrcs, type DataSize, type SrcGrid } from './srcs';
+import { MAX_RENDERED_BYTES } from './images';
 
 export interface ContentOptions {
   inlineData: boolean;
   mapUnreadable: boolean;
   shareKey?: string | null;
+  /** The most column bytes one answer carries (default: the plot limit). */
+  maxBytes?: number;
 }
 
 export interface Content {
@@ -58,27 +61,26 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
   const readable = plotReader(file, viewer, opts.shareKey);
   const mappable = (grid: SrcGrid) => opts.mapUnreadable && canRead(grid, { id: file.ownerId, username: file.owner });
   const resolved = await resolveSrcs(db, refs.map((ref) => ref.s), (grid) => readable(grid) || mappable(grid));
-  const inline: { ref: StoredRef; cols: number[]; values: number }[] = [];
+  const inline: { ref: StoredRef; cols: number[]; size: DataSize }[] = [];
   const mapped = new Map<string, number[]>();
-  const mappedValues = new Map<string, number>();
+  const mappedSize = new Map<string, DataSize>();
   refs.forEach((ref, i) => {
-    const { grid, columns: cols, values } = resolved[i];
+    const { grid, columns: cols, values, bytes } = resolved[i];
     if (!grid || !cols) return;
     if (!readable(grid)) {
       mapped.set(ref.s, cols);
-      mappedValues.set(ref.s, values);
+      mappedSize.set(ref.s, { values, bytes });
     }
-    else if (opts.inlineData) inline.push({ ref, cols, values });
+    else if (opts.inlineData) inline.push({ ref, cols, size: { values, bytes } });
   });
-  // Columns can grow after the plot was saved (rows appended): what one answer carries stays within
-  // the plot limit, so no plot's content costs more than that to serve.
-  for (const [parameter, values] of [
-    ['inline_data', inline.reduce((n, i) => n + i.values, 0)],
-    ['map_data', [...mappedValues.values()].reduce((n, v) => n + v, 0)],
+  // Columns can change after the plot was saved (rows appended, longer values): what one answer
+  // carries stays within the plot limit, so no plot's content costs more than that to serve.
+  for (const [parameter, size] of [
+    ['inline_data', dataSize(inline.map((i) => i.size))],
+    ['map_data', dataSize([...mappedSize.values()])],
   ] as const) {
-    if (values > MAX_REFERENCED_VALUES) {
-      throw invalid(parameter, `the plot's srcs now reference ${values.toLocaleString('en')} grid values; at most ${MAX_REFERENCED_VALUES.toLocaleString('en')} are served inline`);
-    }
+    const over = overDataLimit(size, opts.maxBytes);
+    if (over) throw invalid(parameter, `the plot's srcs now ${over} are served inline`);
   }
   const etag = etagOf(`${base}:${inline.map((i) => i.cols.join(',')).join(';')}:${[...mapped].map(([s, c]) => `${s}=${c}`).join(';')}`);
 
@@ -116,6 +118,11 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
   };
 }
 
+/** The plot's data is past what the renderer takes: drawing it would not finish, so it is never tried again. */
+export class TooLargeToDrawError extends Error {
+  override name = 'TooLargeToDrawError';
+}
+
 /** What the renderer draws: the figure with every column its owner may read inlined; null once trashed or gone. */
 export async function figureToRender(db: Db, fileId: number): Promise<{ text: string; version: number; layout: { width: number | null; height: number | null } } | null> {
   const [plot] = await queryRows<{ owner_id: number; owner: string; n: number; width: number | null; height: number | null }>(
@@ -129,8 +136,11 @@ export async function figureToRender(db: Db, fileId: number): Promise<{ text: st
     db,
     { id: plot.owner_id, username: plot.owner },
     { owner: plot.owner, n: plot.n },
-    { inlineData: true, mapUnreadable: false },
-  );
+    { inlineData: true, mapUnreadable: false, maxBytes: MAX_RENDERED_BYTES },
+  ).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 400) throw new TooLargeToDrawError(`not drawn: ${error.message}`);
+    throw error;
+  });
   let text = '';
   for await (const part of content.parts()) text += part;
   return { text, version: content.version, layout: { width: plot.width, height: plot.height } };

@@ -12,7 +12,7 @@ import { MiB } from './json-text';
 import { canRead, assertReadable } from './permissions';
 import { getPlotFile, MAX_FIGURE_BYTES } from './plots';
 import { fidOf, fileUrls, type Fid } from './records';
-import { MAX_REFERENCED_VALUES, plotReader, resolveSrcs, type SrcGrid } from './srcs';
+import { dataSize, overDataLimit, plotReader, resolveSrcs, type SrcGrid } from './srcs';
 
 interface StoredRef {
   p: (string | number)[];
@@ -22,22 +22,22 @@ interface StoredRef {
 /** A new grid holding copies of the columns `cols` (ids), as stored (json text), never through Node. */
 const COPY_GRID = compiledQuery<{ n: number }>(
   () => sql`WITH f AS MATERIALIZED (SELECT * FROM ${NEW_FILE}),
-    c AS (INSERT INTO grid_columns (grid_id, uid, name, ord, data, length, preview)
-          SELECT f.id, g.uid, g.name, g.ord, g.data, g.length, g.preview
+    c AS (INSERT INTO grid_columns (grid_id, uid, name, ord, data, bytes, length, preview)
+          SELECT f.id, g.uid, g.name, g.ord, g.data, g.bytes, g.length, g.preview
           FROM f CROSS JOIN grid_columns g WHERE g.id = ANY(${sql.placeholder('cols')}::bigint[]) RETURNING 1)
     SELECT f.n, (SELECT count(*) FROM c) AS cols FROM f`,
 );
 
 /**
- * The copy's plots row from the original's (title, caption, sizes, and its data_values, which the
- * copy's srcs reference as many of) and its image job, in one statement as createPlot does.
+ * The copy's plots row from the original's (title, caption, sizes, and its data_values and
+ * data_bytes, which the copy's srcs reference as many of) and its image job, in one statement as createPlot does.
  */
 const COPY_PLOT = compiledQuery<{ n: number }>(() => {
   const v = (name: string) => sql.placeholder(name);
   return sql`WITH f AS MATERIALIZED (SELECT * FROM ${NEW_FILE}),
     p AS (
-      INSERT INTO plots (file_id, figure, figure_bytes, data_values, src_refs, title, title_given, caption, source_fid, width, height, autosize)
-      SELECT f.id, ${v('figure')}::jsonb, ${v('bytes')}::int, o.data_values, ${v('refs')}::jsonb, o.title, o.title_given, o.caption,
+      INSERT INTO plots (file_id, figure, figure_bytes, data_values, data_bytes, src_refs, title, title_given, caption, source_fid, width, height, autosize)
+      SELECT f.id, ${v('figure')}::jsonb, ${v('bytes')}::int, o.data_values, o.data_bytes, ${v('refs')}::jsonb, o.title, o.title_given, o.caption,
              ${v('source_fid')}::text, o.width, o.height, o.autosize
       FROM f CROSS JOIN plots o WHERE o.file_id = ${v('original')}::bigint RETURNING *),
     queued AS (${enqueue(sql`SELECT file_id, ${v('viewer')}::int AS owner_id, version FROM p`)})
@@ -72,10 +72,8 @@ export async function copyPlot(db: Db, viewer: Viewer, fid: Fid, shareKey: strin
     if (!plot) throw notFound();
     const refs: StoredRef[] = typeof plot.refs === 'string' ? JSON.parse(plot.refs) : plot.refs;
     const resolved = await resolveSrcs(tx, refs.map((r) => r.s), admit);
-    const values = resolved.reduce((n, r) => n + r.values, 0);
-    if (values > MAX_REFERENCED_VALUES) {
-      throw invalid('figure', `its srcs reference ${values.toLocaleString('en')} grid values; at most ${MAX_REFERENCED_VALUES.toLocaleString('en')} a plot`);
-    }
+    const over = overDataLimit(dataSize(resolved));
+    if (over) throw invalid('figure', `its srcs ${over} a plot`);
 
     const filename = await freeFilename(tx, viewer.id, -1, `Copy of ${file.filename}`);
     // Each source grid's referenced columns, in order of first reference.

@@ -14,7 +14,7 @@ import { MiB } from './json-text';
 import { createFileWith, fileFieldsSchema, getFile, NEW_FILE, type OwnedFile, type TYPE_FIELDS, type TypeUpdate } from './files';
 import { assertReadable, canRead, canReadSql } from './permissions';
 import { fidOf, isoText, originJoin, parseFid, plotRecordSql, type Fid, type PlotRecord } from './records';
-import { MAX_REFERENCED_VALUES, resolveSrcs, srcColumnsSql, wantedColumns } from './srcs';
+import { dataSize, MAX_REFERENCED_BYTES, MAX_REFERENCED_VALUES, overDataLimit, resolveSrcs, srcColumnsSql, wantedColumns, type DataSize } from './srcs';
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -387,11 +387,11 @@ export const plotCreateSchema = fileFieldsSchema.omit({ parent: true }).extend({
 export type PlotCreate = z.output<typeof plotCreateSchema>;
 
 /**
- * Every src must name a live grid the creator may read, and columns in it; answers the grid values
- * they reference, each reference counted.
+ * Every src must name a live grid the creator may read, and columns in it; answers the grid data
+ * they reference (values and bytes), each reference counted.
  */
-async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<number> {
-  if (!refs.length) return 0;
+async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<DataSize> {
+  if (!refs.length) return { values: 0, bytes: 0 };
   const resolved = await resolveSrcs(db, refs.map((ref) => ref.src), (grid) => canRead(grid, viewer));
   const problems: { field: string; message: string }[] = [];
   refs.forEach((ref, i) => {
@@ -403,11 +403,10 @@ async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<num
     }
   });
   if (problems.length) throw invalidMany(problems.slice(0, 20));
-  const values = resolved.reduce((sum, r) => sum + r.values, 0);
-  if (values > MAX_REFERENCED_VALUES) {
-    throw invalid('figure', `its srcs reference ${values.toLocaleString('en')} grid values; at most ${MAX_REFERENCED_VALUES.toLocaleString('en')} a plot`);
-  }
-  return values;
+  const size = dataSize(resolved);
+  const over = overDataLimit(size);
+  if (over) throw invalid('figure', `its srcs ${over} a plot`);
+  return size;
 }
 
 async function checkSourceFid(db: Db, viewer: Viewer, value: string): Promise<string> {
@@ -431,10 +430,10 @@ function storedFigure(figure: unknown) {
   return { figure: stored, text, bytes, srcs, refs: srcs.map((r) => ({ p: r.path, s: r.src })), meta: figureMeta(stored) };
 }
 
-/** storedFigure with its srcs checked (checkSources) and the grid values they reference. */
+/** storedFigure with its srcs checked (checkSources) and the grid data they reference. */
 async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
   const stored = storedFigure(figure);
-  return { ...stored, values: await checkSources(db, viewer, stored.srcs) };
+  return { ...stored, data: await checkSources(db, viewer, stored.srcs) };
 }
 
 /**
@@ -449,14 +448,15 @@ const CREATE_PLOT = compiledQuery<{ rec: string }>(() => {
   return sql`WITH found AS MATERIALIZED (${srcColumnsSql(v('wanted'))}),
       checked AS MATERIALIZED (
         SELECT coalesce(bool_and(s.column_id IS NOT NULL AND ${canReadSql({ worldReadable: sql`s.world_readable`, ownerId: sql`s.owner_id` }, v('viewer'))}), true)
-                 AND coalesce(sum(s.length), 0) <= ${sql.raw(String(MAX_REFERENCED_VALUES))} AS ok,
-               coalesce(sum(s.length), 0) AS data_values
+                 AND coalesce(sum(s.length), 0) <= ${sql.raw(String(MAX_REFERENCED_VALUES))}
+                 AND coalesce(sum(s.bytes), 0) <= ${sql.raw(String(MAX_REFERENCED_BYTES))} AS ok,
+               coalesce(sum(s.length), 0) AS data_values, coalesce(sum(s.bytes), 0) AS data_bytes
         FROM jsonb_to_recordset(${v('wanted')}::jsonb) AS w(owner text, n int, uid text)
         LEFT JOIN found s ON s.owner = w.owner AND s.n = w.n AND s.uid = w.uid),
       f AS MATERIALIZED (SELECT * FROM ${NEW_FILE} WHERE (SELECT ok FROM checked)),
       p AS (
-        INSERT INTO plots (file_id, figure, figure_bytes, data_values, src_refs, title, title_given, caption, source_fid, width, height, autosize)
-        SELECT f.id, ${v('figure')}::jsonb, ${v('bytes')}::int, (SELECT data_values FROM checked), ${v('refs')}::jsonb, ${v('title')}::text,
+        INSERT INTO plots (file_id, figure, figure_bytes, data_values, data_bytes, src_refs, title, title_given, caption, source_fid, width, height, autosize)
+        SELECT f.id, ${v('figure')}::jsonb, ${v('bytes')}::int, (SELECT data_values FROM checked), (SELECT data_bytes FROM checked), ${v('refs')}::jsonb, ${v('title')}::text,
                ${v('title_given')}::boolean, ${v('caption')}::text, ${v('source_fid')}::text, ${v('width')}::int, ${v('height')}::int,
                ${v('autosize')}::boolean
         FROM f RETURNING *),
@@ -506,7 +506,8 @@ export const plotUpdate: TypeUpdate<PlotUpdate> = async (db, owner, input) => {
     Object.assign(changes, {
       figure: prepared.figure,
       figureBytes: prepared.bytes,
-      dataValues: prepared.values,
+      dataValues: prepared.data.values,
+      dataBytes: prepared.data.bytes,
       srcRefs: prepared.refs,
       width: prepared.meta.width,
       height: prepared.meta.height,

@@ -4,6 +4,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { compiledQuery, type Db } from '@/db/client';
 import type { Viewer } from './auth';
 import { parseSrc } from './figure';
+import { MiB } from './json-text';
 import { canRead, holdsShareKey, type FileAccess } from './permissions';
 import { fileNumbered } from './records';
 
@@ -17,8 +18,9 @@ export interface ResolvedSrc {
   grid: SrcGrid | null;
   /** Its column ids in the src's order, when the grid holds every uid the src names. */
   columns: number[] | null;
-  /** The values of those columns (each as often as the src names it); 0 without them. */
+  /** The values of those columns, and their stored bytes (each as often as the src names it); 0 without them. */
   values: number;
+  bytes: number;
   /** The first uid the grid lacks. */
   missing: string | null;
 }
@@ -32,12 +34,12 @@ export async function resolveSrcs(db: Db, texts: string[], admit: (grid: SrcGrid
   const { grids, columns } = await findColumns(db, srcs.filter((s) => s !== null));
   return srcs.map((src) => {
     const grid = src && grids.get(gridKey(src.owner, src.n));
-    if (!src || !grid || !admit(grid)) return { grid: null, columns: null, values: 0, missing: null };
+    if (!src || !grid || !admit(grid)) return { grid: null, columns: null, values: 0, bytes: 0, missing: null };
     const byUid = columns.get(grid.id);
     const missing = src.uids.find((uid) => !byUid?.has(uid)) ?? null;
-    if (missing !== null) return { grid, columns: null, values: 0, missing };
+    if (missing !== null) return { grid, columns: null, values: 0, bytes: 0, missing };
     const named = src.uids.map((uid) => byUid!.get(uid)!);
-    return { grid, columns: named.map((c) => c.id), values: named.reduce((sum, c) => sum + c.length, 0), missing };
+    return { grid, columns: named.map((c) => c.id), ...dataSize(named.map((c) => ({ values: c.length, bytes: c.bytes }))), missing };
   });
 }
 
@@ -66,31 +68,58 @@ export const wantedColumns = (srcs: { owner: string; n: number; uids: string[] }
  * the statistics say: planned as one join, the generic plan once walked all of an owner's files.
  */
 export const srcColumnsSql = (wanted: SQL | Placeholder) => sql`
-  SELECT w.owner, w.n, w.uid, f.id, f.owner_id, f.world_readable, f.share_key, c.id AS column_id, c.length
+  SELECT w.owner, w.n, w.uid, f.id, f.owner_id, f.world_readable, f.share_key, c.id AS column_id, c.length, c.bytes
   FROM (SELECT DISTINCT owner, n, uid FROM jsonb_to_recordset(${wanted}::jsonb) AS r(owner text, n int, uid text)) w
   CROSS JOIN LATERAL (SELECT u.id FROM users u WHERE lower(u.username) = w.owner OFFSET 0) u
   CROSS JOIN LATERAL (${fileNumbered(sql`u.id`, sql`w.n`)}) f
-  LEFT JOIN LATERAL (SELECT c.id, c.length FROM grid_columns c WHERE c.grid_id = f.id AND c.uid = w.uid OFFSET 0) c ON true
+  LEFT JOIN LATERAL (SELECT c.id, c.length, c.bytes FROM grid_columns c WHERE c.grid_id = f.id AND c.uid = w.uid OFFSET 0) c ON true
   WHERE f.filetype = 'grid' AND f.trashed_at IS NULL`;
 
-const FIND_COLUMNS = compiledQuery<{ key: string; id: string | number; owner_id: number; world_readable: boolean; share_key: string | null; column_id: string | number | null; uid: string; length: number | null }>(
-  () => sql`SELECT s.owner || ':' || s.n AS key, s.id, s.owner_id, s.world_readable, s.share_key, s.column_id, s.uid, s.length
+const FIND_COLUMNS = compiledQuery<{ key: string; id: string | number; owner_id: number; world_readable: boolean; share_key: string | null; column_id: string | number | null; uid: string; length: number | null; bytes: string | number | null }>(
+  () => sql`SELECT s.owner || ':' || s.n AS key, s.id, s.owner_id, s.world_readable, s.share_key, s.column_id, s.uid, s.length, s.bytes
     FROM (${srcColumnsSql(sql.placeholder('wanted'))}) s`,
 );
 
 async function findColumns(db: Db, srcs: { owner: string; n: number; uids: string[] }[]) {
   const grids = new Map<string, SrcGrid>();
-  const columns = new Map<number, Map<string, { id: number; length: number }>>();
+  const columns = new Map<number, Map<string, { id: number; length: number; bytes: number }>>();
   if (!srcs.length) return { grids, columns };
   for (const r of await FIND_COLUMNS(db, { wanted: wantedColumns(srcs) })) {
     const id = Number(r.id);
     if (!grids.has(r.key)) grids.set(r.key, { id, ownerId: r.owner_id, worldReadable: r.world_readable, shareKey: r.share_key });
     if (r.column_id === null) continue;
     if (!columns.has(id)) columns.set(id, new Map());
-    columns.get(id)!.set(r.uid, { id: Number(r.column_id), length: Number(r.length) });
+    columns.get(id)!.set(r.uid, { id: Number(r.column_id), length: Number(r.length), bytes: Number(r.bytes) });
   }
   return { grids, columns };
 }
 
-/** Grid values one plot may reference, each reference counted (API.md "Limits"). */
+/** Grid values one plot may reference, each reference counted (README, Limits). */
 export const MAX_REFERENCED_VALUES = 10_000_000;
+/** Bytes of stored column text one plot may reference, each reference counted: what one read of its
+ * data costs, whatever its cells hold (README, Limits). */
+export const MAX_REFERENCED_BYTES = 128 * MiB;
+
+/** How much grid data something references: values, and their stored bytes. */
+export interface DataSize {
+  values: number;
+  bytes: number;
+}
+
+export const dataSize = (parts: DataSize[]): DataSize =>
+  parts.reduce((sum, p) => ({ values: sum.values + p.values, bytes: sum.bytes + p.bytes }), { values: 0, bytes: 0 });
+
+const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
+
+/**
+ * The plot data limit, the one rule for creates, updates, copies and content: null within it, else
+ * what is over, as "reference … ; at most …" for the caller to finish ("a plot", "are served inline").
+ * `maxBytes` lowers the byte bound (what the renderer takes).
+ */
+export function overDataLimit(size: DataSize, maxBytes = MAX_REFERENCED_BYTES): string | null {
+  if (size.values > MAX_REFERENCED_VALUES) {
+    return `reference ${size.values.toLocaleString('en')} grid values; at most ${MAX_REFERENCED_VALUES.toLocaleString('en')}`;
+  }
+  if (size.bytes > maxBytes) return `reference ${mib(size.bytes)} of grid data; at most ${mib(maxBytes)}`;
+  return null;
+}

@@ -114,7 +114,7 @@ export async function csvDownload(db: Db, columns: CsvColumn[]): Promise<CsvStre
   const ids = `{${columns.map((c) => c.columnId).join(',')}}`;
   const [size] = await queryRows<{ bytes: string | number }>(
     db,
-    sql`SELECT coalesce(sum(octet_length(g.data::text)), 0) AS bytes FROM unnest(${ids}::bigint[]) AS r(id) JOIN grid_columns g ON g.id = r.id`,
+    sql`SELECT coalesce(sum(g.bytes), 0) AS bytes FROM unnest(${ids}::bigint[]) AS r(id) JOIN grid_columns g ON g.id = r.id`,
   );
   if (Number(size.bytes) > CSV_MAX_BYTES) throw new CsvTooLargeError(`${(Number(size.bytes) / 2 ** 20).toFixed(0)} MiB of data`);
   const done = await turn();

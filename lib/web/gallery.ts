@@ -8,7 +8,7 @@ import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import type { RowsPage } from '@/lib/core/cursors';
 import { ApiError } from '@/lib/core/errors';
-import { LIVE_MAX_VALUES, undrawableSql } from '@/lib/core/images';
+import { drawsLive, undrawableSql } from '@/lib/core/images';
 import { relativeAge, versionedImage, type PlotCardData } from './plot-cards';
 import { visibilityOf } from '@/lib/core/permissions';
 import { feedQuerySchema, GALLERY_PAGE_SIZE, listFeedRows, listOwnerPlotRows, listPlotRows, listQuerySchema } from '@/lib/core/plots';
@@ -75,7 +75,7 @@ export function galleryParams(q: GalleryQuery): Record<string, string | number |
 /** What a card shows, as columns over `p` (plots), `f` (files) and `u` (users): a few short values,
  * the trace types read in the database, so a list never carries (or parses) whole figures. */
 const CARD_SELECT = sql`u.username AS owner, f.n, f.filename, p.title, ${isoText(sql`f.created_at`, 'micros')} AS created_at,
-  ${isoText(sql`f.updated_at`, 'micros')} AS modified_at, f.world_readable, f.share_key IS NOT NULL AS keyed, ${undrawableSql} AS undrawable, p.data_values,
+  ${isoText(sql`f.updated_at`, 'micros')} AS modified_at, f.world_readable, f.share_key IS NOT NULL AS keyed, ${undrawableSql} AS undrawable, p.data_values, p.data_bytes,
   (SELECT coalesce(json_agg(t ORDER BY i), '[]'::json)::text FROM (
      SELECT CASE WHEN jsonb_typeof(e->'type') = 'string' AND e->>'type' <> '' THEN e->>'type' ELSE 'scatter' END AS t, min(i) AS i
      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'data') = 'array' THEN p.figure->'data' ELSE '[]'::jsonb END)
@@ -94,6 +94,7 @@ interface CardRow {
   keyed: boolean;
   undrawable: boolean;
   data_values: string | number;
+  data_bytes: string | number;
   types: string;
 }
 
@@ -113,7 +114,7 @@ function cardOf(row: CardRow, now: number): PlotCardData {
     contentUrl: `/v2/plots/${fid}/content?inline_data=true&map_data=unreadable`,
     visibility: visibilityOf(row.world_readable, row.keyed),
     // Cards draw live only charts of modest data; the rest keep their thumbnails.
-    live: !row.undrawable && Number(row.data_values) <= LIVE_MAX_VALUES,
+    live: !row.undrawable && drawsLive({ values: Number(row.data_values), bytes: Number(row.data_bytes) }),
   };
 }
 

@@ -651,6 +651,12 @@ function budgetCases(): Case[] {
     post(() => '/v2/grids', '/v2/grids: 1e400 in a column', () => '{"data": {"cols": {"a": {"data": [1, 1e400], "order": 0}}}}', 400, 'data.cols.a.data[1]'),
     post(() => '/v2/grids', '/v2/grids: -1e400 in a column given as a string', () => JSON.stringify({ data: '{"cols": {"a": {"data": [-1e400], "order": 0}}}' }), 400, 'data.cols.a.data[0]'),
     post((c) => `/v2/grids/${c.gridFid}/row`, '/v2/grids/{fid}/row: 1e400 in a row', () => '{"rows": [[1, 1e400]]}', 400, 'rows[0][1]'),
+    // Cells of many bytes: one text value over the cap, however it arrives (plain, nested, as a string, appended, replaced).
+    post(() => '/v2/grids', '/v2/grids: a 5 MiB text cell', () => JSON.stringify({ data: { cols: { a: { data: [1, 'x'.repeat(5 * 2 ** 20)], order: 0 } } } }), 400, 'data.cols.a.data[1]'),
+    post(() => '/v2/grids', '/v2/grids: a cell just over 64 KiB of multi-byte text', () => JSON.stringify({ data: { cols: { a: { data: ['é'.repeat(32 * 1024 + 1)], order: 0 } } } }), 400, '64 KiB'),
+    post(() => '/v2/grids', '/v2/grids: a long text inside a nested value', () => JSON.stringify({ data: { cols: { a: { data: [[1, ['x'.repeat(70_000)]]], order: 0 } } } }), 400, 'data.cols.a.data[0]'),
+    post(() => '/v2/grids', '/v2/grids: a long cell in data given as a string', () => JSON.stringify({ data: JSON.stringify({ cols: { a: { data: ['x'.repeat(70_000)], order: 0 } } }) }), 400, 'data.cols.a.data[0]'),
+    post((c) => `/v2/grids/${c.gridFid}/row`, '/v2/grids/{fid}/row: a long cell in a row', () => JSON.stringify({ rows: [[1, 2], [3, 'x'.repeat(70_000)]] }), 400, 'rows[1][1]'),
     post((c) => `/v2/grids/${c.gridFid}/col`, "/v2/grids/{fid}/col: columns appended to another's grid", () => JSON.stringify({ cols: '[{"name": "z", "data": [1]}]' }), 403, undefined, 'bob'),
     post((c) => `/v2/grids/${c.bobGridFid}/col`, "/v2/grids/{fid}/col: columns appended to another's private grid", () => JSON.stringify({ cols: '[{"name": "z", "data": [1]}]' }), 404),
     post((c) => `/v2/files/${c.bobPlotFid}/restore`, "/v2/files/{fid}/restore: another's private plot", () => '{}', 404),

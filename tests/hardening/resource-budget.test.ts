@@ -224,4 +224,50 @@ describe('resource budget under attack', () => {
     expect(result.growthMb).toBeLessThan(RSS_BUDGET_MB);
     expect(result.slowestMs).toBeLessThan(LATENCY_BUDGET_MS);
   });
+  it('a tiny plot naming one large column many times: refused past the byte bound; at the bound readers stream, the gallery card stays a picture', async () => {
+    // The issue's shape: traces naming one column of big cells. Cells at the cap (64 KiB of text
+    // each): ~6.5 MB of column text, so ~19 references reach the bound.
+    const cell = 'w'.repeat(64 * 1024);
+    const grid = await api('POST', '/v2/grids', { world_readable: true, data: { cols: { big: { data: Array.from({ length: 100 }, () => cell), order: 0 } } } });
+    expect(grid.status, grid.text.slice(0, 300)).toBe(201);
+    const src = `${grid.json.file.fid}:${grid.json.file.cols[0].uid}`;
+    // A 5 MiB cell, as the issue found it, is refused where it is.
+    const huge = await api('POST', '/v2/grids', { data: { cols: { c: { data: ['x'.repeat(5 * 1024 * 1024)], order: 0 } } } });
+    expect(huge.status).toBe(400);
+    expect(huge.json.errors[0].path).toBe('data.cols.c.data[0]');
+    // ~6.5 GB and ~137 MB a read: refused, naming the figure.
+    for (const traces of [1000, 21]) {
+      const res = await api('POST', '/v2/plots', { world_readable: true, figure: { data: Array.from({ length: traces }, () => ({ type: 'bar', ysrc: src })) } });
+      expect(res.status).toBe(400);
+      expect(res.json.errors[0].field).toBe('figure');
+      expect(res.json.errors[0].message).toMatch(/MiB of grid data; at most 128\.0 MiB a plot/);
+    }
+    const plot = await api('POST', '/v2/plots', { world_readable: true, filename: 'bytes-bound', figure: { data: Array.from({ length: 19 }, () => ({ type: 'bar', ysrc: src })) } });
+    expect(plot.status).toBe(200);
+    const fid = plot.json.file.fid;
+    const drain = async (path: string) => {
+      const res = await fetch(`${server.url}${path}`);
+      let bytes = 0;
+      for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
+      return { status: res.status, bytes };
+    };
+    const result = await watch(async () => {
+      const answers = await Promise.all([
+        drain(`/v2/plots/${fid}/content?inline_data=true`),
+        drain(`/v2/plots/${fid}/content?inline_data=true`),
+        drain(`/v2/plots/${fid}/content?inline_data=true`),
+      ]);
+      for (const a of answers) {
+        expect(a.status).toBe(200);
+        expect(a.bytes).toBeGreaterThan(120_000_000);
+        expect(a.bytes).toBeLessThan(128 * 1024 * 1024 + 10_000);
+      }
+    });
+    expect(result.growthMb).toBeLessThan(RSS_BUDGET_MB);
+    expect(result.slowestMs).toBeLessThan(LATENCY_BUDGET_MS);
+    // No visitor's browser is told to fetch it: its card is a picture, its page draws on request.
+    const gallery = await (await fetch(`${server.url}/~mallory/`)).text();
+    expect(gallery).toMatch(new RegExp(`data-fid="${fid}" data-live="false"`));
+    expect(gallery).not.toMatch(new RegExp(`data-fid="${fid}" data-live="true"`));
+  });
 });

@@ -1,6 +1,7 @@
 // The limits that keep one plot from costing the service more than a bounded amount (API.md
 // "Limits"): each column once a src, 10,000,000 referenced values a plot, 1 MiB a stored figure.
 // Each refusal is a 400 naming the field, and nothing is created.
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, type TestUser } from '../support/api';
 import { servers } from '../support/servers';
@@ -107,4 +108,28 @@ describe.each(servers())('plot limits on $name', (s) => {
     expect(grown.status).toBe(200);
     expect(await page(few.fid)).toContain('Draw the interactive chart');
   });
+  it('a chart of few values but many bytes is drawn on request and its card stays a picture; past what the renderer takes, its image fails at once', async () => {
+    const user = await s.newUser('bytes');
+    // 100 cells at the cell cap: ~6.4 MiB of column text in 100 values.
+    const grid = await s.uploadGrid(user, { y: Array.from({ length: 100 }, () => 'w'.repeat(64 * 1024 - 8)) });
+    const one = await s.createPlot(user, { figure: { data: [{ type: 'bar', ysrc: grid.src('y') }] } });
+    const three = await s.createPlot(user, { figure: { data: [1, 2, 3].map(() => ({ type: 'bar', ysrc: grid.src('y') })) } });
+    const page = await (await fetch(`${s.url}/~${user.username}/${one.fid.split(':')[1]}/`)).text();
+    expect(page).toContain('Draw the interactive chart');
+    const profile = await (await fetch(`${s.url}/~${user.username}/`)).text();
+    expect(profile).toContain(`data-fid="${one.fid}" data-live="false"`);
+    // ~19.6 MiB: the renderer is never handed it, and its image is the failed one at once (no retry).
+    const failed = readFileSync('public/placeholders/failed-default.png');
+    const started = Date.now();
+    let png = Buffer.alloc(0);
+    while (Date.now() - started < 100_000) {
+      png = Buffer.from(await (await fetch(`${s.url}/~${user.username}/${three.fid.split(':')[1]}.png`)).arrayBuffer());
+      if (png.equals(failed)) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    console.log(`${s.name}: failed image after ${Date.now() - started} ms`);
+    expect(png.equals(failed)).toBe(true);
+    // Its page still offers to draw it.
+    expect(await (await fetch(`${s.url}/~${user.username}/${three.fid.split(':')[1]}/`)).text()).toContain('Draw the interactive chart');
+  }, 120_000);
 });
