@@ -104,6 +104,14 @@ describe('resource budget under attack', () => {
 
   const api = (method: string, path: string, body?: unknown) => callAt(server.url, method, path, { user: attacker, body });
 
+  /** An anonymous GET read to its end, counting its bytes (never holding them). */
+  const drain = async (path: string) => {
+    const res = await fetch(`${server.url}${path}`);
+    let bytes = 0;
+    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
+    return { status: res.status, bytes };
+  };
+
   // First, while the plots the prober lists are small (later cases add plots with 1 MiB layouts).
   it('three 40 MB grid uploads at once (data as a JSON string, as the Python client sends it): other requests are answered promptly', async () => {
     // 8 columns of 280,000 random floats: ~40 MB once the data is a string inside the body.
@@ -177,12 +185,6 @@ describe('resource budget under attack', () => {
     const plot = await api('POST', '/v2/plots', { figure: { data: Array.from({ length: 10 }, () => ({ type: 'scattergl', ysrc: src })) } });
     expect(plot.status).toBe(200);
     const n = plot.json.file.fid.split(':')[1];
-    const drain = async (path: string) => {
-      const res = await fetch(`${server.url}${path}`);
-      let bytes = 0;
-      for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
-      return { status: res.status, bytes };
-    };
     const result = await watch(async () => {
       const answers = await Promise.all([
         drain(`/v2/plots/${plot.json.file.fid}/content?inline_data=true`),
@@ -245,12 +247,6 @@ describe('resource budget under attack', () => {
     const plot = await api('POST', '/v2/plots', { world_readable: true, filename: 'bytes-bound', figure: { data: Array.from({ length: 19 }, () => ({ type: 'bar', ysrc: src })) } });
     expect(plot.status).toBe(200);
     const fid = plot.json.file.fid;
-    const drain = async (path: string) => {
-      const res = await fetch(`${server.url}${path}`);
-      let bytes = 0;
-      for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
-      return { status: res.status, bytes };
-    };
     const result = await watch(async () => {
       const answers = await Promise.all([
         drain(`/v2/plots/${fid}/content?inline_data=true`),
