@@ -4,7 +4,8 @@
 // PostgreSQL (sessions, rate limits, cursors' keys, the image queue), so the processes behave as one.
 // The embedded database (no DATABASE_URL) belongs to one process: then one process serves.
 // WEB_CONCURRENCY sets the count (1: a single process, no cluster). Only the first process runs the
-// in-app image worker (one Chromium per machine; `npm run worker` adds more).
+// in-app image worker (`npm run worker` adds more); every process draws the image exports it serves
+// in a Chromium of its own (started on its first export, driven over a pipe that no other process reaches).
 // `npm start` runs this with `--max-semi-space-size=32` (forked processes inherit it): a request
 // leaves short-lived garbage, and a 32 MB young generation (V8's default is 16) scavenges half as
 // often. Under the list load that cut GC pauses from 0.14 to 0.09 ms a request for +30 MB of peak

@@ -1,13 +1,16 @@
 // Draws figures with the pages' own plotly.js in headless Chromium (playwright-core driving Debian's
-// /usr/bin/chromium). One browser per process: one prepared page (plotly.js and the map outlines
-// loaded once) draws thumbnails in turn, and image exports draw on export pages of their own beside
-// it (lanes), so neither waits for the other. A thumbnail that hangs or crashes is abandoned after a
+// /usr/bin/chromium). One browser per process, driven over a pipe: no port, which under Node's
+// cluster every app process would share (one process's connections reaching another's browser) and
+// any local user could connect to. One prepared page (plotly.js and the map outlines loaded once)
+// draws thumbnails in turn, and image exports draw on export pages of their own beside it (lanes),
+// so neither waits for the other. A thumbnail that hangs or crashes is abandoned after a
 // timeout and the browser replaced on the next render; an export that does loses only its lane.
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { readdir, readFile } from 'node:fs/promises';
-import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEFAULT_SIZE, THUMB_BOXES, type RenderedImage } from './images';
 import { geoAssetsScript, plotlyBrowserScript } from './plotly-assets';
 import { MAX_DRAWN_ANNOTATIONS, tameFigure } from './draw-guard';
@@ -151,8 +154,10 @@ interface Lane {
 }
 
 interface Session {
-  server: BrowserServer;
   browser: Browser;
+  /** The browser's process, and the switch that marks it as this session's (see start). */
+  pid: number;
+  marker: string;
   /** The thumbnails' page. */
   page: Page;
   /** Export pages by lane number, opened on first use. */
@@ -377,7 +382,7 @@ export class Renderer {
       held.settled = true;
       clearTimeout(timer);
       const session = held.session;
-      if (session && --session.active === 0 && session.retired) void session.server.kill();
+      if (session && --session.active === 0 && session.retired) void killBrowser(session);
     }
   }
 
@@ -413,10 +418,14 @@ export class Renderer {
   private start(): Promise<Session> {
     if (this.session) return this.session;
     const session: Promise<Session> = (async () => {
-      // A browser server, so that its process can be measured and killed.
-      const server = await chromium.launchServer({ executablePath: this.executablePath, args: LAUNCH_ARGS, timeout: 30_000 });
+      // Playwright does not tell a launched browser's process: a switch Chromium ignores marks it, so
+      // that it can be found among this process's children, measured and killed.
+      const marker = `--plot-files-renderer=${randomUUID()}`;
+      const browser = await chromium.launch({ executablePath: this.executablePath, args: [...LAUNCH_ARGS, marker], timeout: 30_000 });
+      let pid: number | undefined;
       try {
-        const browser = await chromium.connect(server.wsEndpoint());
+        pid = await childWithArg(marker);
+        if (!pid) throw new Error(`the browser's process (${this.executablePath}) was not found`);
         browser.on('disconnected', () => {
           if (this.session === session) this.session = null;
         });
@@ -425,16 +434,17 @@ export class Renderer {
           if (this.session === session) void this.reset();
         });
         // Rendering is background work: it yields the CPU to serving requests.
-        for (const pid of await processTree(server.process().pid!)) {
+        for (const p of await processTree(pid)) {
           try {
-            os.setPriority(pid, BACKGROUND_PRIORITY);
+            os.setPriority(p, BACKGROUND_PRIORITY);
           } catch {
             // exited meanwhile
           }
         }
-        return { server, browser, page, lanes: new Map(), active: 0, retired: false };
+        return { browser, pid, marker, page, lanes: new Map(), active: 0, retired: false };
       } catch (error) {
-        await server.kill();
+        if (pid) await killBrowser({ browser, pid, marker });
+        else await within(DROP_WAIT_MS, browser.close(), null).catch(() => {});
         throw error;
       }
     })();
@@ -449,14 +459,15 @@ export class Renderer {
   async reset(): Promise<void> {
     const session = this.session;
     this.session = null;
-    await (await session?.catch(() => null))?.server.kill();
+    const current = await session?.catch(() => null);
+    if (current) await killBrowser(current);
   }
 
   /** Kills `session`'s browser (the current one, or one already retired); null: the current one. */
   private async discard(session: Session | null): Promise<void> {
     const current = await this.session?.catch(() => null);
     if (!session || session === current) await this.reset();
-    else await session.server.kill();
+    else await killBrowser(session);
   }
 
   /** Lets the current browser go: the next render starts a new one; this one is killed once its renders are done. */
@@ -465,13 +476,15 @@ export class Renderer {
     if (!current) return;
     this.session = null;
     current.retired = true;
-    if (current.active === 0) await current.server.kill();
+    if (current.active === 0) await killBrowser(current);
   }
 
+  /** Closes the browser politely, or kills it when that hangs. */
   async close(): Promise<void> {
     const session = this.session;
     this.session = null;
-    await (await session?.catch(() => null))?.server.close();
+    const current = await session?.catch(() => null);
+    if (current && !(await within(DROP_WAIT_MS, current.browser.close().then(() => true), false).catch(() => false))) await killBrowser(current);
   }
 
   /** Memory of the browser and all its child processes (PSS), in bytes (0 when not running). */
@@ -482,7 +495,7 @@ export class Renderer {
 
   /** The browser's process id (for measuring it, and for tests that crash it on purpose). */
   async browserPid(): Promise<number | undefined> {
-    return (await this.session?.catch(() => null))?.server.process().pid;
+    return (await this.session?.catch(() => null))?.pid;
   }
 }
 
@@ -497,14 +510,50 @@ export function appRenderer(): Renderer {
   return globalThis.__plotFilesRenderer;
 }
 
+/** A process's parent, from /proc (undefined once it has exited). */
+async function parentOf(pid: number): Promise<number | undefined> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const ppid = /^PPid:\s+(\d+)/m.exec(status)?.[1];
+  return ppid === undefined ? undefined : Number(ppid);
+}
+
+/** A process's arguments, from /proc (none once it has exited). */
+const argsOf = async (pid: number): Promise<string[]> => (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0');
+
+/** The process id of this process's child started with `arg` among its arguments. */
+async function childWithArg(arg: string): Promise<number | undefined> {
+  for (const entry of await readdir('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    if ((await argsOf(pid)).includes(arg) && (await parentOf(pid)) === process.pid) return pid;
+  }
+  return undefined;
+}
+
+/**
+ * Kills a browser and every process it started (Playwright starts it as a process group of its own),
+ * unless it has exited already (its pid may be another process's by then), and waits until Playwright
+ * has seen it go.
+ */
+async function killBrowser({ browser, pid, marker }: Pick<Session, 'browser' | 'pid' | 'marker'>): Promise<void> {
+  if (!(await argsOf(pid)).includes(marker)) return;
+  const gone = new Promise<void>((resolve) => (browser.isConnected() ? browser.once('disconnected', () => resolve()) : resolve()));
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // exited meanwhile
+  }
+  await within(DROP_WAIT_MS, gone, null);
+}
+
 /** A process and all its descendants (from /proc). */
 async function processTree(root: number): Promise<number[]> {
   const parents = new Map<number, number>();
   for (const entry of await readdir('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid)) continue;
-    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-    if (status) parents.set(pid, Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]));
+    const parent = await parentOf(pid);
+    if (parent !== undefined) parents.set(pid, parent);
   }
   const inTree = (pid: number): boolean => pid === root || (pid > 1 && parents.has(pid) && inTree(parents.get(pid)!));
   return [...parents.keys()].filter(inTree);
