@@ -41,10 +41,15 @@ async function expectNoAxeViolations(page: Page, testInfo: TestInfo, name: strin
   expect(summary, `axe violations on the ${name}`).toEqual([]);
 }
 
+const data = (page: Page) => page.locator('section.plot-data');
+
 /** Full-page screenshots at desktop and phone width, attached to the report. */
 async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   for (const [width, height, label] of [[1280, 900, 'desktop'], [390, 844, 'phone']] as const) {
     await page.setViewportSize({ width, height });
+    // Drawn afresh at this width (a chart keeps the size it was drawn at).
+    await page.reload();
+    await expect(data(page)).toBeVisible();
     const file = testInfo.outputPath(`${name}-${label}.png`);
     await page.screenshot({ path: file, fullPage: true });
     await testInfo.attach(`${name} (${label})`, { path: file, contentType: 'image/png' });
@@ -52,7 +57,6 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string): Promis
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-const data = (page: Page) => page.locator('section.plot-data');
 const group = (page: Page, lead: string) => data(page).locator('.data-group', { hasText: lead });
 
 for (const js of [true, false]) {
@@ -101,6 +105,15 @@ for (const js of [true, false]) {
         await expectNoAxeViolations(page, testInfo, 'workspace with the data notice');
         await screenshots(page, testInfo, 'workspace-data-notice');
       }
+
+      // Public again: no grid is widened, and the page says which stay private.
+      await row.locator('summary').click();
+      await expect(row.locator('details.file-manage')).toHaveAttribute('open', '');
+      await row.locator('input[name="sharing"][value="public"]').check();
+      await row.getByRole('button', { name: 'Save sharing', exact: true }).click();
+      await expect(row.locator('.badge')).toHaveText('Public');
+      await expect(group(page, 'Still private: anyone who can see the plot sees the columns it draws').getByRole('link')).toHaveText([own.filename]);
+      expect(await anonymousStatuses(request, own.fid)).toEqual([404, 404, 404]);
     });
 
     test(`a plot made private through the API warns its owner on its page, and the fix makes the grid private ${mode}`, tag, async ({ page, request }, testInfo) => {
