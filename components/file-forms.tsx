@@ -16,6 +16,8 @@ export interface FileActions {
   restore: FormAction;
   remove: FormAction;
   createFolder: FormAction;
+  /** A plot's public grids that need not be public follow its sharing (components/plot-data-notice.tsx). */
+  followData: FormAction;
 }
 
 /** Where the form sends the browser back to: a workspace folder (-1 the top level), the trash, or the plot's page. */

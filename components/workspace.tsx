@@ -4,6 +4,7 @@ import Link from 'next/link';
 import type { Workspace as WorkspaceData, WorkspaceFile } from '@/lib/web/workspace';
 import { pageHref } from '@/lib/web/gallery';
 import { CopyField } from './copy-field';
+import { PlotDataNotice } from './plot-data-notice';
 import { SearchForm } from './search-form';
 import { ActionForm, ManageForms } from './action-form';
 import { deleteForm, moveForm, newFolderForm, renameForm, restoreForm, sharingForm, trashForm, type FileActions } from './file-forms';
@@ -42,6 +43,9 @@ export function Workspace({ username, data, csrf, actions }: Props) {
         <p className="notice" role="status">
           {data.notice}
         </p>
+      )}
+      {data.plotData && (
+        <PlotDataNotice data={data.plotData} name={data.plotData.plot.filename} mode="summary" headingLevel={3} fix={{ action: actions.followData, csrf, back: here }} />
       )}
       {data.folderMissing && (
         <p className="notice" role="status">

@@ -370,7 +370,10 @@ export async function listOwnFolders(db: Db, ownerId: number): Promise<{ n: numb
  */
 export const fileFieldsSchema = z.looseObject({
   filename: filenameSchema.optional().meta({ description: 'rename (unique among the live files of its folder)' }),
-  world_readable: z.boolean().optional(),
+  world_readable: z
+    .boolean()
+    .optional()
+    .meta({ description: "true: anyone may read it. This file alone: a plot's grids keep their own sharing (the web's sharing forms take them along)" }),
   share_key_enabled: z.boolean().optional().meta({ description: 'true keeps the secret-link key or makes one; false drops it' }),
   parent: z
     .number()

@@ -39,6 +39,13 @@ export const canReadSql = (file: { worldReadable: SQL | Column; ownerId: SQL | C
 export type Visibility = 'public' | 'private' | 'secret';
 export const visibilityOf = (worldReadable: boolean, secretLink: boolean): Visibility => (worldReadable ? 'public' : secretLink ? 'secret' : 'private');
 
+/** The update fields (PUT/PATCH) that give a file each visibility: the web's sharing form sends these. */
+export const VISIBILITY_FIELDS = {
+  public: { world_readable: true, share_key_enabled: false },
+  private: { world_readable: false, share_key_enabled: false },
+  secret: { world_readable: false, share_key_enabled: true },
+} as const satisfies Record<Visibility, { world_readable: boolean; share_key_enabled: boolean }>;
+
 /** Readable or 404. */
 export function assertReadable<F extends FileAccess>(file: F | undefined, viewer: Viewer | null, shareKey?: string | null): F {
   if (!file || !canRead(file, viewer, shareKey)) throw notFound();

@@ -1,14 +1,20 @@
 // The owner's forms on their files (the workspace `/~owner/` and a plot's page): each one reads its
 // fields with the API's own schemas and calls the core function the API calls, so the rules and the
-// error messages are the API's. On success the browser goes back where the form was (a redirect:
+// error messages are the API's; a plot's sharing also takes its grids along (the web's alone: see
+// lib/core/plot-data-sharing.ts). On success the browser goes back where the form was (a redirect:
 // with or without JavaScript the page then shows the new state) with a fixed notice.
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
+import type { Db } from '@/db/client';
+import type { Viewer } from '@/lib/core/auth';
+import { ApiError } from '@/lib/core/errors';
 import { updateFileDetail } from '@/lib/core/file-detail';
-import { createFolders, deleteFile, fileFieldsSchema, listOwnFolders, restoreFile, trashFile } from '@/lib/core/files';
+import { createFolders, deleteFile, fileFieldsSchema, getFile, listOwnFolders, restoreFile, trashFile } from '@/lib/core/files';
 import { pathSchema } from '@/lib/core/file-names';
 import { parseWith } from '@/lib/core/json-text';
+import { VISIBILITY_FIELDS } from '@/lib/core/permissions';
+import { followPlotSharing, planPlotDataSharing, sharePlotWithData, type PlotData } from '@/lib/core/plot-data-sharing';
 import { plotUpdateSchema } from '@/lib/core/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { FormError, runForm, type FormCaller, type FormState } from './forms';
@@ -16,6 +22,7 @@ import { FormError, runForm, type FormCaller, type FormState } from './forms';
 /** What a notice code in the workspace's URL says (fixed texts: nothing from the URL is echoed). */
 export const NOTICES = {
   shared: 'Sharing changed.',
+  followed: 'Sharing of its grids changed.',
   renamed: 'Renamed.',
   moved: 'Moved.',
   saved: 'Saved.',
@@ -26,22 +33,16 @@ export const NOTICES = {
 } as const;
 export type Notice = keyof typeof NOTICES;
 
-/** Who may see a file, as the sharing form offers it, and the API fields that say so. */
-export const SHARING = {
-  public: { world_readable: true, share_key_enabled: false },
-  private: { world_readable: false, share_key_enabled: false },
-  secret: { world_readable: false, share_key_enabled: true },
-} as const;
-
 /**
  * Where a form sends the browser back to: `plot` (the file's own page), `trash`, or a folder's number
  * (-1 the top level) in the workspace. Always the caller's own pages: never an address from the form.
  */
 const backSchema = z.union([z.enum(['plot', 'trash']), z.coerce.number().int().min(-1).max(2147483647)]).catch(-1);
 
-function workspaceUrl(caller: FormCaller, back: number | 'trash' | 'plot', notice: Notice): string {
+/** The workspace place `back`, with a notice (and, after a plot's sharing changed, that plot: its data is shown). */
+function workspaceUrl(caller: FormCaller, back: number | 'trash' | 'plot', notice: Notice, plot?: number): string {
   const place = back === 'trash' ? 'view=trash&' : typeof back === 'number' && back !== -1 ? `folder=${back}&` : '';
-  return `/~${caller.viewer.username}/?${place}notice=${notice}`;
+  return `/~${caller.viewer.username}/?${place}notice=${notice}${plot === undefined ? '' : `&plot=${plot}`}`;
 }
 
 /** The form's file: its fid field, else the 404 the API answers for a file that does not exist. */
@@ -56,23 +57,49 @@ const field = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** After a change: back to the plot's page, or to the workspace place the form was shown in. */
-function done(caller: FormCaller, form: FormData, fid: Fid, notice: Notice): never {
+/** After a change: back to the plot's page, or to the workspace place the form was shown in (naming the plot whose data to show). */
+function done(caller: FormCaller, form: FormData, fid: Fid, notice: Notice, plot?: number): never {
   const back = backSchema.parse(field(form, 'back'));
   if (back === 'plot') redirect(`/~${caller.viewer.username}/${fid.n}/?notice=${notice}`);
-  redirect(workspaceUrl(caller, back, notice));
+  redirect(workspaceUrl(caller, back, notice, plot));
 }
 
 const sharingSchema = z.object({ sharing: z.enum(['public', 'private', 'secret'], { message: 'choose public, private or secret' }) });
 
-/** Public, private, or secret (a secret link): PATCH world_readable and share_key_enabled. */
+/**
+ * Public, private, or secret (a secret link): PATCH world_readable and share_key_enabled. A plot's
+ * grids follow it on the web (lib/core/plot-data-sharing.ts); the page then says what each did.
+ */
 export function shareFile(form: FormData): Promise<FormState> {
   return runForm(form, async (caller) => {
     const fid = fidField(form);
     const { sharing } = parseWith(sharingSchema, { sharing: field(form, 'sharing') });
-    await updateFileDetail(caller.db, caller.viewer, fid, SHARING[sharing], caller.origin);
+    if ((await getFile(caller.db, fid))?.filetype === 'plot') {
+      await sharePlotWithData(caller.db, caller.viewer, fid, sharing);
+      done(caller, form, fid, 'shared', fid.n);
+    }
+    await updateFileDetail(caller.db, caller.viewer, fid, VISIBILITY_FIELDS[sharing], caller.origin);
     done(caller, form, fid, 'shared');
   });
+}
+
+/** The plot page's one-click fix: the public grids that need not be follow the plot's sharing as it is. */
+export function followPlotData(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const fid = fidField(form);
+    await followPlotSharing(caller.db, caller.viewer, fid);
+    done(caller, form, fid, 'followed', fid.n);
+  });
+}
+
+/** The grids the viewer's own plot `n` draws from and what each does at its sharing; null when it is no live plot of theirs. */
+export async function ownPlotData(db: Db, viewer: Viewer, n: number): Promise<PlotData | null> {
+  try {
+    return await planPlotDataSharing(db, viewer, { owner: viewer.username, n });
+  } catch (e) {
+    if (e instanceof ApiError) return null;
+    throw e;
+  }
 }
 
 /** PATCH filename (unique among the folder's live files). */

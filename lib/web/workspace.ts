@@ -6,8 +6,9 @@ import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { listOwnFiles, listOwnFolders, type Filetype } from '@/lib/core/files';
 import { visibilityOf, type Visibility } from '@/lib/core/permissions';
+import type { PlotData } from '@/lib/core/plot-data-sharing';
 import { cursorQuery, withCursorFallback } from './gallery';
-import { folderPath, NOTICES, type Notice } from './file-forms';
+import { folderPath, NOTICES, ownPlotData, type Notice } from './file-forms';
 import { versionedImage } from './plot-cards';
 
 /** Files a page. */
@@ -43,13 +44,17 @@ export interface Workspace {
   /** Where a file can move to: the top level and every live folder, by path. */
   destinations: { n: number; path: string }[];
   notice: string | null;
+  /** After a plot's sharing changed (`?plot=n`): what its grids are now, and why some stay public. */
+  plotData: PlotData | null;
 }
 
-/** A `?notice=` code's fixed text (a plot's page, after one of its owner's forms), else null. */
-export function ownerNotice(value: unknown): string | null {
-  const code = paramsSchema.shape.notice.parse(Array.isArray(value) ? value[0] : value);
-  return code ? NOTICES[code] : null;
+/** A `?notice=` code (a plot's page, after one of its owner's forms), else null. */
+export function ownerNoticeCode(value: unknown): Notice | null {
+  return paramsSchema.shape.notice.parse(Array.isArray(value) ? value[0] : value) ?? null;
 }
+
+/** After these, the page says what the plot's grids are now: the plot's sharing, or theirs, changed. */
+export const showsPlotData = (code: Notice | null | undefined) => code === 'shared' || code === 'followed';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -60,12 +65,13 @@ const paramsSchema = z.object({
     .enum(Object.keys(NOTICES) as [Notice, ...Notice[]])
     .optional()
     .catch(undefined),
+  plot: z.coerce.number().int().min(0).max(2147483647).optional().catch(undefined),
 });
 
 /** The workspace's place, notice and cursor from its URL; a bad value is dropped (the top level). */
 export function workspaceQuery(params: SearchParams) {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const parsed = paramsSchema.parse({ view: one(params.view), folder: one(params.folder) ?? -1, notice: one(params.notice) });
+  const parsed = paramsSchema.parse({ view: one(params.view), folder: one(params.folder) ?? -1, notice: one(params.notice), plot: one(params.plot) });
   return { ...parsed, cursor: cursorQuery(params).query.cursor };
 }
 
@@ -114,5 +120,6 @@ export async function workspacePage(db: Db, viewer: Viewer, origin: string, q: R
         .sort((a, b) => a.path.localeCompare(b.path)),
     ],
     notice: q.notice ? NOTICES[q.notice] : null,
+    plotData: showsPlotData(q.notice) && q.plot !== undefined ? await ownPlotData(db, viewer, q.plot) : null,
   };
 }

@@ -4,7 +4,7 @@
 // private and secret cards.
 import { z } from 'zod';
 import type { NextPage } from '@/components/load-more';
-import { createFolder, deleteOwnFile, editPlot, moveFile, renameFile, restoreOwnFile, shareFile, trashOwnFile } from '@/lib/web/file-forms';
+import { createFolder, deleteOwnFile, editPlot, followPlotData, moveFile, renameFile, restoreOwnFile, shareFile, trashOwnFile } from '@/lib/web/file-forms';
 import type { FormState } from '@/lib/web/forms';
 import { listUserPlots } from '@/lib/web/gallery';
 import { pageContext } from '@/lib/web/page-context';
@@ -46,4 +46,7 @@ export async function deleteAction(_state: FormState, form: FormData): Promise<F
 }
 export async function createFolderAction(_state: FormState, form: FormData): Promise<FormState> {
   return createFolder(form);
+}
+export async function followDataAction(_state: FormState, form: FormData): Promise<FormState> {
+  return followPlotData(form);
 }

@@ -4,6 +4,7 @@ import {
   createFolderAction,
   deleteAction,
   editAction,
+  followDataAction,
   moveAction,
   renameAction,
   restoreAction,
@@ -21,4 +22,5 @@ export const FILE_ACTIONS: FileActions = {
   restore: restoreAction,
   remove: deleteAction,
   createFolder: createFolderAction,
+  followData: followDataAction,
 };

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { CopyField } from '@/components/copy-field';
 import { CopyToMyFiles } from '@/components/copy-to-my-files';
 import { OwnerActions } from '@/components/owner-actions';
+import { PlotDataNotice, readsPublicData } from '@/components/plot-data-notice';
 import { PlotView } from '@/components/plot-view';
 import { versionedImage } from '@/lib/web/plot-cards';
 import {
@@ -21,7 +22,8 @@ import {
 } from '@/lib/web/plot-page';
 import type { Visibility } from '@/lib/core/permissions';
 import { copyPlotAction } from './copy-action';
-import { ownerNotice } from '@/lib/web/workspace';
+import { ownerNoticeCode, showsPlotData } from '@/lib/web/workspace';
+import { NOTICES, ownPlotData, type Notice } from '@/lib/web/file-forms';
 import { FILE_ACTIONS } from '@/app/users/[owner]/file-actions';
 
 export const dynamic = 'force-dynamic';
@@ -69,7 +71,7 @@ function truncate(text: string, max: number): string {
 export default async function FilePage(props: Props) {
   const data = await load(props);
   if (!data) notFound();
-  return data.kind === 'plot' ? <PlotPage data={data} notice={ownerNotice((await props.searchParams).notice)} /> : <GridPage data={data} />;
+  return data.kind === 'plot' ? <PlotPage data={data} notice={ownerNoticeCode((await props.searchParams).notice)} /> : <GridPage data={data} />;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -100,7 +102,7 @@ function Owner({ owner }: { owner: string }) {
   );
 }
 
-async function PlotPage({ data, notice }: { data: PlotPageData; notice: string | null }) {
+async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice | null }) {
   const { record, file, shareKey, visibility, lineage } = data;
   const views = await countView(data.ctx.db, file.id);
   const title = nameOf(data);
@@ -109,6 +111,17 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: string |
   const base = `/~${file.owner}/${file.n}`;
   const secretKey = visibility === 'secret' ? file.shareKey : null;
   const own = data.ctx.viewer?.id === file.ownerId;
+  // To its owner: what its grids are, when a private or secret plot reads public data or its sharing just changed.
+  const plotData = own && data.ctx.viewer ? await ownPlotData(data.ctx.db, data.ctx.viewer, file.n) : null;
+  const dataNotice = plotData && data.ctx.csrf && (showsPlotData(notice) || readsPublicData(plotData)) && (
+    <PlotDataNotice
+      data={plotData}
+      name={title}
+      mode={showsPlotData(notice) ? 'summary' : 'warning'}
+      headingLevel={2}
+      fix={{ action: FILE_ACTIONS.followData, csrf: data.ctx.csrf, back: 'plot' }}
+    />
+  );
   return (
     <main className="file-page plot-page">
       <header className="file-head">
@@ -143,6 +156,7 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: string |
           )}
         </ul>
       </header>
+      {dataNotice}
       {data.chart === 'static' && (
         <p className="notice" role="status">
           This chart could not be drawn: drawing it took too long (it may ask for far too many ticks or points). Its figure and data
@@ -189,7 +203,7 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: string |
           visibility={visibility}
           csrf={data.ctx.csrf}
           actions={FILE_ACTIONS}
-          notice={notice}
+          notice={notice ? NOTICES[notice] : null}
         />
       )}
     </main>
