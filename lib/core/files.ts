@@ -435,6 +435,8 @@ export async function updateFile<I extends FileFields>(
       .where(eq(files.id, locked.id))
       .returning();
     await typeWrite?.(tx, row);
+    // Other people's plots drew this grid's data while it was public (their images hold it): drawn again without it.
+    if (row.filetype === 'grid' && locked.worldReadable && !row.worldReadable) await refreshPlotsOfGrids(tx, [{ owner: file.owner, n: row.n }]);
     return { ...row, owner: file.owner };
   });
 }

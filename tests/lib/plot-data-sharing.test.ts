@@ -225,4 +225,24 @@ describe.each(DRIVERS)('plot data sharing (%s)', (driver) => {
     expect(await state()).toBe(before);
     expect(await gridSharing(g.fid)).toBe('public');
   });
+  it("a grid made private through the API (the file alone) has other people's plots on it drawn again, without its data", async () => {
+    const shared = await grid(alice);
+    const bobs = await plot(bob, [shared]);
+    const version = async () =>
+      (await queryRows<{ version: number; queued: boolean }>(
+        db,
+        sql`SELECT p.version, EXISTS (SELECT 1 FROM image_jobs j WHERE j.file_id = p.file_id AND j.version = p.version) AS queued
+            FROM plots p JOIN files f ON f.id = p.file_id JOIN users u ON u.id = f.owner_id WHERE u.username = ${bobs.owner} AND f.n = ${bobs.n}`,
+      ))[0];
+    const before = await version();
+    await updateFile(db, alice, shared.fid, { filename: 'renamed only' });
+    expect(await version()).toEqual(before);
+    await updateFile(db, alice, shared.fid, VISIBILITY_FIELDS.private);
+    const after = await version();
+    expect(after.version).toBe(before.version + 1);
+    expect(after.queued).toBe(true);
+    // What bob's image is drawn from now holds none of alice's values.
+    const content = await joinParts((await getPlotContent(db, bob, bobs, { inlineData: true, mapUnreadable: false })).parts());
+    expect(content).not.toContain(`[${shared.y.join(',')}]`);
+  });
 });
