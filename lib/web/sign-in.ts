@@ -37,20 +37,38 @@ export const SIGN_UP_ERRORS: Record<string, string> = {
 };
 
 const HERE = 'http://here.invalid';
+/** The longest `next` kept: a place on this site to go back to, not a payload. */
+const NEXT_MAX = 2048;
 
-/**
- * Only a path on this site is a place to go back to (no open redirect). The value is normalized the
- * way a browser reads it (tabs and line breaks dropped, backslashes as slashes) before it is checked,
- * and the normalized form is what the redirect uses.
- */
-export function safeNext(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/')) return null;
+/** `text` with its percent escapes decoded, again and again until none is left (a server on the way may decode more than once). */
+function fullyDecoded(text: string): string {
+  for (let before = ''; before !== text; ) {
+    before = text;
+    text = text.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return text;
+}
+
+/** `value` as a browser reads it in a Location on this site, when it stays on this site: a path that does not begin with two slashes of either kind. */
+function onThisSite(value: string): URL | null {
   try {
     const url = new URL(value, HERE);
-    return url.origin === HERE ? `${url.pathname}${url.search}${url.hash}` : null;
+    return url.origin === HERE && !/^[/\\]{2}/.test(url.pathname) ? url : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Only a path on this site is a place to go back to (no open redirect). The value is normalized the
+ * way a browser reads it (tabs and line breaks dropped, backslashes as slashes, dot segments resolved,
+ * `%2e` among them) and refused when the result begins with `//` or `/\`, or would once its percent
+ * escapes were decoded; the normalized form is what the redirect uses.
+ */
+export function safeNext(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.length > NEXT_MAX) return null;
+  const url = onThisSite(value);
+  return url && onThisSite(fullyDecoded(url.pathname)) ? `${url.pathname}${url.search}${url.hash}` : null;
 }
 
 /** The session cookie's flags: Secure whenever the site is served over https (directly, or behind a proxy that says so). */
