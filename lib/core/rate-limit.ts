@@ -62,8 +62,8 @@ const countOne = compiledQuery<{ count: number; reset: number }>(() => counted(s
 
 /**
  * A counter key's namespace: what comes before its first ":". Every key of one namespace counts in
- * windows of one length, so a sweep may only judge its own namespace's rows (a sweep with the API's
- * minute must not forget sign-in failures counted over a quarter of an hour, or a day's renames).
+ * windows of one length, so a sweep may only judge its own namespace's rows (the API's short window
+ * must not sweep away sign-in failures counted over a longer one, or a day's renames).
  */
 const namespaceOf = (key: string) => key.split(':', 1)[0];
 

@@ -24,6 +24,7 @@ export const signUpOpen = () => process.env.SIGNUP === 'open';
 export const SIGN_IN_ERRORS: Record<string, string> = {
   missing: 'Enter your username (or email address) and your password or API key.',
   wrong: 'That username or email and password or API key do not match.',
+  throttled: 'Too many attempts: the last one was not checked. Once the wait is over, try again.',
 };
 
 /** What /signup shows for each error code. */
@@ -113,9 +114,10 @@ export function retryWait(retryAfter: number, now = new Date()): string {
   return `${count} ${count === 1 ? unit.slice(0, -1) : unit} (at ${at} UTC)`;
 }
 
-/** 429 with Retry-After and a page saying when to try again. */
+/** 429 with Retry-After and a page saying when to try again (`back` is a path with its query escaped, so only its `&` needs escaping here). */
 function throttledPage(retryAfter: number, back: string): Response {
-  return html(429, 'Too many attempts', `<p>Too many attempts from your address or on this account. Try again in ${retryWait(retryAfter)}.</p><p><a href="${back}">Back</a></p>`, {
+  const href = back.replaceAll('&', '&amp;');
+  return html(429, 'Too many attempts', `<p>Too many attempts from your address or on this account. Try again in ${retryWait(retryAfter)}.</p><p><a href="${href}">Back</a></p>`, {
     'Retry-After': String(retryAfter),
   });
 }
@@ -151,7 +153,7 @@ export async function signInRequest(req: Request): Promise<Response> {
   if (!login || !secret) return seeOther(back('missing'));
   const db = await getDb();
   const check = await checkSignIn(db, req.headers, login, secret);
-  if ('retryAfter' in check) return throttledPage(check.retryAfter, back('wrong'));
+  if ('retryAfter' in check) return throttledPage(check.retryAfter, back('throttled'));
   if ('wrong' in check) return seeOther(back('wrong'));
   const token = await createSession(db, check.user.id);
   return seeOther(next ?? `/~${check.user.username}/`, { 'Set-Cookie': setCookieHeader(token, req.headers) });
