@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SignInForm } from '@/components/sign-in-form';
-import { SIGN_IN_ERRORS, signUpOpen } from '@/lib/web/sign-in';
+import { safeNext, SIGN_IN_ERRORS, signUpOpen } from '@/lib/web/sign-in';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -13,7 +13,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <p className="muted">
         Use your username or email address with your password, or with your API key (the one you give the Plotly clients).
       </p>
-      <SignInForm next={typeof next === 'string' ? next : ''} error={typeof error === 'string' ? SIGN_IN_ERRORS[error] : undefined} />
+      <SignInForm next={safeNext(next) ?? ''} error={typeof error === 'string' ? SIGN_IN_ERRORS[error] : undefined} />
       <p className="muted">
         {signUpOpen() ? (
           <>

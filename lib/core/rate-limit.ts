@@ -2,7 +2,7 @@
 // (`rate_limits`), so every app process serving one database counts together.
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { compiledQuery, type CompiledQuery, type Db } from '@/db/client';
+import { compiledQuery, queryRows, type CompiledQuery, type Db } from '@/db/client';
 import { authenticate, basicCredentials, keyHolder, viewerOf, type CallerRequest, type Viewer } from './auth';
 import { clientAddress } from './client-address';
 import { busy, throttled } from './errors';
@@ -60,11 +60,25 @@ const counted = (source: SQL) => {
 
 const countOne = compiledQuery<{ count: number; reset: number }>(() => counted(sql`SELECT ${sql.placeholder('key')}::text AS key`));
 
+/**
+ * A counter key's namespace: what comes before its first ":". Every key of one namespace counts in
+ * windows of one length, so a sweep may only judge its own namespace's rows (the API's short window
+ * must not sweep away sign-in failures counted over a longer one, or a day's renames).
+ */
+const namespaceOf = (key: string) => key.split(':', 1)[0];
+
+/** Deletes the rows of these namespaces whose window (of `windowSeconds`) ended. */
+export async function sweepExpired(db: Db, namespaces: string[], windowSeconds: number): Promise<void> {
+  await db.execute(
+    sql`DELETE FROM rate_limits
+        WHERE split_part(key, ':', 1) IN (${sql.join(namespaces.map((n) => sql`${n}`), sql`, `)})
+          AND window_start < now() - make_interval(secs => ${windowSeconds}::int)`,
+  );
+}
+
 /** Expired rows are swept now and then (with one write in a hundred) so the table stays small. */
-async function sweep(db: Db, windowSeconds: number): Promise<void> {
-  if (Math.random() < 0.01) {
-    await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${windowSeconds}::int)`);
-  }
+async function sweep(db: Db, namespaces: string[], windowSeconds: number): Promise<void> {
+  if (Math.random() < 0.01) await sweepExpired(db, namespaces, windowSeconds);
 }
 
 const state = (limit: number, row: { count: number; reset: number }): RateLimitState => ({ limit, count: row.count, reset: Math.max(1, row.reset) });
@@ -72,7 +86,7 @@ const state = (limit: number, row: { count: number; reset: number }): RateLimitS
 /** Counts one write against `key` and answers its state (one statement). */
 export async function countWrite(db: Db, key: string, limit: number, windowSeconds: number): Promise<RateLimitState> {
   const [row] = await countOne(db, { key, window: windowSeconds });
-  await sweep(db, windowSeconds);
+  await sweep(db, [namespaceOf(key)], windowSeconds);
   return state(limit, row);
 }
 
@@ -95,7 +109,7 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 }
 
 /** Counts a write against a limit (null when it is off). */
-async function count(db: Db, key: string, limit: number, windowSeconds: number): Promise<RateLimitState | null> {
+export async function countLimited(db: Db, key: string, limit: number, windowSeconds: number): Promise<RateLimitState | null> {
   return limit ? countWrite(db, key, limit, windowSeconds) : null;
 }
 
@@ -110,14 +124,14 @@ const addressKey = (headers: Headers, config: RateLimitConfig) => `addr:${client
 
 /** Counts a write from this address (an API write or a sign-in attempt). */
 export const countAddressWrite = (db: Db, headers: Headers, config = rateLimitConfig()) =>
-  count(db, addressKey(headers, config), config.perAddress, config.windowSeconds);
+  countLimited(db, addressKey(headers, config), config.perAddress, config.windowSeconds);
 
 /** A write from this address: 429 once the address has used up its window. */
 export const limitAddress = async (db: Db, headers: Headers, config = rateLimitConfig()) => enforce(await countAddressWrite(db, headers, config));
 
 /** A write by this user: 429 once the user has used up its window. */
 export const limitUser = async (db: Db, viewer: Viewer, config = rateLimitConfig()) =>
-  enforce(await count(db, `user:${viewer.id}`, config.perKey, config.windowSeconds));
+  enforce(await countLimited(db, `user:${viewer.id}`, config.perKey, config.windowSeconds));
 
 /** Nickname changes a user may make a day: each rewrites the search entry of every plot of theirs
  * (migration 0015's trigger), work that grows with their plot count. */
@@ -136,9 +150,12 @@ export async function limitRename(db: Db, userId: number): Promise<void> {
 }
 
 export interface SignInLimitConfig {
-  /** Failed sign-ins per window on one account (or one name that is no account); 0 turns the limit off. */
+  /** Failures from one address on one account before each next attempt there has to wait; 0 never waits. */
+  freeFailures: number;
+  /** Failed sign-ins per window on one account from every address together (or on one name that is no
+   * account); 0 turns the limit off. Addresses the account signed in from lately are exempt. */
   perAccount: number;
-  /** Failed sign-ins per window from one client address; 0 turns the limit off. */
+  /** Failed sign-ins per window from one client address, on any accounts; 0 turns the limit off. */
   perAddress: number;
   /** Sign-up attempts per window from one client address; 0 turns the limit off. */
   signUpsPerAddress: number;
@@ -146,24 +163,104 @@ export interface SignInLimitConfig {
   trustedProxies: number;
 }
 
-/** Password guessing is throttled far below the API's write allowance. */
+/**
+ * Password guessing is throttled far below the API's write allowance. What one guesser meets is the
+ * delay on its own address and the account; the account's ceiling is for guessers on many addresses,
+ * set well above what one address can reach in a window (its delays and SIGNIN_FAILURES_PER_ADDRESS).
+ */
 export const signInLimitConfig = (): SignInLimitConfig => ({
-  perAccount: whole('SIGNIN_FAILURES_PER_ACCOUNT', 10, 0),
+  freeFailures: whole('SIGNIN_FAILURES_BEFORE_DELAY', 5, 0),
+  perAccount: whole('SIGNIN_FAILURES_PER_ACCOUNT', 300, 0),
   perAddress: whole('SIGNIN_FAILURES_PER_ADDRESS', 50, 0),
   signUpsPerAddress: whole('SIGNUPS_PER_ADDRESS', 10, 0),
   windowSeconds: whole('SIGNIN_WINDOW_SECONDS', 900, 1),
   trustedProxies: whole('TRUST_PROXY', 0, 0),
 });
 
-/** The counter keys of a sign-in: its address, and its account (by id, or by the name given when none). */
-export const signInKeys = (headers: Headers, account: number | string, config: SignInLimitConfig) => ({
-  address: `signin:addr:${clientAddress(headers, config.trustedProxies)}`,
-  account: typeof account === 'number' ? `signin:user:${account}` : `signin:name:${account.toLowerCase()}`,
-});
+/** How long an address the account signed in from stays exempt from the account's ceiling. */
+export const KNOWN_ADDRESS_DAYS = 30;
+
+/**
+ * The counter keys of a sign-in: its address; its account (by id, or by the name given when none);
+ * the pair of the two, whose failures make the next attempt wait; and the mark that the account signed
+ * in from this address (looked up for a name that is no account too, so that costs the same).
+ */
+export function signInKeys(headers: Headers, account: number | string, config: SignInLimitConfig) {
+  const address = clientAddress(headers, config.trustedProxies);
+  const who = typeof account === 'number' ? `user:${account}` : `name:${account.toLowerCase()}`;
+  return {
+    address: `signin:addr:${address}`,
+    account: `signin:${who}`,
+    pair: `signin:pair:${who}:${address}`,
+    known: `signin-known:${who}:${address}`,
+  };
+}
 
 /** Counts a sign-up attempt from this address: its state, exceeded once the address used up its window. */
 export const countSignUp = (db: Db, headers: Headers, config = signInLimitConfig()) =>
-  count(db, `signup:addr:${clientAddress(headers, config.trustedProxies)}`, config.signUpsPerAddress, config.windowSeconds);
+  countLimited(db, `signup:addr:${clientAddress(headers, config.trustedProxies)}`, config.signUpsPerAddress, config.windowSeconds);
+
+/**
+ * The wait, in seconds, that `failures` failures on a pair impose after the last of them: none within
+ * the allowance, then 1 s, doubling with each further failure, at most half the window (so a pair
+ * that waits it out is still remembered, and keeps its long waits).
+ */
+const pairWait = (failures: SQL, config: SignInLimitConfig) =>
+  sql`CASE WHEN ${failures} < ${config.freeFailures}::int THEN 0
+      ELSE least(power(2, least(${failures} - ${config.freeFailures}::int, 30)), greatest(1, ${config.windowSeconds}::int / 2)) END`;
+
+/**
+ * Counts an attempt on a pair (address and account) unless the pair's failures still make it wait:
+ * 0 when counted, else the seconds left to wait (nothing counted). The row holds the failures and the
+ * time of the last, and is forgotten a window after it. One statement, so simultaneous attempts each
+ * see the ones before them.
+ */
+export async function claimPairAttempt(db: Db, key: string, config: SignInLimitConfig): Promise<number> {
+  const window = sql`make_interval(secs => ${config.windowSeconds}::int)`;
+  const [claimed] = await queryRows<{ count: number }>(
+    db,
+    sql`INSERT INTO rate_limits AS r (key, window_start, count) VALUES (${key}, now(), 1)
+        ON CONFLICT (key) DO UPDATE
+          SET count = CASE WHEN r.window_start > now() - ${window} THEN r.count + 1 ELSE 1 END, window_start = now()
+          WHERE r.window_start <= now() - ${window} OR now() >= r.window_start + make_interval(secs => ${pairWait(sql`r.count`, config)})
+        RETURNING count`,
+  );
+  if (claimed) {
+    await sweep(db, [namespaceOf(key)], config.windowSeconds);
+    return 0;
+  }
+  const [left] = await queryRows<{ wait: number }>(
+    db,
+    sql`SELECT ceil(extract(epoch FROM window_start + make_interval(secs => ${pairWait(sql`count`, config)}) - now()))::int AS wait
+        FROM rate_limits WHERE key = ${key}`,
+  );
+  return Math.max(1, left?.wait ?? 1);
+}
+
+/** Takes back an attempt counted on a pair that was refused before anything was checked. */
+export async function unclaimPairAttempt(db: Db, key: string): Promise<void> {
+  await db.execute(sql`UPDATE rate_limits SET count = count - 1 WHERE key = ${key} AND count > 0`);
+}
+
+/** Forgets a pair's failures (its sign-in succeeded). */
+export async function forgetPairFailures(db: Db, key: string): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}
+
+/** Marks the address an account just signed in from, for KNOWN_ADDRESS_DAYS. */
+export async function rememberKnownAddress(db: Db, key: string): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), 1)
+        ON CONFLICT (key) DO UPDATE SET window_start = now()`,
+  );
+  await sweep(db, [namespaceOf(key)], KNOWN_ADDRESS_DAYS * 86_400);
+}
+
+/** Whether the account signed in from this address within KNOWN_ADDRESS_DAYS. */
+export async function isKnownAddress(db: Db, key: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`SELECT 1 FROM rate_limits WHERE key = ${key} AND window_start > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS}::int)`);
+  return rows.length > 0;
+}
 
 interface AdmissionRow extends Record<string, unknown> {
   address_count: number | null;
@@ -221,7 +318,7 @@ export async function admitWrite(db: Db, req: CallerRequest, config = rateLimitC
     hash: hashApiKey(credentials.key),
     window: config.windowSeconds,
   });
-  if (config.perAddress || config.perKey) await sweep(db, config.windowSeconds);
+  if (config.perAddress || config.perKey) await sweep(db, ['addr', 'user'], config.windowSeconds);
   const states: RateLimitState[] = [];
   if (row.address_count !== null) states.push(enforce(state(config.perAddress, { count: row.address_count, reset: row.address_reset! }))!);
   const viewer = viewerOf(keyHolder(credentials.username.length <= 50 ? userFromRow(row) : undefined, credentials.key));

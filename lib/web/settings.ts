@@ -8,7 +8,7 @@ import { checkSignIn } from '@/lib/core/credentials';
 import { limitRename } from '@/lib/core/rate-limit';
 import { getUserById, rotateApiKey, setPassword, updateProfile } from '@/lib/core/users';
 import { FormError, runForm, type FormState } from './forms';
-import { renewSession } from './sign-in';
+import { renewSession, retryWait } from './sign-in';
 
 export interface KeyFormState extends FormState {
   /** The new API key, shown once. */
@@ -49,7 +49,7 @@ export function changePassword(form: FormData): Promise<FormState> {
       const current = text(form, 'current');
       if (!current) throw new FormError('Enter your current password or your API key.');
       const check = await checkSignIn(db, h, user.username, current);
-      if ('retryAfter' in check) throw new FormError(`Too many wrong attempts; try again in ${Math.ceil(check.retryAfter / 60)} minutes.`);
+      if ('retryAfter' in check) throw new FormError(`Too many wrong attempts; try again in ${retryWait(check.retryAfter)}.`);
       if ('wrong' in check) throw new FormError('That is not your current password or API key.');
     }
     await setPassword(db, user.id, password);

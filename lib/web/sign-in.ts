@@ -24,6 +24,7 @@ export const signUpOpen = () => process.env.SIGNUP === 'open';
 export const SIGN_IN_ERRORS: Record<string, string> = {
   missing: 'Enter your username (or email address) and your password or API key.',
   wrong: 'That username or email and password or API key do not match.',
+  throttled: 'Too many attempts: the last one was not checked. Once the wait is over, try again.',
 };
 
 /** What /signup shows for each error code. */
@@ -37,20 +38,38 @@ export const SIGN_UP_ERRORS: Record<string, string> = {
 };
 
 const HERE = 'http://here.invalid';
+/** The longest `next` kept: a place on this site to go back to, not a payload. */
+const NEXT_MAX = 2048;
 
-/**
- * Only a path on this site is a place to go back to (no open redirect). The value is normalized the
- * way a browser reads it (tabs and line breaks dropped, backslashes as slashes) before it is checked,
- * and the normalized form is what the redirect uses.
- */
-export function safeNext(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/')) return null;
+/** `text` with its percent escapes decoded, again and again until none is left (a server on the way may decode more than once). */
+function fullyDecoded(text: string): string {
+  for (let before = ''; before !== text; ) {
+    before = text;
+    text = text.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return text;
+}
+
+/** `value` as a browser reads it in a Location on this site, when it stays on this site: a path that does not begin with two slashes of either kind. */
+function onThisSite(value: string): URL | null {
   try {
     const url = new URL(value, HERE);
-    return url.origin === HERE ? `${url.pathname}${url.search}${url.hash}` : null;
+    return url.origin === HERE && !/^[/\\]{2}/.test(url.pathname) ? url : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Only a path on this site is a place to go back to (no open redirect). The value is normalized the
+ * way a browser reads it (tabs and line breaks dropped, backslashes as slashes, dot segments resolved,
+ * `%2e` among them) and refused when the result begins with `//` or `/\`, or would once its percent
+ * escapes were decoded; the normalized form is what the redirect uses.
+ */
+export function safeNext(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.length > NEXT_MAX) return null;
+  const url = onThisSite(value);
+  return url && onThisSite(fullyDecoded(url.pathname)) ? `${url.pathname}${url.search}${url.hash}` : null;
 }
 
 /** The session cookie's flags: Secure whenever the site is served over https (directly, or behind a proxy that says so). */
@@ -95,9 +114,10 @@ export function retryWait(retryAfter: number, now = new Date()): string {
   return `${count} ${count === 1 ? unit.slice(0, -1) : unit} (at ${at} UTC)`;
 }
 
-/** 429 with Retry-After and a page saying when to try again. */
+/** 429 with Retry-After and a page saying when to try again (`back` is a path with its query escaped, so only its `&` needs escaping here). */
 function throttledPage(retryAfter: number, back: string): Response {
-  return html(429, 'Too many attempts', `<p>Too many attempts from your address or on this account. Try again in ${retryWait(retryAfter)}.</p><p><a href="${back}">Back</a></p>`, {
+  const href = back.replaceAll('&', '&amp;');
+  return html(429, 'Too many attempts', `<p>Too many attempts from your address or on this account. Try again in ${retryWait(retryAfter)}.</p><p><a href="${href}">Back</a></p>`, {
     'Retry-After': String(retryAfter),
   });
 }
@@ -133,7 +153,7 @@ export async function signInRequest(req: Request): Promise<Response> {
   if (!login || !secret) return seeOther(back('missing'));
   const db = await getDb();
   const check = await checkSignIn(db, req.headers, login, secret);
-  if ('retryAfter' in check) return throttledPage(check.retryAfter, back('wrong'));
+  if ('retryAfter' in check) return throttledPage(check.retryAfter, back('throttled'));
   if ('wrong' in check) return seeOther(back('wrong'));
   const token = await createSession(db, check.user.id);
   return seeOther(next ?? `/~${check.user.username}/`, { 'Set-Cookie': setCookieHeader(token, req.headers) });

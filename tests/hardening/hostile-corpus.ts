@@ -674,3 +674,56 @@ export const CORPUS: Case[] = [
   ...fidCases(),
   ...otherCases(),
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in redirects (issue 22, point 7): `next` values of /signin that a browser would follow off the
+// site, by class: dot segments (plain and %-encoded) that climb to `//`, backslashes, encoded slashes
+// and backslashes (once or twice), tabs and line breaks the URL parser drops, scheme-relative and
+// absolute URLs, and a long value. Each must be refused: the sign-in goes to the person's profile.
+// Run by tests/hardening/sign-in-abuse.test.ts, tests/unit/safe-next.test.ts and e2e/accounts.spec.ts.
+
+export const HOSTILE_NEXT: string[] = [
+  '/..//evil.example/phish',
+  '/./..//evil.example/phish',
+  '/a/../..//evil.example/phish',
+  '/a/b/../../..//evil.example/phish',
+  '/.//evil.example/phish',
+  '/%2e%2e//evil.example/phish',
+  '/%2E%2E//evil.example/phish',
+  '/.%2e//evil.example/phish',
+  '/%2e.//evil.example/phish',
+  '/a/%2e%2e/%2E%2e//evil.example/phish',
+  '/%252e%252e//evil.example/phish',
+  '/\\evil.example/phish',
+  '/\\/evil.example/phish',
+  '/\\\\evil.example/phish',
+  '/..\\/evil.example/phish',
+  '/%5c%5cevil.example/phish',
+  '/%5C%5Cevil.example/phish?',
+  '/%5c/evil.example/phish',
+  '/%255c%255cevil.example/phish',
+  '/%2f%2fevil.example/phish',
+  '/%2F/evil.example/phish',
+  '/..%2f/evil.example/phish',
+  '/%2e%2e%2f/evil.example/phish',
+  '/%252f%252fevil.example/phish',
+  '/\t/evil.example/phish',
+  '/\n/evil.example/phish',
+  '/\r\n/evil.example/phish',
+  '/\t\\evil.example/phish',
+  '/%09/evil.example/phish',
+  '/%0d%0a/evil.example/phish',
+  '//evil.example/phish',
+  '///evil.example/phish',
+  '////evil.example/phish',
+  '/\\t/evil.example',
+  '\\/evil.example/phish',
+  ' //evil.example/phish',
+  '\t//evil.example/phish',
+  'http://evil.example/phish',
+  'https:evil.example/phish',
+  'HTTPS://evil.example/phish',
+  'javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  `/${'a'.repeat(5000)}`,
+];

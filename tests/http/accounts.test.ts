@@ -1,6 +1,7 @@
 // Accounts over HTTP, on app processes of their own (one database): password sign-in and its
-// throttling (429 + Retry-After, per account and per address, counted together by two processes),
-// sign-up closed by default / open with SIGNUP=open / by invitation, and the /settings forms.
+// throttling (429 + Retry-After: a pair of address and account slows down, an address and an account
+// have ceilings, counted together by two processes), where a sign-in goes back to, sign-up closed by
+// default / open with SIGNUP=open / by invitation, and the /settings forms.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,8 @@ import { createInvitation } from '@/lib/core/invitations';
 import { createUser, getUserByUsername } from '@/lib/core/users';
 import { basic } from '../support/api';
 
-const PER_ACCOUNT = 3;
+const BEFORE_DELAY = 2;
+const PER_ACCOUNT = 4;
 const PER_ADDRESS = 6;
 const PASSWORD = 'a long enough password';
 
@@ -35,6 +37,7 @@ describe('accounts', () => {
       DEMO_SEED: 'false',
       IMAGE_WORKER: 'false',
       TRUST_PROXY: '1',
+      SIGNIN_FAILURES_BEFORE_DELAY: String(BEFORE_DELAY),
       SIGNIN_FAILURES_PER_ACCOUNT: String(PER_ACCOUNT),
       SIGNIN_FAILURES_PER_ADDRESS: String(PER_ADDRESS),
       SIGNUPS_PER_ADDRESS: '3',
@@ -83,10 +86,23 @@ describe('accounts', () => {
       const me = await get(open[1].url, '/v2/users/current', `pf_session=${sessionOf(res.headers)}`);
       expect(JSON.parse(me.text)).toMatchObject({ username: user.username, has_password: true });
     }
-    // No `next`, or one off the site: the person's profile.
-    for (const next of ['', 'https://evil.example/', '//evil.example/x']) {
+    // No `next`, or one a browser would follow off the site (tests/hardening/sign-in-abuse.test.ts
+    // runs the whole table): the person's profile.
+    for (const next of ['', 'https://evil.example/', '//evil.example/x', '/..//evil.example/phish', '/%2e%2e//evil.example/', '/a/../..//evil.example/', '/%5c%5cevil.example/']) {
       const res = await signIn({ username: user.username, password: PASSWORD, next });
-      expect(res.headers.get('location')).toBe(`/~${user.username}/`);
+      expect(res.headers.get('location'), next).toBe(`/~${user.username}/`);
+    }
+    // A `next` is normalized as a browser reads it, and that is where the redirect goes.
+    expect((await signIn({ username: user.username, password: PASSWORD, next: '/a/%2e%2e/feed' })).headers.get('location')).toBe('/feed');
+  });
+
+  it('/signin carries only a `next` it would follow', async () => {
+    const hidden = (html: string) => /<input type="hidden" name="next" value="([^"]*)"/.exec(html)?.[1];
+    expect(hidden((await get(open[0].url, `/signin?next=${encodeURIComponent('/~ann/3/?x=1')}`)).text)).toBe('/~ann/3/?x=1');
+    for (const next of ['/..//evil.example/phish', '//evil.example/', '/%5C%5Cevil.example/']) {
+      const page = await get(open[0].url, `/signin?next=${encodeURIComponent(next)}`);
+      expect(page.status).toBe(200);
+      expect(hidden(page.text), next).toBe('');
     }
   });
 
@@ -118,20 +134,65 @@ describe('accounts', () => {
     }
   });
 
-  it('throttles failures on one account (any address, either process): 429 with Retry-After, even for the right password', async () => {
+  it('slows a guesser down on its address, while the person signs in from theirs: 429 with a Retry-After of seconds', async () => {
     const user = await account();
+    const stranger = address();
+    for (let i = 0; i < BEFORE_DELAY; i++) expect((await signIn({ username: user.username, password: `guess ${i}` }, { from: stranger, app: i % 2 })).status).toBe(303);
+    // The next guess at once, by any name of the account, even the right password or key: wait a second.
+    for (const [login, secret] of [
+      [user.email, 'guess again'],
+      [user.username, PASSWORD],
+      [user.username, user.apiKey],
+    ]) {
+      const res = await signIn({ username: login, password: secret, next: '/feed' }, { from: stranger, app: 1 });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.text).toMatch(/Try again in 1 second \(at \d\d:\d\d UTC\)/);
+      expect(res.text).toContain('href="/signin?error=throttled&amp;next=%2Ffeed"');
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+    expect((await get(open[0].url, '/signin?error=throttled')).text).toContain('the last one was not checked');
+    // Meanwhile the person, from their own address, by password and by key.
+    const home = address();
+    expect((await signIn({ username: user.username, password: PASSWORD }, { from: home })).status).toBe(303);
+    expect((await signIn({ username: user.email, password: user.apiKey }, { from: home, app: 1 })).headers.get('set-cookie')).toMatch(/^pf_session=/);
+    // The guesser, once it waited, is checked again: one more failure, and a longer wait.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await signIn({ username: user.username, password: 'guess after waiting' }, { from: stranger })).headers.get('location')).toBe('/signin?error=wrong');
+    expect((await signIn({ username: user.username, password: PASSWORD }, { from: stranger })).headers.get('retry-after')).toBe('2');
+  });
+
+  it("throttles failures on one account from many addresses at a ceiling (either process): 429 even for the right password, but not from the person's known address", async () => {
+    const user = await account();
+    const home = address();
+    expect((await signIn({ username: user.username, password: PASSWORD }, { from: home })).status).toBe(303);
     for (let i = 0; i < PER_ACCOUNT; i++) {
       expect((await signIn({ username: user.username, password: `wrong ${i}` }, { app: i % 2 })).status).toBe(303);
     }
     const res = await signIn({ username: user.email, password: PASSWORD }, { app: 1 });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.text).toMatch(/Try again in \d+ (seconds?|minutes?|hours?|days?) \(at (\d{4}-\d\d-\d\d )?\d\d:\d\d UTC\)/);
     expect(res.headers.get('set-cookie')).toBeNull();
+    // From home, by either process, the person signs in.
+    for (const app of [0, 1]) expect((await signIn({ username: user.username, password: PASSWORD }, { from: home, app })).status).toBe(303);
     // Another account from the same addresses is not affected.
     const other = await account();
     expect((await signIn({ username: other.username, password: PASSWORD })).status).toBe(303);
+  });
+
+  it('answers a name that is no account exactly as a wrong password', async () => {
+    const user = await account();
+    const answers = await Promise.all(
+      [user.username, user.email, name(), `${name()}@example.org`].map((login) => signIn({ username: login, password: 'not the password', next: '/feed' })),
+    );
+    for (const a of answers) {
+      expect(a.status).toBe(303);
+      expect(a.headers.get('location')).toBe('/signin?error=wrong&next=%2Ffeed');
+      expect(a.headers.get('set-cookie')).toBeNull();
+      expect(a.text).toBe('');
+    }
   });
 
   it('throttles failures from one address across accounts; right answers do not count', async () => {
@@ -185,6 +246,17 @@ describe('accounts', () => {
       expect(res.headers.get('set-cookie')).toBeNull();
     }
     expect((await get(open[0].url, '/signup?error=email-taken')).text).toContain('An account with that email address already exists');
+  });
+
+  it('asking whether an address has an account (sign-up says so) is throttled per address with every other sign-up attempt', async () => {
+    const taken = await account();
+    const from = address();
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await post(open[i % 2].url, '/signup/submit', { username: name(), email: taken.email.toUpperCase(), password: PASSWORD, password2: PASSWORD }, { from });
+      statuses.push(res.status === 303 ? res.headers.get('location') : res.status);
+    }
+    expect(statuses).toEqual(['/signup?error=email-taken', '/signup?error=email-taken', '/signup?error=email-taken', 429]);
   });
 
   it('sign-ups from one address are throttled', async () => {

@@ -1,6 +1,8 @@
 // Accounts: password hashing (argon2id, off the event loop, a dummy hash for missing accounts),
-// sign-in checks throttled per account and per address in Postgres (two connections standing for two
-// app processes count together), invitations used once, profiles and has_password.
+// sign-in checks throttled in Postgres (two connections standing for two app processes count
+// together): a pair of address and account slows down, an address and an account each have a ceiling,
+// and nobody else's failures stop a person from their own address. Invitations used once, profiles
+// and has_password.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +27,7 @@ async function timed<T>(work: () => Promise<T>): Promise<number> {
   await work();
   return performance.now() - start;
 }
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 describe('password hashing', () => {
@@ -68,7 +71,9 @@ describe('accounts on PostgreSQL', () => {
   // Two connection pools on one database: two app processes, as far as the counters can tell.
   let one: Database;
   let two: Database;
-  const config: SignInLimitConfig = { perAccount: 3, perAddress: 5, signUpsPerAddress: 0, windowSeconds: 3600, trustedProxies: 0 };
+  const config: SignInLimitConfig = { freeFailures: 2, perAccount: 3, perAddress: 5, signUpsPerAddress: 0, windowSeconds: 3600, trustedProxies: 0 };
+  /** With the ceilings out of the way (by default far above what a person's typos reach). */
+  const roomy: SignInLimitConfig = { ...config, perAccount: 100, perAddress: 100 };
 
   beforeAll(async () => {
     await createDatabase(dbName);
@@ -95,18 +100,78 @@ describe('accounts on PostgreSQL', () => {
     expect(await checkSignIn(one.db, from(address()), 'nobody-here', PASSWORD, config)).toEqual({ wrong: true });
   });
 
-  it('throttles failures per account, whatever the address and whichever process counts', async () => {
+  it('a person who mistypes slows down, never locks: a few tries free, then a wait of seconds that grows', async () => {
     const username = name();
-    await createUser(one.db, { username, email: `${username}@x.org`, password: PASSWORD });
+    const { apiKey } = await createUser(one.db, { username, password: PASSWORD });
+    const home = address();
+    for (let i = 0; i < roomy.freeFailures; i++) expect(await checkSignIn([one.db, two.db][i % 2], from(home), username, `typo ${i} password`, roomy)).toEqual({ wrong: true });
+    // The next try, at once, even with the right password (or the API key): wait a second.
+    expect(await checkSignIn(two.db, from(home), username, PASSWORD, roomy)).toEqual({ retryAfter: 1 });
+    expect(await checkSignIn(one.db, from(home), username, apiKey, roomy)).toEqual({ retryAfter: 1 });
+    await sleep(1100);
+    expect(await checkSignIn(one.db, from(home), username, 'typo again password', roomy)).toEqual({ wrong: true });
+    expect(await checkSignIn(two.db, from(home), username, PASSWORD, roomy)).toEqual({ retryAfter: 2 });
+    await sleep(2100);
+    expect('user' in (await checkSignIn(two.db, from(home), username, PASSWORD, roomy))).toBe(true);
+    // Success forgets the failures: the few free tries again.
+    for (let i = 0; i < roomy.freeFailures; i++) expect(await checkSignIn(one.db, from(home), username, `typo ${i} password`, roomy)).toEqual({ wrong: true });
+    await sleep(1100);
+    expect('user' in (await checkSignIn(one.db, from(home), username, apiKey, roomy))).toBe(true);
+  });
+
+  it("a stranger's failures, however many, never make the person's own address wait", async () => {
+    const username = name();
+    const { apiKey } = await createUser(one.db, { username, email: `${username}@x.org`, password: PASSWORD });
+    const stranger = address();
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await checkSignIn([one.db, two.db][i % 2], from(stranger), username, `guess ${i} password`, config));
+    expect(answers.filter((a) => 'wrong' in a)).toHaveLength(config.freeFailures);
+    expect(answers.slice(config.freeFailures).every((a) => 'retryAfter' in a)).toBe(true);
+    // The stranger is slowed down on this account, from any of its names; the person is not.
+    expect('retryAfter' in (await checkSignIn(one.db, from(stranger), `${username}@x.org`, PASSWORD, config))).toBe(true);
+    expect('user' in (await checkSignIn(two.db, from(address()), username, PASSWORD, config))).toBe(true);
+    expect('user' in (await checkSignIn(one.db, from(address()), `${username}@X.org`, apiKey, config))).toBe(true);
+  });
+
+  it("throttles failures per account at a ceiling, whatever the address and whichever process counts; the person's known address goes on", async () => {
+    const username = name();
+    const { apiKey } = await createUser(one.db, { username, email: `${username}@x.org`, password: PASSWORD });
+    const home = address();
+    expect('user' in (await checkSignIn(one.db, from(home), username, PASSWORD, config))).toBe(true);
     const dbs = [one.db, two.db];
     for (let i = 0; i < config.perAccount; i++) {
       expect(await checkSignIn(dbs[i % 2], from(address()), username, `wrong ${i} password`, config)).toEqual({ wrong: true });
     }
-    // Now even the right password waits, from a fresh address, through the other process.
+    // Now even the right password waits from an address the account never signed in from, through either process.
     const blocked = await checkSignIn(two.db, from(address()), username, PASSWORD, config);
     expect('retryAfter' in blocked && blocked.retryAfter).toBeGreaterThan(0);
     // By email too: the account is counted, not the name it was given by.
     expect('retryAfter' in (await checkSignIn(one.db, from(address()), `${username}@x.org`, PASSWORD, config))).toBe(true);
+    // From home the person signs in, by password or key, and a typo there is only their own.
+    expect('user' in (await checkSignIn(two.db, from(home), `${username}@x.org`, PASSWORD, config))).toBe(true);
+    expect(await checkSignIn(one.db, from(home), username, 'typo at home', config)).toEqual({ wrong: true });
+    expect('user' in (await checkSignIn(one.db, from(home), username, apiKey, config))).toBe(true);
+    // A stranger cannot make its address known by failing from it.
+    const stranger = address();
+    expect('retryAfter' in (await checkSignIn(one.db, from(stranger), username, 'still guessing', config))).toBe(true);
+    expect('retryAfter' in (await checkSignIn(one.db, from(stranger), username, PASSWORD, config))).toBe(true);
+  });
+
+  it('answers a name that is no account as it answers a wrong password, in as long', async () => {
+    const username = name();
+    await createUser(one.db, { username, password: PASSWORD });
+    const wrong = () => checkSignIn(one.db, from(address()), username, 'wrong password!', roomy);
+    const nobody = () => checkSignIn(one.db, from(address()), name(), 'wrong password!', roomy);
+    expect(await wrong()).toEqual(await nobody());
+    const [withAccount, without]: number[][] = [[], []];
+    for (let i = 0; i < 7; i++) {
+      withAccount.push(await timed(wrong));
+      without.push(await timed(nobody));
+    }
+    // Both verify an argon2 hash (a dummy one without an account), which is most of the time either takes.
+    const ratio = median(without) / median(withAccount);
+    expect(ratio, `no account ${median(without).toFixed(1)} ms vs wrong password ${median(withAccount).toFixed(1)} ms`).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
   });
 
   it('throttles a name that is no account the same way (throttling does not reveal accounts)', async () => {
@@ -137,6 +202,13 @@ describe('accounts on PostgreSQL', () => {
     );
     expect(checks.filter((c) => 'wrong' in c)).toHaveLength(config.perAccount);
     expect(checks.filter((c) => 'retryAfter' in c)).toHaveLength(12 - config.perAccount);
+    // From one address: the free tries, and the rest wait.
+    const other = name();
+    await createUser(one.db, { username: other, password: PASSWORD });
+    const here = address();
+    const paired = await Promise.all(Array.from({ length: 12 }, (_, i) => checkSignIn([one.db, two.db][i % 2], from(here), other, `guess ${i} wrong`, config)));
+    expect(paired.filter((c) => 'wrong' in c)).toHaveLength(config.freeFailures);
+    expect(paired.filter((c) => 'retryAfter' in c)).toHaveLength(12 - config.freeFailures);
   });
 
   it('a new password replaces the old, ends every session, and shows in has_password', async () => {
