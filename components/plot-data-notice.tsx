@@ -95,7 +95,7 @@ export function PlotDataNotice({ data, name, mode, headingLevel, fix }: Props) {
           <GridList grids={follows} />
           <ActionForm
             action={fix.action}
-            submit={follows.length === 1 ? 'Make it private' : 'Make them private'}
+            submit={follows.length === 1 ? 'Make this grid private' : 'Make these grids private'}
             className="inline-form"
             fields={
               <>

@@ -131,7 +131,7 @@ for (const js of [true, false]) {
         await expectNoAxeViolations(page, testInfo, 'plot page with the warning');
         await screenshots(page, testInfo, 'plot-page-data-warning');
       }
-      await follows.getByRole('button', { name: 'Make it private' }).click();
+      await follows.getByRole('button', { name: 'Make this grid private' }).click();
 
       await expect(page.locator('.owner-actions p.notice[role="status"]')).toHaveText('Sharing of its grids changed.');
       await expect(data(page).getByRole('heading')).toHaveText(`The data of “${plot.filename}”`);
