@@ -7,9 +7,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@/harness/ports';
 import { SESSION_COOKIE } from '@/lib/core/sessions';
 import { codeBlock, cpuDuring, cpuSeconds, fmt, load, processTree, table, writeResultFile, type Benchmark, type BenchContext } from './support';
 
@@ -25,17 +25,6 @@ function readmeExample(): { http: string; server: string } {
   const [http, server] = block?.split(/^# in server \{ \}\n/m) ?? [];
   if (!http || !server || !http.includes('proxy_cache_path')) throw new Error('README.md: no nginx example with "# in http { }" and "# in server { }" under "Behind a caching proxy"');
   return { http, server };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function startNginx(ctx: BenchContext, dir: string): Promise<{ url: string; child: ChildProcess; config: string; log: string }> {

@@ -1,18 +1,7 @@
 // Starts the built app (`next build` ran first) on a free port: the HTTP test suites and the
 // benchmarks run against the production server.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+import { freePort } from './ports';
 
 /** The app as `npm start` serves it (one process) on a free port of 127.0.0.1 with `env` over this
  * process's; ready once it answers a list. */

@@ -4,13 +4,13 @@
 // process serves again, and every create that was answered 200 is in the database.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
+import { freePort } from '@/harness/ports';
 import { startServer } from '@/harness/server';
 import { createUser } from '@/lib/core/users';
 import { basic } from '../support/api';
@@ -20,15 +20,6 @@ const READERS = 6;
 const WRITERS = 4;
 /** An answer slower than this during the outage is a hang. */
 const PROMPT_MS = 1000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A throwaway PostgreSQL cluster run by the `postgres` OS user (the server refuses to run as root). */
 class Cluster {
