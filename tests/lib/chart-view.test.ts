@@ -2,28 +2,24 @@
 // from the stored figure, which must be the bundle the browser's own rule picks from the figure it
 // fetches (lib/core/plotly-bundles.ts), for every demo mock and for odd figures.
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { createPlotFromRawFigure } from '@/lib/core/demo';
 import { chartView } from '@/lib/core/images';
 import { figureBundle } from '@/lib/core/plotly-bundles';
 import { createPlot } from '@/lib/core/plots';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 import { fileIds, newViewer, ORIGIN } from './_helpers';
 
 describe.each(DRIVERS)('chart view (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = useDatabase(driver);
   let db: Db;
   let owner: Viewer;
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     db = database.db;
     owner = await newViewer(db, 'charts');
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   const idOf = async (fid: string) => (await fileIds(db)).get(fid)!;

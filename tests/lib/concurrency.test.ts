@@ -2,7 +2,7 @@
 // gap-free); concurrent updates of one plot leave exactly one of the written versions, never a mix.
 import { isDeepStrictEqual } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
 import { users } from '@/db/schema';
 import type { Viewer } from '@/lib/core/auth';
@@ -13,7 +13,7 @@ import { getPlotContent } from '@/lib/core/plot-content';
 import { updateFileDetail } from '@/lib/core/file-detail';
 import { createPlot, getPlot } from '@/lib/core/plots';
 import { parseFid } from '@/lib/core/records';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 import { joinParts, newViewer, ORIGIN } from './_helpers';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -29,16 +29,11 @@ interface Detail {
 }
 
 describe.each(DRIVERS)('concurrent writes (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = useDatabase(driver);
   let db: Db;
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     db = database.db;
-  });
-
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   const counterOf = async (viewer: Viewer) => (await db.select({ c: users.fileCounter }).from(users).where(eq(users.id, viewer.id)))[0].c;

@@ -1,17 +1,10 @@
 // Page cursors on a fresh database: the signing key is created by the first request that needs one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from '@/lib/core/cursors';
-import { freshDatabase } from '../support/postgres';
+import { useDatabase } from '../support/postgres';
 
 describe('cursor key (postgres)', () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-
-  beforeAll(async () => {
-    database = await freshDatabase('postgres');
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useDatabase('postgres');
 
   it('is created once when the first cursors are asked for at once, and signs them all', async () => {
     // Several first requests race to create the key (found under load by tests/hardening: a 500).

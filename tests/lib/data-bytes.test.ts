@@ -2,7 +2,7 @@
 // its stored text's size, kept by each write (appended rows add to it in SQL, so that sum is held to
 // the stored text here, case by case), and a single text value is capped (MAX_CELL_BYTES).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { MAX_CELL_BYTES } from '@/lib/core/column-values';
@@ -12,24 +12,20 @@ import { getPlotContent } from '@/lib/core/plot-content';
 import { createPlot } from '@/lib/core/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { MAX_REFERENCED_BYTES } from '@/lib/core/srcs';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN } from './_helpers';
 
 const fid = (text: string): Fid => parseFid(text)!;
 const rows = (r: unknown[][]) => rowsBodySchema.parse({ rows: r });
 
 describe.each(DRIVERS)('data bytes (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     db = database.db;
     alice = await newViewer(db, 'alice');
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   /** Every column of the grid whose recorded size differs from its stored text's. */

@@ -1,7 +1,7 @@
 // GET /v2/plots/feed through the library: handpicked public plots, a random order fixed by the seed in
 // the cursor, every plot once per walk, back links consistent.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { plots as plotsTable } from '@/db/schema';
 import type { Viewer } from '@/lib/core/auth';
@@ -9,7 +9,7 @@ import { curatePlot } from '@/lib/core/curation';
 import { trashFile } from '@/lib/core/files';
 import { createPlot, feedQuerySchema, listFeed, listPlots, listQuerySchema } from '@/lib/core/plots';
 import { parseFid } from '@/lib/core/records';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, fileIds, newViewer, ORIGIN, textOf } from './_helpers';
 
 interface Body {
@@ -61,7 +61,7 @@ const seedOf = (url: string) => {
 };
 
 describe.each(DRIVERS)('GET /v2/plots/feed (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;
   let bob: Viewer;
@@ -70,7 +70,6 @@ describe.each(DRIVERS)('GET /v2/plots/feed (%s)', (driver) => {
   const plain: string[] = []; // public, not handpicked
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     db = database.db;
     alice = await newViewer(db, 'alice');
     bob = await newViewer(db, 'bob');
@@ -92,10 +91,6 @@ describe.each(DRIVERS)('GET /v2/plots/feed (%s)', (driver) => {
     }
     for (const fid of trashed) await trashFile(db, bob, parseFid(fid)!, 'plot');
     hidden.push(...trashed);
-  });
-
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   it('a walk shows every public handpicked plot exactly once, and nothing else', async () => {

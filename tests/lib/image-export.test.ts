@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/core/errors';
 import {
   emfUnavailable,
@@ -20,7 +20,7 @@ import {
 import { claimLease, claimOneOf, releaseLease, renewLease } from '@/lib/core/leases';
 import { FigureError, Renderer, RenderTimeoutError, type ExportJob } from '@/lib/core/renderer';
 import { closeDecoder, decodeImage, emfInfo, MAGIC, pdfInfo, pxToMm, pxToPt } from '../support/image-formats';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 
 const figure = (layout: Record<string, unknown> = {}) => ({ data: [{ type: 'bar', x: ['a', 'b', 'c'], y: [3, 1, 2] }], layout });
 /** Ticks 1e-9 apart on 18 axes: plotly.js labours ~20 s an axis (here, minutes) before giving up on them. */
@@ -117,11 +117,7 @@ describe('export pages (lanes)', () => {
 });
 
 describe.each(DRIVERS)('render slots as leases (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-  beforeAll(async () => {
-    database = await freshDatabase(driver);
-  });
-  afterAll(() => database?.dispose());
+  const database = useDatabase(driver);
   const slots = ['render:1:0', 'render:1:1'];
 
   it('two slots per user; a third claim finds none until one is released', async () => {

@@ -14,7 +14,7 @@ import { updateFileDetail } from '@/lib/core/file-detail';
 import { createPlot } from '@/lib/core/plots';
 import { parseFid } from '@/lib/core/records';
 import { inspectPng, MIN_CHART_VARIANCE } from '../support/png';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, freshDatabase, useDatabase } from '../support/postgres';
 import { fileIds, newViewer, ORIGIN } from './_helpers';
 
 const mock = (name: string) => readFileSync(`fixtures/plotly-mocks/${name}.json`, 'utf8');
@@ -133,16 +133,14 @@ describe('renderer', () => {
 });
 
 describe.each(DRIVERS)('image queue (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = useDatabase(driver);
   let db: Db;
   let owner: Viewer;
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     db = database.db;
     owner = await newViewer(db, 'imager');
   });
-  afterAll(() => database?.dispose());
 
   const jobs = () =>
     queryRows<{ file_id: number; version: number; attempts: number }>(db, sql`SELECT file_id::int AS file_id, version, attempts FROM image_jobs ORDER BY file_id`);

@@ -1,19 +1,18 @@
 // List answers stream: records of large figures are read one at a time while the page is written,
 // and the page is the same JSON as ever (both databases).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '@/lib/core/auth';
 import { createGrid } from '@/lib/core/grids';
 import { createPlot, listPlots, listQuerySchema } from '@/lib/core/plots';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN, textOf } from './_helpers';
 
 describe.each(DRIVERS)('list answers with large figures (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = useDatabase(driver);
   let owner: Viewer;
   const titles: string[] = [];
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     owner = await newViewer(database.db, 'streamer');
     const { file } = await createGrid(database.db, owner, { data: { cols: { y: { data: [1, 2, 3] } } } }, ORIGIN);
     const ysrc = `${file.fid}:${file.cols[0].uid}`;
@@ -22,7 +21,6 @@ describe.each(DRIVERS)('list answers with large figures (%s)', (driver) => {
       await createPlot(database.db, owner, { title: `p${i}`, figure: { data: [{ type: 'bar', ysrc }], layout: { meta: 'm'.repeat(size) } } }, ORIGIN);
     }
   });
-  afterAll(() => database?.dispose());
 
   it('pages hold every record, large ones whole, in order', async () => {
     const seen: { title: string; meta: number }[] = [];

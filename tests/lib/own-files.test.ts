@@ -1,31 +1,27 @@
 // The workspace's lists (lib/core/files.ts listOwnFiles): a folder's files newest first, private ones
 // included, paged with the lists' keyset pager; the trash holds what was trashed itself; a cursor
 // works only for the owner and the place it was issued for.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { createFolders, listOwnFiles, trashFile } from '@/lib/core/files';
 import { createPlot } from '@/lib/core/plots';
 import { parseFid } from '@/lib/core/records';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN } from './_helpers';
 
 const plotN = (text: string) => parseFid((JSON.parse(text) as { file: { fid: string } }).file.fid)!.n;
 
 describe.each(DRIVERS)('own files (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;
   let bob: Viewer;
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     db = database.db;
     alice = await newViewer(db, 'alice');
     bob = await newViewer(db, 'bob');
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   /** Every page of a place, following `next` cursors; the numbers in order. */

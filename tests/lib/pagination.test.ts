@@ -1,7 +1,7 @@
 // GET /v2/plots through the library: keyset pages in every order, walked forward and back, against
 // an order computed independently here from the data the test wrote.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { files, plots as plotsTable } from '@/db/schema';
 import type { Viewer } from '@/lib/core/auth';
@@ -9,7 +9,7 @@ import { restoreFile, trashFile } from '@/lib/core/files';
 import { parseWith } from '@/lib/core/json-text';
 import { createPlot, listFeed, listPlots, listQuerySchema } from '@/lib/core/plots';
 import { parseFid } from '@/lib/core/records';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, fileIds, newViewer, ORIGIN, textOf } from './_helpers';
 
 interface Rec {
@@ -139,14 +139,13 @@ async function walkBack(db: Db, last: Body, viewer: Viewer | null = null): Promi
 const fidsOf = (pages: Body[]) => pages.map((p) => p.results.map((r) => r.fid));
 
 describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;
   let bob: Viewer;
   const all: Plot[] = [];
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     db = database.db;
     alice = await newViewer(db, 'alice');
     bob = await newViewer(db, 'Bob');
@@ -192,10 +191,6 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
         trashed: isTrashed(i) && !isRestored(i),
       });
     }
-  });
-
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   it('the data set has the mix the tests rely on', () => {

@@ -1,7 +1,7 @@
 // "Copy to my files" (lib/core/plot-copy.ts): the copy owns its own private grids with the same
 // values, points its srcs there, and keeps drawing the same content whatever becomes of the original.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { deleteFile, getFile, trashFile, updateFile } from '@/lib/core/files';
@@ -10,25 +10,21 @@ import { getPlotContent } from '@/lib/core/plot-content';
 import { copyPlot } from '@/lib/core/plot-copy';
 import { createPlot, plotUpdate } from '@/lib/core/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
 
 const fid = (text: string): Fid => parseFid(text)!;
 
 describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;
   let bob: Viewer;
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     db = database.db;
     alice = await newViewer(db, 'alice');
     bob = await newViewer(db, 'bob');
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   /** A grid of alice's (values whose text must survive as written) and a plot on two of its three columns. */

@@ -3,7 +3,7 @@
 // public plot of the owner uses, grids of someone else and grids already private stay as they are; a
 // plot made public widens nothing; a refused change changes nothing.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { createFolders, trashFile, updateFile } from '@/lib/core/files';
@@ -13,23 +13,19 @@ import { getPlotContent } from '@/lib/core/plot-content';
 import { followPlotSharing, planPlotDataSharing, sharePlotWithData, type PlotData } from '@/lib/core/plot-data-sharing';
 import { createPlot } from '@/lib/core/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
 
 describe.each(DRIVERS)('plot data sharing (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;
   let bob: Viewer;
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     db = database.db;
     alice = await newViewer(db, 'Alice');
     bob = await newViewer(db, 'bob');
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   let count = 0;

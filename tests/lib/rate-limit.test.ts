@@ -1,6 +1,6 @@
 // The write counters behind the rate limits, on both drivers: windows, concurrency, nickname changes,
 // sweeps that keep each namespace's own window, and the sign-in pair's growing waits.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
 import {
@@ -17,19 +17,12 @@ import {
   type SignInLimitConfig,
 } from '@/lib/core/rate-limit';
 import { expectApiError } from './_helpers';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 
 const PAIR: SignInLimitConfig = { freeFailures: 3, perAccount: 0, perAddress: 0, signUpsPerAddress: 0, windowSeconds: 900, trustedProxies: 0 };
 
 describe.each(DRIVERS)('rate limit counters (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-
-  beforeAll(async () => {
-    database = await freshDatabase(driver);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useDatabase(driver);
 
   it('counts writes per key within a window and says when it ends', async () => {
     const first = await countWrite(database.db, 'k:a', 3, 3600);

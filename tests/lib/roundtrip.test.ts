@@ -2,7 +2,7 @@
 // src references), must come back from GET /v2/plots/{fid}/content?inline_data=true exactly as it was.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { createPlotFromRawFigure } from '@/lib/core/demo';
 import type { Viewer } from '@/lib/core/auth';
@@ -11,7 +11,7 @@ import { createGrid, getGrid } from '@/lib/core/grids';
 import { getPlotContent, type ContentOptions } from '@/lib/core/plot-content';
 import { createPlot, getPlot } from '@/lib/core/plots';
 import { parseFid } from '@/lib/core/records';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
 
 const MOCKS_DIR = path.resolve(process.cwd(), 'fixtures/plotly-mocks');
@@ -77,21 +77,16 @@ async function content(db: Db, viewer: Viewer | null, fid: string, opts: Content
 }
 
 describe.each(DRIVERS)('plot content round trip (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;
   let bob: Viewer;
   const refCounts = new Map<string, number>();
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     db = database.db;
     alice = await newViewer(db, 'alice');
     bob = await newViewer(db, 'bob');
-  });
-
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   it('the mock set covers the fixture set: ~90 figures of every kind of trace', () => {

@@ -2,7 +2,7 @@
 // caption, type:), what never is (private, secret, trashed plots of others), the ranking, the
 // switch to newest-first past MAX_RANKED matches, and paging both ways through the cursors.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { updateFileDetail } from '@/lib/core/file-detail';
@@ -10,7 +10,7 @@ import { trashFile } from '@/lib/core/files';
 import { createPlot } from '@/lib/core/plots';
 import { parseFid } from '@/lib/core/records';
 import { MAX_RANKED, parseSearch, SEARCH_WALK, searchPlotRows, searchPlots, searchQuerySchema } from '@/lib/core/search';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN, textOf } from './_helpers';
 
 interface Body {
@@ -22,7 +22,7 @@ interface Body {
 const FID = sql`u.username || ':' || f.n AS fid`;
 
 describe.each(DRIVERS)('search (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;
   let bob: Viewer;
@@ -47,7 +47,6 @@ describe.each(DRIVERS)('search (%s)', (driver) => {
   };
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     db = database.db;
     alice = await newViewer(db, 'alice');
     bob = await newViewer(db, 'bob.jones');
@@ -60,10 +59,6 @@ describe.each(DRIVERS)('search (%s)', (driver) => {
     await make('secret', bob, { title: 'Rainfall shared link', world_readable: false, share_key_enabled: true });
     await make('trashed', bob, { title: 'Rainfall in the bin' });
     await trashFile(db, bob, parseFid(made.trashed)!, 'plot');
-  });
-
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   it('finds words in titles, filenames, owner names and captions, title matches first', async () => {

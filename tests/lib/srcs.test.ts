@@ -1,7 +1,7 @@
 // resolveSrcs (lib/core/srcs.ts): every src resolved to its live grid and the named columns in one
 // query, whatever the mix of owners, grids, uids, case and bad texts; what `admit` refuses resolves
 // as nothing, the same as a grid that does not exist.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { trashFile } from '@/lib/core/files';
@@ -9,11 +9,11 @@ import { createGrid } from '@/lib/core/grids';
 import { canRead } from '@/lib/core/permissions';
 import { parseFid } from '@/lib/core/records';
 import { resolveSrcs } from '@/lib/core/srcs';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN } from './_helpers';
 
 describe.each(DRIVERS)('resolveSrcs (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;
   let bob: Viewer;
@@ -26,7 +26,6 @@ describe.each(DRIVERS)('resolveSrcs (%s)', (driver) => {
   }
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     db = database.db;
     alice = await newViewer(db, 'Alice');
     bob = await newViewer(db, 'bob');
@@ -35,9 +34,6 @@ describe.each(DRIVERS)('resolveSrcs (%s)', (driver) => {
     await grid('private', bob, false, { p: [1, 2, 3, 4, 5] });
     await grid('trashed', alice, true, { t: [1] });
     await trashFile(db, alice, parseFid(grids.trashed.fid)!);
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   const src = (name: string, ...cols: string[]) => `${grids[name].fid}:${cols.map((c) => grids[name].uid[c] ?? c).join(',')}`;

@@ -1,24 +1,20 @@
 // The plot page's view counter, on both drivers: concurrent views each count once, and its commit
 // mode (no wait for the WAL flush) ends with its own statement, never reaching the session's next one.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { createPlot } from '@/lib/core/plots';
 import { countView } from '@/lib/web/plot-page';
-import { DRIVERS, freshDatabase } from '../support/postgres';
+import { DRIVERS, useDatabase } from '../support/postgres';
 import { fileIds, newViewer, ORIGIN } from './_helpers';
 
 describe.each(DRIVERS)('view count (%s)', (driver) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const database = useDatabase(driver);
   let db: Db;
 
   beforeAll(async () => {
-    database = await freshDatabase(driver);
     db = database.db;
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   const newPlot = async (owner: Viewer) => {

@@ -1,6 +1,7 @@
 // Test databases: each suite gets its own Postgres database (made by harness/postgres.ts) or an
 // in-memory PGlite, both migrated with the committed migrations; and dumps for comparisons.
 import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
 import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
@@ -25,6 +26,34 @@ export async function freshDatabase(driver: Driver): Promise<Database & { dispos
       await database.close();
       await dropDatabase(name);
     },
+  };
+}
+
+/**
+ * A fresh database of `driver` for the enclosing `describe` block, made before its tests and disposed
+ * after them. Call it before the block's own hooks: before-hooks run in the order they are declared
+ * and after-hooks in reverse, so the block's set-up finds the database and its clean-up still has it.
+ * The answer reads the database once it is made; reading it outside a hook or a test throws.
+ */
+export function useDatabase(driver: Driver): Database {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  beforeAll(async () => {
+    fresh = await freshDatabase(driver);
+  });
+  afterAll(async () => {
+    await fresh?.dispose();
+  });
+  const made = () => {
+    if (!fresh) throw new Error('useDatabase: the database is made in beforeAll; read it in a hook or a test');
+    return fresh;
+  };
+  return {
+    get db() {
+      return made().db;
+    },
+    driver,
+    listen: (channel, onNotify) => made().listen(channel, onNotify),
+    close: () => made().close(),
   };
 }
 
