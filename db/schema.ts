@@ -123,7 +123,7 @@ export const plots = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     listed: boolean('listed').notNull().default(false),
     // The words search finds the plot by (title, filename, owner's names, caption, `type:` lexemes of its
-    // trace types), kept by triggers (migration 0013; lib/core/search.ts).
+    // trace types), kept by triggers (migration 0015; lib/core/search.ts).
     search: tsvector('search').notNull().default(sql`''::tsvector`),
   },
   (t) => [

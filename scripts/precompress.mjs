@@ -1,6 +1,6 @@
 // After `next build`: a brotli (quality 11) and a gzip (level 9) copy beside each compressible build
-// asset (.next/static), which scripts/serve.mjs sends as they are. Compressing plotly.js (4.6 MB) on
-// every request took 0.2-3 s of a loaded server's CPU per page view; now it is a file read.
+// asset (.next/static), which scripts/serve.mjs sends as they are. Compressing plotly.js on every
+// request cost a loaded server seconds of CPU per page view; now it is a file read.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';

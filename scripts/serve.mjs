@@ -1,8 +1,8 @@
 // One app process's HTTP server: what `next start` runs (Next's own request handler, the same
 // -p/-H/--keepAliveTimeout arguments and PORT, keep-alive, and a graceful stop on SIGTERM/SIGINT), with
 // compression done here instead of by Next (`compress: false` in next.config.mjs). Next gzips every
-// answer at level 6 and drops a route's own Content-Encoding: on 2 x 1M values of inline content that
-// cost ~550 ms of CPU for 3.0x smaller bytes. Here data answers (the API, .json/.csv downloads) use
+// answer at level 6 and drops a route's own Content-Encoding: on large inline content that costs far
+// more CPU than the bytes it saves are worth. Here data answers (the API, .json/.csv downloads) use
 // brotli (quality 2 for lists and records, 1 for content and downloads) or, for clients that do not
 // list br (Python's requests), gzip level 1; pages and assets keep the library's defaults (brotli 4, gzip 6).
 // The `compression` middleware streams (bounded memory), adds Vary: Accept-Encoding, skips HEAD,
@@ -22,16 +22,16 @@ import nextConfig from '../next.config.mjs';
 
 // No body to encode (a 304 or 204 must not gain Content-Encoding), else the library's rule (compressible types).
 const filter = (req, res) => res.statusCode !== 304 && res.statusCode !== 204 && compression.filter(req, res);
-// gzip level 1 with memLevel 9: 12% less CPU than memLevel 8 on 21 MB of numbers, the same size.
+// gzip level 1 with memLevel 9: less CPU than memLevel 8 on large numeric answers, for the same size.
 const dataOptions = (brotliQuality) => ({
   filter,
   level: zlib.constants.Z_BEST_SPEED,
   memLevel: 9,
   brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } },
 });
-// Lists and records (a few KB): brotli 2, 18x smaller at 0.04 ms. Content and downloads (up to
-// hundreds of MB of numbers): brotli 1, 2.7x smaller at 60% of quality 2's CPU (128 against 200 ms
-// on 21 MB here).
+// Lists and records (a few KB): brotli 2, many times smaller for next to no CPU. Content and
+// downloads (up to hundreds of MB of numbers): brotli 1, nearly as small for clearly less CPU than
+// quality 2.
 const compressData = compression(dataOptions(2));
 const compressBulk = compression(dataOptions(1));
 const compressPages = compression({ filter });

@@ -52,7 +52,7 @@ export function clientAddress(headers: Headers, trustedProxies: number): string 
  * it still tells clients apart, so it stays as written, cut short to keep keys small. */
 function addressKey(entry: string): string {
   // Node's checks first: ipaddr's validators throw and catch an Error for every address they
-  // reject (an IPv6 socket address is not IPv4), and the stack traces cost 0.05 ms a request.
+  // reject (an IPv6 socket address is not IPv4), and those stack traces cost every request.
   if (isIPv4(entry)) return entry;
   if (!isIPv6(entry) || !ipaddr.IPv6.isValid(entry)) return entry.slice(0, 64);
   const address = ipaddr.IPv6.parse(entry);

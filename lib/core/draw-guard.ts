@@ -14,7 +14,7 @@ interface PlotlyLike {
   purge(el: HTMLElement): void;
 }
 
-/** Annotations drawn of a figure on pages and thumbnails (500 take ~1.5 s; 5,000 over a minute). */
+/** Annotations drawn of a figure on pages and thumbnails: plotly measures every label, so thousands freeze a tab or a render. */
 export const MAX_DRAWN_ANNOTATIONS = 500;
 
 export async function tameFigure<F extends { data: unknown[]; layout?: unknown }>(Plotly: PlotlyLike, figure: F, maxAnnotations?: number): Promise<F> {

@@ -33,8 +33,10 @@ export interface NewFileFields {
 }
 
 /**
- * Creates one of the owner's files in one transaction: its folder (which must exist), a fresh
- * number, the files row, then the type's own rows by `insertBody`, whose answer this answers.
+ * Creates one of the owner's files in one transaction of several statements: its folder (which must
+ * exist), a fresh number, the files row, then the type's own rows by `insertBody` (a callback, run
+ * in the transaction), whose answer this answers. For creates whose type's rows need code between
+ * statements (a grid's columns); `createFileWith` is the one-statement form.
  */
 export async function createFile<T>(
   db: Db,
@@ -54,7 +56,8 @@ export async function createFile<T>(
  * The same create as `createFile` in one statement (no transaction round trips when there is no
  * folder to lock): `statement`, compiled once, builds its own rows from `NEW_FILE` (the create_file
  * call, a set of one files row); it runs with its own placeholders' `values` and the new file's, and
- * answers its rows.
+ * answers its rows. For creates whose rows SQL can build from values alone (a plot, a copy's plot
+ * and grids); `createFile` is the transaction-with-a-callback form.
  */
 export async function createFileWith<T>(
   db: Db,
@@ -91,7 +94,7 @@ const newFile = (ownerId: number, filetype: Filetype, fields: NewFileFields, par
   shareKey: fields.share_key_enabled ? newShareKey() : null,
 });
 
-/** create_file (migration 0012): a fresh number and the files row, named or default-named, in one call (values or placeholders). */
+/** create_file (migration 0012, as 0017 redefines it): a fresh number and the files row, named or default-named, in one call (values or placeholders). */
 const createFileCall = (input: Record<keyof NewFile, unknown>) =>
   sql`create_file(${input.ownerId}::int, ${input.filetype}::text, ${input.filename}::text, ${input.parent}::int, ${input.worldReadable}::boolean, ${input.shareKey}::text)`;
 

@@ -59,8 +59,3 @@ export function assertOwner<F extends FileAccess>(file: F | undefined, viewer: V
   if (readable.ownerId !== viewer.id) throw permissionDenied();
   return readable;
 }
-
-export function requireViewer(viewer: Viewer | null): Viewer {
-  if (!viewer) throw notAuthenticated();
-  return viewer;
-}

@@ -1,8 +1,8 @@
-// Which plotly.js bundle draws a figure in the browser. The full bundle (4.8 MB minified) takes
-// 1.3-2.4 s to load and run in Chromium on these machines before it draws anything; plotly's own
-// partial bundles, with the same core and components, take 0.25-0.35 s (basic: scatter, bar, pie;
-// 1.2 MB) and ~0.6 s (cartesian: 1.5 MB). A chart loads the smallest bundle that has every trace
-// type and subplot of its figure. Pure: the page's server side and the browser both use it.
+// Which plotly.js bundle draws a figure in the browser. The full bundle is several times the size of
+// plotly's own partial bundles (basic: scatter, bar, pie; cartesian), which have the same core and
+// components, and takes several times as long to load and run before it draws anything. A chart
+// loads the smallest bundle that has every trace type and subplot of its figure. Pure: the page's
+// server side and the browser both use it.
 
 export type PlotlyBundle = 'basic' | 'cartesian' | 'full';
 

@@ -245,8 +245,7 @@ async function newestRows<R>(
   );
   if (!end) return { rows: walked };
   const endKey: Cursor['k'] = ['n', end.created, Number(end.file_id)];
-  // Reading a word's matches through the GIN index costs time in proportion to all of them (~150 ms
-  // for a word in a million plots), so a word the statistics call common is not read at all; others
+  // Reading a word's matches through the GIN index costs time in proportion to all of them, so a word the statistics call common is not read at all; others
   // are counted whatever their place, so the count stops after SEARCH_WALK + 1 matches wherever they lie.
   if ((await estimate(tx, scope, match)) > 2 * SEARCH_WALK) return { rows: walked, resume: endKey };
   await readMatchesByIndex(tx);
