@@ -1,5 +1,5 @@
-// 11. Behind a caching proxy: nginx configured with README.md's "Behind a caching proxy" example (the
-// block itself, read from the README, with a temporary cache directory and the bench app's address)
+// 11. Behind a caching proxy: nginx configured with docs/caching-proxy.md's example (the block
+// itself, read from that page, with a temporary cache directory and the bench app's address)
 // in front of the app. Anonymous `GET /v2/plots` at 32 connections through nginx against the app
 // alone, with the cache's hit ratio from nginx's own log, and CPU per request. Checked first, and the
 // benchmark fails if not: signed-in requests (Authorization, Plotly-Authorization, the session
@@ -16,23 +16,24 @@ import { codeBlock, cpuDuring, cpuSeconds, fmt, load, processTree, table, writeR
 const NGINX = '/usr/sbin/nginx';
 const CONNECTIONS = 32;
 const SECONDS = 10;
+/** The page whose nginx example this runs. */
+const EXAMPLE_PAGE = 'docs/caching-proxy.md';
 
-/** README.md's nginx block of "Behind a caching proxy": its `http { }` lines and its `server { }` lines. */
-function readmeExample(): { http: string; server: string } {
-  const readme = readFileSync('README.md', 'utf8');
-  const section = /^## Behind a caching proxy\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1];
-  const block = section && /```nginx\n([\s\S]*?)```/.exec(section)?.[1];
+/** docs/caching-proxy.md's nginx block: its `http { }` lines and its `server { }` lines. */
+function docsExample(): { http: string; server: string } {
+  const page = readFileSync(EXAMPLE_PAGE, 'utf8');
+  const block = /```nginx\n([\s\S]*?)```/.exec(page)?.[1];
   const [http, server] = block?.split(/^# in server \{ \}\n/m) ?? [];
-  if (!http || !server || !http.includes('proxy_cache_path')) throw new Error('README.md: no nginx example with "# in http { }" and "# in server { }" under "Behind a caching proxy"');
+  if (!http || !server || !http.includes('proxy_cache_path')) throw new Error(`${EXAMPLE_PAGE}: no nginx example with "# in http { }" and "# in server { }"`);
   return { http, server };
 }
 
 async function startNginx(ctx: BenchContext, dir: string): Promise<{ url: string; child: ChildProcess; config: string; log: string }> {
   const port = await freePort();
-  const example = readmeExample();
+  const example = docsExample();
   const app = new URL(ctx.url);
   const log = path.join(dir, 'cache.log');
-  const config = `# Built by bench/proxy.ts from README.md's "Behind a caching proxy" example.
+  const config = `# Built by bench/proxy.ts from ${EXAMPLE_PAGE}'s example.
 daemon off;
 worker_processes auto;
 pid ${dir}/nginx.pid;
@@ -115,7 +116,7 @@ async function checkBypass(ctx: BenchContext, url: string): Promise<string[]> {
     expect(`${name} on a new URL: BYPASS`, first.cache, first.cache === 'BYPASS');
     expect(`anonymous after ${name} on a new URL: MISS (the signed-in answer was not stored)`, anonymous.cache, anonymous.cache === 'MISS');
   }
-  // The cache ignores Vary (README): a compressed answer must still never reach a client that did not ask for it.
+  // The cache ignores Vary (docs/caching-proxy.md): a compressed answer must still never reach a client that did not ask for it.
   // node:http, not fetch: fetch sends its own Accept-Encoding.
   const encoded = (acceptEncoding: string | null) =>
     new Promise<{ cache: string; encoding: string }>((resolve, reject) => {
@@ -131,7 +132,7 @@ async function checkBypass(ctx: BenchContext, url: string): Promise<string[]> {
   const plain = await encoded(null);
   expect('Accept-Encoding: br twice: HIT, br', `${brotli.cache}, ${brotli.encoding}`, brotli.cache === 'HIT' && brotli.encoding === 'br');
   expect('no Accept-Encoding after br: MISS, not compressed', `${plain.cache}, ${plain.encoding}`, plain.cache === 'MISS' && plain.encoding === 'identity');
-  if (failures.length) throw new Error(`the caching proxy of README.md is not safe:\n- ${failures.join('\n- ')}`);
+  if (failures.length) throw new Error(`the caching proxy of ${EXAMPLE_PAGE} is not safe:\n- ${failures.join('\n- ')}`);
   return ['anonymous repeat: HIT', 'a brotli answer is not served to a client that did not ask for it', ...signedIn.map(([name]) => `${name}: BYPASS, \`private\`, not stored`)];
 }
 
@@ -184,10 +185,10 @@ const proxy: Benchmark = async (ctx) => {
     };
     const p = results.proxied as { cpuMsPerRequest: number; hitRatio: number; appCpuMsPerRequestBehindCache: number; nginxCpuMsPerRequest: number };
     const a = results.app as { cpuMsPerRequest: number };
-    markdown = `## 11. Behind a caching proxy: nginx with README.md's example
+    markdown = `## 11. Behind a caching proxy: nginx with docs/caching-proxy.md's example
 
-nginx ${nginxVersion()} with the \`proxy_cache\` block of README.md's "Behind a caching proxy" (read from the
-README by the benchmark; \`bench/results/proxy-nginx.conf\` is the whole config it ran) in front of the
+nginx ${nginxVersion()} with the \`proxy_cache\` block of docs/caching-proxy.md (read from that page
+by the benchmark; \`bench/results/proxy-nginx.conf\` is the whole config it ran) in front of the
 app; anonymous \`GET /v2/plots\` (page 1) at ${CONNECTIONS} connections for ${SECONDS} s (wrk, after 3 s of
 warm-up), through nginx and to the app alone. Hit ratio: the requests nginx logged as \`HIT\`,
 \`UPDATING\` or \`STALE\` (\`$upstream_cache_status\`). CPU per request: app + its Postgres backends,
@@ -198,7 +199,7 @@ ${table(
   [
     ['the app alone', fmt(aloneRate), `${fmt(alone.value.latency.p50, 1)} / ${fmt(alone.value.latency.p99, 1)}`, '1', fmt(a.cpuMsPerRequest, 2), ''],
     [
-      'nginx (README example) in front',
+      'nginx (the docs example) in front',
       `**${fmt(proxiedRate)}**`,
       `${fmt(proxied.value.latency.p50, 1)} / ${fmt(proxied.value.latency.p99, 1)}`,
       `**${fmt(proxiedRate / aloneRate, 1)}**`,

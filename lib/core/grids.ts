@@ -212,7 +212,7 @@ export async function gridContent(db: Db, viewer: Viewer | null, fid: Fid, share
 }
 
 // ---------------------------------------------------------------------------------------------
-// Columns and rows (API.md "Columns and rows"), metadata
+// Columns and rows (docs/api.md "Endpoints"), metadata
 
 /** The caller's own grid (401, 404 to those who cannot read it, 403 to readers). */
 async function ownGrid(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFile> {

@@ -1,6 +1,6 @@
 // A plot's data follows its sharing on the web: which grids a plot draws from, what each does when the
 // plot's sharing changes, and that change made to the plot and its grids in one transaction. The API's
-// PUT/PATCH change the file alone (the official clients expect that): README, "Your files on the web".
+// PUT/PATCH change the file alone (the official clients expect that): docs/web.md.
 //
 // The rule: a plot made private or secret takes along the owner's public grids that no other public,
 // live plot of the owner draws from; they become private. Private is enough for a secret plot too: its

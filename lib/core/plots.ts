@@ -363,7 +363,7 @@ export async function getPlotRecord(db: Db, viewer: Viewer | null, fid: Fid, ori
 // ---------------------------------------------------------------------------------------------
 // Create and update
 
-/** The stored figure's size: settings and src references (API.md "Limits"). */
+/** The stored figure's size: settings and src references (docs/limits.md). */
 export const MAX_FIGURE_BYTES = MiB;
 
 const figureSchema = z.unknown().meta({ description: 'the plotly.js figure: {data, layout?, frames?}, data by src reference' });

@@ -1,4 +1,4 @@
-// File records and their URLs (API.md "Absolute URLs"). Plot records are built by Postgres as JSON
+// File records and their URLs (built from the public origin: docs/tls.md). Plot records are built by Postgres as JSON
 // text (the list's hot path: no parse/serialize round trip in Node); grids and folders in TS.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';

@@ -13,7 +13,7 @@ import { parseWith } from './json-text';
 import { RECORD_JOIN, feedQuerySchema, limitSql, newestKey, pageParts, past, recordSelect, type Page, type PageRow } from './plots';
 import { isoText, originJoin } from './records';
 
-/** A query's limits (API.md "Search"): its length, and its terms (words, quoted phrases' words, `type:` filters). */
+/** A query's limits (docs/search.md): its length, and its terms (words, quoted phrases' words, `type:` filters). */
 export const MAX_QUERY_CHARS = 200;
 export const MAX_QUERY_TERMS = 12;
 

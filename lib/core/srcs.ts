@@ -94,10 +94,10 @@ async function findColumns(db: Db, srcs: { owner: string; n: number; uids: strin
   return { grids, columns };
 }
 
-/** Grid values one plot may reference, each reference counted (README, Limits). */
+/** Grid values one plot may reference, each reference counted (docs/limits.md). */
 export const MAX_REFERENCED_VALUES = 10_000_000;
 /** Bytes of stored column text one plot may reference, each reference counted: what one read of its
- * data costs, whatever its cells hold (README, Limits). */
+ * data costs, whatever its cells hold (docs/limits.md). */
 export const MAX_REFERENCED_BYTES = 128 * MiB;
 
 /** How much grid data something references: values, and their stored bytes. */

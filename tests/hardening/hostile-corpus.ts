@@ -1,5 +1,5 @@
 // The hostile corpus run by hostile-input.test.ts: requests against every write endpoint and the
-// query parameters of the read endpoints (API.md "Errors" and "Limits"), each with the 4xx it must
+// query parameters of the read endpoints (docs/api.md "Authentication and errors", docs/limits.md), each with the 4xx it must
 // answer. A case names its path and body from the suite's fixtures (`Ctx`), made before it runs.
 import type { TestUser } from '../support/api';
 

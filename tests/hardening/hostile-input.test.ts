@@ -1,5 +1,5 @@
 // Runs the hostile corpus (hostile-corpus.ts) against every write endpoint and the query parameters
-// of the read endpoints (API.md "Errors" and "Limits"): each request must answer a 4xx with the
+// of the read endpoints (docs/api.md "Authentication and errors", docs/limits.md): each request must answer a 4xx with the
 // contract's error body, never a 5xx, and none may change the database. Legitimate input that merely
 // looks hostile (HTML or SQL in a title) is accepted and stored verbatim; that is checked after the snapshot.
 import http from 'node:http';

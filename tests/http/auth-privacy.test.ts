@@ -1,4 +1,4 @@
-// Authentication (API.md "Authentication and permission") and privacy: a private or secret file is,
+// Authentication (docs/api.md "Authentication and errors") and privacy: a private or secret file is,
 // to anyone who may not read it, exactly a missing file on every URL that names it; share keys open
 // one file only; lists and the feed hold public plots only; others' writes get 403 or 404.
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
-// PUT and PATCH on /v2/{plots|grids|folders|files}/{fid} (API.md "Updating files"), share_key_enabled
-// and share_key in every record, and secret links that carry their data (API.md "GET .../content"),
+// PUT and PATCH on /v2/{plots|grids|folders|files}/{fid} (docs/api.md "Updates"), share_key_enabled
+// and share_key in every record, and secret links that carry their data (docs/api.md "Endpoints"),
 // on PostgreSQL and on PGlite. Each test makes its own files under the suite's users.
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -82,7 +82,7 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
       expect(res.json).not.toHaveProperty('file');
       expect(res.json).toMatchObject({ ...stable(before), filename, world_readable: false, share_key_enabled: true, parent: -1, current_user_permission: 'write' });
       expect(res.json.share_key).toEqual(expect.stringMatching(/^[A-Za-z0-9_-]{22,}$/));
-      // Under /v2/files/ a grid's record has no cols (R merges it with a /col answer): API.md "Lookup".
+      // Under /v2/files/ a grid's record has no cols: R merges it with a /col answer.
       if (type === 'grid' && via === 'files') expect(res.json).not.toHaveProperty('cols');
       else if (kind.only) expect(res.json).toHaveProperty(kind.only);
       expect(Date.parse(res.json.date_modified)).toBeGreaterThan(Date.parse(before.date_modified));

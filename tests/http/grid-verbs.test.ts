@@ -1,4 +1,4 @@
-// The grid verbs over HTTP on both databases (API.md "Grids", "Columns and rows", "Limits"): columns
+// The grid verbs over HTTP on both databases (docs/api.md "Endpoints" and "Grids", docs/limits.md): columns
 // appended, read, replaced and deleted, rows appended, metadata, trash, in the exact shapes the
 // official Python and R clients send; every bad input a 4xx that changes nothing; permissions; and
 // plots on a changed column showing its new data (content, ETag, a new image).

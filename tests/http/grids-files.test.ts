@@ -1,5 +1,5 @@
-// Grids, files, folders and fids over HTTP (API.md "Grids", "Files, fids and names", "Files, folders,
-// users"), and the official client's overwrite flow (look up, delete the grid, upload it again,
+// Grids, files, folders and fids over HTTP (docs/api.md "Endpoints" and "Grids"; the OpenAPI document,
+// /v2/openapi.json), and the official client's overwrite flow (look up, delete the grid, upload it again,
 // update the plot in place).
 import { describe, expect, it } from 'vitest';
 import { baseUrl, call, createPlot, expectError, newUser, uploadGrid, type TestUser } from '../support/api';

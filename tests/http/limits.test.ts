@@ -1,5 +1,5 @@
-// The limits that keep one plot from costing the service more than a bounded amount (API.md
-// "Limits"): each column once a src, 10,000,000 referenced values a plot, 1 MiB a stored figure.
+// The limits that keep one plot from costing the service more than a bounded amount
+// (docs/limits.md): each column once a src, 10,000,000 referenced values a plot, 1 MiB a stored figure.
 // Each refusal is a 400 naming the field, and nothing is created.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';

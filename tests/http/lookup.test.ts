@@ -1,4 +1,4 @@
-// Lookup (API.md "Lookup"): `/v2/files/lookup` and the typed lookups, `parent`, `exists`, R's `+`
+// Lookup (docs/api.md "Endpoints"): `/v2/files/lookup` and the typed lookups, `parent`, `exists`, R's `+`
 // spaces, and a grid's record without `cols` under /v2/files/ (R merges it with a /col answer).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, type TestUser } from '../support/api';

@@ -1,4 +1,4 @@
-// The API root and the OpenAPI document (API.md "API root"): the document is valid OpenAPI 3.1 and
+// The API root and the OpenAPI document (docs/api.md "The API root and the OpenAPI document"): the document is valid OpenAPI 3.1 and
 // holds every route file under app/v2 with every method it declares (a route missing from
 // app/v2/openapi-routes.ts fails here), generated from the endpoints' own zod schemas; unknown paths
 // answer the JSON 404 to every method; the docs page shows every operation.

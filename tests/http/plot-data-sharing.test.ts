@@ -1,4 +1,4 @@
-// The API's PUT and PATCH change the file alone (README "API summary", Updates): a plot made private or
+// The API's PUT and PATCH change the file alone (docs/api.md "Updates"): a plot made private or
 // secret through the API leaves its grids as they were, as the official clients expect; only the web's
 // sharing forms take a plot's grids along (tests/lib/plot-data-sharing.test.ts, e2e/plot-data-sharing.spec.ts).
 import { randomBytes } from 'node:crypto';

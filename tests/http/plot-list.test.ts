@@ -1,4 +1,4 @@
-// The plots endpoints over HTTP against plots-endpoint.md (the user's spec) and API.md (the contract):
+// The plots endpoints over HTTP against the OpenAPI document (/v2/openapi.json) and docs/api.md:
 // GET /v2/plots (the list).
 // Suites share one server and database: every test makes its own users and looks only at its own files.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Absolute URLs (API.md "Absolute URLs"): every URL an answer holds is built from the public origin,
+// Absolute URLs (docs/tls.md): every URL an answer holds is built from the public origin,
 // PUBLIC_URL when set (a server of its own here), else the request's origin as a TLS front in front
 // of the app reports it in X-Forwarded-Proto / X-Forwarded-Host. plotly.R builds every API URL with
 // https, so behind a TLS front the records must say https too.

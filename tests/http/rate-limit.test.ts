@@ -1,4 +1,4 @@
-// Rate limits on writes (API.md "Errors": 429 with Retry-After and RateLimit-* headers): per user and
+// Rate limits on writes (docs/configuration.md "Rate limits": 429 with Retry-After and RateLimit-* headers): per user and
 // per address, counted in Postgres so that two app processes on one database count together. Its
 // own app processes, with small limits and TRUST_PROXY=1 so each test can speak from an address of its own.
 import { randomBytes } from 'node:crypto';

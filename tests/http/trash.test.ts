@@ -1,4 +1,4 @@
-// Trash, restore and permanent delete (API.md "Trash") under /v2/{files|plots|grids|folders}/{fid}/...,
+// Trash, restore and permanent delete (docs/api.md "Trash") under /v2/{files|plots|grids|folders}/{fid}/...,
 // on PostgreSQL and on PGlite: a folder carries its subtree, trashed files vanish everywhere, and
 // their existence never leaks to others.
 import { randomBytes } from 'node:crypto';

@@ -167,8 +167,8 @@ describe.each(DRIVERS)('plot content round trip (%s)', (driver) => {
     }
 
     for (const viewer of [null, bob]) {
-      // A secret link carries its data: with the key, the owner's grid counts as readable (API.md
-      // "content"), so both clients' `inline_data=true` gives the whole figure and nothing is mapped.
+      // A secret link carries its data: with the key, the owner's grid counts as readable (docs/api.md
+      // "Endpoints"), so both clients' `inline_data=true` gives the whole figure and nothing is mapped.
       for (const mapUnreadable of [false, true]) {
         const keyed = await content(db, viewer, fid, { inlineData: true, mapUnreadable, shareKey });
         expect(keyed.json).toStrictEqual(expectedFigure(mock));
