@@ -4,7 +4,8 @@
 // actions, so that a throttled attempt can answer 429 with Retry-After.
 import 'server-only';
 import { cookies } from 'next/headers';
-import { getDb, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
+import { getDb } from '@/lib/core/database';
 import { checkSignIn } from '@/lib/core/credentials';
 import { ApiError } from '@/lib/core/errors';
 import { acceptInvitation, InvitationClosed } from '@/lib/core/invitations';

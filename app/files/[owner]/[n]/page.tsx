@@ -7,12 +7,11 @@ import { OwnerActions } from '@/components/owner-actions';
 import { PlotDataNotice, readsPublicData } from '@/components/plot-data-notice';
 import { PlotView } from '@/components/plot-view';
 import { versionedImage } from '@/lib/web/plot-cards';
+import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grid-preview';
+import { countView } from '@/lib/core/view-counts';
 import {
-  countView,
   embedCode,
   figureHeight,
-  GRID_PREVIEW_ROWS,
-  gridPreview,
   loadFilePage,
   shareKeyOf,
   withKey,
