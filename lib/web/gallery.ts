@@ -11,7 +11,9 @@ import { drawsLive } from '@/lib/core/images';
 import { relativeAge, versionedImage, type PlotCardData } from './plot-cards';
 import { visibilityOf } from '@/lib/core/permissions';
 import { feedQuerySchema, GALLERY_PAGE_SIZE, listQuerySchema } from '@/lib/core/plots';
+import { fidOf } from '@/lib/core/records';
 import { qSchema } from '@/lib/core/search';
+import { avatarPath, chartContentPath, filePath, imagePath, profilePath } from '@/lib/core/urls';
 
 /** Cards a page: divides evenly into rows of 2, 3, 4 and 6. */
 export const PAGE_SIZE = GALLERY_PAGE_SIZE;
@@ -71,19 +73,19 @@ export function galleryParams(q: GalleryQuery): Record<string, string | number |
 }
 
 function cardOf(row: CardRow, now: number): PlotCardData {
-  const fid = `${row.owner}:${row.n}`;
-  const base = `/~${row.owner}/${row.n}`;
   return {
-    fid,
+    fid: fidOf(row.owner, row.n),
     title: row.title || row.filename || 'Untitled',
-    href: `${base}/`,
+    href: filePath(row.owner, row.n),
     owner: row.owner,
+    ownerHref: profilePath(row.owner),
+    avatar: avatarPath(row.owner),
     views: Number(row.views),
     created: row.created_at,
     age: relativeAge(row.created_at, now),
     traceTypes: JSON.parse(row.types) as string[],
-    thumbnail: versionedImage(`${base}.png?size=list-thumb`, row.modified_at),
-    contentUrl: `/v2/plots/${fid}/content?inline_data=true&map_data=unreadable`,
+    thumbnail: versionedImage(imagePath(row.owner, row.n, 'list-thumb'), row.modified_at),
+    contentUrl: chartContentPath(row.owner, row.n),
     visibility: visibilityOf(row.world_readable, row.keyed),
     // Cards draw live only charts of modest data; the rest keep their thumbnails.
     live: !row.undrawable && drawsLive({ values: Number(row.data_values), bytes: Number(row.data_bytes) }),

@@ -11,7 +11,8 @@ import { pageContext, readableFile, type PageContext } from './page-context';
 import { visibilityOf, type Visibility } from '@/lib/core/permissions';
 import { csvDownload } from './csv';
 import { getPlotRecord, readablePlotAt } from '@/lib/core/plots';
-import { fileUrls, type PlotRecord } from '@/lib/core/records';
+import type { PlotRecord } from '@/lib/core/records';
+import { filePath, fileUrls } from '@/lib/core/urls';
 
 /** `?share_key=`: a repeated or oversized value is ignored rather than an error page. */
 const shareKeySchema = z.string().min(1).max(200).optional().catch(undefined);
@@ -71,7 +72,7 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
   let lineage: Lineage | null = null;
   if (record.source_fid) {
     const source = await readablePlotAt(ctx.db, ctx.viewer, record.source_fid);
-    lineage = { source: source ? { href: `/~${source.owner}/${source.n}/`, name: source.filename } : null };
+    lineage = { source: source ? { href: filePath(source.owner, source.n), name: source.filename } : null };
   }
   const view = await chartView(ctx.db, file.id);
   return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage, chart: view.mode, bundle: view.bundle };
@@ -81,11 +82,6 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
 export function embedCode(embedUrl: string, title: string): string {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<iframe src="${escape(embedUrl)}" width="100%" height="525" frameborder="0" title="${escape(title)}"></iframe>`;
-}
-
-/** `url` with `?share_key=` when the page carries one. */
-export function withKey(url: string, shareKey: string | null): string {
-  return shareKey ? `${url}${url.includes('?') ? '&' : '?'}share_key=${encodeURIComponent(shareKey)}` : url;
 }
 
 /** The chart's height in pixels when the figure fixes one (else the page picks a responsive one). */
