@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
+import { avatarPath, profilePath } from '@/lib/core/urls';
 import { pageContext } from '@/lib/web/page-context';
 import { signUpOpen } from '@/lib/web/sign-in';
 import './globals.css';
@@ -33,9 +34,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             <span className="spacer" />
             {viewer ? (
               <>
-                <Link href={`/~${viewer.username}/`} className="me">
+                <Link href={profilePath(viewer.username)} className="me">
                   {/* eslint-disable-next-line @next/next/no-img-element */}
-                  <img src={`/avatars/${viewer.username}.svg`} alt="" width={24} height={24} />
+                  <img src={avatarPath(viewer.username)} alt="" width={24} height={24} />
                   {viewer.username}
                 </Link>
                 <Link href="/settings">Settings</Link>

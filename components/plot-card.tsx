@@ -25,9 +25,9 @@ export function PlotCard({ card }: { card: PlotCardData }) {
           </p>
         )}
         <p className="plot-card-meta">
-          <a className="plot-card-owner" href={`/~${card.owner}/`}>
+          <a className="plot-card-owner" href={card.ownerHref}>
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src={`/avatars/${card.owner}.svg`} alt="" width={20} height={20} />
+            <img src={card.avatar} alt="" width={20} height={20} />
             <span className="sr-only">by </span>
             {card.owner}
           </a>

@@ -5,6 +5,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { GridFate, PlotData, PlotGrid } from '@/lib/core/plot-data-sharing';
+import { filePath } from '@/lib/core/urls';
 import { ActionForm, type FormAction } from './action-form';
 import { CsrfField } from './csrf-field';
 import type { Back } from './file-forms';
@@ -12,15 +13,13 @@ import type { Back } from './file-forms';
 /** Grids named a group; the rest are counted. */
 const NAMED_GRIDS = 20;
 
-const gridHref = (g: { owner: string; n: number }) => `/~${g.owner}/${g.n}/`;
-
 function GridList({ grids, why }: { grids: PlotGrid[]; why?: (grid: PlotGrid) => ReactNode }) {
   const more = grids.length - NAMED_GRIDS;
   return (
     <ul className="data-grids">
       {grids.slice(0, NAMED_GRIDS).map((g) => (
         <li key={`${g.owner}:${g.n}`}>
-          <Link href={gridHref(g)}>{g.filename}</Link>
+          <Link href={filePath(g.owner, g.n)}>{g.filename}</Link>
           {why?.(g)}
         </li>
       ))}
@@ -38,7 +37,7 @@ function UsedBy({ grid, owner }: { grid: PlotGrid; owner: string }) {
       {grid.publicPlots.map((p, i) => (
         <span key={p.n}>
           {i > 0 && (i === grid.publicPlots.length - 1 && rest <= 0 ? ' and ' : ', ')}
-          <Link href={`/~${owner}/${p.n}/`}>{p.name}</Link>
+          <Link href={filePath(owner, p.n)}>{p.name}</Link>
         </span>
       ))}
       {rest > 0 && ` and ${rest.toLocaleString('en')} more`})

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import type { Workspace as WorkspaceData, WorkspaceFile } from '@/lib/web/workspace';
 import { pageHref } from '@/lib/web/gallery';
+import { profilePath, workspacePath } from '@/lib/core/urls';
 import { CopyField } from './copy-field';
 import { PlotDataNotice } from './plot-data-notice';
 import { SearchForm } from './search-form';
@@ -22,7 +23,7 @@ interface Props {
 
 export function Workspace({ username, data, csrf, actions }: Props) {
   const trash = data.place === 'trash';
-  const home = `/~${username}/`;
+  const home = profilePath(username);
   const here = typeof data.place === 'number' ? data.place : -1;
   const params = trash ? { view: 'trash' } : { folder: here === -1 ? undefined : here };
   return (
@@ -33,7 +34,7 @@ export function Workspace({ username, data, csrf, actions }: Props) {
           <Link href={home} aria-current={!trash ? 'page' : undefined}>
             Files
           </Link>
-          <Link href={`${home}?view=trash`} aria-current={trash ? 'page' : undefined}>
+          <Link href={workspacePath(username, { view: 'trash' })} aria-current={trash ? 'page' : undefined}>
             Trash
           </Link>
         </nav>
@@ -70,7 +71,7 @@ export function Workspace({ username, data, csrf, actions }: Props) {
                 </li>
               ) : (
                 <li key={c.n}>
-                  <Link href={`${home}?folder=${c.n}`}>{c.name}</Link>
+                  <Link href={workspacePath(username, { folder: c.n })}>{c.name}</Link>
                 </li>
               ),
             )}

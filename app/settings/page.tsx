@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiKeyForm, PasswordForm, ProfileForm } from '@/components/settings-forms';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/core/passwords';
+import { profilePath } from '@/lib/core/urls';
 import { getUserById } from '@/lib/core/users';
 import { pageContext } from '@/lib/web/page-context';
 import { changePasswordAction, newApiKeyAction, saveProfileAction } from './actions';
@@ -24,7 +25,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
         </p>
       )}
       <p className="muted">
-        Signed in as <Link href={`/~${user.username}/`}>~{user.username}</Link>
+        Signed in as <Link href={profilePath(user.username)}>~{user.username}</Link>
         {user.email && <> ({user.email})</>}.
       </p>
 

@@ -5,7 +5,7 @@ import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
-import { invalid } from './errors';
+import { ApiError, invalid } from './errors';
 
 export interface Cursor {
   /** The ordering the cursor was issued for: a cursor never crosses orderings. */
@@ -48,9 +48,16 @@ export async function encodeCursor(db: Db, cursor: Cursor): Promise<string> {
   return `${payload}.${sign(await secret(db), payload).toString('base64url')}`;
 }
 
-/** The cursor `value` issued for `order`, of the shape `valid` accepts (when given); else 400. */
+/** The 400 of a cursor the service did not issue for the list asked (forged, or another list's). */
+export class CursorRefused extends ApiError {
+  constructor() {
+    super(400, invalid('cursor', 'Invalid cursor.').errors);
+  }
+}
+
+/** The cursor `value` issued for `order`, of the shape `valid` accepts (when given); else CursorRefused. */
 export async function decodeCursor(db: Db, value: string, order: string, valid?: (cursor: Cursor) => boolean): Promise<Cursor> {
-  const bad = () => invalid('cursor', 'Invalid cursor.');
+  const bad = () => new CursorRefused();
   const [payload, mac, extra] = value.split('.');
   if (!payload || !mac || extra !== undefined || value.length > 512) throw bad();
   const expected = sign(await secret(db), payload);

@@ -9,6 +9,7 @@ import { getGrid, gridUpdate, gridUpdateSchema } from './grids';
 import { getPlot, plotUpdate, plotUpdateSchema } from './plots';
 import { assertReadable } from './permissions';
 import { parseFid, type Fid } from './records';
+import { profilePath } from './urls';
 
 /**
  * The detail of a file the caller may read: a plot's record (as JSON text), a grid's, a folder's.
@@ -48,7 +49,7 @@ export async function folderDetail(db: Db, viewer: Viewer | null, raw: string, u
       filename: 'home',
       filetype: 'fold',
       owner: owner.username,
-      web_url: `${origin}/~${owner.username}/`,
+      web_url: `${origin}${profilePath(owner.username)}`,
       children: childrenOf(origin, owner.username, children, viewer),
     };
   }

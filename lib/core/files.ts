@@ -12,7 +12,8 @@ import { invalid, notFound } from './errors';
 import { filenameSchema, pathSchema } from './file-names';
 import { refreshPlotsOfGrids } from './images';
 import { assertOwner, canRead, canReadSql } from './permissions';
-import { fileNumbered, fileUrls, fidOf, isoText, parentApiUrl, type Fid } from './records';
+import { fileNumbered, fidOf, isoText, type Fid } from './records';
+import { apiFilePath, filePath, parentApiPath, profilePath, type ApiCollection } from './urls';
 import { getUserByUsername } from './users';
 
 export type FileRow = typeof files.$inferSelect;
@@ -256,12 +257,11 @@ export async function lookupPath(
   return row && canRead(row, viewer) && (!opts.filetype || row.filetype === opts.filetype) ? { ...row, owner: owner.username } : null;
 }
 
-const API_KEYS: Record<Filetype, string> = { plot: 'plots', grid: 'grids', fold: 'folders' };
+const API_KEYS: Record<Filetype, ApiCollection> = { plot: 'plots', grid: 'grids', fold: 'folders' };
 
 /** The common record of any file (plots' own records are built in SQL: records.ts). */
 export function fileRecord(origin: string, file: OwnedFile, viewer: Viewer | null) {
   const fid = fidOf(file.owner, file.n);
-  const { web_url } = fileUrls(origin, file.owner, file.n);
   const kind = API_KEYS[file.filetype];
   return {
     fid,
@@ -272,7 +272,7 @@ export function fileRecord(origin: string, file: OwnedFile, viewer: Viewer | nul
     parented: file.parent !== -1,
     world_readable: file.worldReadable,
     share_key_enabled: file.shareKey !== null,
-    web_url: file.filetype === 'fold' ? `${origin}/~${file.owner}/` : web_url,
+    web_url: `${origin}${file.filetype === 'fold' ? profilePath(file.owner) : filePath(file.owner, file.n)}`,
     // The spec's creation_time has microseconds; a Date holds milliseconds, so the last three are 0.
     creation_time: `${file.createdAt.toISOString().slice(0, -1)}000Z`,
     date_modified: file.updatedAt.toISOString(),
@@ -280,9 +280,9 @@ export function fileRecord(origin: string, file: OwnedFile, viewer: Viewer | nul
     // The owner learns the secret link's key (to share it); nobody else does.
     ...(viewer?.id === file.ownerId && file.shareKey ? { share_key: file.shareKey } : {}),
     api_urls: {
-      files: `${origin}/v2/files/${fid}`,
-      [kind]: `${origin}/v2/${kind}/${fid}`,
-      parent: parentApiUrl(origin, file.owner, file.parent),
+      files: `${origin}${apiFilePath('files', file.owner, file.n)}`,
+      [kind]: `${origin}${apiFilePath(kind, file.owner, file.n)}`,
+      parent: `${origin}${parentApiPath(file.owner, file.parent)}`,
     },
   };
 }

@@ -11,8 +11,9 @@ import { enqueue, notifyQueued } from './images';
 import { MiB } from './json-text';
 import { canRead, assertReadable } from './permissions';
 import { getPlotFile, MAX_FIGURE_BYTES } from './plots';
-import { fidOf, fileUrls, type Fid } from './records';
+import { fidOf, type Fid } from './records';
 import { dataSize, overDataLimit, plotReader, resolveSrcs, type SrcGrid } from './srcs';
+import { fileUrls } from './urls';
 
 interface StoredRef {
   p: (string | number)[];

@@ -4,6 +4,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { notFound } from './errors';
 import { canReadSql } from './permissions';
+import { urlSql } from './urls';
 
 /** A username: letters, digits, "_", "." and "-", at most 50, starting with a letter or digit. */
 export const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$/;
@@ -41,31 +42,6 @@ export const fidOf = (owner: string, n: number) => `${owner}:${n}`;
  */
 export const fileNumbered = (ownerId: SQL, n: SQL) => sql`SELECT * FROM files WHERE owner_id = ${ownerId} AND n = ${n} OFFSET 0`;
 
-export function fileUrls(origin: string, owner: string, n: number) {
-  const base = `${origin}/~${owner}/${n}`;
-  return {
-    web_url: `${base}/`,
-    embed_url: `${base}.embed`,
-    image_urls: {
-      default: `${base}.png`,
-      'block-thumb': `${base}.png?size=block-thumb`,
-      'list-thumb': `${base}.png?size=list-thumb`,
-    },
-  };
-}
-
-export function userUrls(origin: string, username: string) {
-  return {
-    profile_url: `${origin}/~${username}/`,
-    avatar_url: `${origin}/avatars/${username}.svg`,
-    background_url: `${origin}/background.svg`,
-  };
-}
-
-export function parentApiUrl(origin: string, owner: string, parent: number): string {
-  return parent === -1 ? `${origin}/v2/folders/home?user=${owner}` : `${origin}/v2/folders/${owner}:${parent}`;
-}
-
 const ISO_US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
@@ -98,17 +74,17 @@ export interface PlotRecord {
  * guard, drop out of the statement, whose executor sets up every subquery on every run.
  */
 export function plotRecordSql(viewerId: number | null | Placeholder, detail: boolean, viewerOwns = false): SQL {
-  const base = sql`c.o || '/~' || u.username || '/' || f.n`;
+  const [o, username, n] = [sql`c.o`, sql`u.username`, sql`f.n`];
   const fid = sql`u.username || ':' || f.n`;
-  const webUrl = sql`${base} || '/'`;
-  const listThumb = sql`${base} || '.png?size=list-thumb'`;
+  const webUrl = urlSql.file(o, username, n);
+  const listThumb = urlSql.image(o, username, n, 'list-thumb');
   const empty = sql`'{"results":[],"count":0}'::json`;
   const owner = viewerOwns ? sql`true` : sql`f.owner_id = ${viewerId}::int`;
   const extra = detail
     ? sql`,
       'share_url', CASE WHEN ${owner} AND NOT f.world_readable AND f.share_key IS NOT NULL
-                        THEN ${webUrl} || '?share_key=' || f.share_key ELSE ${webUrl} END,
-      'content_url', c.o || '/v2/plots/' || ${fid} || '/content',
+                        THEN ${urlSql.withShareKey(webUrl, sql`f.share_key`)} ELSE ${webUrl} END,
+      'content_url', ${urlSql.content(o, username, n)},
       'source_fid', ${viewerOwns ? sql`p.source_fid` : sourceFidSql(viewerId)}`
     : sql``;
   const fields = sql`
@@ -118,17 +94,16 @@ export function plotRecordSql(viewerId: number | null | Placeholder, detail: boo
     'stars', ${empty},
     'collaborators', ${empty},
     'parented', f.parent <> -1,
-    'embed_url', ${base} || '.embed',
+    'embed_url', ${urlSql.file(o, username, n, 'embed')},
     'fid', ${fid},
     'filename', f.filename,
     'filetype', 'plot',
     'img_url', ${listThumb},
-    'image_urls', json_build_object('default', ${base} || '.png', 'block-thumb', ${base} || '.png?size=block-thumb', 'list-thumb', ${listThumb}),
+    'image_urls', json_build_object('default', ${urlSql.image(o, username, n)}, 'block-thumb', ${urlSql.image(o, username, n, 'block-thumb')}, 'list-thumb', ${listThumb}),
     'api_urls', json_build_object(
-      'files', c.o || '/v2/files/' || ${fid},
-      'plots', c.o || '/v2/plots/' || ${fid},
-      'parent', CASE WHEN f.parent = -1 THEN c.o || '/v2/folders/home?user=' || u.username
-                     ELSE c.o || '/v2/folders/' || u.username || ':' || f.parent END),
+      'files', ${urlSql.apiFile(o, 'files', username, n)},
+      'plots', ${urlSql.apiFile(o, 'plots', username, n)},
+      'parent', ${urlSql.parentApi(o, username, sql`f.parent`)}),
     'owner', u.username,
     'parent', f.parent,
     'preview', '',
@@ -141,7 +116,7 @@ export function plotRecordSql(viewerId: number | null | Placeholder, detail: boo
     'share_key_enabled', f.share_key IS NOT NULL,
     'subfolder_count', NULL,
     'refresh_interval', NULL,
-    'organize_view_url', c.o || '/~' || u.username || '/',
+    'organize_view_url', ${urlSql.profile(o, username)},
     'current_user_permission', CASE WHEN ${owner} THEN 'write' ELSE 'read' END,
     'is_theme', p.is_theme,
     'is_template', p.is_template,
@@ -176,9 +151,9 @@ function sourceFidSql(viewerId: number | null | Placeholder): SQL {
 function userRecordSql(): SQL {
   return sql`json_build_object(
       'username', u.username,
-      'profile_url', c.o || '/~' || u.username || '/',
-      'avatar_url', c.o || '/avatars/' || u.username || '.svg',
-      'background_url', c.o || '/background.svg',
+      'profile_url', ${urlSql.profile(sql`c.o`, sql`u.username`)},
+      'avatar_url', ${urlSql.avatar(sql`c.o`, sql`u.username`)},
+      'background_url', ${urlSql.background(sql`c.o`)},
       'bio', u.bio, 'nickname', u.nickname, 'website', u.website,
       'date_joined', to_char(u.date_joined AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'),
       'stream_tokens', NULL, 'feature_set_id', NULL, 'csrf_token', NULL, 'map_access_tokens', NULL,

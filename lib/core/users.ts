@@ -8,7 +8,8 @@ import { compiledQuery, runPrepared, type Db } from '@/db/client';
 import { sessions, users } from '@/db/schema';
 import { invalid } from './errors';
 import { hashPassword, passwordSchema } from './passwords';
-import { USERNAME, userUrls } from './records';
+import { USERNAME } from './records';
+import { userUrls } from './urls';
 
 export const usernameSchema = z.string().regex(USERNAME, 'letters, digits, "_", "." and "-", at most 50, starting with a letter or digit');
 export const emailSchema = z.email('must be an email address').max(254, 'must be at most 254 characters');

@@ -4,8 +4,8 @@
 // CSV_MAX_BYTES of column text, and at most CSV_CONCURRENCY downloads of a process are built at once.
 import 'server-only';
 import pLimit from 'p-limit';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
+import { csvColumnBytes, type CsvColumn } from '@/lib/core/csv-columns';
 import { columnText } from '@/lib/core/grids';
 
 export const CSV_MAX_BYTES = 64 * 1024 * 1024;
@@ -15,11 +15,6 @@ const CSV_QUEUE = 16;
 const ROWS_A_CHUNK = 1000;
 /** How long one download may hold its turn. */
 const CSV_SECONDS = 300;
-
-export interface CsvColumn {
-  header: string;
-  columnId: number;
-}
 
 export class CsvTooLargeError extends Error {
   name = 'CsvTooLargeError';
@@ -111,12 +106,8 @@ export async function csvDownload(db: Db, columns: CsvColumn[]): Promise<CsvStre
     const none = async () => ({ done: true, value: undefined }) as const;
     return { next: none, return: none };
   }
-  const ids = `{${columns.map((c) => c.columnId).join(',')}}`;
-  const [size] = await queryRows<{ bytes: string | number }>(
-    db,
-    sql`SELECT coalesce(sum(g.bytes), 0) AS bytes FROM unnest(${ids}::bigint[]) AS r(id) JOIN grid_columns g ON g.id = r.id`,
-  );
-  if (Number(size.bytes) > CSV_MAX_BYTES) throw new CsvTooLargeError(`${(Number(size.bytes) / 2 ** 20).toFixed(0)} MiB of data`);
+  const bytes = await csvColumnBytes(db, columns);
+  if (bytes > CSV_MAX_BYTES) throw new CsvTooLargeError(`${(bytes / 2 ** 20).toFixed(0)} MiB of data`);
   const done = await turn();
   const source = rows(db, columns);
   let open = true;

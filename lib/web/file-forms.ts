@@ -17,6 +17,7 @@ import { VISIBILITY_FIELDS } from '@/lib/core/permissions';
 import { followPlotSharing, planPlotDataSharing, sharePlotWithData, type PlotData } from '@/lib/core/plot-data-sharing';
 import { plotUpdateSchema } from '@/lib/core/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
+import { filePath, workspacePath } from '@/lib/core/urls';
 import { FormError, runForm, type FormCaller, type FormState } from './forms';
 
 /** What a notice code in the workspace's URL says (fixed texts: nothing from the URL is echoed). */
@@ -41,8 +42,8 @@ const backSchema = z.union([z.enum(['plot', 'trash']), z.coerce.number().int().m
 
 /** The workspace place `back`, with a notice (and, after a plot's sharing changed, that plot: its data is shown). */
 function workspaceUrl(caller: FormCaller, back: number | 'trash' | 'plot', notice: Notice, plot?: number): string {
-  const place = back === 'trash' ? 'view=trash&' : typeof back === 'number' && back !== -1 ? `folder=${back}&` : '';
-  return `/~${caller.viewer.username}/?${place}notice=${notice}${plot === undefined ? '' : `&plot=${plot}`}`;
+  const place = back === 'trash' ? { view: 'trash' } : { folder: typeof back === 'number' && back !== -1 ? back : undefined };
+  return workspacePath(caller.viewer.username, { ...place, notice, plot });
 }
 
 /** The form's file: its fid field, else the 404 the API answers for a file that does not exist. */
@@ -60,7 +61,7 @@ const field = (form: FormData, name: string) => {
 /** After a change: back to the plot's page, or to the workspace place the form was shown in (naming the plot whose data to show). */
 function done(caller: FormCaller, form: FormData, fid: Fid, notice: Notice, plot?: number): never {
   const back = backSchema.parse(field(form, 'back'));
-  if (back === 'plot') redirect(`/~${caller.viewer.username}/${fid.n}/?notice=${notice}`);
+  if (back === 'plot') redirect(`${filePath(caller.viewer.username, fid.n)}?notice=${notice}`);
   redirect(workspaceUrl(caller, back, notice, plot));
 }
 

@@ -1,19 +1,19 @@
 // Page data for the plot lists (gallery `/`, feed `/feed`, profiles `/~owner/`): query parameters,
-// cards read with the API's own pager (same orders, filters and cursors) but only the few columns a
-// card shows (never whole figures), and the links that page through them with and without JavaScript.
+// cards made of the rows lib/core/card-rows.ts reads, and the links that page through them with and
+// without JavaScript.
 import 'server-only';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
-import type { RowsPage } from '@/lib/core/cursors';
-import { ApiError } from '@/lib/core/errors';
-import { drawsLive, undrawableSql } from '@/lib/core/images';
+import { listFeedCards, listGalleryCards, listOwnerCards, searchCards, type CardRow } from '@/lib/core/card-rows';
+import { CursorRefused, type RowsPage } from '@/lib/core/cursors';
+import { drawsLive } from '@/lib/core/images';
 import { relativeAge, versionedImage, type PlotCardData } from './plot-cards';
 import { visibilityOf } from '@/lib/core/permissions';
-import { feedQuerySchema, GALLERY_PAGE_SIZE, listFeedRows, listOwnerPlotRows, listPlotRows, listQuerySchema } from '@/lib/core/plots';
-import { isoText } from '@/lib/core/records';
-import { qSchema, searchPlotRows } from '@/lib/core/search';
+import { feedQuerySchema, GALLERY_PAGE_SIZE, listQuerySchema } from '@/lib/core/plots';
+import { fidOf } from '@/lib/core/records';
+import { qSchema } from '@/lib/core/search';
+import { avatarPath, chartContentPath, filePath, imagePath, profilePath } from '@/lib/core/urls';
 
 /** Cards a page: divides evenly into rows of 2, 3, 4 and 6. */
 export const PAGE_SIZE = GALLERY_PAGE_SIZE;
@@ -72,46 +72,20 @@ export function galleryParams(q: GalleryQuery): Record<string, string | number |
   return { order_by: q.order_by, min_quality: q.min_quality || undefined };
 }
 
-/** What a card shows, as columns over `p` (plots), `f` (files) and `u` (users): a few short values,
- * the trace types read in the database, so a list never carries (or parses) whole figures. */
-const CARD_SELECT = sql`u.username AS owner, f.n, f.filename, p.title, ${isoText(sql`f.created_at`, 'micros')} AS created_at,
-  ${isoText(sql`f.updated_at`, 'micros')} AS modified_at, f.world_readable, f.share_key IS NOT NULL AS keyed, ${undrawableSql} AS undrawable, p.data_values, p.data_bytes,
-  (SELECT coalesce(json_agg(t ORDER BY i), '[]'::json)::text FROM (
-     SELECT CASE WHEN jsonb_typeof(e->'type') = 'string' AND e->>'type' <> '' THEN e->>'type' ELSE 'scatter' END AS t, min(i) AS i
-     FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'data') = 'array' THEN p.figure->'data' ELSE '[]'::jsonb END)
-       WITH ORDINALITY AS x(e, i)
-     GROUP BY 1) types) AS types`;
-
-interface CardRow {
-  owner: string;
-  n: number;
-  filename: string;
-  title: string;
-  views: string | number;
-  created_at: string;
-  modified_at: string;
-  world_readable: boolean;
-  keyed: boolean;
-  undrawable: boolean;
-  data_values: string | number;
-  data_bytes: string | number;
-  types: string;
-}
-
 function cardOf(row: CardRow, now: number): PlotCardData {
-  const fid = `${row.owner}:${row.n}`;
-  const base = `/~${row.owner}/${row.n}`;
   return {
-    fid,
+    fid: fidOf(row.owner, row.n),
     title: row.title || row.filename || 'Untitled',
-    href: `${base}/`,
+    href: filePath(row.owner, row.n),
     owner: row.owner,
+    ownerHref: profilePath(row.owner),
+    avatar: avatarPath(row.owner),
     views: Number(row.views),
     created: row.created_at,
     age: relativeAge(row.created_at, now),
     traceTypes: JSON.parse(row.types) as string[],
-    thumbnail: versionedImage(`${base}.png?size=list-thumb`, row.modified_at),
-    contentUrl: `/v2/plots/${fid}/content?inline_data=true&map_data=unreadable`,
+    thumbnail: versionedImage(imagePath(row.owner, row.n, 'list-thumb'), row.modified_at),
+    contentUrl: chartContentPath(row.owner, row.n),
     visibility: visibilityOf(row.world_readable, row.keyed),
     // Cards draw live only charts of modest data; the rest keep their thumbnails.
     live: !row.undrawable && drawsLive({ values: Number(row.data_values), bytes: Number(row.data_bytes) }),
@@ -134,7 +108,7 @@ export async function withCursorFallback<P extends object>(
   try {
     return { ...(await list(cursor)), cursorRejected: false };
   } catch (error) {
-    if (!cursor || !(error instanceof ApiError) || error.status !== 400) throw error;
+    if (!cursor || !(error instanceof CursorRefused)) throw error;
     return { ...(await list(undefined)), cursorRejected: true };
   }
 }
@@ -143,13 +117,13 @@ export async function withCursorFallback<P extends object>(
 export function galleryPage(db: Db, q: GalleryQuery, origin: string) {
   return withCursorFallback(q.cursor, async (cursor) => {
     const query = { order_by: q.order_by, min_quality: q.min_quality, page_size: PAGE_SIZE, cursor };
-    return cardPage(await listPlotRows<CardRow>(db, CARD_SELECT, query, origin));
+    return cardPage(await listGalleryCards(db, query, origin));
   });
 }
 
 /** The feed: handpicked plots in the random order its cursors carry. */
 export function feedPage(db: Db, q: { cursor?: string }, origin: string) {
-  return withCursorFallback(q.cursor, async (cursor) => cardPage(await listFeedRows<CardRow>(db, CARD_SELECT, { page_size: PAGE_SIZE, cursor }, origin)));
+  return withCursorFallback(q.cursor, async (cursor) => cardPage(await listFeedCards(db, { page_size: PAGE_SIZE, cursor }, origin)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -173,7 +147,7 @@ export function searchQuery(params: SearchParams): { q: string; error: string | 
 export function searchPage(db: Db, viewer: Viewer | null, q: { q: string; cursor?: string; mine?: boolean }, origin: string) {
   const scope = q.mine ? 'own' : 'public';
   return withCursorFallback(q.cursor, async (cursor) =>
-    cardPage(await searchPlotRows<CardRow>(db, viewer, CARD_SELECT, { q: q.q, page_size: PAGE_SIZE, cursor }, origin, { scope })),
+    cardPage(await searchCards(db, viewer, { q: q.q, page_size: PAGE_SIZE, cursor }, origin, scope)),
   );
 }
 
@@ -182,7 +156,7 @@ export function searchPage(db: Db, viewer: Viewer | null, q: { q: string; cursor
 
 /** A user's plots, newest first: public ones, and to the user their private and secret ones too (marked). */
 export async function listUserPlots(db: Db, viewer: Viewer | null, user: { id: number }, q: { cursor?: string }, origin: string): Promise<CardPage> {
-  return cardPage(await listOwnerPlotRows<CardRow>(db, viewer, user.id, CARD_SELECT, { page_size: PAGE_SIZE, cursor: q.cursor }, origin));
+  return cardPage(await listOwnerCards(db, viewer, user.id, { page_size: PAGE_SIZE, cursor: q.cursor }, origin));
 }
 
 /** A profile's page of plots, with the same fallback as the lists for a refused cursor. */

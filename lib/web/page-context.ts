@@ -3,7 +3,8 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
-import { getDb, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
+import { getDb } from '@/lib/core/database';
 import { authenticate, type Viewer } from '@/lib/core/auth';
 import { getFile, type OwnedFile } from '@/lib/core/files';
 import { originFrom } from '@/lib/core/origin';

@@ -7,6 +7,9 @@ export interface PlotCardData {
   title: string;
   href: string;
   owner: string;
+  /** The owner's page and avatar. */
+  ownerHref: string;
+  avatar: string;
   views: number;
   created: string;
   age: string;

@@ -4,7 +4,8 @@
 // actions, so that a throttled attempt can answer 429 with Retry-After.
 import 'server-only';
 import { cookies } from 'next/headers';
-import { getDb, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
+import { getDb } from '@/lib/core/database';
 import { checkSignIn } from '@/lib/core/credentials';
 import { ApiError } from '@/lib/core/errors';
 import { acceptInvitation, InvitationClosed } from '@/lib/core/invitations';
@@ -13,6 +14,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from '@/lib/core/passwords
 import { fromOrigin } from '@/lib/core/auth';
 import { countSignUp, exceeded } from '@/lib/core/rate-limit';
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS, sessionToken } from '@/lib/core/sessions';
+import { profilePath } from '@/lib/core/urls';
 import { createUser, emailSchema, usernameSchema } from '@/lib/core/users';
 
 export { SESSION_COOKIE };
@@ -156,7 +158,7 @@ export async function signInRequest(req: Request): Promise<Response> {
   if ('retryAfter' in check) return throttledPage(check.retryAfter, back('throttled'));
   if ('wrong' in check) return seeOther(back('wrong'));
   const token = await createSession(db, check.user.id);
-  return seeOther(next ?? `/~${check.user.username}/`, { 'Set-Cookie': setCookieHeader(token, req.headers) });
+  return seeOther(next ?? profilePath(check.user.username), { 'Set-Cookie': setCookieHeader(token, req.headers) });
 }
 
 /**

@@ -7,6 +7,8 @@ import type { Viewer } from '@/lib/core/auth';
 import { listOwnFiles, listOwnFolders, type Filetype } from '@/lib/core/files';
 import { visibilityOf, type Visibility } from '@/lib/core/permissions';
 import type { PlotData } from '@/lib/core/plot-data-sharing';
+import { fidOf } from '@/lib/core/records';
+import { filePath, imagePath, withShareKey, workspacePath } from '@/lib/core/urls';
 import { cursorQuery, withCursorFallback } from './gallery';
 import { folderPath, NOTICES, ownPlotData, type Notice } from './file-forms';
 import { versionedImage } from './plot-cards';
@@ -87,23 +89,23 @@ export async function workspacePage(db: Db, viewer: Viewer, origin: string, q: R
     const byN = new Map(folders.map((f) => [f.n, f]));
     for (let at = byN.get(place); at; at = byN.get(at.parent)) crumbs.unshift({ n: at.n, name: at.filename });
   }
-  const base = `/~${viewer.username}`;
+  const owner = viewer.username;
   return {
     place,
     crumbs,
     files: page.rows.map((row) => {
       const visibility = visibilityOf(row.world_readable, row.share_key !== null);
-      const href = row.filetype === 'fold' ? `${base}/?folder=${row.n}` : `${base}/${row.n}/`;
+      const href = row.filetype === 'fold' ? workspacePath(owner, { folder: row.n }) : filePath(owner, row.n);
       return {
-        fid: `${viewer.username}:${row.n}`,
+        fid: fidOf(owner, row.n),
         n: row.n,
         filetype: row.filetype,
         filename: row.filename,
         title: row.title && row.title !== row.filename ? row.title : null,
         href,
-        thumbnail: row.filetype === 'plot' && !row.trashed ? versionedImage(`${base}/${row.n}.png?size=list-thumb`, row.modified) : null,
+        thumbnail: row.filetype === 'plot' && !row.trashed ? versionedImage(imagePath(owner, row.n, 'list-thumb'), row.modified) : null,
         visibility,
-        secretUrl: visibility === 'secret' && row.filetype !== 'fold' ? `${origin}${base}/${row.n}/?share_key=${encodeURIComponent(row.share_key!)}` : null,
+        secretUrl: visibility === 'secret' && row.filetype !== 'fold' ? withShareKey(`${origin}${filePath(owner, row.n)}`, row.share_key) : null,
         created: row.created,
         trashed: row.trashed,
       };

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { createPlot } from '@/lib/core/plots';
-import { countView } from '@/lib/web/plot-page';
+import { countView } from '@/lib/core/view-counts';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { fileIds, newViewer, ORIGIN } from './_helpers';
 

@@ -1,6 +1,7 @@
 // The house is one-way: app/ -> lib/http, lib/web -> lib/core -> db/. This walks every import of the
 // product's source (static, re-exports, dynamic import(), type-only included) and fails on an edge
-// the house forbids or on any cycle.
+// the house forbids or on any cycle. Some edges are allowed for types only (`import type`), which
+// leave no code behind.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,12 @@ const FORBIDDEN: [string, string[], string][] = [
   ['lib/', ['tests/', 'bench/', 'e2e/'], 'the product never imports its tests'],
 ];
 
+/** [from, to, why]: a module under `from` may import one under `to` for its types only. */
+const TYPES_ONLY: [string, string[], string][] = [['lib/web/', ['db/', 'drizzle-orm'], 'lib/web reads data through lib/core: db/ and SQL for their types only']];
+
+/** Packages the rules name: `next` and `drizzle-orm` with their subpaths. */
+const PACKAGES = ['next', 'drizzle-orm'];
+
 function sourceFiles(entry: string): string[] {
   if (/\.(ts|tsx|mjs)$/.test(entry)) return [entry];
   return readdirSync(entry, { withFileTypes: true }).flatMap((e) => {
@@ -28,17 +35,18 @@ function sourceFiles(entry: string): string[] {
   });
 }
 
-const SPECIFIER = /(?:^|[^\w.])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const SPECIFIER = /(?:^|[^\w.])((?:import|export)\s[^'"`;]*?)from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
-/** Import specifiers of a file's text (comments removed first, so prose never counts). */
-export function specifiers(text: string): string[] {
+/** Import specifiers of a file's text (comments removed first, so prose never counts); `values`: only those that bring code (not `import type`). */
+export function specifiers(text: string, which: 'all' | 'values' = 'all'): string[] {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
-  return [...code.matchAll(SPECIFIER)].map((m) => m[1] ?? m[2] ?? m[3]);
+  return [...code.matchAll(SPECIFIER)].filter((m) => which === 'all' || !/^(?:import|export)\s+type\s/.test(m[1] ?? '')).map((m) => m[2] ?? m[3] ?? m[4]);
 }
 
-/** A specifier as a repository path (without extension), `next` for Next's own modules, or null for other packages. */
+/** A specifier as a repository path (without extension), a package of PACKAGES, or null for other packages. */
 function target(from: string, spec: string, known: Set<string>): string | null {
-  if (spec === 'next' || spec.startsWith('next/')) return 'next';
+  const pkg = PACKAGES.find((p) => spec === p || spec.startsWith(`${p}/`));
+  if (pkg) return pkg;
   let base: string;
   if (spec.startsWith('@/')) base = spec.slice(2);
   else if (spec.startsWith('.')) base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
@@ -47,20 +55,20 @@ function target(from: string, spec: string, known: Set<string>): string | null {
   return base;
 }
 
-function graph(): Map<string, string[]> {
+function graph(which: 'all' | 'values' = 'all'): Map<string, string[]> {
   const files = ROOTS.flatMap(sourceFiles);
   const known = new Set(files);
   return new Map(
-    files.map((f) => [f, [...new Set(specifiers(readFileSync(f, 'utf8')).map((s) => target(f, s, known)).filter((t) => t !== null))]]),
+    files.map((f) => [f, [...new Set(specifiers(readFileSync(f, 'utf8'), which).map((s) => target(f, s, known)).filter((t) => t !== null))]]),
   );
 }
 
-function violations(edges: Map<string, string[]>): string[] {
+function violations(edges: Map<string, string[]>, rules = FORBIDDEN): string[] {
   const out: string[] = [];
   for (const [from, tos] of edges) {
     for (const to of tos) {
-      for (const [prefix, banned, why] of FORBIDDEN) {
-        if (from.startsWith(prefix) && banned.some((b) => (b === 'next' ? to === 'next' : to.startsWith(b)))) out.push(`${from} -> ${to} (${why})`);
+      for (const [prefix, banned, why] of rules) {
+        if (from.startsWith(prefix) && banned.some((b) => (PACKAGES.includes(b) ? to === b : to.startsWith(b)))) out.push(`${from} -> ${to} (${why})`);
       }
     }
   }
@@ -117,6 +125,11 @@ describe('the import graph', () => {
     expect(violations(edges)).toEqual([]);
   });
 
+  it('has no edge allowed for types only that brings code (lib/web -> db/, drizzle-orm is `import type`)', () => {
+    expect([...graph('values').get('lib/web/page-context.ts')!]).toContain('lib/core/auth.ts');
+    expect(violations(graph('values'), TYPES_ONLY)).toEqual([]);
+  });
+
   it('has no cycle', () => {
     expect(cycles(edges)).toEqual([]);
   });
@@ -131,6 +144,10 @@ describe('the import graph', () => {
     ]);
     expect(violations(bad)).toHaveLength(4);
     expect(cycles(bad)).toEqual([['lib/core/b.ts', 'lib/core/c.ts']]);
+    expect(violations(new Map([['lib/web/x.ts', ['db/client.ts', 'drizzle-orm', 'lib/core/auth.ts']]]), TYPES_ONLY)).toHaveLength(2);
+    const mixed = `import type { Db } from '@/db/client';\nimport { getDb, type Database } from '@/db/client';\nexport type { X } from './x';\nimport { y } from './y';`;
+    expect(specifiers(mixed, 'values')).toEqual(['@/db/client', './y']);
+    expect(specifiers(mixed)).toEqual(['@/db/client', '@/db/client', './x', './y']);
     expect(specifiers(`import a from '@/x';\nimport type { B } from './b';\n// import c from './c';\nexport { d } from '../d';\nconst e = await import('./e');\nimport './f';`)).toEqual([
       '@/x',
       './b',

@@ -9,6 +9,7 @@ import { cursorQuery, profilePage } from '@/lib/web/gallery';
 import { workspacePage, workspaceQuery } from '@/lib/web/workspace';
 import { listUndrawablePlots } from '@/lib/core/images';
 import { pageContext } from '@/lib/web/page-context';
+import { avatarPath, filePath, profilePath } from '@/lib/core/urls';
 import { getUserByUsername, usernameSchema } from '@/lib/core/users';
 import { moreUserPlots } from './actions';
 import { FILE_ACTIONS } from './file-actions';
@@ -61,7 +62,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     <main>
       <header className="profile">
         {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img className="profile-avatar" src={`/avatars/${user.username}.svg`} alt={`${name}’s avatar`} width={96} height={96} />
+        <img className="profile-avatar" src={avatarPath(user.username)} alt={`${name}’s avatar`} width={96} height={96} />
         <div className="profile-text">
           <h1>{name}</h1>
           <p className="muted">
@@ -86,7 +87,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
           <ul>
             {undrawable.map((p) => (
               <li key={p.n}>
-                <Link href={`/~${user.username}/${p.n}/`}>{p.filename}</Link>
+                <Link href={filePath(user.username, p.n)}>{p.filename}</Link>
               </li>
             ))}
           </ul>
@@ -101,7 +102,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
       {page && (
         <PlotList
           page={page}
-          path={`/~${user.username}/`}
+          path={profilePath(user.username)}
           loadPage={moreUserPlots.bind(null, user.username)}
           empty={
             <>

@@ -7,15 +7,14 @@ import { OwnerActions } from '@/components/owner-actions';
 import { PlotDataNotice, readsPublicData } from '@/components/plot-data-notice';
 import { PlotView } from '@/components/plot-view';
 import { versionedImage } from '@/lib/web/plot-cards';
+import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grid-preview';
+import { avatarPath, chartContentPath, filePath, imagePath, profilePath, withShareKey } from '@/lib/core/urls';
+import { countView } from '@/lib/core/view-counts';
 import {
-  countView,
   embedCode,
   figureHeight,
-  GRID_PREVIEW_ROWS,
-  gridPreview,
   loadFilePage,
   shareKeyOf,
-  withKey,
   type FilePageData,
   type GridPageData,
   type PlotPageData,
@@ -45,7 +44,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   const description = caption ? truncate(caption, 200) : `A ${data.kind} by ${data.file.owner}`;
   const webUrl = data.kind === 'plot' ? data.record.web_url : data.urls.web_url;
   // The rendered default image, under a URL that changes with the plot (so link previews refresh).
-  const image = data.kind === 'plot' ? withKey(versionedImage(data.record.image_urls.default, data.record.date_modified), data.shareKey) : undefined;
+  const image = data.kind === 'plot' ? withShareKey(versionedImage(data.record.image_urls.default, data.record.date_modified), data.shareKey) : undefined;
   return {
     title,
     description,
@@ -94,9 +93,9 @@ function Badge({ visibility }: { visibility: Visibility }) {
 
 function Owner({ owner }: { owner: string }) {
   return (
-    <Link href={`/~${owner}/`} className="file-owner">
+    <Link href={profilePath(owner)} className="file-owner">
       {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img src={`/avatars/${owner}.svg`} alt="" width={28} height={28} />
+      <img src={avatarPath(owner)} alt="" width={28} height={28} />
       {owner}
     </Link>
   );
@@ -107,8 +106,7 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice |
   const views = await countView(data.ctx.db, file.id);
   const title = nameOf(data);
   const fid = `${file.owner}:${file.n}`;
-  const contentUrl = withKey(`/v2/plots/${encodeURIComponent(fid)}/content?inline_data=true&map_data=unreadable`, shareKey);
-  const base = `/~${file.owner}/${file.n}`;
+  const contentUrl = withShareKey(chartContentPath(file.owner, file.n), shareKey);
   const secretKey = visibility === 'secret' ? file.shareKey : null;
   const own = data.ctx.viewer?.id === file.ownerId;
   // To its owner: what its grids are, when a private or secret plot reads public data or its sharing just changed.
@@ -167,18 +165,18 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice |
         contentUrl={contentUrl}
         label={`Chart: ${title}`}
         height={figureHeight(record)}
-        imageUrl={withKey(`${base}.png`, shareKey)}
+        imageUrl={withShareKey(imagePath(file.owner, file.n), shareKey)}
         downloadName={file.filename}
         mode={data.chart}
         bundle={data.bundle}
       >
         <li>
-          <a className="button secondary" download={`${file.filename}.json`} href={withKey(`${base}.json`, shareKey)}>
+          <a className="button secondary" download={`${file.filename}.json`} href={withShareKey(filePath(file.owner, file.n, 'json'), shareKey)}>
             Figure and data (JSON)
           </a>
         </li>
         <li>
-          <a className="button secondary" download={`${file.filename}.csv`} href={withKey(`${base}.csv`, shareKey)}>
+          <a className="button secondary" download={`${file.filename}.csv`} href={withShareKey(filePath(file.owner, file.n, 'csv'), shareKey)}>
             Data (CSV)
           </a>
         </li>
@@ -189,12 +187,12 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice |
         <CopyField
           id="share-url"
           label="Share link"
-          value={withKey(record.web_url, secretKey)}
+          value={withShareKey(record.web_url, secretKey)}
           hint={visibility === 'public' ? undefined : VISIBILITY_HINT[visibility]}
         />
-        <CopyField id="embed-code" label="Embed code" value={embedCode(withKey(record.embed_url, secretKey), title)} />
+        <CopyField id="embed-code" label="Embed code" value={embedCode(withShareKey(record.embed_url, secretKey), title)} />
       </section>
-      <CopyToMyFiles action={copyPlotAction} csrf={data.ctx.csrf} fid={fid} shareKey={shareKey} own={own} here={withKey(`${base}/`, shareKey)} />
+      <CopyToMyFiles action={copyPlotAction} csrf={data.ctx.csrf} fid={fid} shareKey={shareKey} own={own} here={withShareKey(filePath(file.owner, file.n), shareKey)} />
       {own && data.ctx.csrf && (
         <OwnerActions
           fid={fid}
@@ -219,7 +217,6 @@ async function GridPage({ data }: { data: GridPageData }) {
   const { file, shareKey, visibility } = data;
   const { columns, columnCount, rowCount } = await gridPreview(data.ctx.db, file.id);
   const shown = Math.min(rowCount, GRID_PREVIEW_ROWS);
-  const base = `/~${file.owner}/${file.n}`;
   return (
     <main className="file-page grid-page">
       <header className="file-head">
@@ -240,7 +237,7 @@ async function GridPage({ data }: { data: GridPageData }) {
           </li>
         </ul>
         <p>
-          <a className="button secondary" download={`${file.filename}.csv`} href={withKey(`${base}.csv`, shareKey)}>
+          <a className="button secondary" download={`${file.filename}.csv`} href={withShareKey(filePath(file.owner, file.n, 'csv'), shareKey)}>
             Download all data (CSV)
           </a>
         </p>

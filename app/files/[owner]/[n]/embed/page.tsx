@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import PlotFigure from '@/components/plot-figure';
-import { loadFilePage, shareKeyOf, withKey, type PlotPageData } from '@/lib/web/plot-page';
+import { chartContentPath, imagePath, withShareKey } from '@/lib/core/urls';
+import { loadFilePage, shareKeyOf, type PlotPageData } from '@/lib/web/plot-page';
 
 export const dynamic = 'force-dynamic';
 
@@ -27,19 +28,18 @@ export default async function EmbedPage(props: Props) {
   if (!data) notFound();
   const { record, file, shareKey } = data;
   const title = record.title.trim() || file.filename;
-  const fid = `${file.owner}:${file.n}`;
   return (
     <main className="embed-view">
       <h1 className="visually-hidden">{title}</h1>
       <PlotFigure
-        contentUrl={withKey(`/v2/plots/${encodeURIComponent(fid)}/content?inline_data=true&map_data=unreadable`, shareKey)}
+        contentUrl={withShareKey(chartContentPath(file.owner, file.n), shareKey)}
         interactive
         bundle={data.bundle}
         label={`Chart: ${title}`}
         // eslint-disable-next-line @next/next/no-img-element
-        fallback={<img src={withKey(`/~${file.owner}/${file.n}.png`, shareKey)} alt="" />}
+        fallback={<img src={withShareKey(imagePath(file.owner, file.n), shareKey)} alt="" />}
       />
-      <a className="embed-link" href={withKey(record.web_url, shareKey)} target="_blank" rel="noopener">
+      <a className="embed-link" href={withShareKey(record.web_url, shareKey)} target="_blank" rel="noopener">
         View on Plot Files
       </a>
     </main>

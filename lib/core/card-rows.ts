@@ -1,0 +1,62 @@
+// The rows behind the web's plot cards (gallery, feed, search, profiles): each list's own pager (same
+// orders, filters and cursors as the API's) with a card's few columns as the projection, so a list
+// never carries (or parses) whole figures.
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '@/db/client';
+import type { Viewer } from './auth';
+import type { RowsPage } from './cursors';
+import { undrawableSql } from './images';
+import { feedQuerySchema, listFeedRows, listOwnerPlotRows, listPlotRows, type ListQuery, type PageRow } from './plots';
+import { isoText } from './records';
+import { searchPlotRows, type SearchScope } from './search';
+
+/** What a card shows, as columns over `p` (plots), `f` (files) and `u` (users): a few short values,
+ * the trace types read in the database. */
+const CARD_SELECT = sql`u.username AS owner, f.n, f.filename, p.title, ${isoText(sql`f.created_at`, 'micros')} AS created_at,
+  ${isoText(sql`f.updated_at`, 'micros')} AS modified_at, f.world_readable, f.share_key IS NOT NULL AS keyed, ${undrawableSql} AS undrawable, p.data_values, p.data_bytes,
+  (SELECT coalesce(json_agg(t ORDER BY i), '[]'::json)::text FROM (
+     SELECT CASE WHEN jsonb_typeof(e->'type') = 'string' AND e->>'type' <> '' THEN e->>'type' ELSE 'scatter' END AS t, min(i) AS i
+     FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'data') = 'array' THEN p.figure->'data' ELSE '[]'::jsonb END)
+       WITH ORDINALITY AS x(e, i)
+     GROUP BY 1) types) AS types`;
+
+export interface CardRow {
+  owner: string;
+  n: number;
+  filename: string;
+  title: string;
+  views: string | number;
+  created_at: string;
+  modified_at: string;
+  world_readable: boolean;
+  keyed: boolean;
+  undrawable: boolean;
+  data_values: string | number;
+  data_bytes: string | number;
+  /** The distinct trace types, in order of first use, as JSON text. */
+  types: string;
+}
+
+type PageQuery = z.output<typeof feedQuerySchema>;
+
+/** Public plots in the API list's order and filter (the gallery). */
+export function listGalleryCards(db: Db, q: ListQuery, origin: string): Promise<RowsPage<CardRow & PageRow>> {
+  return listPlotRows<CardRow>(db, CARD_SELECT, q, origin);
+}
+
+/** Handpicked plots in the random order the cursors carry (the feed). */
+export function listFeedCards(db: Db, q: PageQuery, origin: string): Promise<RowsPage<CardRow & PageRow>> {
+  return listFeedRows<CardRow>(db, CARD_SELECT, q, origin);
+}
+
+/** Plots matching `q`: public ones, or with scope 'own' the viewer's own (lib/core/search.ts). */
+export function searchCards(db: Db, viewer: Viewer | null, q: PageQuery & { q: string }, origin: string, scope: SearchScope) {
+  return searchPlotRows<CardRow>(db, viewer, CARD_SELECT, q, origin, { scope });
+}
+
+/** An owner's plots, newest first: public ones, and to the owner their private and secret ones too. */
+export function listOwnerCards(db: Db, viewer: Viewer | null, ownerId: number, q: PageQuery, origin: string): Promise<RowsPage<CardRow & PageRow>> {
+  return listOwnerPlotRows<CardRow>(db, viewer, ownerId, CARD_SELECT, q, origin);
+}

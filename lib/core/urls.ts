@@ -1,0 +1,98 @@
+// Every URL the app emits is built here: the web's paths (a profile or workspace `/~owner/`, a file's
+// page `/~owner/n/` and its .embed, .png, .json and .csv), avatars, the API's file URLs and a plot's
+// content; paths for the pages' own links, at the public origin in API records. Each part is encoded.
+// Plot records are built by Postgres, which cannot encode: their SQL twins (`urlSql`) concatenate,
+// which gives the same text since a username (records.ts USERNAME) and a share key hold only
+// characters a URL keeps as they are (tests/lib/urls.test.ts holds the two to the same URLs).
+import { sql, type SQL } from 'drizzle-orm';
+
+const part = encodeURIComponent;
+
+/** A file's forms on the web: its page, its embed, its default image and its downloads. */
+export type FileForm = 'page' | 'embed' | 'png' | 'json' | 'csv';
+/** The image sizes beyond the default (lib/core/images.ts IMAGE_SIZES). */
+export type ThumbSize = 'block-thumb' | 'list-thumb';
+/** The API's collections a file is found in by fid. */
+export type ApiCollection = 'files' | 'plots' | 'grids' | 'folders';
+
+/** A user's page (their profile; to themselves, their workspace). */
+export const profilePath = (owner: string) => `/~${part(owner)}/`;
+
+/** The workspace `/~owner/` with its parameters (a folder, the trash, a notice), unset ones left out. */
+export function workspacePath(owner: string, params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  return search.size ? `${profilePath(owner)}?${search}` : profilePath(owner);
+}
+
+/** `/~owner/n/` (the file's page), or `/~owner/n.embed`, `.png`, `.json`, `.csv`. */
+export function filePath(owner: string, n: number, form: FileForm = 'page'): string {
+  const base = `/~${part(owner)}/${n}`;
+  return form === 'page' ? `${base}/` : `${base}.${form}`;
+}
+
+/** A plot's image: the default size, or a thumbnail. */
+export const imagePath = (owner: string, n: number, size?: ThumbSize) => `${filePath(owner, n, 'png')}${size ? `?size=${size}` : ''}`;
+
+export const avatarPath = (username: string) => `/avatars/${part(username)}.svg`;
+export const BACKGROUND_PATH = '/background.svg';
+
+/** `/v2/{collection}/{owner}:{n}`. */
+export const apiFilePath = (collection: ApiCollection, owner: string, n: number) => `/v2/${collection}/${part(owner)}:${n}`;
+
+/** A file's parent folder in the API: the owner's home folder (-1) or a folder. */
+export const parentApiPath = (owner: string, parent: number) =>
+  parent === -1 ? `/v2/folders/home?user=${part(owner)}` : apiFilePath('folders', owner, parent);
+
+/** A plot's content (its figure with data). */
+export const contentPath = (owner: string, n: number) => `${apiFilePath('plots', owner, n)}/content`;
+
+/** The content a page's chart draws: data inlined, and unreadable data served as map_data. */
+export const chartContentPath = (owner: string, n: number) => `${contentPath(owner, n)}?inline_data=true&map_data=unreadable`;
+
+/** `url` with `share_key=` added when there is a key (a secret link). */
+export function withShareKey(url: string, shareKey: string | null | undefined): string {
+  return shareKey ? `${url}${url.includes('?') ? '&' : '?'}share_key=${part(shareKey)}` : url;
+}
+
+/** The URLs of a file's record (spec 2.1): its page, embed and images. */
+export function fileUrls(origin: string, owner: string, n: number) {
+  return {
+    web_url: `${origin}${filePath(owner, n)}`,
+    embed_url: `${origin}${filePath(owner, n, 'embed')}`,
+    image_urls: {
+      default: `${origin}${imagePath(owner, n)}`,
+      'block-thumb': `${origin}${imagePath(owner, n, 'block-thumb')}`,
+      'list-thumb': `${origin}${imagePath(owner, n, 'list-thumb')}`,
+    },
+  };
+}
+
+/** The URLs of a user's record (spec 2.3). */
+export function userUrls(origin: string, username: string) {
+  return {
+    profile_url: `${origin}${profilePath(username)}`,
+    avatar_url: `${origin}${avatarPath(username)}`,
+    background_url: `${origin}${BACKGROUND_PATH}`,
+  };
+}
+
+/** `/~owner/n` and a constant tail, as one literal (these records are the lists' hot path). */
+const fileSql = (origin: SQL, owner: SQL, n: SQL, tail: string) => sql`${origin} || '/~' || ${owner} || '/' || ${n} || ${sql.raw(`'${tail}'`)}`;
+
+/**
+ * The same URLs as SQL text expressions, over the origin, a username and a file number (expressions
+ * or placeholders), for the records Postgres builds.
+ */
+export const urlSql = {
+  profile: (origin: SQL, owner: SQL) => sql`${origin} || '/~' || ${owner} || '/'`,
+  file: (origin: SQL, owner: SQL, n: SQL, form: FileForm = 'page') => fileSql(origin, owner, n, form === 'page' ? '/' : `.${form}`),
+  image: (origin: SQL, owner: SQL, n: SQL, size?: ThumbSize) => fileSql(origin, owner, n, `.png${size ? `?size=${size}` : ''}`),
+  avatar: (origin: SQL, owner: SQL) => sql`${origin} || '/avatars/' || ${owner} || '.svg'`,
+  background: (origin: SQL) => sql`${origin} || ${sql.raw(`'${BACKGROUND_PATH}'`)}`,
+  apiFile: (origin: SQL, collection: ApiCollection, owner: SQL, n: SQL) => sql`${origin} || ${sql.raw(`'/v2/${collection}/'`)} || ${owner} || ':' || ${n}`,
+  parentApi: (origin: SQL, owner: SQL, parent: SQL) =>
+    sql`CASE WHEN ${parent} = -1 THEN ${origin} || '/v2/folders/home?user=' || ${owner} ELSE ${urlSql.apiFile(origin, 'folders', owner, parent)} END`,
+  content: (origin: SQL, owner: SQL, n: SQL) => sql`${urlSql.apiFile(origin, 'plots', owner, n)} || '/content'`,
+  withShareKey: (url: SQL, shareKey: SQL) => sql`${url} || '?share_key=' || ${shareKey}`,
+};
