@@ -35,7 +35,6 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             {viewer ? (
               <>
                 <Link href={profilePath(viewer.username)} className="me">
-                  {/* eslint-disable-next-line @next/next/no-img-element */}
                   <img src={avatarPath(viewer.username)} alt="" width={24} height={24} />
                   {viewer.username}
                 </Link>

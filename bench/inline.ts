@@ -108,7 +108,8 @@ const inline: Benchmark = async (ctx) => {
     const asked: Record<string, Awaited<ReturnType<typeof measure>>> = {};
     const serviceRows: string[][] = [];
     for (const ask of ASKS) {
-      const m = (asked[ask.name] = await measure(ctx, url, ask.acceptEncoding));
+      const m = await measure(ctx, url, ask.acceptEncoding);
+      asked[ask.name] = m;
       serviceRows.push([
         fmt(values),
         ask.name,

@@ -1,5 +1,6 @@
 // The API reference, drawn from the OpenAPI document (lib/http/openapi.ts) on the server: plain HTML,
 // no script. Schemas are shown as tables of their fields with types and constraints.
+// biome-ignore-all lint/suspicious/noArrayIndexKey: pieces of a fixed document, drawn once on the server and never reordered
 import { Fragment, type ReactNode } from 'react';
 import type { JsonSchema, OpenApiDocument, Operation, OperationMethod } from '@/lib/http/openapi';
 

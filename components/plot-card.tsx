@@ -26,7 +26,6 @@ export function PlotCard({ card }: { card: PlotCardData }) {
         )}
         <p className="plot-card-meta">
           <a className="plot-card-owner" href={card.ownerHref}>
-            {/* eslint-disable-next-line @next/next/no-img-element */}
             <img src={card.avatar} alt="" width={20} height={20} />
             <span className="sr-only">by </span>
             {card.owner}

@@ -38,6 +38,7 @@ export default function PlotFigure(props: PlotFigureProps) {
   const [state, setState] = useState<State>('loading');
   return (
     // An interactive chart holds plotly's toolbar buttons, so it is a figure; a static preview is an image.
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: both roles (figure, img) take the label; the rule cannot read a role chosen at run time
     <div className={`plot-figure ${className ?? ''}`} data-chart-state={state} role={interactive ? 'figure' : 'img'} aria-label={label}>
       {interactive ? <InteractiveChart {...props} onState={setState} /> : <PreviewChart {...props} onState={setState} />}
       {state !== 'drawn' && (
@@ -141,7 +142,6 @@ function PreviewChart({ contentUrl, onState, bundle }: ChartProps) {
   return (
     <>
       <div ref={el} className="plot-figure-canvas" hidden={image !== null} />
-      {/* eslint-disable-next-line @next/next/no-img-element */}
       {image && <img className="plot-figure-canvas plot-figure-snapshot" src={image} alt="" />}
     </>
   );

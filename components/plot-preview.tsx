@@ -32,7 +32,6 @@ export default function PlotPreview({ contentUrl, thumbnail, title, live }: { co
     return () => observer.disconnect();
   }, [near, live]);
 
-  // eslint-disable-next-line @next/next/no-img-element
   const thumb = <img src={thumbnail} alt={`Thumbnail of the chart “${title}”`} width={200} height={150} loading="lazy" decoding="async" />;
   return (
     <div ref={ref} className="plot-card-preview">

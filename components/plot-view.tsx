@@ -53,13 +53,11 @@ export function PlotView({ contentUrl, label, height, imageUrl, downloadName, ch
             interactive
             bundle={bundle}
             label={label}
-            // eslint-disable-next-line @next/next/no-img-element
             fallback={<img src={imageUrl} alt="" />}
             onReady={ready}
           />
         ) : (
           <div className="plot-static-wrap">
-            {/* eslint-disable-next-line @next/next/no-img-element */}
             <img className="plot-static" src={imageUrl} alt={label} />
             {mode === 'on-request' && (
               <button type="button" className="draw-chart" onClick={() => setLive(true)}>

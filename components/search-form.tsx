@@ -5,6 +5,7 @@ import { MAX_QUERY_CHARS } from '@/lib/core/search';
 /** `mine`: the box searches the signed-in person's own plots (the workspace's). */
 export function SearchForm({ q = '', mine = false }: { q?: string; mine?: boolean }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the form itself is the search landmark; a <search> wrapper would add a box around it inside the flex rows that place it
     <form role="search" className="search-form" method="get" action="/search">
       {mine && <input type="hidden" name="in" value="mine" />}
       <label htmlFor="search-q" className="visually-hidden">

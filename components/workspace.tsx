@@ -121,7 +121,6 @@ function FileRow({ file, data, csrf, actions }: { file: WorkspaceFile; data: Wor
     <li className="file-row" data-fid={file.fid} data-filetype={file.filetype}>
       <div className="file-thumb" aria-hidden="true">
         {file.thumbnail ? (
-          // eslint-disable-next-line @next/next/no-img-element
           <img src={file.thumbnail} alt="" width={100} height={75} loading="lazy" />
         ) : (
           <span className={`file-icon file-icon-${file.filetype}`}>{TYPE_LABEL[file.filetype]}</span>

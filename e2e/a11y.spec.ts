@@ -73,7 +73,13 @@ for (const type of PAGES) {
 // row's forms open; the trash; a plot's page with its owner forms.
 const OWNER_PAGES: { name: string; path: (request: APIRequestContext) => Promise<string> }[] = [
   { name: 'workspace', path: async (request) => `/~e2e/?folder=${(await ownerFolder(request)).n}` },
-  { name: 'trash', path: async (request) => (await ownerFolder(request), '/~e2e/?view=trash') },
+  {
+    name: 'trash',
+    path: async (request) => {
+      await ownerFolder(request);
+      return '/~e2e/?view=trash';
+    },
+  },
   { name: 'own plot', path: async (request) => plotPath((await ownerFolder(request)).plot) },
 ];
 

@@ -35,7 +35,7 @@ async function anonymousStatuses(request: APIRequestContext, fid: string): Promi
   return Promise.all(urls.map(async (url) => (await request.get(url, { maxRedirects: 0 })).status()));
 }
 
-async function expectNoAxeViolations(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+async function expectNoAxeViolations(page: Page, name: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const summary = results.violations.map((v) => ({ rule: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
   expect(summary, `axe violations on the ${name}`).toEqual([]);
@@ -102,7 +102,7 @@ for (const js of [true, false]) {
       await expect(row.locator('.badge')).toHaveText('Private');
 
       if (js) {
-        await expectNoAxeViolations(page, testInfo, 'workspace with the data notice');
+        await expectNoAxeViolations(page, 'workspace with the data notice');
         await screenshots(page, testInfo, 'workspace-data-notice');
       }
 
@@ -128,7 +128,7 @@ for (const js of [true, false]) {
       const follows = group(page, 'This grid is public (anyone can open it and download its data), though no public plot of yours uses it:');
       await expect(follows.getByRole('link')).toHaveText([grid.filename]);
       if (js) {
-        await expectNoAxeViolations(page, testInfo, 'plot page with the warning');
+        await expectNoAxeViolations(page, 'plot page with the warning');
         await screenshots(page, testInfo, 'plot-page-data-warning');
       }
       await follows.getByRole('button', { name: 'Make this grid private' }).click();

@@ -17,7 +17,7 @@ import {
 import type { Locator } from '@playwright/test';
 
 const shownTitle = (p: FileRecord) => p.title || p.filename;
-const valueOf = (el: Locator) => el.evaluate((e) => ('value' in e ? String((e as HTMLInputElement).value) : (e.textContent ?? '')));
+const fieldValue = (el: Locator) => el.evaluate((e) => ('value' in e ? String((e as HTMLInputElement).value) : (e.textContent ?? '')));
 
 test('plot page: title, chart, views, visibility, share and embed code, downloads', async ({ page, request, pageErrors }) => {
   // A public demo plot with a plain 2D chart (bar), so the PNG/SVG downloads are plotly's own.
@@ -31,8 +31,8 @@ test('plot page: title, chart, views, visibility, share and embed code, download
   await expect(page.locator('.badge[data-visibility="public"]')).toBeVisible();
   await expect(page.locator('.badge[data-visibility="private"], .badge[data-visibility="secret"]')).toHaveCount(0);
 
-  expect(await valueOf(page.locator('#share-url'))).toContain(plotPath(plot.fid).replace(/\/$/, ''));
-  const embed = await valueOf(page.locator('#embed-code'));
+  expect(await fieldValue(page.locator('#share-url'))).toContain(plotPath(plot.fid).replace(/\/$/, ''));
+  const embed = await fieldValue(page.locator('#embed-code'));
   expect(embed).toContain('<iframe');
   expect(embed).toContain(embedPath(plot.fid));
 

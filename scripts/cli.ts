@@ -10,7 +10,7 @@ export async function runCommand<O extends ParseArgsConfig['options']>(
   options: O,
   run: (db: Db, args: { values: Record<string, string | boolean | undefined>; positionals: string[] }) => Promise<void>,
 ): Promise<void> {
-  let args;
+  let args: unknown;
   try {
     args = parseArgs({ options, allowPositionals: true });
   } catch (error) {

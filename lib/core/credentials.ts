@@ -52,7 +52,7 @@ export async function checkSignIn(db: Db, headers: Headers, login: string, secre
   }
   const passwordOk = await verifyPassword(user?.passwordHash, secret);
   const keyOk = apiKeyMatches(user, secret);
-  if (!user || !user.isActive || !(passwordOk || keyOk)) return { wrong: true };
+  if (!user?.isActive || !(passwordOk || keyOk)) return { wrong: true };
   await Promise.all([
     byAddress && refundWrite(db, keys.address, config.windowSeconds),
     byAccount && refundWrite(db, keys.account, config.windowSeconds),

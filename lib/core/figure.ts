@@ -120,7 +120,10 @@ function walkFigure(fig: Obj, data: unknown[], v: Visitor): void {
   if (fig.layout !== undefined && !isObject(fig.layout)) v.problem(['layout'], 'expected an object');
   const frames = fig.frames;
   if (frames === undefined) return;
-  if (!Array.isArray(frames)) return v.problem(['frames'], 'expected an array');
+  if (!Array.isArray(frames)) {
+    v.problem(['frames'], 'expected an array');
+    return;
+  }
   for (let i = 0; i < frames.length && !v.done(); i++) {
     const frame = frames[i];
     if (!isObject(frame)) {

@@ -2,6 +2,7 @@
 // the body worker that checks large grid bodies (lib/http/grid-bodies.ts).
 import { z } from 'zod';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what a name may not hold
 const noControl = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
 
 export const filenameSchema = z

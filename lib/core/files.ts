@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { compiledQuery, queryRows, type CompiledQuery, type Db } from '@/db/client';
-import { files, users } from '@/db/schema';
+import { files } from '@/db/schema';
 import type { Viewer } from './auth';
 import { decodeCursor, keysetPage, type RowsPage } from './cursors';
 import { invalid, notFound } from './errors';

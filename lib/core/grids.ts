@@ -49,13 +49,14 @@ export const gridUpdate: TypeUpdate<GridUpdate> = async (_db, _owner, input) =>
 /** Every column's values, or one 400 naming each column at fault. */
 function valuesOf(cols: { data: unknown; field: string }[]): ColumnValues[] {
   const problems: Problem[] = [];
-  const out = cols.map((c) => {
+  const out: ColumnValues[] = [];
+  for (const c of cols) {
     const values = columnValues(c.data);
-    if ('text' in values) return values;
-    problems.push({ field: values.index === undefined ? c.field : `${c.field}[${values.index}]`, message: values.message });
-  });
+    if ('text' in values) out.push(values);
+    else problems.push({ field: values.index === undefined ? c.field : `${c.field}[${values.index}]`, message: values.message });
+  }
   if (problems.length) throw invalidMany(problems.slice(0, 20));
-  return out as ColumnValues[];
+  return out;
 }
 
 interface NewColumn extends ColumnValues {

@@ -243,7 +243,10 @@ const placeholders = new Map<string, Promise<Buffer>>();
 function placeholder(size: ImageSize, state: 'pending' | 'failed'): Promise<Buffer> {
   const name = state === 'failed' ? `failed-${size}` : size;
   let png = placeholders.get(name);
-  if (!png) placeholders.set(name, (png = readFile(path.join(/*turbopackIgnore: true*/ process.cwd(), 'public/placeholders', `${name}.png`))));
+  if (!png) {
+    png = readFile(path.join(/*turbopackIgnore: true*/ process.cwd(), 'public/placeholders', `${name}.png`));
+    placeholders.set(name, png);
+  }
   return png;
 }
 

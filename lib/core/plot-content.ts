@@ -93,7 +93,9 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
       let text = plot.figure;
       if (inline.length) {
         const figure = JSON.parse(text);
-        inline.forEach(({ ref }, i) => replaceSrc(figure, ref.p, token(i)));
+        inline.forEach(({ ref }, i) => {
+          replaceSrc(figure, ref.p, token(i));
+        });
         text = JSON.stringify(figure);
       }
       const pieces = text.split(TOKEN_TEXT);

@@ -82,7 +82,7 @@ export async function copyPlot(db: Db, viewer: Viewer, fid: Fid, shareKey: strin
     resolved.forEach(({ grid, columns }) => {
       if (!grid || !columns) return;
       const cols = grids.get(grid.id) ?? new Set<number>();
-      columns.forEach((id) => cols.add(id));
+      for (const id of columns) cols.add(id);
       grids.set(grid.id, cols);
     });
     const copies = new Map<number, number>();

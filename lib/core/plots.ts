@@ -184,7 +184,9 @@ interface ListShape {
 
 function listShape(q: ListQuery, cursor: Cursor | null, origin: string): { shape: ListShape; values: Record<string, unknown> } {
   const values: Record<string, unknown> = { origin, min: q.min_quality, max: q.max_quality };
-  cursor?.k.forEach((part, i) => (values[`k${i}`] = part));
+  cursor?.k.forEach((part, i) => {
+    values[`k${i}`] = part;
+  });
   const shape = {
     order: q.order_by ?? '-creation_time',
     dir: cursor?.d ?? 'n',
@@ -224,10 +226,16 @@ const preparedShape = (shape: ListShape) => shape.dir === 'n' && !shape.max && P
 
 function listStatement<R>(select: SQL, shape: ListShape): CompiledQuery<R> {
   let byShape = LIST_STATEMENTS.get(select);
-  if (!byShape) LIST_STATEMENTS.set(select, (byShape = new Map()));
+  if (!byShape) {
+    byShape = new Map();
+    LIST_STATEMENTS.set(select, byShape);
+  }
   const name = `${shape.order} ${shape.dir} ${shape.keyLength} ${shape.min} ${shape.max} ${shape.limit}`;
   let statement = byShape.get(name);
-  if (!statement) byShape.set(name, (statement = compiledQuery(() => listPageTemplate(select, shape), { prepare: preparedShape(shape) })));
+  if (!statement) {
+    statement = compiledQuery(() => listPageTemplate(select, shape), { prepare: preparedShape(shape) });
+    byShape.set(name, statement);
+  }
   return statement as CompiledQuery<R>;
 }
 

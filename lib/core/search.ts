@@ -104,7 +104,7 @@ export async function searchPlotRows<R>(
   const cursor = query.cursor
     ? await decodeCursor(db, query.cursor, order, (c) =>
         c.k[0] === 'r'
-          ? c.k.length === 4 && typeof c.k[1] === 'string' && !isNaN(Number(c.k[1])) && typeof c.k[2] === 'string' && typeof c.k[3] === 'number'
+          ? c.k.length === 4 && typeof c.k[1] === 'string' && !Number.isNaN(Number(c.k[1])) && typeof c.k[2] === 'string' && typeof c.k[3] === 'number'
           : c.k[0] === 'n' && c.k.length === 3 && typeof c.k[1] === 'string' && typeof c.k[2] === 'number',
       )
     : null;

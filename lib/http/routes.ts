@@ -51,6 +51,7 @@ export interface Endpoint<Q = unknown, B = unknown, A extends 'optional' | 'requ
 }
 
 /** Any declared endpoint, as `routes()` keeps it. */
+// biome-ignore lint/suspicious/noExplicitAny: each handler takes its own query and body types, so a list of endpoints can only name them as any
 export type AnyEndpoint = Endpoint<any, any, any>;
 
 /** Declares an endpoint with its handler's types inferred from its schemas and `auth` (the return

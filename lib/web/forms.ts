@@ -44,7 +44,7 @@ export async function formCaller(form: FormData): Promise<FormCaller> {
  * Runs a form's work as the signed-in caller and reports the outcome: the API's error messages for
  * what the core refuses. Anything else (a bug, or Next's redirect and notFound signals) propagates.
  */
-export async function runForm(form: FormData, work: (caller: FormCaller) => Promise<string | void>): Promise<FormState> {
+export async function runForm(form: FormData, work: (caller: FormCaller) => Promise<string | undefined>): Promise<FormState> {
   try {
     const done = await work(await formCaller(form));
     return done ? { done } : {};

@@ -2,7 +2,7 @@
 // cards made of the rows lib/core/card-rows.ts reads, and the links that page through them with and
 // without JavaScript.
 import 'server-only';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { listFeedCards, listGalleryCards, listOwnerCards, searchCards, type CardRow } from '@/lib/core/card-rows';

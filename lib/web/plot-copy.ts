@@ -11,7 +11,14 @@ import { FormError, runForm, type FormState } from './forms';
 import { shareKeyOf } from './plot-page';
 
 const copyFormSchema = z.object({
-  fid: z.string().max(100).transform((value, ctx) => parseFid(value) ?? (ctx.addIssue({ code: 'custom', message: 'no such plot' }), z.NEVER)),
+  fid: z
+    .string()
+    .max(100)
+    .transform((value, ctx) => {
+      const fid = parseFid(value);
+      if (!fid) ctx.addIssue({ code: 'custom', message: 'no such plot' });
+      return fid ?? z.NEVER;
+    }),
   share_key: z.unknown().transform(shareKeyOf),
 });
 

@@ -80,8 +80,8 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
 
 /** The iframe snippet offered for embedding; the title is escaped since it lands in others' HTML. */
 export function embedCode(embedUrl: string, title: string): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<iframe src="${escape(embedUrl)}" width="100%" height="525" frameborder="0" title="${escape(title)}"></iframe>`;
+  const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<iframe src="${escapeHtml(embedUrl)}" width="100%" height="525" frameborder="0" title="${escapeHtml(title)}"></iframe>`;
 }
 
 /** The chart's height in pixels when the figure fixes one (else the page picks a responsive one). */

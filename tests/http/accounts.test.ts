@@ -25,7 +25,7 @@ describe('accounts', () => {
   const dbName = createDatabaseName('accounts');
   let database: Database;
   /** Two processes with open sign-up, one with the default (closed). */
-  let open: Awaited<ReturnType<typeof startServer>>[] = [];
+  const open: Awaited<ReturnType<typeof startServer>>[] = [];
   let closed: Awaited<ReturnType<typeof startServer>>;
 
   beforeAll(async () => {
@@ -305,11 +305,11 @@ describe('accounts', () => {
     function formFields(html: string, button: string): [string, string][] {
       const form = [...html.matchAll(/<form\b[^>]*>([\s\S]*?)<\/form>/g)].find((m) => m[1].includes(`>${button}</button>`));
       if (!form) throw new Error(`no form with a "${button}" button`);
-      const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+      const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
       return [...form[1].matchAll(/<input\b[^>]*>/g)]
         .map((m) => m[0])
         .filter((tag) => /type="hidden"/.test(tag))
-        .map((tag) => [unescape(/name="([^"]*)"/.exec(tag)![1]), unescape(/value="([^"]*)"/.exec(tag)?.[1] ?? '')]);
+        .map((tag) => [unescapeHtml(/name="([^"]*)"/.exec(tag)![1]), unescapeHtml(/value="([^"]*)"/.exec(tag)?.[1] ?? '')]);
     }
 
     async function submit(base: string, cookie: string, button: string, fields: Record<string, string>, csrf: 'keep' | 'drop' | 'wrong' = 'keep') {

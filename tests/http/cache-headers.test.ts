@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '@/lib/core/sessions';
 import { getUserByUsername } from '@/lib/core/users';
-import { appDatabase, baseUrl, basic, call, createPlot, newUser, uploadGrid, type TestUser } from '../support/api';
+import { appDatabase, baseUrl, basic, createPlot, newUser, uploadGrid, type TestUser } from '../support/api';
 
 const SHARED = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
 const SHARED_VARY = 'Accept, Accept-Encoding, Authorization, Plotly-Authorization, Cookie, X-Forwarded-Host, X-Forwarded-Proto';

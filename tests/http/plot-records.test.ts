@@ -24,8 +24,8 @@ function expectTimes(rec: Rec): void {
 /** Every string in a value that looks like a URL. */
 function urlsIn(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string' && /^[a-z]+:\/\//.test(value)) out.push(value);
-  else if (Array.isArray(value)) value.forEach((v) => urlsIn(v, out));
-  else if (value && typeof value === 'object') Object.values(value).forEach((v) => urlsIn(v, out));
+  else if (Array.isArray(value)) for (const v of value) urlsIn(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) urlsIn(v, out);
   return out;
 }
 

@@ -92,7 +92,11 @@ describe('export pages (lanes)', () => {
     const first = await Promise.all([lanes.acquire('a', 1000), lanes.acquire('a', 1000)]);
     expect(first.sort()).toEqual([0, 1]);
     const granted: string[] = [];
-    const wait = (key: string, name: string) => lanes.acquire(key, 5000).then((lane) => (granted.push(name), lane));
+    const wait = (key: string, name: string) =>
+      lanes.acquire(key, 5000).then((lane) => {
+        granted.push(name);
+        return lane;
+      });
     // a queues two more before b and c queue one each: turns go a, b, c, a.
     const waits = [wait('a', 'a3'), wait('a', 'a4'), wait('b', 'b1'), wait('c', 'c1')];
     let lane = 0;

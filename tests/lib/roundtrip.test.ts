@@ -44,7 +44,9 @@ function refsOf(orig: Json, stored: Json, at = 'figure', out: Ref[] = []): Ref[]
   if (Array.isArray(orig)) {
     expect(Array.isArray(stored), `${at} should be an array`).toBe(true);
     expect((stored as Json[]).length, `${at} length`).toBe(orig.length);
-    orig.forEach((v, i) => refsOf(v, (stored as Json[])[i], `${at}[${i}]`, out));
+    orig.forEach((v, i) => {
+      refsOf(v, (stored as Json[])[i], `${at}[${i}]`, out);
+    });
     return out;
   }
   if (isObj(orig)) {

@@ -57,7 +57,7 @@ export function pdfInfo(bytes: Uint8Array): PdfInfo {
   const text = buf.toString('latin1');
   const content: string[] = [];
   const streams = /stream\r?\n/g;
-  for (let m; (m = streams.exec(text)); ) {
+  for (let m = streams.exec(text); m; m = streams.exec(text)) {
     const start = m.index + m[0].length;
     const end = text.indexOf('endstream', start);
     const dict = text.slice(text.lastIndexOf('obj', m.index), m.index);

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { files, plots, users } from '@/db/schema';
-import { appDatabase, baseUrl, call, uploadGrid, type Answer, type TestUser } from './api';
+import { appDatabase, baseUrl, call, type uploadGrid, type Answer, type TestUser } from './api';
 
 export type Rec = Record<string, any>;
 export type Grid = Awaited<ReturnType<typeof uploadGrid>>;

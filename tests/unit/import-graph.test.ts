@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { specifiers } from '../support/import-graph';
 
 const ROOTS = ['app', 'lib', 'db', 'components', 'scripts', 'bench', 'proxy.ts', 'instrumentation.ts'];
 
@@ -33,14 +34,6 @@ function sourceFiles(entry: string): string[] {
     if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'migrations' ? [] : sourceFiles(p);
     return /\.(ts|tsx|mjs)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
   });
-}
-
-const SPECIFIER = /(?:^|[^\w.])((?:import|export)\s[^'"`;]*?)from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
-
-/** Import specifiers of a file's text (comments removed first, so prose never counts); `values`: only those that bring code (not `import type`). */
-export function specifiers(text: string, which: 'all' | 'values' = 'all'): string[] {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
-  return [...code.matchAll(SPECIFIER)].filter((m) => which === 'all' || !/^(?:import|export)\s+type\s/.test(m[1] ?? '')).map((m) => m[2] ?? m[3] ?? m[4]);
 }
 
 /** A specifier as a repository path (without extension), a package of PACKAGES, or null for other packages. */

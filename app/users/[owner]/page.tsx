@@ -61,7 +61,6 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   return (
     <main>
       <header className="profile">
-        {/* eslint-disable-next-line @next/next/no-img-element */}
         <img className="profile-avatar" src={avatarPath(user.username)} alt={`${name}’s avatar`} width={96} height={96} />
         <div className="profile-text">
           <h1>{name}</h1>

@@ -36,7 +36,6 @@ export default async function EmbedPage(props: Props) {
         interactive
         bundle={data.bundle}
         label={`Chart: ${title}`}
-        // eslint-disable-next-line @next/next/no-img-element
         fallback={<img src={withShareKey(imagePath(file.owner, file.n), shareKey)} alt="" />}
       />
       <a className="embed-link" href={withShareKey(record.web_url, shareKey)} target="_blank" rel="noopener">

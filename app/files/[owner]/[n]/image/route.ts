@@ -7,6 +7,6 @@ export async function GET(req: Request, { params }: { params: Promise<{ owner: s
   const url = new URL(req.url);
   const ctx = await pageContext();
   const file = await readableFile(ctx, await params, url.searchParams.get('share_key'));
-  if (!file || file.filetype !== 'plot') return new Response('Not found.', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  if (file?.filetype !== 'plot') return new Response('Not found.', { status: 404, headers: { 'Cache-Control': 'no-store' } });
   return pngResponse(req, await plotImage(ctx.db, file, imageSize(url.searchParams.get('size'))));
 }
