@@ -554,3 +554,10 @@ export function drawGuard() {
 }
 
 export const { LIMITS: DRAW_LIMITS, tameFigure, budgetFigure, linearCount, cleanDtick, dateMs, settlePart } = drawGuard();
+
+/**
+ * The guard for a page of its own (the renderer's), as `window.__tameFigure`: the compiled source of
+ * `drawGuard`. Under tsx (npm run worker) esbuild keeps function names with a __name(fn, name)
+ * helper the page does not have: it is given one.
+ */
+export const drawGuardScript = () => `var __name = function (fn) { return fn; };\nwindow.__tameFigure = (${drawGuard.toString()})().tameFigure;`;

@@ -10,7 +10,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 import { DEFAULT_SIZE, THUMB_BOXES, type RenderedImage } from './images';
 import { geoAssetsScript, plotlyBrowserScript } from './plotly-assets';
-import { drawGuard } from './draw-guard';
+import { drawGuardScript } from './draw-guard';
 
 const BACKGROUND_PRIORITY = 10;
 /** Image sides in pixels, smallest and largest (a figure's own size is clamped to them). */
@@ -49,10 +49,7 @@ export function rendererUnavailable(executablePath = chromiumPath()): string | n
 // root (plotly's own scaling does the same, but leaves fractional sizes); rasters are that SVG
 // drawn into a canvas of exactly the output size. It answers {error} for a figure plotly refuses,
 // so a thrown error always means the page itself failed.
-// The draw guard, as the compiled source of its one self-contained function. Under tsx (npm run
-// worker) esbuild keeps function names with a __name(fn, name) helper the page does not have: it is
-// given one.
-const DRAW_GUARD_SCRIPT = `var __name = function (fn) { return fn; };\nwindow.__tameFigure = (${drawGuard.toString()})().tameFigure;`;
+const DRAW_GUARD_SCRIPT = drawGuardScript();
 
 const PAGE_SCRIPT = `
 window.__renderFigure = async function (text, w, h, boxes) {
