@@ -43,8 +43,8 @@ export interface AxisFacts {
 export function drawGuard() {
   const LIMITS = {
     /** Labelled ticks on one axis, and on all the axes of a figure that set their own ticks. */
-    axisTicks: 200,
-    figureTicks: 400,
+    axisTicks: 100,
+    figureTicks: 300,
     /** Minor ticks (marks and grid lines, unlabelled and cheaper) on one axis, and on a figure. */
     axisMinorTicks: 1000,
     figureMinorTicks: 5000,
