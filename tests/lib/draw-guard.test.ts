@@ -91,7 +91,9 @@ describe('the draw guard in Chromium', () => {
     const drawn = await draw(figure);
     // Untamed, each takes 10 s to minutes; tamed, about a second on a loaded machine.
     expect(drawn.ms).toBeLessThan(8000);
-    expect(drawn.perAxis).toBeLessThanOrEqual(DRAW_LIMITS.axisTicks + 20);
+    // Untamed, up to plotly's own cap of 1,000 an axis; where plotly picks, it may draw a few more
+    // than the budget on a long category axis (one a 15 px of it).
+    expect(drawn.perAxis).toBeLessThanOrEqual(2 * DRAW_LIMITS.axisTicks);
     expect(drawn.labels.length).toBeLessThanOrEqual(DRAW_LIMITS.figureTicks + 200);
     expect(drawn.gridLines).toBeLessThanOrEqual(DRAW_LIMITS.figureMinorTicks + 200);
   });
