@@ -11,7 +11,7 @@
 //   axis over its share of the budget gets plotly's own ticks (its dtick dropped, `nticks` clamped)
 //   or every k-th of its `tickvals` (with their `ticktext`, so labels stay right). Where the count
 //   depends on a range or categories the data decide, the figure is first drawn off-screen without
-//   those tick settings (cheap: nothing hostile is left in it) to learn them.
+//   those tick settings (so cheaply) to learn them.
 // - Repeated items (annotations, shapes, images, selections, slider steps, menu buttons, frames):
 //   pages and thumbnails draw the first ones (`cut`); an export over a limit is refused (`refuse`)
 //   at once rather than drawn for its whole time limit. A figure of more subplots than the budget is
