@@ -1,7 +1,7 @@
 // Browser-side plotly.js: one shared load per page and bundle (never in a page's first-load JavaScript;
 // the smallest bundle a figure needs, lib/core/plotly-bundles.ts), geo
 // assets only when a figure draws maps, and figures fetched with their data.
-import { MAX_DRAWN_ANNOTATIONS, tameFigure } from '@/lib/core/draw-guard';
+import { tameFigure } from '@/lib/core/draw-guard';
 import { bundleCovers, figureBundle, type PlotlyBundle } from '@/lib/core/plotly-bundles';
 
 export interface PlotlyApi {
@@ -118,5 +118,5 @@ export async function prepareChart(contentUrl: string, signal?: AbortSignal, bun
   const need = figureBundle(figure);
   const Plotly = bundleCovers(bundle, need) ? first : await loadPlotly(need);
   if (needsGeo(figure)) await loadGeoAssets();
-  return { Plotly, figure: await tameFigure(Plotly, figure, MAX_DRAWN_ANNOTATIONS) };
+  return { Plotly, figure: await tameFigure(Plotly, figure, 'cut') };
 }

@@ -13,7 +13,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEFAULT_SIZE, THUMB_BOXES, type RenderedImage } from './images';
 import { geoAssetsScript, plotlyBrowserScript } from './plotly-assets';
-import { MAX_DRAWN_ANNOTATIONS, tameFigure } from './draw-guard';
+import { drawGuardScript } from './draw-guard';
 
 const BACKGROUND_PRIORITY = 10;
 /** Image sides in pixels, smallest and largest (a figure's own size is clamped to them). */
@@ -52,13 +52,11 @@ export function rendererUnavailable(executablePath = chromiumPath()): string | n
 // root (plotly's own scaling does the same, but leaves fractional sizes); rasters are that SVG
 // drawn into a canvas of exactly the output size. It answers {error} for a figure plotly refuses,
 // so a thrown error always means the page itself failed.
-// The draw guard, as the compiled source of its one function. Under tsx (npm run worker) esbuild
-// keeps function names with a __name(fn, name) helper the page does not have: it is given one.
-const DRAW_GUARD_SCRIPT = `var __name = function (fn) { return fn; };\nwindow.__tameFigure = ${tameFigure.toString()};`;
+const DRAW_GUARD_SCRIPT = drawGuardScript();
 
 const PAGE_SCRIPT = `
 window.__renderFigure = async function (text, w, h, boxes) {
-  var fig = await window.__tameFigure(Plotly, JSON.parse(text), ${MAX_DRAWN_ANNOTATIONS});
+  var fig = await window.__tameFigure(Plotly, JSON.parse(text), 'cut');
   var layout = Object.assign({}, fig.layout, { width: w, height: h, autosize: false });
   var url = await Plotly.toImage(
     { data: fig.data || [], layout: layout, frames: fig.frames, config: { displayModeBar: false } },
@@ -90,7 +88,7 @@ window.__renderFigure = async function (text, w, h, boxes) {
 window.__exportFigure = async function (text, w, h, outW, outH, format) {
   var svg;
   try {
-    var fig = await window.__tameFigure(Plotly, JSON.parse(text));
+    var fig = await window.__tameFigure(Plotly, JSON.parse(text), 'refuse');
     var layout = Object.assign({}, fig.layout, { width: w, height: h, autosize: false });
     svg = await Plotly.toImage(
       { data: fig.data || [], layout: layout, config: { displayModeBar: false } },

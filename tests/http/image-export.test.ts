@@ -16,12 +16,20 @@ const bars = (layout: Record<string, unknown> = {}) => ({
   data: [{ type: 'bar', x: ['a', 'b', 'c'], y: [3, 1, 2], name: 'Exported bars' }],
   layout: { title: { text: 'Export' }, ...layout },
 });
-/** Ticks 1e-9 apart on 18 axes: plotly.js labours ~20 s an axis (here, minutes) before giving up on them. */
-// Thousands of annotations: plotly measures and places each one, which takes minutes (ticks that
-// would do the same are tamed before drawing: lib/core/draw-guard.ts; exports draw every annotation asked for).
+// A sankey of tens of thousands of nodes: plotly lays it out for minutes. (It is data: what the draw
+// guard, lib/core/draw-guard.ts, holds to a budget, ticks and repeated layout items, is tamed or refused at once.)
 const HANGING = {
-  data: [{ x: [0, 1], y: [0, 1] }],
-  layout: { annotations: Array.from({ length: 20_000 }, (_, i) => ({ x: i % 100, y: Math.floor(i / 100), text: `a${i}`, showarrow: true })) },
+  data: [
+    {
+      type: 'sankey',
+      node: { label: Array.from({ length: 30_000 }, (_, i) => `n${i}`) },
+      link: {
+        source: Array.from({ length: 120_000 }, (_, i) => i % 29_999),
+        target: Array.from({ length: 120_000 }, (_, i) => (i % 29_999) + 1),
+        value: Array.from({ length: 120_000 }, () => 1),
+      },
+    },
+  ],
 };
 
 const TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', svg: 'image/svg+xml', pdf: 'application/pdf', emf: 'image/emf' } as const;
