@@ -16,7 +16,7 @@ export async function register() {
       console.error('Database not ready at start:', (error as Error).message);
     }
     if (process.env.IMAGE_WORKER !== 'false') {
-      const { startImageWorker } = await import('@/lib/core/image-worker');
+      const { startImageWorker } = await import('@/lib/render/image-worker');
       await startImageWorker(getDatabase);
     } else if (!process.env.APP_PROCESS_INDEX || process.env.APP_PROCESS_INDEX === '0') {
       // (npm start's other processes stay quiet: its first process renders.)

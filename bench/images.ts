@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
 import { createPlotFromRawFigure } from '@/lib/core/demo';
 import { enqueue, notifyQueued } from '@/lib/core/images';
-import { processTreeMemory, Renderer } from '@/lib/core/renderer';
+import { processTreeMemory, Renderer } from '@/lib/render/renderer';
 import { codeBlock, fmt, percentiles, table, type Benchmark, type BenchContext } from './support';
 
 const MOCKS = 'fixtures/plotly-mocks';

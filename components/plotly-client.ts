@@ -1,7 +1,7 @@
 // Browser-side plotly.js: one shared load per page and bundle (never in a page's first-load JavaScript;
 // the smallest bundle a figure needs, lib/core/plotly-bundles.ts), geo
 // assets only when a figure draws maps, and figures fetched with their data.
-import { tameFigure } from '@/lib/core/draw-guard';
+import { tameFigure } from '@/lib/render/draw-guard';
 import { bundleCovers, figureBundle, type PlotlyBundle } from '@/lib/core/plotly-bundles';
 
 export interface PlotlyApi {
@@ -51,7 +51,8 @@ export function loadPlotly(bundle: PlotlyBundle = 'full'): Promise<PlotlyApi> {
   const load = IMPORTS[bundle]().then((m) => ((m as { default?: unknown }).default ?? m) as PlotlyApi);
   // A failed load (the network) may be tried again.
   load.catch(() => delete loaded[bundle]);
-  return (loaded[bundle] = load);
+  loaded[bundle] = load;
+  return load;
 }
 
 let geo: Promise<void> | undefined;

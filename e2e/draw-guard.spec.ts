@@ -1,7 +1,7 @@
 // Plots whose figures ask plotly.js for millions of ticks or thousands of layout items, made through
 // the API (data in a grid, settings in the layout): their pages and gallery cards draw without
 // blocking the page for long (untamed, each holds the main thread 10 s to minutes), within the
-// drawing budget (lib/core/draw-guard.ts); a figure of more subplots than the budget says at once
+// drawing budget (lib/render/draw-guard.ts); a figure of more subplots than the budget says at once
 // that it could not be drawn.
 import { basicAuth, createGrid, E2E_USER, expect, expectCardDrawn, expectChartDrawn, plotPath, test, unique, type FileRecord } from './support';
 import type { APIRequestContext, Page } from '@playwright/test';

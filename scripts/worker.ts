@@ -2,7 +2,7 @@
 // DATABASE_URL: the embedded database belongs to the app process, which renders in-process.
 import { getDatabase, prepareWith } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
-import { startImageWorker } from '@/lib/core/image-worker';
+import { startImageWorker } from '@/lib/render/image-worker';
 
 if (!process.env.DATABASE_URL) {
   console.error('npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database, the app renders images itself.');

@@ -17,7 +17,7 @@ const bars = (layout: Record<string, unknown> = {}) => ({
   layout: { title: { text: 'Export' }, ...layout },
 });
 // A sankey of tens of thousands of nodes: plotly lays it out for minutes. (It is data: what the draw
-// guard, lib/core/draw-guard.ts, holds to a budget, ticks and repeated layout items, is tamed or refused at once.)
+// guard, lib/render/draw-guard.ts, holds to a budget, ticks and repeated layout items, is tamed or refused at once.)
 const HANGING = {
   data: [
     {

@@ -5,9 +5,9 @@
 // number keep their own, and the renderer exports the first kind and refuses the second at once.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRAW_LIMITS, drawGuardScript } from '@/lib/core/draw-guard';
-import { plotlyBrowserScript } from '@/lib/core/plotly-assets';
-import { chromiumPath, FigureError, Renderer, type ExportJob } from '@/lib/core/renderer';
+import { DRAW_LIMITS, drawGuardScript } from '@/lib/render/draw-guard';
+import { plotlyBrowserScript } from '@/lib/render/plotly-assets';
+import { chromiumPath, FigureError, Renderer, type ExportJob } from '@/lib/render/renderer';
 import { CROWDED_FIGURES, line, range, SUBPLOTS_FIGURE, TICK_FIGURES, type Figure } from '../support/hostile-figures';
 import { MAGIC } from '../support/image-formats';
 

@@ -16,15 +16,15 @@ import {
   imageExportSchema,
   selfContained,
   svgToEmf,
-} from '@/lib/core/image-export';
-import { claimLease, claimOneOf, releaseLease, renewLease } from '@/lib/core/leases';
-import { FigureError, Renderer, RenderTimeoutError, type ExportJob } from '@/lib/core/renderer';
+} from '@/lib/render/image-export';
+import { claimLease, claimOneOf, releaseLease, renewLease } from '@/lib/render/leases';
+import { FigureError, Renderer, RenderTimeoutError, type ExportJob } from '@/lib/render/renderer';
 import { closeDecoder, decodeImage, emfInfo, MAGIC, pdfInfo, pxToMm, pxToPt } from '../support/image-formats';
 import { DRIVERS, useDatabase } from '../support/postgres';
 
 const figure = (layout: Record<string, unknown> = {}) => ({ data: [{ type: 'bar', x: ['a', 'b', 'c'], y: [3, 1, 2] }], layout });
 // A sankey of tens of thousands of nodes: plotly lays it out for minutes. (It is data: what the draw
-// guard, lib/core/draw-guard.ts, holds to a budget, ticks and repeated layout items, is tamed or refused at once.)
+// guard, lib/render/draw-guard.ts, holds to a budget, ticks and repeated layout items, is tamed or refused at once.)
 const HANGING = {
   data: [
     {

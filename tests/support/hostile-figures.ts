@@ -1,6 +1,6 @@
 // Hostile figures, their data inlined as an export sends them: the classes of layout that make
 // plotly.js labour for 10 s to minutes (the issue's own payloads first), held to the drawing budget
-// by lib/core/draw-guard.ts. Drawn by tests/lib/draw-guard.test.ts (a page, the renderer) and
+// by lib/render/draw-guard.ts. Drawn by tests/lib/draw-guard.test.ts (a page, the renderer) and
 // exported over HTTP by tests/hardening/draw-guard-budget.test.ts.
 export type Figure = { data: Record<string, unknown>[]; layout?: Record<string, unknown> };
 export const range = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));

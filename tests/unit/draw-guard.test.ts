@@ -2,9 +2,8 @@
 // and dtick form, an axis held to its share of the budget, and whole figures held to it on what
 // their own text says (what needs drawn facts is left to tests/lib/draw-guard.test.ts, in Chromium).
 import { describe, expect, it } from 'vitest';
-import { budgetFigure, cleanDtick, dateMs, DRAW_LIMITS, linearCount, settlePart, type AxisFacts } from '@/lib/core/draw-guard';
+import { budgetFigure, cleanDtick, dateMs, DRAW_LIMITS, linearCount, settlePart, type AxisFacts } from '@/lib/render/draw-guard';
 
-const YEAR = 365.25 * 864e5;
 const utc = (y: number, m = 1, d = 1, h = 0, min = 0, s = 0, ms = 0) => {
   const t = new Date(0);
   t.setUTCFullYear(y, m - 1, d);
@@ -133,7 +132,7 @@ describe('settlePart: one axis (or its minor ticks) held to its limit', () => {
     expect(count).toBeLessThanOrEqual(200);
     expect(count).toBeGreaterThan(150);
     expect(part.tickvals).toHaveLength(count);
-    part.tickvals.forEach((v, j) => expect(part.ticktext[j]).toBe(`t${Math.round((v as number) * 20_000)}`));
+    for (const [j, v] of part.tickvals.entries()) expect(part.ticktext[j]).toBe(`t${Math.round((v as number) * 20_000)}`);
   });
 
   it('tickvals mostly off the range keep those on it', () => {

@@ -1,4 +1,4 @@
-// The house is one-way: app/ -> lib/http, lib/web -> lib/core -> db/. This walks every import of the
+// The house is one-way: app/ -> lib/http, lib/web -> lib/core -> db/, and the render wing lib/render -> lib/core. This walks every import of the
 // product's source (static, re-exports, dynamic import(), type-only included) and fails on an edge
 // the house forbids or on any cycle. Some edges are allowed for types only (`import type`), which
 // leave no code behind.
@@ -11,7 +11,8 @@ const ROOTS = ['app', 'lib', 'db', 'components', 'scripts', 'bench', 'proxy.ts',
 
 /** [from, to, why]: a module under `from` may not import one under `to` (path prefixes). */
 const FORBIDDEN: [string, string[], string][] = [
-  ['lib/core/', ['lib/http/', 'lib/web/', 'app/', 'components/', 'next'], 'lib/core holds rules and data access: no HTTP edge, pages, app or Next'],
+  ['lib/core/', ['lib/http/', 'lib/web/', 'lib/render/', 'app/', 'components/', 'next'], 'lib/core holds rules and data access: no HTTP edge, pages, render wing, app or Next'],
+  ['lib/render/', ['lib/http/', 'lib/web/', 'app/', 'components/', 'next'], 'the render wing (Chromium) uses lib/core and nothing above it'],
   ['db/', ['lib/', 'app/', 'components/'], 'db/ is schema, client and migrations only'],
   ['lib/http/', ['lib/web/', 'app/', 'components/'], 'the API edge does not depend on pages'],
   ['lib/web/', ['lib/http/', 'app/'], 'page loaders do not depend on the API edge'],
@@ -107,11 +108,12 @@ describe('the import graph', () => {
   const edges = graph();
 
   it('covers the product: every layer has modules and the walk finds their imports', () => {
-    for (const layer of ['lib/core/', 'lib/http/', 'lib/web/', 'db/', 'app/', 'components/']) {
+    for (const layer of ['lib/core/', 'lib/http/', 'lib/web/', 'lib/render/', 'db/', 'app/', 'components/']) {
       expect([...edges.keys()].filter((f) => f.startsWith(layer)).length, layer).toBeGreaterThan(2);
     }
     expect(edges.get('lib/http/routes.ts')).toContain('lib/core/auth.ts');
     expect(edges.get('app/v2/plots/route.ts')).toContain('lib/http/routes.ts');
+    expect(edges.get('lib/render/image-worker.ts')).toContain('lib/core/images.ts');
   });
 
   it('has no forbidden edge (app -> lib/http, lib/web -> lib/core -> db)', () => {
@@ -130,12 +132,14 @@ describe('the import graph', () => {
   it('the checks catch what they are for', () => {
     const bad = new Map([
       ['lib/core/a.ts', ['lib/http/routes.ts', 'next']],
+      ['lib/core/d.ts', ['lib/render/renderer.ts']],
+      ['lib/render/e.ts', ['lib/web/gallery.ts']],
       ['db/client.ts', ['lib/core/demo.ts']],
       ['components/x.tsx', ['app/signin/actions.ts']],
       ['lib/core/b.ts', ['lib/core/c.ts']],
       ['lib/core/c.ts', ['lib/core/b.ts']],
     ]);
-    expect(violations(bad)).toHaveLength(4);
+    expect(violations(bad)).toHaveLength(6);
     expect(cycles(bad)).toEqual([['lib/core/b.ts', 'lib/core/c.ts']]);
     expect(violations(new Map([['lib/web/x.ts', ['db/client.ts', 'drizzle-orm', 'lib/core/auth.ts']]]), TYPES_ONLY)).toHaveLength(2);
     const mixed = `import type { Db } from '@/db/client';\nimport { getDb, type Database } from '@/db/client';\nexport type { X } from './x';\nimport { y } from './y';`;

@@ -1,4 +1,4 @@
-import { geoAssetsScript } from '@/lib/core/plotly-assets';
+import { geoAssetsScript } from '@/lib/render/plotly-assets';
 
 export async function GET() {
   return new Response(await geoAssetsScript(), {

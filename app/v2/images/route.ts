@@ -1,7 +1,7 @@
 import { endpoint, routes } from '@/lib/http/routes';
 import { MiB } from '@/lib/core/json-text';
 import { imageResponse } from '@/lib/http/responses';
-import { exportImage, imageExportSchema } from '@/lib/core/image-export';
+import { exportImage, imageExportSchema } from '@/lib/render/image-export';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/images', {
   POST: endpoint({

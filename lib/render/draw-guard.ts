@@ -363,15 +363,23 @@ export function drawGuard() {
         // `minor` is settled with its axis.
         if (k === 'minor') continue;
         if (isNode(child)) walk(child, [...path, k], node, shared, trace, depth + 1);
-        else if (Array.isArray(child) && child.some(isNode)) child.forEach((c, i) => isNode(c) && walk(c, [...path, k, i], node, shared, trace, depth + 1));
+        else if (Array.isArray(child) && child.some(isNode)) child.forEach((c, i) => {
+          if (isNode(c)) walk(c, [...path, k, i], node, shared, trace, depth + 1);
+        });
       }
     };
     if (isNode(figure.layout)) walk(figure.layout, ['layout'], undefined, true, undefined, 0);
-    figure.data.forEach((t, i) => isNode(t) && walk(t, ['data', i], undefined, true, t, 0));
+    figure.data.forEach((t, i) => {
+      if (isNode(t)) walk(t, ['data', i], undefined, true, t, 0);
+    });
     (figure.frames ?? []).forEach((f, i) => {
       if (!isNode(f)) return;
       if (isNode(f.layout)) walk(f.layout, ['frames', i, 'layout'], undefined, false, undefined, 0);
-      if (Array.isArray(f.data)) f.data.forEach((t, j) => isNode(t) && walk(t, ['frames', i, 'data', j], undefined, false, t, 0));
+      if (Array.isArray(f.data)) {
+        f.data.forEach((t, j) => {
+          if (isNode(t)) walk(t, ['frames', i, 'data', j], undefined, false, t, 0);
+        });
+      }
     });
     return found;
   }
@@ -540,7 +548,9 @@ export function drawGuard() {
         // Could not measure: each axis is judged on what the figure says (unknowns count as too many).
       }
       for (const { axis, kept } of pending) {
-        [axis.node, isNode(axis.node.minor) ? axis.node.minor : {}].forEach((part, i) => Object.assign(part, kept[i]));
+        [axis.node, isNode(axis.node.minor) ? axis.node.minor : {}].forEach((part, i) => {
+          Object.assign(part, kept[i]);
+        });
         settleAxis(axis, drawnFacts(axis, gd, copy) ?? staticFacts(axis), limits, true);
       }
     } finally {

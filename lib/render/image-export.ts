@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
-import type { Viewer } from './auth';
-import { busy, invalid, serviceUnavailable } from './errors';
-import { MAX_TRACES } from './figure';
+import type { Viewer } from '@/lib/core/auth';
+import { busy, invalid, serviceUnavailable } from '@/lib/core/errors';
+import { MAX_TRACES } from '@/lib/core/figure';
 import { claimOneOf, releaseLease, renewLease } from './leases';
-import { whole } from './rate-limit';
+import { whole } from '@/lib/core/rate-limit';
 import {
   appRenderer,
   figureSize,

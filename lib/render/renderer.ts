@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { readdir, readFile } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { DEFAULT_SIZE, THUMB_BOXES, type RenderedImage } from './images';
+import { DEFAULT_SIZE, THUMB_BOXES, type RenderedImage } from '@/lib/core/images';
 import { geoAssetsScript, plotlyBrowserScript } from './plotly-assets';
 import { drawGuardScript } from './draw-guard';
 
