@@ -47,7 +47,8 @@ export const config = {
   matcher: [
     '/(.*%.*)',
     {
-      source: '/((?!v2(?:/|$)|_next/static/|_next/image|assets/plotly-geo-assets\\.js|avatars/|icon\\.svg|~[^/]+/\\d+\\.(?:png|json|csv)$|files/[^/]+/\\d+/(?:image|json|csv)$).*)',
+      source:
+        '/((?!v2(?:/|$)|_next/static/|_next/image|assets/plotly-geo-assets\\.js|avatars/|icon\\.svg|~[^/]+/\\d+\\.(?:png|json|csv)$|files/[^/]+/\\d+/(?:image|json|csv)$).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

@@ -56,8 +56,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <div id="content">{children}</div>
         <footer className="site-footer">
           <p>
-            Plot Files · the Chart Studio v2 API at <code>/v2/</code> (<Link href="/docs/api">API reference</Link>) · point{' '}
-            <code>chart_studio</code> or R <code>plotly</code> here
+            Plot Files · the Chart Studio v2 API at <code>/v2/</code> (<Link href="/docs/api">API reference</Link>) · point <code>chart_studio</code> or R{' '}
+            <code>plotly</code> here
           </p>
         </footer>
       </body>

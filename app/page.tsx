@@ -91,8 +91,7 @@ export default async function Gallery({ searchParams }: Props) {
             <>
               <h2>No public plots yet</h2>
               <p>
-                Plots created with <code>chart_studio</code>, R <code>plotly</code> or <code>POST /v2/plots</code> appear here once
-                they are public.
+                Plots created with <code>chart_studio</code>, R <code>plotly</code> or <code>POST /v2/plots</code> appear here once they are public.
               </p>
             </>
           )

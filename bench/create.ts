@@ -69,11 +69,15 @@ const create: Benchmark = async (ctx) => {
       const request = { method: 'POST', headers: { Authorization: ctx.user.auth, 'Content-Type': 'application/json' }, body, connections: CONNECTIONS };
       const warmUp = traces === 10 ? FIRST_WARM_UP : WARM_UP;
       await load({ ...request, url: `${cluster.url}/v2/plots`, duration: warmUp });
-      const { value: api, cpu: apiCpu } = await withCpu(ctx, cluster.process.pid!, () => load({ ...request, url: `${cluster.url}/v2/plots`, duration: SECONDS }));
+      const { value: api, cpu: apiCpu } = await withCpu(ctx, cluster.process.pid!, () =>
+        load({ ...request, url: `${cluster.url}/v2/plots`, duration: SECONDS }),
+      );
       await load({ ...request, url: `${ctx.url}/v2/plots`, duration: warmUp });
       const { value: one, cpu: oneCpu } = await withCpu(ctx, ctx.serverPid, () => load({ ...request, url: `${ctx.url}/v2/plots`, duration: SECONDS }));
       await load({ ...request, rotate: users, url: `${cluster.url}/v2/plots`, duration: WARM_UP });
-      const { value: many, cpu: manyCpu } = await withCpu(ctx, cluster.process.pid!, () => load({ ...request, rotate: users, url: `${cluster.url}/v2/plots`, duration: SECONDS }));
+      const { value: many, cpu: manyCpu } = await withCpu(ctx, cluster.process.pid!, () =>
+        load({ ...request, rotate: users, url: `${cluster.url}/v2/plots`, duration: SECONDS }),
+      );
 
       const refs = figure.data.flatMap((t, i) => [
         { p: ['data', i, 'xsrc'], s: t.xsrc },
@@ -87,12 +91,23 @@ const create: Benchmark = async (ctx) => {
       const floor = await pgbench(ctx, `create-${traces}-traces`, script, { clients: CONNECTIONS, threads: 2, seconds: SECONDS });
       commands.push(floor.command);
       const rate = api.requests.average;
-      const cpu = { api: cpuPerRequest(apiCpu, api.requests.total), one: cpuPerRequest(oneCpu, one.requests.total), many: cpuPerRequest(manyCpu, many.requests.total), floor: cpuPerRequest(floor.cpu, floor.transactions) };
+      const cpu = {
+        api: cpuPerRequest(apiCpu, api.requests.total),
+        one: cpuPerRequest(oneCpu, one.requests.total),
+        many: cpuPerRequest(manyCpu, many.requests.total),
+        floor: cpuPerRequest(floor.cpu, floor.transactions),
+      };
       results[`${traces}`] = {
         bodyBytes: body.length,
         api: { processes: cores, reqPerSec: rate, latencyP50: api.latency.p50, latencyP99: api.latency.p99, cpuMsPerRequest: cpu.api },
         oneProcess: { reqPerSec: one.requests.average, latencyP50: one.latency.p50, latencyP99: one.latency.p99, cpuMsPerRequest: cpu.one },
-        manyUsers: { users: users.length, reqPerSec: many.requests.average, latencyP50: many.latency.p50, latencyP99: many.latency.p99, cpuMsPerRequest: cpu.many },
+        manyUsers: {
+          users: users.length,
+          reqPerSec: many.requests.average,
+          latencyP50: many.latency.p50,
+          latencyP99: many.latency.p99,
+          cpuMsPerRequest: cpu.many,
+        },
         floor: { ...floor, cpuMsPerRequest: cpu.floor },
         ratio: rate / floor.tps,
       };

@@ -74,7 +74,10 @@ async function queueRate(ctx: BenchContext, workers: number, ids: number[], warm
     const started = performance.now();
     let memory = 0;
     while ((await pendingJobs(ctx)) > 0) {
-      memory = Math.max(memory, (await Promise.all(children.map((c) => processTreeMemory(c.pid!)))).reduce((a, b) => a + b, 0));
+      memory = Math.max(
+        memory,
+        (await Promise.all(children.map((c) => processTreeMemory(c.pid!)))).reduce((a, b) => a + b, 0),
+      );
       await new Promise((r) => setTimeout(r, 50));
     }
     const seconds = (performance.now() - started) / 1000;
@@ -122,7 +125,9 @@ const images: Benchmark = async (ctx) => {
   await renderer.render(figures[0].text, JSON.parse(figures[0].text).layout);
   const coldMs = performance.now() - launchStarted;
   const alone = await renderAll(renderer, figures);
-  const svgOnly = figures.filter((f) => !/"type":\s*"(scatter3d|surface|mesh3d|cone|streamtube|volume|isosurface|scattergl|splom|parcoords|heatmapgl|pointcloud)"/.test(f.text));
+  const svgOnly = figures.filter(
+    (f) => !/"type":\s*"(scatter3d|surface|mesh3d|cone|streamtube|volume|isosurface|scattergl|splom|parcoords|heatmapgl|pointcloud)"/.test(f.text),
+  );
   const svg = await renderAll(renderer, svgOnly);
   await renderer.close();
 
@@ -155,8 +160,18 @@ const images: Benchmark = async (ctx) => {
   const results = {
     figures: figures.length,
     coldFirstRenderMs: coldMs,
-    rendererAlone: { rendersPerSec: figures.length / alone.seconds, msPerThumbnail: perImage(alone.seconds, figures.length), peakBrowserMemoryBytes: alone.peakBytes, perPlot: percentiles(alone.perPlotMs) },
-    rendererAloneSvg: { figures: svgOnly.length, rendersPerSec: svgOnly.length / svg.seconds, msPerThumbnail: perImage(svg.seconds, svgOnly.length), perPlot: percentiles(svg.perPlotMs) },
+    rendererAlone: {
+      rendersPerSec: figures.length / alone.seconds,
+      msPerThumbnail: perImage(alone.seconds, figures.length),
+      peakBrowserMemoryBytes: alone.peakBytes,
+      perPlot: percentiles(alone.perPlotMs),
+    },
+    rendererAloneSvg: {
+      figures: svgOnly.length,
+      rendersPerSec: svgOnly.length / svg.seconds,
+      msPerThumbnail: perImage(svg.seconds, svgOnly.length),
+      perPlot: percentiles(svg.perPlotMs),
+    },
     queueOneWorker: { ...one, ratioToFloor: one.rate / (figures.length / alone.seconds) },
     queueTwoWorkers: { ...two, ratioToFloor: two.rate / (figures.length / alone.seconds) },
     createToImageMs: created,
@@ -174,10 +189,34 @@ Chromium, warmed first).
 ${table(
   ['what', 'renders/s', 'ms per thumbnail (3 per render)', 'plot p50 / p95 (ms)', 'vs floor'],
   [
-    ['renderer alone, all figures (floor)', rate(results.rendererAlone.rendersPerSec), fmt(results.rendererAlone.msPerThumbnail, 0), `${fmt(results.rendererAlone.perPlot.p50, 0)} / ${fmt(results.rendererAlone.perPlot.p95, 0)}`, '1.00'],
-    [`renderer alone, SVG figures only (${svgOnly.length})`, rate(results.rendererAloneSvg.rendersPerSec), fmt(results.rendererAloneSvg.msPerThumbnail, 0), `${fmt(results.rendererAloneSvg.perPlot.p50, 0)} / ${fmt(results.rendererAloneSvg.perPlot.p95, 0)}`, ''],
-    ['queue, 1 worker process', `**${rate(one.rate)}**`, fmt(perImage(one.seconds, figures.length), 0), '', `**${fmt(results.queueOneWorker.ratioToFloor, 2)}**`],
-    ['queue, 2 worker processes', `**${rate(two.rate)}**`, fmt(perImage(two.seconds, figures.length), 0), '', `**${fmt(results.queueTwoWorkers.ratioToFloor, 2)}**`],
+    [
+      'renderer alone, all figures (floor)',
+      rate(results.rendererAlone.rendersPerSec),
+      fmt(results.rendererAlone.msPerThumbnail, 0),
+      `${fmt(results.rendererAlone.perPlot.p50, 0)} / ${fmt(results.rendererAlone.perPlot.p95, 0)}`,
+      '1.00',
+    ],
+    [
+      `renderer alone, SVG figures only (${svgOnly.length})`,
+      rate(results.rendererAloneSvg.rendersPerSec),
+      fmt(results.rendererAloneSvg.msPerThumbnail, 0),
+      `${fmt(results.rendererAloneSvg.perPlot.p50, 0)} / ${fmt(results.rendererAloneSvg.perPlot.p95, 0)}`,
+      '',
+    ],
+    [
+      'queue, 1 worker process',
+      `**${rate(one.rate)}**`,
+      fmt(perImage(one.seconds, figures.length), 0),
+      '',
+      `**${fmt(results.queueOneWorker.ratioToFloor, 2)}**`,
+    ],
+    [
+      'queue, 2 worker processes',
+      `**${rate(two.rate)}**`,
+      fmt(perImage(two.seconds, figures.length), 0),
+      '',
+      `**${fmt(results.queueTwoWorkers.ratioToFloor, 2)}**`,
+    ],
   ],
 )}
 

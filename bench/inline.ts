@@ -74,7 +74,11 @@ async function measure(ctx: BenchContext, url: string, acceptEncoding: string) {
   for (let i = 0; i < RUNS; i++) {
     const idleKb = memory(ctx.serverPid)!.rssKb;
     resetPeak(ctx.serverPid);
-    const { value: got, processSeconds, databaseSeconds } = await cpuDuring(ctx, ctx.appPids(), () => wireGet(url, { Authorization: ctx.user.auth, 'Accept-Encoding': acceptEncoding }));
+    const {
+      value: got,
+      processSeconds,
+      databaseSeconds,
+    } = await cpuDuring(ctx, ctx.appPids(), () => wireGet(url, { Authorization: ctx.user.auth, 'Accept-Encoding': acceptEncoding }));
     const peakKb = memory(ctx.serverPid)!.hwmKb;
     runs.push({ ...got, cpu: processSeconds + databaseSeconds, growthKb: peakKb - idleKb, peakKb });
   }
@@ -122,9 +126,20 @@ const inline: Benchmark = async (ctx) => {
         `**${fmt(m.cpu / floor.cpu, 1)}**`,
       ]);
     }
-    rows.push(...serviceRows, [fmt(values), 'floor: psql COPY', '', fmt(floor.bytes), fmt(floor.seconds, 3), fmt(floor.cpu * 1000, 1), mb(floor.peakKb), '1', '1']);
+    rows.push(...serviceRows, [
+      fmt(values),
+      'floor: psql COPY',
+      '',
+      fmt(floor.bytes),
+      fmt(floor.seconds, 3),
+      fmt(floor.cpu * 1000, 1),
+      mb(floor.peakKb),
+      '1',
+      '1',
+    ]);
     results[String(values)] = { asked, floor };
-    if (values === SIZES[SIZES.length - 1]) commands.push(`curl -s -o /dev/null -H 'Accept-Encoding: gzip' -w '%{time_total}\\n' '${url}'`, floorRuns[0].command);
+    if (values === SIZES[SIZES.length - 1])
+      commands.push(`curl -s -o /dev/null -H 'Accept-Encoding: gzip' -w '%{time_total}\\n' '${url}'`, floorRuns[0].command);
   }
   const markdown = `## 3. Content with \`inline_data=true\`: 2 x ${SIZES.map((v) => fmt(v)).join(' / ')} values
 

@@ -50,14 +50,24 @@ const listDepth: Benchmark = async (ctx) => {
     const [first, deep] = [firstRun.value, deepRun.value];
 
     const name = `list-depth${order.replace(/^-?/, (m) => (m ? '-desc-' : '-'))}`;
-    const floorFirstRun = await cpuDuring(ctx, [], () => pgbench(ctx, `${name}-page-1`, `${sqlText(listPageSql(recordSelect(null), q, null, origin))};\n`, { clients: 1, seconds: FLOOR_SECONDS }));
-    const floorDeepRun = await cpuDuring(ctx, [], () => pgbench(ctx, `${name}-page-${page}`, `${sqlText(listPageSql(recordSelect(null), q, cursor, origin))};\n`, { clients: 1, seconds: FLOOR_SECONDS }));
+    const floorFirstRun = await cpuDuring(ctx, [], () =>
+      pgbench(ctx, `${name}-page-1`, `${sqlText(listPageSql(recordSelect(null), q, null, origin))};\n`, { clients: 1, seconds: FLOOR_SECONDS }),
+    );
+    const floorDeepRun = await cpuDuring(ctx, [], () =>
+      pgbench(ctx, `${name}-page-${page}`, `${sqlText(listPageSql(recordSelect(null), q, cursor, origin))};\n`, { clients: 1, seconds: FLOOR_SECONDS }),
+    );
     const [floorFirst, floorDeep] = [floorFirstRun.value, floorDeepRun.value];
     commands.push(floorFirst.command, floorDeep.command);
     // CPU ms per request: the app's processes and its Postgres backends; the floor's backend per transaction.
     const cpu = {
-      service: { first: ((firstRun.processSeconds + firstRun.databaseSeconds) * 1000) / REQUESTS, deep: ((deepRun.processSeconds + deepRun.databaseSeconds) * 1000) / REQUESTS },
-      floor: { first: (floorFirstRun.databaseSeconds * 1000) / (floorFirst.tps * FLOOR_SECONDS), deep: (floorDeepRun.databaseSeconds * 1000) / (floorDeep.tps * FLOOR_SECONDS) },
+      service: {
+        first: ((firstRun.processSeconds + firstRun.databaseSeconds) * 1000) / REQUESTS,
+        deep: ((deepRun.processSeconds + deepRun.databaseSeconds) * 1000) / REQUESTS,
+      },
+      floor: {
+        first: (floorFirstRun.databaseSeconds * 1000) / (floorFirst.tps * FLOOR_SECONDS),
+        deep: (floorDeepRun.databaseSeconds * 1000) / (floorDeep.tps * FLOOR_SECONDS),
+      },
     };
 
     results[order] = { service: { first, deep }, floor: { first: floorFirst.latencyMs, deep: floorDeep.latencyMs }, cpuMsPerRequest: cpu };
@@ -75,10 +85,12 @@ const listDepth: Benchmark = async (ctx) => {
       fmt(cpu.service.deep / cpu.floor.deep, 1),
     ]);
   }
-  const worst = Math.max(...(Object.keys(ORDER_BY) as Order[]).map((o) => {
-    const r = results[o] as { service: { first: { p50: number }; deep: { p50: number } } };
-    return r.service.deep.p50 / r.service.first.p50;
-  }));
+  const worst = Math.max(
+    ...(Object.keys(ORDER_BY) as Order[]).map((o) => {
+      const r = results[o] as { service: { first: { p50: number }; deep: { p50: number } } };
+      return r.service.deep.p50 / r.service.first.p50;
+    }),
+  );
   results.worstDeepOverFirst = worst;
   const markdown = `## 1. List depth: page 1 vs page ${fmt(page)} (${fmt(listed)} listed plots)
 

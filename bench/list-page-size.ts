@@ -68,7 +68,18 @@ statement prepared for the default page size only (lib/core/plots.ts, \`prepared
 plans the 100-row page on every request, as it would for any size a caller picks.
 
 ${table(
-  ['page_size', 'bytes', 'service ms (one at a time)', 'floor ms', 'service req/s', 'floor tps', 'service / floor', 'service CPU ms/req (app + db)', 'floor CPU ms/txn', 'CPU service / floor'],
+  [
+    'page_size',
+    'bytes',
+    'service ms (one at a time)',
+    'floor ms',
+    'service req/s',
+    'floor tps',
+    'service / floor',
+    'service CPU ms/req (app + db)',
+    'floor CPU ms/txn',
+    'CPU service / floor',
+  ],
   rows,
 )}
 

@@ -5,7 +5,22 @@
 // autocannon as well, the Node load generator earlier runs used, to show what the generator takes.
 import { availableParallelism } from 'node:os';
 import { listPageSql, recordSelect } from '@/lib/core/plots';
-import { autocannonLoad, codeBlock, cpuPerRequest, cpuText, fmt, load, mb, memory, pgbench, resetPeak, sqlText, table, withCpu, type Benchmark } from './support';
+import {
+  autocannonLoad,
+  codeBlock,
+  cpuPerRequest,
+  cpuText,
+  fmt,
+  load,
+  mb,
+  memory,
+  pgbench,
+  resetPeak,
+  sqlText,
+  table,
+  withCpu,
+  type Benchmark,
+} from './support';
 
 const CONNECTIONS = 32;
 const SECONDS = 10;
@@ -38,7 +53,9 @@ const listThroughput: Benchmark = async (ctx) => {
     const { api, apiCpu, floor } = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(PAIRS / 2)];
     // As the Python client asks (requests sends `Accept-Encoding: gzip, deflate`): gzip level 1.
     const gzipped = await load({ url, headers: { 'Accept-Encoding': 'gzip, deflate' }, connections: CONNECTIONS, duration: SECONDS });
-    const { value: noop, cpu: noopCpu } = await withCpu(ctx, cluster.process.pid!, () => load({ url, method: 'OPTIONS', connections: CONNECTIONS, duration: 5 }));
+    const { value: noop, cpu: noopCpu } = await withCpu(ctx, cluster.process.pid!, () =>
+      load({ url, method: 'OPTIONS', connections: CONNECTIONS, duration: 5 }),
+    );
 
     // One process (WEB_CONCURRENCY=1), its memory sampled under the load.
     await load({ url: single, connections: CONNECTIONS, duration: WARM_UP });
@@ -50,8 +67,9 @@ const listThroughput: Benchmark = async (ctx) => {
     clearInterval(sampler);
     const { hwmKb: peak, rssKb: after } = memory(ctx.serverPid)!;
     const meanRss = samples.reduce((a, b) => a + b, 0) / samples.length;
-    const { value: oneAc, cpu: oneAcCpu } = await withCpu(ctx, ctx.serverPid, () => autocannonLoad({ url: single, connections: CONNECTIONS, duration: SECONDS }));
-
+    const { value: oneAc, cpu: oneAcCpu } = await withCpu(ctx, ctx.serverPid, () =>
+      autocannonLoad({ url: single, connections: CONNECTIONS, duration: SECONDS }),
+    );
 
     const cpu = {
       api: cpuPerRequest(apiCpu, api.requests.total),
@@ -70,12 +88,23 @@ const listThroughput: Benchmark = async (ctx) => {
       oneProcessAutocannon: { reqPerSec: oneAc.requests.average, cpuMsPerRequest: cpu.oneAutocannon },
       floor: { tps: floor.tps, latencyMs: floor.latencyMs, cpuMsPerRequest: cpu.floor },
       ratio: ratio(api.requests.average),
-      pairs: pairs.map((p) => ({ reqPerSec: p.api.requests.average, floorTps: p.floor.tps, ratio: p.ratio, cpuMsPerRequest: cpuPerRequest(p.apiCpu, p.api.requests.total) })),
+      pairs: pairs.map((p) => ({
+        reqPerSec: p.api.requests.average,
+        floorTps: p.floor.tps,
+        ratio: p.ratio,
+        cpuMsPerRequest: cpuPerRequest(p.apiCpu, p.api.requests.total),
+      })),
       rss: { idleKb: idle, meanKb: meanRss, peakKb: peak, afterKb: after },
     };
     const row = (what: string, r: typeof api, c: { appMs: number; pgMs: number } | null, bold = false) => {
       const b = (text: string) => (bold ? `**${text}**` : text);
-      return [what, b(fmt(r.requests.average)), `${fmt(r.latency.p50, 1)} / ${fmt(r.latency.p99, 1)}`, c ? cpuText(c) : '', b(fmt(ratio(r.requests.average), 3))];
+      return [
+        what,
+        b(fmt(r.requests.average)),
+        `${fmt(r.latency.p50, 1)} / ${fmt(r.latency.p99, 1)}`,
+        c ? cpuText(c) : '',
+        b(fmt(ratio(r.requests.average), 3)),
+      ];
     };
     const markdown = `## 2. List throughput: \`GET /v2/plots\` at ${CONNECTIONS} connections
 
@@ -112,10 +141,7 @@ ${codeBlock([
 RSS of one app process (\`WEB_CONCURRENCY=1\`) serving HTTP, read from /proc every 250 ms during the
 ${SECONDS} s list load above; peak is the kernel's VmHWM since just before the load.
 
-${table(
-  ['idle before', 'mean under load', 'peak under load', 'after'],
-  [[mb(idle), mb(meanRss), `**${mb(peak)}**`, mb(after)]],
-)}`;
+${table(['idle before', 'mean under load', 'peak under load', 'after'], [[mb(idle), mb(meanRss), `**${mb(peak)}**`, mb(after)]])}`;
     return { results, markdown };
   } finally {
     await cluster.stop();

@@ -49,7 +49,15 @@ async function sampled(ctx: BenchContext, work: () => Promise<unknown>) {
     clearInterval(sampler);
   }
   const after = sample();
-  return { processes: pids.length, nodeProcesses: nodePids.size, idleKb: idle.all, peakKb, nodePeakKb, serverHwmKb: memory(ctx.serverPid)!.hwmKb, afterKb: after.all };
+  return {
+    processes: pids.length,
+    nodeProcesses: nodePids.size,
+    idleKb: idle.all,
+    peakKb,
+    nodePeakKb,
+    serverHwmKb: memory(ctx.serverPid)!.hwmKb,
+    afterKb: after.all,
+  };
 }
 
 const memoryUnderLoad: Benchmark = async (ctx) => {

@@ -15,16 +15,44 @@ import { fmt, percentiles, RESULTS_DIR, table, type Benchmark, type BenchContext
 const LOADS = 10;
 const VIEWPORT = { width: 1280, height: 900 };
 // As playwright.config.ts launches Chromium for the browser tests.
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-unsafe-swiftshader'];
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--enable-unsafe-swiftshader',
+];
 const GOALS = { galleryLcpMs: 1000, firstChartMs: 1000, interactiveMs: 1500 };
 
 // A gallery page's worth (24) of the demo mocks, SVG and WebGL, drawn by an image worker first so
 // the cards show real thumbnails.
 const MOCKS = [
-  'bar_attrs_group', 'line_style', 'pie_style', 'box_grouped', 'heatmap_columnar', 'contour_constraints',
-  'scattercarpet', 'date_axes', 'violin_grouped', 'waterfall_attrs', 'funnel_attrs', 'sunburst_values',
-  'treemap_values', 'polar_wind-rose', 'ternary_fill', 'finance_style', 'hist_stacked', 'multiple_subplots',
-  'annotations', 'shapes', 'sankey_circular_simple', 'geo_connectgaps', 'gl2d_line_dash', 'gl3d_marker-arrays',
+  'bar_attrs_group',
+  'line_style',
+  'pie_style',
+  'box_grouped',
+  'heatmap_columnar',
+  'contour_constraints',
+  'scattercarpet',
+  'date_axes',
+  'violin_grouped',
+  'waterfall_attrs',
+  'funnel_attrs',
+  'sunburst_values',
+  'treemap_values',
+  'polar_wind-rose',
+  'ternary_fill',
+  'finance_style',
+  'hist_stacked',
+  'multiple_subplots',
+  'annotations',
+  'shapes',
+  'sankey_circular_simple',
+  'geo_connectgaps',
+  'gl2d_line_dash',
+  'gl3d_marker-arrays',
 ];
 
 /** plotly.js (the dist bundle) by its content, as e2e/perf.spec.ts tells it. */
@@ -61,7 +89,9 @@ async function seedPlots(ctx: BenchContext): Promise<{ plotPath: string; ids: nu
   const plotFid = await createPlotFromRawFigure(ctx.database.db, owner, timeSeriesFigure(), { filename: 'pages bench daily orders' });
   fids.push(plotFid);
   const ns = fids.map((fid) => Number(fid.split(':')[1]));
-  const ids = (await queryRows<{ id: string }>(ctx.database.db, sql`SELECT id FROM files WHERE owner_id = ${owner.id} AND n IN ${sql.raw(`(${ns.join(',')})`)}`)).map((r) => Number(r.id));
+  const ids = (
+    await queryRows<{ id: string }>(ctx.database.db, sql`SELECT id FROM files WHERE owner_id = ${owner.id} AND n IN ${sql.raw(`(${ns.join(',')})`)}`)
+  ).map((r) => Number(r.id));
   return { plotPath: `/~${ctx.user.username}/${plotFid.split(':')[1]}/`, ids };
 }
 
@@ -157,10 +187,12 @@ async function loadOnce(browser: Browser, url: string, plotPage: boolean, withSc
     if (withScripts) page.on('response', (r) => r.request().resourceType() === 'script' && responses.push(r));
     const navigation = await page.goto(url, { waitUntil: 'load' });
     if (navigation?.status() !== 200) throw new Error(`${url}: ${navigation?.status()}`);
-    await page.waitForFunction(() => (window as unknown as { __firstChart?: number }).__firstChart !== undefined, null, { timeout: 30_000 }).catch(async (e) => {
-      await page.screenshot({ path: `${RESULTS_DIR}/pages-timeout.png` });
-      throw e;
-    });
+    await page
+      .waitForFunction(() => (window as unknown as { __firstChart?: number }).__firstChart !== undefined, null, { timeout: 30_000 })
+      .catch(async (e) => {
+        await page.screenshot({ path: `${RESULTS_DIR}/pages-timeout.png` });
+        throw e;
+      });
     if (plotPage) {
       await page.locator('.plot-chart .plot-figure[data-chart-state="drawn"]').waitFor({ timeout: 30_000 });
       await hoverChart(page);
@@ -175,13 +207,17 @@ async function loadOnce(browser: Browser, url: string, plotPage: boolean, withSc
         interactiveDrawnMs: w.__interactiveDrawn ?? null,
         interactiveMs: w.__hover ?? null,
         plotlyArrivedMs:
-          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) => r.initiatorType === 'script' && r.decodedBodySize > 1_000_000 && !r.name.includes('geo-assets'))
-            ?.responseEnd ?? null,
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
+            (r) => r.initiatorType === 'script' && r.decodedBodySize > 1_000_000 && !r.name.includes('geo-assets'),
+          )?.responseEnd ?? null,
       };
     });
     if (!withScripts) return { load };
     const first = firstLoadUrls(await navigation.text(), url);
-    const scripts: Scripts = { firstLoad: { files: 0, bytes: 0, transferBytes: 0, plotly: false }, total: { files: 0, bytes: 0, transferBytes: 0, plotlyFetches: 0 } };
+    const scripts: Scripts = {
+      firstLoad: { files: 0, bytes: 0, transferBytes: 0, plotly: false },
+      total: { files: 0, bytes: 0, transferBytes: 0, plotlyFetches: 0 },
+    };
     for (const r of responses) {
       const body = await r.body().catch(() => Buffer.alloc(0));
       const transfer = (await r.request().sizes()).responseBodySize;
@@ -279,7 +315,11 @@ const pages: Benchmark = async (ctx) => {
     ['gallery first chart visible <= 1 s', `${fmt(gallery.firstChart?.median ?? NaN)} ms`, met(gallery.firstChart?.median, GOALS.firstChartMs)],
     ['plot page first chart visible <= 1 s', `${fmt(plot.firstChart?.median ?? NaN)} ms`, met(plot.firstChart?.median, GOALS.firstChartMs)],
     ['plot page interactive chart <= 1.5 s', `${fmt(plot.interactive?.median ?? NaN)} ms`, met(plot.interactive?.median, GOALS.interactiveMs)],
-    ['plotly.js not in first-load JS', gallery.scripts.firstLoad.plotly || plot.scripts.firstLoad.plotly ? 'in it' : 'not in it', gallery.scripts.firstLoad.plotly || plot.scripts.firstLoad.plotly ? '**missed**' : 'met'],
+    [
+      'plotly.js not in first-load JS',
+      gallery.scripts.firstLoad.plotly || plot.scripts.firstLoad.plotly ? 'in it' : 'not in it',
+      gallery.scripts.firstLoad.plotly || plot.scripts.firstLoad.plotly ? '**missed**' : 'met',
+    ],
   ];
   results.goals = Object.fromEntries(goals.map(([goal, value, verdict]) => [goal, { value, met: verdict === 'met' }]));
 

@@ -123,7 +123,9 @@ async function checkBypass(ctx: BenchContext, url: string): Promise<string[]> {
       http
         .get(`${url}/v2/plots?page_size=9`, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
           res.resume();
-          res.on('end', () => resolve({ cache: String(res.headers['x-cache-status'] ?? '(none)'), encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+          res.on('end', () =>
+            resolve({ cache: String(res.headers['x-cache-status'] ?? '(none)'), encoding: String(res.headers['content-encoding'] ?? 'identity') }),
+          );
         })
         .on('error', reject);
     });
@@ -133,12 +135,18 @@ async function checkBypass(ctx: BenchContext, url: string): Promise<string[]> {
   expect('Accept-Encoding: br twice: HIT, br', `${brotli.cache}, ${brotli.encoding}`, brotli.cache === 'HIT' && brotli.encoding === 'br');
   expect('no Accept-Encoding after br: MISS, not compressed', `${plain.cache}, ${plain.encoding}`, plain.cache === 'MISS' && plain.encoding === 'identity');
   if (failures.length) throw new Error(`the caching proxy of ${EXAMPLE_PAGE} is not safe:\n- ${failures.join('\n- ')}`);
-  return ['anonymous repeat: HIT', 'a brotli answer is not served to a client that did not ask for it', ...signedIn.map(([name]) => `${name}: BYPASS, \`private\`, not stored`)];
+  return [
+    'anonymous repeat: HIT',
+    'a brotli answer is not served to a client that did not ask for it',
+    ...signedIn.map(([name]) => `${name}: BYPASS, \`private\`, not stored`),
+  ];
 }
 
 const proxy: Benchmark = async (ctx) => {
   if (!existsSync(NGINX)) {
-    throw new Error(`proxy: ${NGINX} is missing. Install nginx first (Debian/Ubuntu: \`apt-get install -y nginx-light\`); the benchmark installs nothing itself.`);
+    throw new Error(
+      `proxy: ${NGINX} is missing. Install nginx first (Debian/Ubuntu: \`apt-get install -y nginx-light\`); the benchmark installs nothing itself.`,
+    );
   }
   await ctx.ensurePlots(ctx.plots);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
@@ -170,7 +178,12 @@ const proxy: Benchmark = async (ctx) => {
     const proxiedRate = proxied.value.requests.average;
     results = {
       checks,
-      app: { reqPerSec: aloneRate, latencyP50: alone.value.latency.p50, latencyP99: alone.value.latency.p99, cpuMsPerRequest: perRequest(alone, alone.value.requests.total) },
+      app: {
+        reqPerSec: aloneRate,
+        latencyP50: alone.value.latency.p50,
+        latencyP99: alone.value.latency.p99,
+        cpuMsPerRequest: perRequest(alone, alone.value.requests.total),
+      },
       proxied: {
         reqPerSec: proxiedRate,
         latencyP50: proxied.value.latency.p50,

@@ -111,7 +111,10 @@ try {
     });
     if (!result) continue;
     raw[name] = result.results;
-    sections.set(name, `${result.markdown.trim()}\n\n_Run ${machine.date} on ${machine.commit} in ${((Date.now() - started) / 1000).toFixed(0)} s with ${plots.toLocaleString('en-US')} synthetic plots (load average at start ${machine.load})._`);
+    sections.set(
+      name,
+      `${result.markdown.trim()}\n\n_Run ${machine.date} on ${machine.commit} in ${((Date.now() - started) / 1000).toFixed(0)} s with ${plots.toLocaleString('en-US')} synthetic plots (load average at start ${machine.load})._`,
+    );
     console.log(`\n${result.markdown.trim()}\n`);
   }
   writeResultFile('results.json', JSON.stringify(raw, null, 2));
@@ -159,7 +162,10 @@ async function machineInfo(db: BenchContext['database']['db']): Promise<Machine>
     chromium: command('/usr/bin/chromium', ['--version']),
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     commit: `${command('git', ['rev-parse', '--short', 'HEAD'])}${dirty}`,
-    load: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
 }
 

@@ -69,7 +69,12 @@ const search: Benchmark = async (ctx) => {
     await sequentialLatency(url, 10);
     const firstLatency = await sequentialLatency(url, REQUESTS);
     const nextLatency = first.next ? await sequentialLatency(first.next, REQUESTS) : null;
-    results[`${q} (absent from the newest ${fresh})`] = { first: firstLatency, next: nextLatency, firstResults: first.results.length, secondResults: second?.results.length ?? null };
+    results[`${q} (absent from the newest ${fresh})`] = {
+      first: firstLatency,
+      next: nextLatency,
+      firstResults: first.results.length,
+      secondResults: second?.results.length ?? null,
+    };
     absent.push([
       `"${q}"`,
       `${first.results.length}${first.next ? ', and a next' : ''}`,
@@ -79,7 +84,9 @@ const search: Benchmark = async (ctx) => {
       nextLatency ? fmt(nextLatency.p50, 2) : '-',
       nextLatency ? fmt(nextLatency.p90, 2) : '-',
     ]);
-    ctx.log(`${q}, absent from the newest ${fresh}: first page ${first.results.length} results p50 ${fmt(firstLatency.p50, 2)} ms; next ${second?.results.length ?? '-'} results p50 ${nextLatency ? fmt(nextLatency.p50, 2) : '-'} ms`);
+    ctx.log(
+      `${q}, absent from the newest ${fresh}: first page ${first.results.length} results p50 ${fmt(firstLatency.p50, 2)} ms; next ${second?.results.length ?? '-'} results p50 ${nextLatency ? fmt(nextLatency.p50, 2) : '-'} ms`,
+    );
   }
   // Gone again, so the benchmarks after this one see the seed as it was.
   await db.execute(sql`DELETE FROM files WHERE owner_id = ${ctx.user.id}::int AND n > ${start}::int AND filename LIKE 'recent %'`);

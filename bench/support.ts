@@ -98,9 +98,7 @@ const dbHost = (databaseUrl: string) => {
  * URLs): such literals are written as the same constant in Unicode-escape form (`:` as \003A).
  */
 function pgbenchSafe(script: string): string {
-  return script.replace(/'(?:[^']|'')*'/g, (literal) =>
-    literal.includes(':') ? `U&${literal.replace(/\\/g, '\\\\').replace(/:/g, '\\003A')}` : literal,
-  );
+  return script.replace(/'(?:[^']|'')*'/g, (literal) => (literal.includes(':') ? `U&${literal.replace(/\\/g, '\\\\').replace(/:/g, '\\003A')}` : literal));
 }
 
 export interface PgbenchResult {
@@ -126,7 +124,26 @@ export async function pgbench(
 ): Promise<PgbenchResult> {
   const file = writeResultFile(`${name}.sql`, pgbenchSafe(script));
   const { host, port, user, db } = dbHost(ctx.databaseUrl);
-  const args = ['-n', '-h', host, '-p', port, '-U', user, '-M', 'prepared', '-f', file, '-c', String(opts.clients), '-j', String(opts.threads ?? Math.min(opts.clients, 2)), '-T', String(opts.seconds), db];
+  const args = [
+    '-n',
+    '-h',
+    host,
+    '-p',
+    port,
+    '-U',
+    user,
+    '-M',
+    'prepared',
+    '-f',
+    file,
+    '-c',
+    String(opts.clients),
+    '-j',
+    String(opts.threads ?? Math.min(opts.clients, 2)),
+    '-T',
+    String(opts.seconds),
+    db,
+  ];
   const { value: out, cpu } = await withCpu(ctx, null, () => run('pgbench', args));
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out.stdout);
   const latency = /latency average = ([\d.]+) ms/.exec(out.stdout);
@@ -222,7 +239,12 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
       lines.push(`local f = assert(io.open(${luaString(path.join(dir, 'body'))}, 'rb'))`, `wrk.body = f:read('*a')`, 'f:close()');
     }
     if (opts.rotate?.length) {
-      const sets = opts.rotate.map((set) => `{ ${Object.entries(set).map(([k, v]) => `[ ${luaString(k)} ] = ${luaString(v)}`).join(', ')} }`);
+      const sets = opts.rotate.map(
+        (set) =>
+          `{ ${Object.entries(set)
+            .map(([k, v]) => `[ ${luaString(k)} ] = ${luaString(v)}`)
+            .join(', ')} }`,
+      );
       lines.push(
         `local sets = { ${sets.join(', ')} }`,
         'local turn = 0',
@@ -244,11 +266,22 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     writeFileSync(path.join(dir, 'load.lua'), `${lines.join('\n')}\n`);
     const args = ['-t', '1', '-c', String(opts.connections), '-d', `${opts.duration}s`, '--timeout', '30s', '-s', path.join(dir, 'load.lua'), opts.url];
     const out = await run('wrk', args).catch((error: NodeJS.ErrnoException) => {
-      throw error.code === 'ENOENT' ? new Error('wrk is missing: install it first (Debian/Ubuntu: `apt-get install -y wrk`); the benchmark installs nothing itself.') : error;
+      throw error.code === 'ENOENT'
+        ? new Error('wrk is missing: install it first (Debian/Ubuntu: `apt-get install -y wrk`); the benchmark installs nothing itself.')
+        : error;
     });
     const line = /^RESULT (.*)$/m.exec(out.stdout);
     if (out.code !== 0 || !line) throw new Error(`wrk on ${opts.url} failed (${out.code}):\n${out.stdout}\n${out.stderr}`);
-    const r = JSON.parse(line[1]) as { requests: number; us: number; bytes: number; socketErrors: number; statusErrors: number; p50: number; p90: number; p99: number };
+    const r = JSON.parse(line[1]) as {
+      requests: number;
+      us: number;
+      bytes: number;
+      socketErrors: number;
+      statusErrors: number;
+      p50: number;
+      p90: number;
+      p99: number;
+    };
     if (r.socketErrors || r.statusErrors || !r.requests) {
       throw new Error(`load on ${opts.url}: ${r.requests} answers, ${r.statusErrors} of them 4xx/5xx, ${r.socketErrors} socket errors`);
     }
@@ -268,7 +301,11 @@ export async function autocannonLoad(opts: LoadOptions): Promise<LoadResult> {
   if (result.errors || result.non2xx || !result['2xx']) {
     throw new Error(`load on ${opts.url}: ${result['2xx']} 2xx, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors`);
   }
-  return { requests: { average: result.requests.average, total: result.requests.total }, latency: result.latency, throughput: { total: result.throughput.total } };
+  return {
+    requests: { average: result.requests.average, total: result.requests.total },
+    latency: result.latency,
+    throughput: { total: result.throughput.total },
+  };
 }
 
 export interface Latency {

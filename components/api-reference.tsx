@@ -47,15 +47,17 @@ export function Markdown({ text }: { text: string }) {
 export function Inline({ text }: { text: string }) {
   return (
     <>
-      {text.split(/(`[^`]+`|\*\*[^*]+\*\*)/).map((part, i) =>
-        part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
-          <code key={i}>{part.slice(1, -1)}</code>
-        ) : part.startsWith('**') && part.endsWith('**') && part.length > 3 ? (
-          <strong key={i}>{part.slice(2, -2)}</strong>
-        ) : (
-          <Fragment key={i}>{part}</Fragment>
-        ),
-      )}
+      {text
+        .split(/(`[^`]+`|\*\*[^*]+\*\*)/)
+        .map((part, i) =>
+          part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
+            <code key={i}>{part.slice(1, -1)}</code>
+          ) : part.startsWith('**') && part.endsWith('**') && part.length > 3 ? (
+            <strong key={i}>{part.slice(2, -2)}</strong>
+          ) : (
+            <Fragment key={i}>{part}</Fragment>
+          ),
+        )}
     </>
   );
 }
@@ -90,7 +92,13 @@ export function typeLabel(s: JsonSchema): ReactNode {
   if (Array.isArray(s.enum)) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
   if ('const' in s) return JSON.stringify(s.const);
   const union = (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
-  if (union) return union.map((u, i) => <Fragment key={i}>{i > 0 && ' | '}{typeLabel(u)}</Fragment>);
+  if (union)
+    return union.map((u, i) => (
+      <Fragment key={i}>
+        {i > 0 && ' | '}
+        {typeLabel(u)}
+      </Fragment>
+    ));
   if (Array.isArray(s.type)) return s.type.join(' | ');
   if (s.type === 'array') return <>array of {s.items ? typeLabel(s.items as JsonSchema) : 'any JSON'}</>;
   if (typeof s.type === 'string') return s.type;
@@ -271,12 +279,7 @@ export function OperationEntry({ path, method, op }: ApiOperation) {
               <th scope="row">{status}</th>
               <td>
                 <Inline text={r.description} />
-                {r.content && (
-                  <>
-                    {' '}
-                    ({typeLabel(Object.values(r.content)[0].schema)} body)
-                  </>
-                )}
+                {r.content && <> ({typeLabel(Object.values(r.content)[0].schema)} body)</>}
                 {r.headers && <span className="api-limits">Headers: {Object.keys(r.headers).join(', ')}</span>}
               </td>
             </tr>

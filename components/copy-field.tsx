@@ -40,16 +40,7 @@ export function CopyField({ id, label, value, hint }: CopyFieldProps) {
     <div className="copy-field">
       <label htmlFor={id}>{label}</label>
       <div className="copy-field-row">
-        <input
-          ref={input}
-          id={id}
-          type="text"
-          readOnly
-          value={value}
-          spellCheck={false}
-          aria-describedby={hintId}
-          onFocus={(e) => e.currentTarget.select()}
-        />
+        <input ref={input} id={id} type="text" readOnly value={value} spellCheck={false} aria-describedby={hintId} onFocus={(e) => e.currentTarget.select()} />
         <button type="button" className="secondary" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
           Copy
         </button>

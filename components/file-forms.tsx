@@ -58,8 +58,7 @@ export function sharingForm({ visibility, folder, ...common }: Common & { visibi
           <legend>Who can see it</legend>
           {SHARING.filter((s) => !folder || s.value !== 'secret').map((s) => (
             <label key={s.value}>
-              <input type="radio" name="sharing" value={s.value} defaultChecked={visibility === s.value} /> {s.label}{' '}
-              <span className="muted">({s.hint})</span>
+              <input type="radio" name="sharing" value={s.value} defaultChecked={visibility === s.value} /> {s.label} <span className="muted">({s.hint})</span>
             </label>
           ))}
         </fieldset>

@@ -127,8 +127,8 @@ export function PlotDataNotice({ data, name, mode, headingLevel, fix }: Props) {
       {shown.widened && (
         <div className="data-group">
           <p>
-            Still private: anyone who can see the plot sees the columns it draws, not the rest of {widened.length === 1 ? 'this grid' : 'these grids'}.
-            Make a grid public yourself to share all of it.
+            Still private: anyone who can see the plot sees the columns it draws, not the rest of {widened.length === 1 ? 'this grid' : 'these grids'}. Make a
+            grid public yourself to share all of it.
           </p>
           <GridList grids={widened} />
         </div>

@@ -122,7 +122,12 @@ function PreviewChart({ contentUrl, onState, bundle }: ChartProps) {
         if (!mounted) return;
         if (node.querySelector('canvas')) {
           const { width, height } = node.getBoundingClientRect();
-          const url = await Plotly.toImage(node, { format: 'png', width: Math.round(width), height: Math.round(height), scale: Math.min(window.devicePixelRatio || 1, 2) });
+          const url = await Plotly.toImage(node, {
+            format: 'png',
+            width: Math.round(width),
+            height: Math.round(height),
+            scale: Math.min(window.devicePixelRatio || 1, 2),
+          });
           Plotly.purge(node);
           if (!mounted) return;
           setImage(url);

@@ -48,14 +48,7 @@ export function PlotView({ contentUrl, label, height, imageUrl, downloadName, ch
     <>
       <section className="plot-chart" aria-label="Chart" style={height ? { height } : undefined}>
         {live ? (
-          <PlotFigure
-            contentUrl={contentUrl}
-            interactive
-            bundle={bundle}
-            label={label}
-            fallback={<img src={imageUrl} alt="" />}
-            onReady={ready}
-          />
+          <PlotFigure contentUrl={contentUrl} interactive bundle={bundle} label={label} fallback={<img src={imageUrl} alt="" />} onReady={ready} />
         ) : (
           <div className="plot-static-wrap">
             <img className="plot-static" src={imageUrl} alt={label} />

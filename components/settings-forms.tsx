@@ -79,7 +79,15 @@ export function PasswordForm({
       )}
       <label>
         New password
-        <input name="password" type="password" autoComplete="new-password" required minLength={length.min} maxLength={length.max} aria-describedby="new-password-hint" />
+        <input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={length.min}
+          maxLength={length.max}
+          aria-describedby="new-password-hint"
+        />
       </label>
       <p id="new-password-hint" className="form-hint">
         At least {length.min} characters.
@@ -125,9 +133,7 @@ export function ApiKeyForm({ action, csrf, origin, username }: { action: Action<
       </pre>
       <form action={formAction} className="form">
         <CsrfField token={csrf} />
-        <p className="muted">
-          A new key replaces the old one at once: scripts using the old key stop working, and you are signed out everywhere else.
-        </p>
+        <p className="muted">A new key replaces the old one at once: scripts using the old key stop working, and you are signed out everywhere else.</p>
         <Outcome state={state} />
         <button type="submit" disabled={pending}>
           Make a new API key

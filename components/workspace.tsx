@@ -46,7 +46,13 @@ export function Workspace({ username, data, csrf, actions }: Props) {
         </p>
       )}
       {data.plotData && (
-        <PlotDataNotice data={data.plotData} name={data.plotData.plot.filename} mode="summary" headingLevel={3} fix={{ action: actions.followData, csrf, back: here }} />
+        <PlotDataNotice
+          data={data.plotData}
+          name={data.plotData.plot.filename}
+          mode="summary"
+          headingLevel={3}
+          fix={{ action: actions.followData, csrf, back: here }}
+        />
       )}
       {data.folderMissing && (
         <p className="notice" role="status">
@@ -61,9 +67,7 @@ export function Workspace({ username, data, csrf, actions }: Props) {
       {!trash && (
         <nav aria-label="Folder" className="breadcrumbs">
           <ol>
-            <li>
-              {data.crumbs.length ? <Link href={home}>My files</Link> : <span aria-current="page">My files</span>}
-            </li>
+            <li>{data.crumbs.length ? <Link href={home}>My files</Link> : <span aria-current="page">My files</span>}</li>
             {data.crumbs.map((c, i) =>
               i === data.crumbs.length - 1 ? (
                 <li key={c.n}>
@@ -127,9 +131,7 @@ function FileRow({ file, data, csrf, actions }: { file: WorkspaceFile; data: Wor
         )}
       </div>
       <div className="file-main">
-        <h3 className="file-name">
-          {trash ? <span>{name}</span> : <Link href={file.href}>{name}</Link>}
-        </h3>
+        <h3 className="file-name">{trash ? <span>{name}</span> : <Link href={file.href}>{name}</Link>}</h3>
         <p className="file-facts">
           <span>{TYPE_LABEL[file.filetype]}</span>
           {file.title && <span className="muted">file name: {file.filename}</span>}
@@ -138,7 +140,9 @@ function FileRow({ file, data, csrf, actions }: { file: WorkspaceFile; data: Wor
           </span>
           <span>
             {trash && file.trashed ? 'Trashed ' : 'Created '}
-            <time dateTime={trash && file.trashed ? file.trashed : file.created}>{dateFormat.format(new Date(trash && file.trashed ? file.trashed : file.created))}</time>
+            <time dateTime={trash && file.trashed ? file.trashed : file.created}>
+              {dateFormat.format(new Date(trash && file.trashed ? file.trashed : file.created))}
+            </time>
           </span>
         </p>
         {!trash && file.secretUrl && <CopyField id={`secret-${file.n}`} label={`Secret link of ${name}`} value={file.secretUrl} />}

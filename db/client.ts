@@ -155,9 +155,9 @@ const preparedTexts = new Set<string>();
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const { session, dialect } = db as unknown as Preparable;
   const compiled = dialect.sqlToQuery(query);
-  const result = (
-    !mayPrepare(compiled.sql) ? await db.execute(query) : await session.prepareQuery(compiled, undefined, 'raw', false).execute()
-  ) as T[] | { rows: T[] };
+  const result = (!mayPrepare(compiled.sql) ? await db.execute(query) : await session.prepareQuery(compiled, undefined, 'raw', false).execute()) as
+    | T[]
+    | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
 }
 

@@ -80,9 +80,7 @@ export const files = pgTable(
       .where(sql`${t.filetype} = 'plot' AND ${t.trashedAt} IS NULL`),
     // The workspace: a folder's live files newest first, and the trash latest first (listOwnFiles).
     index('files_owner_folder_newest_idx').on(t.ownerId, t.parent, t.n.desc()).where(sql`${t.trashedAt} IS NULL`),
-    index('files_owner_trash_idx')
-      .on(t.ownerId, t.trashedAt.desc(), t.n.desc())
-      .where(sql`${t.trashedAt} IS NOT NULL AND ${t.trashedWith} IS NULL`),
+    index('files_owner_trash_idx').on(t.ownerId, t.trashedAt.desc(), t.n.desc()).where(sql`${t.trashedAt} IS NOT NULL AND ${t.trashedWith} IS NULL`),
     check('files_filetype_check', sql`${t.filetype} IN ('plot', 'grid', 'fold')`),
   ],
 );
@@ -128,12 +126,8 @@ export const plots = pgTable(
   },
   (t) => [
     index('plots_listed_newest_idx').on(t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst()).where(sql`${t.listed}`),
-    index('plots_listed_views_desc_idx')
-      .on(t.views.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst())
-      .where(sql`${t.listed}`),
-    index('plots_listed_views_asc_idx')
-      .on(t.views.asc(), t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst())
-      .where(sql`${t.listed}`),
+    index('plots_listed_views_desc_idx').on(t.views.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst()).where(sql`${t.listed}`),
+    index('plots_listed_views_asc_idx').on(t.views.asc(), t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst()).where(sql`${t.listed}`),
     index('plots_feed_idx').on(t.fileId).where(sql`${t.listed} AND ${t.handpicked}`),
     // Every plot on a grid (plot_grid_keys: migration 0006).
     index('plots_search_idx').using('gin', t.search),

@@ -1,7 +1,22 @@
 // Accessibility (axe-core, WCAG 2 A and AA rules) on every page type, each after its charts drew,
 // with a full-page screenshot of each attached to the report (and kept under test-results/).
 import AxeBuilder from '@axe-core/playwright';
-import { allPublicPlots, basicAuth, createGrid, createPlot, E2E_USER, embedPath, expect, expectPageChartsDrawn, invitationLinks, pathOf, plotPath, signIn, test, type FileRecord } from './support';
+import {
+  allPublicPlots,
+  basicAuth,
+  createGrid,
+  createPlot,
+  E2E_USER,
+  embedPath,
+  expect,
+  expectPageChartsDrawn,
+  invitationLinks,
+  pathOf,
+  plotPath,
+  signIn,
+  test,
+  type FileRecord,
+} from './support';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 
 interface PageType {
@@ -30,7 +45,8 @@ const PAGES: PageType[] = [
   { name: 'plot', path: async (request) => plotPath((await demoPlot(request)).fid), charts: 'one' },
   {
     name: 'grid',
-    path: async (request) => pathOf((await createGrid(request, { city: ['Oslo', 'Lima', 'Pune'], people: [709, 10_300, 7_200] }, { filename: `a11y grid ${Date.now()}` })).web_url),
+    path: async (request) =>
+      pathOf((await createGrid(request, { city: ['Oslo', 'Lima', 'Pune'], people: [709, 10_300, 7_200] }, { filename: `a11y grid ${Date.now()}` })).web_url),
   },
   { name: 'embed', path: async (request) => embedPath((await demoPlot(request)).fid), charts: 'one' },
   { name: 'signin', path: async () => '/signin' },
@@ -116,7 +132,12 @@ for (const type of OWNER_PAGES) {
     if (type.name === 'own plot') await expectPageChartsDrawn(page, 'one');
     await screenshot(page, testInfo, type.name);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const summaryOf = results.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    const summaryOf = results.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
     if (summaryOf.length) await testInfo.attach(`${type.name} axe violations`, { body: JSON.stringify(summaryOf, null, 2), contentType: 'application/json' });
     expect(summaryOf, `axe violations on the ${type.name} page`).toEqual([]);
   });

@@ -99,7 +99,10 @@ test('wrong passwords slow down, never lock: past a few, a 429 page says to wait
   await page.goto('/signin?next=%2Ffeed');
   await page.getByLabel('Username or email').fill('throttle@e2e.example');
   await page.getByLabel('Password or API key').fill('e2e-throttled-password');
-  const [throttled] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/signin/submit')), page.getByRole('button', { name: 'Sign in' }).click()]);
+  const [throttled] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/signin/submit')),
+    page.getByRole('button', { name: 'Sign in' }).click(),
+  ]);
   expect(throttled.status()).toBe(429);
   const retryAfter = Number(await throttled.headerValue('retry-after'));
   expect(retryAfter).toBeGreaterThan(0);

@@ -10,14 +10,19 @@ async function chartOffers(figure: Locator): Promise<{ buttons: string[]; links:
   await expectChartDrawn(figure);
   await figure.hover();
   await expect(figure.locator('.modebar')).toHaveCount(1);
-  const buttons = await figure.locator('.modebar-btn').evaluateAll((els) => els.map((e) => e.getAttribute('data-title') ?? e.getAttribute('title') ?? e.textContent ?? ''));
+  const buttons = await figure
+    .locator('.modebar-btn')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-title') ?? e.getAttribute('title') ?? e.textContent ?? ''));
   const links = await figure.locator('a[href]').evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).href));
   return { buttons, links };
 }
 
 function expectNothingLeaves(offers: { buttons: string[]; links: string[] }, origin: string): void {
   // The modebar is really there (so the test can fail): plotly's own download button is one of them.
-  expect(offers.buttons.some((t) => /download/i.test(t)), `modebar buttons: ${offers.buttons.join(', ')}`).toBe(true);
+  expect(
+    offers.buttons.some((t) => /download/i.test(t)),
+    `modebar buttons: ${offers.buttons.join(', ')}`,
+  ).toBe(true);
   expect(offers.buttons.filter((t) => /share|cloud|chart studio|plotly/i.test(t))).toEqual([]);
   expect(offers.links.filter((href) => new URL(href).origin !== origin)).toEqual([]);
 }

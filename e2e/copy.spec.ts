@@ -27,7 +27,9 @@ async function expectPrivateCopy(page: Page, fid: string, owner: TestUser, sourc
     expect(src.startsWith(`${owner.username}:`), `${src} is a column of the copier's own`).toBe(true);
   }
   // Nobody else reads it, signed in or not.
-  expect((await page.request.get(`/v2/plots/${fid}`, { headers: { Authorization: basicAuth(owner === E2E_USER ? OTHER_USER : E2E_USER) } })).status()).toBe(404);
+  expect((await page.request.get(`/v2/plots/${fid}`, { headers: { Authorization: basicAuth(owner === E2E_USER ? OTHER_USER : E2E_USER) } })).status()).toBe(
+    404,
+  );
   await expect(page.locator('.badge[data-visibility="private"]')).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(owner.username);
 }
@@ -38,7 +40,10 @@ test("a signed-in visitor copies someone's plot: the private copy's page, drawn 
   await page.goto(pathOf(original.web_url));
   await expect(page.locator('.plot-copy')).toContainText('private copy');
   const axe = await new AxeBuilder({ page }).include('.plot-copy').withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations.map((v) => v.id), 'axe violations in the copy form').toEqual([]);
+  expect(
+    axe.violations.map((v) => v.id),
+    'axe violations in the copy form',
+  ).toEqual([]);
   await page.locator('.plot-copy').screenshot({ path: test.info().outputPath('copy-form.png') });
   const fid = await copyFromPage(page, OTHER_USER, 'Copy to my files');
   await expect(page.locator('h1')).toHaveText(original.title!);

@@ -3,7 +3,20 @@
 // blocking the page for long (untamed, each holds the main thread 10 s to minutes), within the
 // drawing budget (lib/render/draw-guard.ts); a figure of more subplots than the budget says at once
 // that it could not be drawn.
-import { basicAuth, createGrid, E2E_USER, expect, expectCardDrawn, expectChartDrawn, plotPath, signIn, test, trashPlot, unique, type FileRecord } from './support';
+import {
+  basicAuth,
+  createGrid,
+  E2E_USER,
+  expect,
+  expectCardDrawn,
+  expectChartDrawn,
+  plotPath,
+  signIn,
+  test,
+  trashPlot,
+  unique,
+  type FileRecord,
+} from './support';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 /** The main thread's longest task, in ms, since the page started (a long task is one over 50 ms). */
@@ -35,17 +48,44 @@ const HOSTILE: Hostile[] = [
   { name: 'log axis every L1e-6', cols: { x: [1, 1e6], y: [1, 2] }, data: points('x', 'y'), layout: { xaxis: { type: 'log', range: [0, 6], dtick: 'L1e-6' } } },
   { name: 'date axis every ms over 60 years', cols: { x: ['1960-01-01', '2020-01-01'], y: [1, 2] }, data: points('x', 'y'), layout: { xaxis: { dtick: 1 } } },
   { name: '80,000 tickvals', cols: { x: [0, 80_000], y: [1, 2] }, data: points('x', 'y'), layout: { xaxis: { tickvals: range(80_000, (i) => i) } } },
-  { name: 'M1 over years 1-9999', cols: { x: ['0001-01-01', '9999-12-31'], y: [1, 2] }, data: points('x', 'y'), layout: { xaxis: { type: 'date', range: ['0001-01-01', '9999-12-31'], dtick: 'M1' } } },
-  { name: 'log D1 over [-300, 300]', cols: { x: [1, 10], y: [1, 2] }, data: points('x', 'y'), layout: { xaxis: { type: 'log', range: [-300, 300], dtick: 'D1' } } },
+  {
+    name: 'M1 over years 1-9999',
+    cols: { x: ['0001-01-01', '9999-12-31'], y: [1, 2] },
+    data: points('x', 'y'),
+    layout: { xaxis: { type: 'date', range: ['0001-01-01', '9999-12-31'], dtick: 'M1' } },
+  },
+  {
+    name: 'log D1 over [-300, 300]',
+    cols: { x: [1, 10], y: [1, 2] },
+    data: points('x', 'y'),
+    layout: { xaxis: { type: 'log', range: [-300, 300], dtick: 'D1' } },
+  },
   // Others of the same classes.
-  { name: 'minor ticks every 1e-9, nticks 1e9', cols: { x: [0, 3], y: [0, 1e9] }, data: points('x', 'y'), layout: { xaxis: { minor: { dtick: 1e-9, showgrid: true } }, yaxis: { nticks: 1e9 } } },
+  {
+    name: 'minor ticks every 1e-9, nticks 1e9',
+    cols: { x: [0, 3], y: [0, 1e9] },
+    data: points('x', 'y'),
+    layout: { xaxis: { minor: { dtick: 1e-9, showgrid: true } }, yaxis: { nticks: 1e9 } },
+  },
   {
     name: 'a colorbar every 1 over 0..1e7',
     cols: { x: [0, 1], y: [0, 1], c: [0, 1e7] },
-    data: (src) => [{ type: 'scatter', mode: 'markers', xsrc: src('x'), ysrc: src('y'), marker: { colorsrc: src('c'), showscale: true, colorbar: { dtick: 1 } } }],
+    data: (src) => [
+      { type: 'scatter', mode: 'markers', xsrc: src('x'), ysrc: src('y'), marker: { colorsrc: src('c'), showscale: true, colorbar: { dtick: 1 } } },
+    ],
   },
-  { name: '5,000 categories ticked every one', cols: { x: range(5000, (i) => `c${i}`), y: range(5000, (i) => i) }, data: (src) => [{ type: 'bar', xsrc: src('x'), ysrc: src('y') }], layout: { xaxis: { dtick: 1 } } },
-  { name: 'polar axes every 0.001', cols: { r: [0, 1e6], t: [0, 90] }, data: (src) => [{ type: 'scatterpolar', rsrc: src('r'), thetasrc: src('t') }], layout: { polar: { radialaxis: { dtick: 1 }, angularaxis: { dtick: 0.001 } } } },
+  {
+    name: '5,000 categories ticked every one',
+    cols: { x: range(5000, (i) => `c${i}`), y: range(5000, (i) => i) },
+    data: (src) => [{ type: 'bar', xsrc: src('x'), ysrc: src('y') }],
+    layout: { xaxis: { dtick: 1 } },
+  },
+  {
+    name: 'polar axes every 0.001',
+    cols: { r: [0, 1e6], t: [0, 90] },
+    data: (src) => [{ type: 'scatterpolar', rsrc: src('r'), thetasrc: src('t') }],
+    layout: { polar: { radialaxis: { dtick: 1 }, angularaxis: { dtick: 0.001 } } },
+  },
   {
     name: 'thousands of annotations, shapes and slider steps',
     cols: { x: [0, 100], y: [0, 100] },

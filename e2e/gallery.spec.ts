@@ -103,7 +103,10 @@ test.describe('gallery', () => {
     await expect.poll(async () => (await cardFids(page))[0] ?? first[0], { message: 'page 2 shows' }).not.toBe(first[0]);
     const second = await cardFids(page);
     expect(second.length).toBeGreaterThan(0);
-    expect(second.filter((f) => first.includes(f)), 'page 2 repeats no card of page 1').toEqual([]);
+    expect(
+      second.filter((f) => first.includes(f)),
+      'page 2 repeats no card of page 1',
+    ).toEqual([]);
     await page.locator('a[rel="prev"]').first().click();
     await expect.poll(async () => (await cardFids(page)).at(-1)).toBe(first.at(-1));
     expectSamePage(await cardFids(page), first);
@@ -149,7 +152,10 @@ test.describe('gallery', () => {
     await expect(select).toHaveValue(chosen.value);
     await expect(page.locator('article.plot-card').first()).toBeVisible();
     const shown = await cardFids(page);
-    expect(shown.filter((f) => !chosen.fids.has(f)), `cards below quality ${chosen.value}`).toEqual([]);
+    expect(
+      shown.filter((f) => !chosen.fids.has(f)),
+      `cards below quality ${chosen.value}`,
+    ).toEqual([]);
     expect(shown.length).toBe(Math.min(chosen.fids.size, shown.length));
     await expectCardDrawn(page.locator('article.plot-card').first());
   });
@@ -162,7 +168,10 @@ test('feed page shows handpicked plots as cards with drawn charts', async ({ pag
   await expect(page.locator('h1')).toBeVisible();
   await expectCardsDrawn(page, Math.min(4, handpicked.size));
   const fids = await cardFids(page);
-  expect(fids.filter((f) => !handpicked.has(f)), 'cards that are not handpicked').toEqual([]);
+  expect(
+    fids.filter((f) => !handpicked.has(f)),
+    'cards that are not handpicked',
+  ).toEqual([]);
   expect(new Set(fids).size).toBe(fids.length);
 });
 
@@ -172,7 +181,10 @@ test('profile page shows the user and only their public plots', async ({ page, r
   await expect(page.locator('h1')).toContainText(/ada/i);
   await expectCardsDrawn(page, 3);
   const fids = await cardFids(page);
-  expect(fids.filter((f) => !ada.includes(f)), "cards that are not ada's public plots").toEqual([]);
+  expect(
+    fids.filter((f) => !ada.includes(f)),
+    "cards that are not ada's public plots",
+  ).toEqual([]);
 });
 
 test('unknown user profile is the 404 page', async ({ page }) => {

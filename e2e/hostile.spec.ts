@@ -7,7 +7,10 @@ async function expectInert(page: Page, title: string, injected: string[]): Promi
   expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned), 'window.__pwned').toBeUndefined();
   expect(await page.locator('img[src="x"]').count(), 'an injected <img>').toBe(0);
   const scripts = await page.locator('script').evaluateAll((els) => els.map((e) => e.textContent?.trim()));
-  expect(scripts.filter((s) => s === 'window.__pwned=1'), 'an injected <script>').toEqual([]);
+  expect(
+    scripts.filter((s) => s === 'window.__pwned=1'),
+    'an injected <script>',
+  ).toEqual([]);
   expect(injected, `requests made by injected markup of ${title}`).toEqual([]);
 }
 

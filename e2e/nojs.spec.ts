@@ -50,7 +50,7 @@ test.describe('gallery without JavaScript', () => {
     expect(more.length).toBeGreaterThan(0);
     expect(more, 'page 2 views descending').toEqual([...more].sort((a, b) => b - a));
     // (views can grow by a few while other tests open demo plots)
-    expect(more[0], "page 2 starts below page 1").toBeLessThanOrEqual(views[views.length - 1] + 3);
+    expect(more[0], 'page 2 starts below page 1').toBeLessThanOrEqual(views[views.length - 1] + 3);
 
     await follow(page, 'a[data-sort="newest"]');
     await expect(page.locator('a[data-sort="newest"]')).toHaveAttribute('aria-current', 'page');
@@ -64,10 +64,16 @@ test.describe('gallery without JavaScript', () => {
     await follow(page, 'a[rel="next"]');
     const second = await cardFids(page);
     expect(second.length).toBeGreaterThan(0);
-    expect(second.filter((f) => first.includes(f)), 'page 2 repeats no card of page 1').toEqual([]);
+    expect(
+      second.filter((f) => first.includes(f)),
+      'page 2 repeats no card of page 1',
+    ).toEqual([]);
     await follow(page, 'a[rel="next"]');
     const third = await cardFids(page);
-    expect(third.filter((f) => first.includes(f) || second.includes(f)), 'page 3 repeats nothing').toEqual([]);
+    expect(
+      third.filter((f) => first.includes(f) || second.includes(f)),
+      'page 3 repeats nothing',
+    ).toEqual([]);
     await follow(page, 'a[rel="prev"]');
     expect(await cardFids(page)).toEqual(second);
     await follow(page, 'a[rel="prev"]');
@@ -87,7 +93,10 @@ test.describe('gallery without JavaScript', () => {
     await expect(select).toHaveValue(chosen.value);
     const shown = await cardFids(page);
     expect(shown.length).toBeGreaterThan(0);
-    expect(shown.filter((f) => !chosen.fids.has(f)), `cards below quality ${chosen.value}`).toEqual([]);
+    expect(
+      shown.filter((f) => !chosen.fids.has(f)),
+      `cards below quality ${chosen.value}`,
+    ).toEqual([]);
     // The filter survives sorting.
     await follow(page, 'a[data-sort="views"]');
     await expect(page).toHaveURL(new RegExp(`[?&]min_quality=${chosen.value}(&|$)`));

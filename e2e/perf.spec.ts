@@ -55,7 +55,10 @@ async function measure(page: Page, path: string, name: string, opts: { scroll?: 
   for (const r of scripts) {
     const body = await r.body().catch(() => Buffer.alloc(0));
     jsBytes += body.length;
-    const sizes = await r.request().sizes().catch(() => null);
+    const sizes = await r
+      .request()
+      .sizes()
+      .catch(() => null);
     jsTransferBytes += sizes ? sizes.responseBodySize : Number(r.headers()['content-length'] ?? body.length);
     if (isPlotly(body.toString('utf8'))) {
       plotlyRequests++;
@@ -104,7 +107,10 @@ function logFirstLoad(name: string, scripts: { url: string; body: string }[]): v
 test('gallery: plotly.js is not in the first-load JavaScript; load cost measured', async ({ page, request }) => {
   const initial = await firstLoadScripts(request, '/');
   expect(initial.length, "the gallery's first-load scripts").toBeGreaterThan(0);
-  expect(initial.filter((s) => isPlotly(s.body)).map((s) => s.url), 'plotly.js in the first-load scripts').toEqual([]);
+  expect(
+    initial.filter((s) => isPlotly(s.body)).map((s) => s.url),
+    'plotly.js in the first-load scripts',
+  ).toEqual([]);
   logFirstLoad('gallery', initial);
 
   const m = await measure(page, '/', 'gallery', { scroll: true });
@@ -115,7 +121,10 @@ test('gallery: plotly.js is not in the first-load JavaScript; load cost measured
 test('plot page: plotly.js is fetched once; load cost measured', async ({ page, request }) => {
   const plot = (await allPublicPlots(request)).find((p) => p.fid.startsWith('grace:'))!;
   const initial = await firstLoadScripts(request, plotPath(plot.fid));
-  expect(initial.filter((s) => isPlotly(s.body)).map((s) => s.url), 'plotly.js in the first-load scripts').toEqual([]);
+  expect(
+    initial.filter((s) => isPlotly(s.body)).map((s) => s.url),
+    'plotly.js in the first-load scripts',
+  ).toEqual([]);
   logFirstLoad('plot page', initial);
   const m = await measure(page, plotPath(plot.fid), 'plot page');
   expect(m.firstChartMs, 'the chart was drawn').not.toBeNull();

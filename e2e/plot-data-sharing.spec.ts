@@ -45,7 +45,10 @@ const data = (page: Page) => page.locator('section.plot-data');
 
 /** Full-page screenshots at desktop and phone width, attached to the report. */
 async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const [width, height, label] of [[1280, 900, 'desktop'], [390, 844, 'phone']] as const) {
+  for (const [width, height, label] of [
+    [1280, 900, 'desktop'],
+    [390, 844, 'phone'],
+  ] as const) {
     await page.setViewportSize({ width, height });
     // Drawn afresh at this width (a chart keeps the size it was drawn at).
     await page.reload();
@@ -92,7 +95,9 @@ for (const js of [true, false]) {
       const held = group(page, 'Still public, because another public plot of yours uses it:');
       await expect(held.locator('li')).toHaveText([`${shared.filename} (used by ${other.filename})`]);
       await expect(held.getByRole('link', { name: other.filename })).toHaveAttribute('href', plotPath(other.fid));
-      await expect(group(page, 'Still public, because it belongs to someone else:').locator('li')).toHaveText([`${theirs.filename} (by ${OTHER_USER.username})`]);
+      await expect(group(page, 'Still public, because it belongs to someone else:').locator('li')).toHaveText([
+        `${theirs.filename} (by ${OTHER_USER.username})`,
+      ]);
       await expect(data(page).getByRole('button')).toHaveCount(0);
 
       // The grid only this plot drew from is the 404 of a missing file to anyone else; the others stay public.
@@ -116,32 +121,36 @@ for (const js of [true, false]) {
       expect(await anonymousStatuses(request, own.fid)).toEqual([404, 404, 404]);
     });
 
-    test(`a plot made private through the API warns its owner on its page, and the fix makes the grid private ${mode}`, tag, async ({ page, request }, testInfo) => {
-      const grid = await createGrid(request, { x: ['a', 'b'], y: [7, 8] }, { filename: `left public ${unique()}` });
-      const plot = await plotOn(request, [grid], `private by API ${unique()}`);
-      // The API changes the file alone, as the clients expect.
-      await api(request, 'PATCH', `/v2/plots/${plot.fid}`, { world_readable: false });
-      expect(await anonymousStatuses(request, grid.fid)).toEqual([200, 200, 200]);
+    test(
+      `a plot made private through the API warns its owner on its page, and the fix makes the grid private ${mode}`,
+      tag,
+      async ({ page, request }, testInfo) => {
+        const grid = await createGrid(request, { x: ['a', 'b'], y: [7, 8] }, { filename: `left public ${unique()}` });
+        const plot = await plotOn(request, [grid], `private by API ${unique()}`);
+        // The API changes the file alone, as the clients expect.
+        await api(request, 'PATCH', `/v2/plots/${plot.fid}`, { world_readable: false });
+        expect(await anonymousStatuses(request, grid.fid)).toEqual([200, 200, 200]);
 
-      await page.goto(plotPath(plot.fid));
-      await expect(data(page).getByRole('heading')).toHaveText('This private plot reads public data');
-      const follows = group(page, 'This grid is public (anyone can open it and download its data), though no public plot of yours uses it:');
-      await expect(follows.getByRole('link')).toHaveText([grid.filename]);
-      if (js) {
-        await expectNoAxeViolations(page, 'plot page with the warning');
-        await screenshots(page, testInfo, 'plot-page-data-warning');
-      }
-      await follows.getByRole('button', { name: 'Make this grid private' }).click();
+        await page.goto(plotPath(plot.fid));
+        await expect(data(page).getByRole('heading')).toHaveText('This private plot reads public data');
+        const follows = group(page, 'This grid is public (anyone can open it and download its data), though no public plot of yours uses it:');
+        await expect(follows.getByRole('link')).toHaveText([grid.filename]);
+        if (js) {
+          await expectNoAxeViolations(page, 'plot page with the warning');
+          await screenshots(page, testInfo, 'plot-page-data-warning');
+        }
+        await follows.getByRole('button', { name: 'Make this grid private' }).click();
 
-      await expect(page.locator('.owner-actions p.notice[role="status"]')).toHaveText('Sharing of its grids changed.');
-      await expect(data(page).getByRole('heading')).toHaveText(`The data of “${plot.filename}”`);
-      await expect(group(page, 'Private, like the plot:').getByRole('link')).toHaveText([grid.filename]);
-      expect(await anonymousStatuses(request, grid.fid)).toEqual([404, 404, 404]);
-      // The plot itself is as it was: private, and still readable by its owner.
-      expect((await api<{ world_readable: boolean; share_key_enabled: boolean }>(request, 'GET', `/v2/plots/${plot.fid}`)).world_readable).toBe(false);
-      // Once nothing public is read, a plain visit shows no notice.
-      await page.goto(plotPath(plot.fid));
-      await expect(data(page)).toHaveCount(0);
-    });
+        await expect(page.locator('.owner-actions p.notice[role="status"]')).toHaveText('Sharing of its grids changed.');
+        await expect(data(page).getByRole('heading')).toHaveText(`The data of “${plot.filename}”`);
+        await expect(group(page, 'Private, like the plot:').getByRole('link')).toHaveText([grid.filename]);
+        expect(await anonymousStatuses(request, grid.fid)).toEqual([404, 404, 404]);
+        // The plot itself is as it was: private, and still readable by its owner.
+        expect((await api<{ world_readable: boolean; share_key_enabled: boolean }>(request, 'GET', `/v2/plots/${plot.fid}`)).world_readable).toBe(false);
+        // Once nothing public is read, a plain visit shows no notice.
+        await page.goto(plotPath(plot.fid));
+        await expect(data(page)).toHaveCount(0);
+      },
+    );
   });
 }

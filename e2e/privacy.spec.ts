@@ -1,18 +1,6 @@
 // Who sees what: private plots, secret (share key) plots, and the one friendly 404 page for missing,
 // deleted and private-to-others plots.
-import {
-  E2E_USER,
-  OTHER_USER,
-  createPlot,
-  embedPath,
-  expect,
-  expectChartDrawn,
-  pathOf,
-  signIn,
-  signOut,
-  test,
-  trashPlot,
-} from './support';
+import { E2E_USER, OTHER_USER, createPlot, embedPath, expect, expectChartDrawn, pathOf, signIn, signOut, test, trashPlot } from './support';
 import type { Page } from '@playwright/test';
 
 async function expectNotFound(page: Page, path: string): Promise<{ title: string; main: string }> {

@@ -80,8 +80,8 @@ test.describe('search without JavaScript', () => {
   });
 });
 
-test.describe('searching one\'s own plots', () => {
-  test('the workspace box finds the owner\'s private and secret plots, and nobody else\'s', async ({ page, request }) => {
+test.describe("searching one's own plots", () => {
+  test("the workspace box finds the owner's private and secret plots, and nobody else's", async ({ page, request }) => {
     const word = `mine${unique()}`;
     const hidden = await createPlot(request, { title: `${word} private`, visibility: 'private' });
     const secret = await createPlot(request, { title: `${word} secret`, visibility: 'secret' });

@@ -41,7 +41,12 @@ function expectPageHeaders(headers: Record<string, string>, frameable = false): 
   const csp = headers['content-security-policy'] ?? '';
   const nonce = /'nonce-([A-Za-z0-9+/]{16,}={0,2})'/.exec(csp)?.[1] ?? '';
   expect(nonce, `a script nonce in ${csp}`).not.toBe('');
-  const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(' ')]));
+  const directives = Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values.join(' ')]),
+  );
   expect(directives).toEqual(expectedPolicy(nonce, frameable));
   return nonce;
 }
@@ -67,7 +72,8 @@ const PAGES: PageType[] = [
   { name: 'plot (map)', path: async (request) => plotPath((await demoPlot(request, 'choropleth')).fid), charts: 'one' },
   {
     name: 'grid',
-    path: async (request) => pathOf((await createGrid(request, { city: ['Oslo', 'Lima'], people: [709, 10_300] }, { filename: `csp grid ${Date.now()}` })).web_url),
+    path: async (request) =>
+      pathOf((await createGrid(request, { city: ['Oslo', 'Lima'], people: [709, 10_300] }, { filename: `csp grid ${Date.now()}` })).web_url),
   },
   { name: 'embed', path: async (request) => embedPath((await demoPlot(request, 'scattergl')).fid), charts: 'one', frameable: true },
   { name: 'signin', path: async () => '/signin' },
@@ -83,7 +89,10 @@ for (const type of PAGES) {
     // Next.js put the nonce on every script of the page.
     const scripts = (await res.text()).match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((s) => !s.includes(`nonce="${nonce}"`)), 'scripts without the nonce').toEqual([]);
+    expect(
+      scripts.filter((s) => !s.includes(`nonce="${nonce}"`)),
+      'scripts without the nonce',
+    ).toEqual([]);
 
     await expectPageChartsDrawn(page, type.charts);
     if (type.charts === 'one') {
@@ -118,7 +127,9 @@ test('another site frames the embed page, and cannot frame the plot page', async
   // The other site: another origin on this machine (Chromium keeps public sites from framing local ones).
   const site: Server = createServer((_req, res) => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.end(`<!DOCTYPE html><title>Another site</title><iframe name="embed" src="${embed}" width="640" height="480"></iframe><iframe name="page" src="${plotPage}"></iframe>`);
+    res.end(
+      `<!DOCTYPE html><title>Another site</title><iframe name="embed" src="${embed}" width="640" height="480"></iframe><iframe name="page" src="${plotPage}"></iframe>`,
+    );
   });
   await new Promise<void>((resolve) => site.listen(0, 'localhost', resolve));
   try {

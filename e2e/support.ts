@@ -78,11 +78,7 @@ export interface NewPlot {
 export async function createPlot(request: APIRequestContext, opts: NewPlot = {}): Promise<FileRecord> {
   const user = opts.user ?? E2E_USER;
   const visibility = opts.visibility ?? 'public';
-  const grid = await createGrid(
-    request,
-    { x: ['a', 'b', 'c', 'd'], y: [3, 1, 4, 1], z: [2, 7, 1, 8] },
-    { user, worldReadable: visibility === 'public' },
-  );
+  const grid = await createGrid(request, { x: ['a', 'b', 'c', 'd'], y: [3, 1, 4, 1], z: [2, 7, 1, 8] }, { user, worldReadable: visibility === 'public' });
   const body = {
     filename: opts.filename ?? `e2e plot ${unique()}`,
     ...(opts.title !== undefined ? { title: opts.title } : {}),

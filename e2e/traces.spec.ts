@@ -49,7 +49,21 @@ for (const file of readdirSync(MOCKS).filter((f) => f.endsWith('.json'))) {
   for (const trace of mock.data) traceTypes.add(trace.type ?? 'scatter');
 }
 
-const WEBGL = new Set(['scatter3d', 'surface', 'mesh3d', 'cone', 'streamtube', 'isosurface', 'volume', 'scattergl', 'splom', 'parcoords', 'scatterpolargl', 'heatmapgl', 'pointcloud']);
+const WEBGL = new Set([
+  'scatter3d',
+  'surface',
+  'mesh3d',
+  'cone',
+  'streamtube',
+  'isosurface',
+  'volume',
+  'scattergl',
+  'splom',
+  'parcoords',
+  'scatterpolargl',
+  'heatmapgl',
+  'pointcloud',
+]);
 const GEO = new Set(['choropleth', 'scattergeo']);
 
 const typesOf = (p: FileRecord) => new Set((p.figure?.data ?? []).map((t) => String(t.type ?? 'scatter')));

@@ -6,7 +6,12 @@ import { E2E_USER, OTHER_USER, basicAuth, createPlot, expect, plotPath, signIn, 
 
 const auth = { Authorization: basicAuth(E2E_USER) };
 
-async function api<T = Record<string, unknown>>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<{ status: number; json: T }> {
+async function api<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  method: string,
+  path: string,
+  data?: unknown,
+): Promise<{ status: number; json: T }> {
   const res = await request.fetch(path, { method, headers: auth, data });
   const text = await res.text();
   return { status: res.status(), json: (text ? JSON.parse(text) : {}) as T };
@@ -238,7 +243,12 @@ for (const js of [true, false]) {
   });
 }
 
-test('a forged post (wrong anti-forgery token) changes nothing, nor does another user\'s own; the genuine post does', async ({ page, request, baseURL, browser }) => {
+test("a forged post (wrong anti-forgery token) changes nothing, nor does another user's own; the genuine post does", async ({
+  page,
+  request,
+  baseURL,
+  browser,
+}) => {
   await signIn(page);
   const folder = await newFolder(request);
   const plot = await plotIn(request, folder.n, 'private');

@@ -93,7 +93,12 @@ const ROUTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE',
 function methodNotAllowed(req, res) {
   const message = `Method "${String(req.method).slice(0, 20)}" not allowed.`;
   const body = JSON.stringify({ errors: [{ code: 'METHOD_NOT_ALLOWED', message, field: null, path: null }], detail: message });
-  res.writeHead(405, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(body), Allow: [...ROUTED_METHODS].join(', ') });
+  res.writeHead(405, {
+    'Content-Type': 'application/json',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Length': Buffer.byteLength(body),
+    Allow: [...ROUTED_METHODS].join(', '),
+  });
   res.end(body);
   // Drain any body, so the connection can carry the next request.
   req.resume();
@@ -188,7 +193,10 @@ export async function serve(args) {
 
   // Stop taking connections, let requests in flight finish, then close the app (as `next start` does).
   let stopping = false;
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ]) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;

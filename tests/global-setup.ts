@@ -59,10 +59,7 @@ export default async function setup(project: TestProject) {
   const name = createDatabaseName('http');
   await createDatabase(name);
   const databaseUrl = adminUrl(name);
-  const [server, pglite] = await Promise.all([
-    startServer({ ...UNLIMITED, DATABASE_URL: databaseUrl }),
-    startPgliteServer(PGLITE_USERS),
-  ]);
+  const [server, pglite] = await Promise.all([startServer({ ...UNLIMITED, DATABASE_URL: databaseUrl }), startPgliteServer(PGLITE_USERS)]);
   project.provide('baseUrl', server.url);
   project.provide('databaseUrl', databaseUrl);
   project.provide('pgliteUrl', pglite.url);

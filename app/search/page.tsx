@@ -80,14 +80,16 @@ export default async function Search({ searchParams }: Props) {
             page.next ? (
               // A search page reads a bounded stretch of plots (lib/core/search.ts); older ones may match.
               <>
-                <h2>
-                  No matches among the {SEARCH_WALK.toLocaleString('en-US')} plots searched so far
-                </h2>
-                <p>Older plots may still match <q>{q}</q>: the next page searches further back.</p>
+                <h2>No matches among the {SEARCH_WALK.toLocaleString('en-US')} plots searched so far</h2>
+                <p>
+                  Older plots may still match <q>{q}</q>: the next page searches further back.
+                </p>
               </>
             ) : (
               <>
-                <h2>No plots match <q>{q}</q></h2>
+                <h2>
+                  No plots match <q>{q}</q>
+                </h2>
                 <p>
                   Every word must match. Try fewer or other words, or <a href="/">browse the gallery</a>.
                 </p>

@@ -10,9 +10,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <main className="narrow">
       <h1>Sign in</h1>
-      <p className="muted">
-        Use your username or email address with your password, or with your API key (the one you give the Plotly clients).
-      </p>
+      <p className="muted">Use your username or email address with your password, or with your API key (the one you give the Plotly clients).</p>
       <SignInForm next={safeNext(next) ?? ''} error={typeof error === 'string' ? SIGN_IN_ERRORS[error] : undefined} />
       <p className="muted">
         {signUpOpen() ? (

@@ -18,7 +18,9 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
     return (
       <main className="narrow">
         <h1>This invitation no longer works</h1>
-        <p>The link has expired or was already used. Ask for a new one, or <Link href="/signin">sign in</Link>.</p>
+        <p>
+          The link has expired or was already used. Ask for a new one, or <Link href="/signin">sign in</Link>.
+        </p>
       </main>
     );
   }
@@ -26,11 +28,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   return (
     <main className="narrow">
       <h1>Sign up</h1>
-      {viewer && (
-        <p className="notice">
-          You are signed in as {viewer.username}; signing up makes another account.
-        </p>
-      )}
+      {viewer && <p className="notice">You are signed in as {viewer.username}; signing up makes another account.</p>}
       <form method="post" action="/signup/submit" className="form">
         {invitation && <input type="hidden" name="invite" value={token} />}
         <label>
@@ -52,7 +50,15 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
         )}
         <label>
           Password
-          <input name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} aria-describedby="password-hint" />
+          <input
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
+            aria-describedby="password-hint"
+          />
         </label>
         <p id="password-hint" className="form-hint">
           At least {PASSWORD_MIN} characters.

@@ -42,7 +42,10 @@ export async function stampPeerAddress(): Promise<void> {
  * so walking through one's own block does not buy a fresh limit.
  */
 export function clientAddress(headers: Headers, trustedProxies: number): string {
-  const hops = (headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const hops = (headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const entry = hops[Math.max(0, hops.length - 1 - trustedProxies)];
   return entry ? addressKey(entry) : 'unknown';
 }

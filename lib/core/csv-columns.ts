@@ -47,9 +47,7 @@ function srcHeader(figure: Record<string, unknown>, path: Path): string {
     return typeof name === 'string' && name.trim() ? name.trim() : `trace ${index}`;
   };
   const attribute = (rest: Path) =>
-    rest
-      .map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${i === rest.length - 1 ? p.replace(/src$/, '') : p}`))
-      .join('');
+    rest.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${i === rest.length - 1 ? p.replace(/src$/, '') : p}`)).join('');
   const at = (obj: unknown, key: string | number) => (obj && typeof obj === 'object' ? (obj as Record<string | number, unknown>)[key] : undefined);
   if (path[0] === 'frames' && path[2] === 'data') {
     const frame = at(figure.frames, path[1]);
@@ -69,7 +67,11 @@ async function plotCsvColumns(db: Db, viewer: Viewer | null, file: OwnedFile, sh
   if (!plot) return [];
   const figure = plot.figure as Record<string, unknown>;
   const refs = plot.refs as { p: Path; s: string }[];
-  const resolved = await resolveSrcs(db, refs.map((r) => r.s), plotReader(file, viewer, shareKey));
+  const resolved = await resolveSrcs(
+    db,
+    refs.map((r) => r.s),
+    plotReader(file, viewer, shareKey),
+  );
   return refs.flatMap((ref, i) => {
     const ids = resolved[i].columns;
     if (!ids) return [];

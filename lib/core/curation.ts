@@ -11,7 +11,10 @@ import { fidOf, parseFid } from './records';
 
 const curation = z.object({
   quality: z.coerce.number().int().min(0).max(10).optional(),
-  handpicked: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  handpicked: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 
 export async function curatePlot(db: Db, rawFid: string, input: { quality?: string; handpicked?: string }) {

@@ -33,8 +33,7 @@ async function secret(db: Db): Promise<Buffer> {
   );
   // Asked at once, the losers' INSERT waits for the winner's and inserts nothing, and their SELECT ran
   // on a snapshot taken before the winner committed: they read the key in a statement of their own.
-  const value =
-    row?.value ?? (await queryRows<{ value: string }>(db, sql`SELECT value FROM settings WHERE key = 'cursor_secret'`))[0].value;
+  const value = row?.value ?? (await queryRows<{ value: string }>(db, sql`SELECT value FROM settings WHERE key = 'cursor_secret'`))[0].value;
   cachedSecret = Buffer.from(value, 'hex');
   return cachedSecret;
 }

@@ -33,7 +33,10 @@ export function prng(seed: number) {
 }
 
 const humanize = (file: string) => {
-  const words = file.replace(/\.json$/, '').replace(/[_-]+/g, ' ').trim();
+  const words = file
+    .replace(/\.json$/, '')
+    .replace(/[_-]+/g, ' ')
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
@@ -93,7 +96,9 @@ async function seedDemo(db: Db) {
     const { user, apiKey } = await createUser(db, { ...u, email: `${u.username}@example.com` });
     created.push({ user, apiKey, username: user.username });
   }
-  const mocks = readdirSync(MOCKS_DIR).filter((f) => f.endsWith('.json')).sort();
+  const mocks = readdirSync(MOCKS_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const now = Date.now();
   for (const [i, file] of mocks.entries()) {
     const owner = created[i % created.length].user;
@@ -178,7 +183,7 @@ export async function seedSynthetic(db: Db, count: number, log: (msg: string) =>
           FROM generate_series(1, ${size}::int) g
           RETURNING id, n)
         INSERT INTO plots (file_id, figure, src_refs, title, views, quality, handpicked)
-        SELECT id, ${figure}::jsonb, ${refs}::jsonb, 'Synthetic plot ' || n || ' ' || (${`{${SYNTHETIC_WORDS.join(",")}}`}::text[])[n / 10 % 10 + 1] || CASE WHEN n % 1000 = 1 THEN ' aurora' ELSE '' END,
+        SELECT id, ${figure}::jsonb, ${refs}::jsonb, 'Synthetic plot ' || n || ' ' || (${`{${SYNTHETIC_WORDS.join(',')}}`}::text[])[n / 10 % 10 + 1] || CASE WHEN n % 1000 = 1 THEN ' aurora' ELSE '' END,
                (random() * random() * 10000)::int, (random() * 10)::int, n % 100 = 0
         FROM f`);
     });

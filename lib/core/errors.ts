@@ -58,7 +58,12 @@ export function invalidMany(items: { field: string; message: string }[]): ApiErr
     items.map(({ field, message }) => {
       const top = field.split(/[.[]/)[0];
       // `path` is the JSON path when the problem is inside a field (figure.data[0].y), else null.
-      return { code: 'INVALID' as const, message: field === 'body' ? message : `${field}: ${message}`, field: field === 'body' ? null : top, path: top === field ? null : field };
+      return {
+        code: 'INVALID' as const,
+        message: field === 'body' ? message : `${field}: ${message}`,
+        field: field === 'body' ? null : top,
+        path: top === field ? null : field,
+      };
     }),
   );
 }
@@ -66,14 +71,11 @@ export function invalidMany(items: { field: string; message: string }[]): ApiErr
 export const parseError = (message: string) => one(400, 'PARSE_ERROR', message);
 export const notAuthenticated = () => one(401, 'NOT_AUTHENTICATED', 'Authentication credentials were not provided.');
 export const badApiKey = () => one(401, 'AUTHENTICATION_FAILED', 'Bad API key');
-export const permissionDenied = (message = 'You do not have permission to perform this action.') =>
-  one(403, 'PERMISSION_DENIED', message);
+export const permissionDenied = (message = 'You do not have permission to perform this action.') => one(403, 'PERMISSION_DENIED', message);
 /** The single 404 for missing, deleted and unreadable files alike: no existence leak. */
 export const notFound = () => one(404, 'NOT_FOUND', 'Not found.');
-export const payloadTooLarge = (limit: string) =>
-  one(413, 'PAYLOAD_TOO_LARGE', `Request body is too large; the limit is ${limit}.`);
-export const unsupportedMediaType = (type: string) =>
-  one(415, 'UNSUPPORTED_MEDIA_TYPE', `Unsupported media type "${type}" in request; send application/json.`);
+export const payloadTooLarge = (limit: string) => one(413, 'PAYLOAD_TOO_LARGE', `Request body is too large; the limit is ${limit}.`);
+export const unsupportedMediaType = (type: string) => one(415, 'UNSUPPORTED_MEDIA_TYPE', `Unsupported media type "${type}" in request; send application/json.`);
 
 export function methodNotAllowed(method: string, allow: string): ApiError {
   const e = one(405, 'METHOD_NOT_ALLOWED', `Method "${method}" not allowed.`);

@@ -30,8 +30,7 @@ const UID = /^[A-Za-z0-9_-]{1,64}$/;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** plotly.js's typed array form `{dtype, bdata}` (what plotly.py 6 sends for numpy data). */
-const isTypedArraySpec = (v: unknown): boolean =>
-  isObject(v) && typeof v.bdata === 'string' && typeof v.dtype === 'string';
+const isTypedArraySpec = (v: unknown): boolean => isObject(v) && typeof v.bdata === 'string' && typeof v.dtype === 'string';
 
 /** `{owner}:{n}:{uid}[,{uid}...]`, else null. */
 export function parseSrc(value: string): { owner: string; n: number; uids: string[] } | null {

@@ -70,7 +70,14 @@ export async function createFileWith<T>(
 ): Promise<T[]> {
   const run = (tx: Db, parent: number) => {
     const file = newFile(owner.id, filetype, fields, parent);
-    const fileValues = { file_owner: file.ownerId, file_type: file.filetype, file_name: file.filename ?? null, file_parent: file.parent, file_public: file.worldReadable, file_share_key: file.shareKey ?? null };
+    const fileValues = {
+      file_owner: file.ownerId,
+      file_type: file.filetype,
+      file_name: file.filename ?? null,
+      file_parent: file.parent,
+      file_public: file.worldReadable,
+      file_share_key: file.shareKey ?? null,
+    };
     return statement(tx, { ...values, ...fileValues }).catch(nameTaken);
   };
   if (!fields.parent_path?.length) return run(db, -1);
@@ -122,7 +129,10 @@ function nameTaken(error: unknown): never {
  * contract's 400 "already exists"; with no name given, the file gets a free default name.
  */
 async function insertFile(tx: Db, input: NewFile): Promise<FileRow> {
-  const [raw] = await queryRows<Record<string, unknown>>(tx, sql`SELECT * FROM ${createFileCall({ ...input, filename: input.filename ?? null, shareKey: input.shareKey ?? null })}`).catch(nameTaken);
+  const [raw] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`SELECT * FROM ${createFileCall({ ...input, filename: input.filename ?? null, shareKey: input.shareKey ?? null })}`,
+  ).catch(nameTaken);
   return fileRowOf(raw);
 }
 
@@ -292,14 +302,7 @@ export async function listFolderChildren(db: Db, ownerId: number, parent: number
   return db
     .select()
     .from(files)
-    .where(
-      and(
-        eq(files.ownerId, ownerId),
-        eq(files.parent, parent),
-        isNull(files.trashedAt),
-        canReadSql(files, viewer?.id ?? null),
-      ),
-    )
+    .where(and(eq(files.ownerId, ownerId), eq(files.parent, parent), isNull(files.trashedAt), canReadSql(files, viewer?.id ?? null)))
     .orderBy(files.filename)
     .limit(1000);
 }
@@ -325,16 +328,16 @@ export interface OwnFileRow {
  * or the trash (`'trash'`: what was trashed itself, not what went with a folder), latest trashed first.
  * The cursor is bound to the owner and the place, so it is not replayed elsewhere.
  */
-export async function listOwnFiles(
-  db: Db,
-  viewer: Viewer,
-  place: number | 'trash',
-  q: { cursor?: string; size: number },
-): Promise<RowsPage<OwnFileRow>> {
+export async function listOwnFiles(db: Db, viewer: Viewer, place: number | 'trash', q: { cursor?: string; size: number }): Promise<RowsPage<OwnFileRow>> {
   const trash = place === 'trash';
   const order = `own:${viewer.id}:${place}`;
   const cursor = q.cursor
-    ? await decodeCursor(db, q.cursor, order, (c) => (trash ? c.k.length === 2 && typeof c.k[0] === 'string' : c.k.length === 1) && typeof c.k.at(-1) === 'number')
+    ? await decodeCursor(
+        db,
+        q.cursor,
+        order,
+        (c) => (trash ? c.k.length === 2 && typeof c.k[0] === 'string' : c.k.length === 1) && typeof c.k.at(-1) === 'number',
+      )
     : null;
   const dir = cursor?.d ?? 'n';
   const cmp = sql.raw(dir === 'n' ? '<' : '>');
@@ -521,7 +524,10 @@ type Changed = { n: number; filetype: Filetype };
 
 /** Plots on grids that went, or came back, draw other data now (their srcs stay, inlined or not). */
 const refreshPlotsOn = (tx: Db, owner: string, changed: Changed[]) =>
-  refreshPlotsOfGrids(tx, changed.filter((f) => f.filetype === 'grid').map((f) => ({ owner, n: f.n })));
+  refreshPlotsOfGrids(
+    tx,
+    changed.filter((f) => f.filetype === 'grid').map((f) => ({ owner, n: f.n })),
+  );
 
 /**
  * Restores a trashed file and, for a folder, exactly the files trashed with it (the same trash

@@ -11,16 +11,7 @@ import { files, gridColumns } from '@/db/schema';
 import type { Viewer } from './auth';
 import { CELL_TOO_LARGE, columnValues, MAX_COLUMN_VALUES, NON_FINITE, PREVIEW_VALUES, type ColumnValues } from './column-values';
 import { invalid, invalidMany, notFound } from './errors';
-import {
-  createFile,
-  fileFieldsSchema,
-  fileRecord,
-  getFile,
-  type FileRow,
-  type OwnedFile,
-  type TYPE_FIELDS,
-  type TypeUpdate,
-} from './files';
+import { createFile, fileFieldsSchema, fileRecord, getFile, type FileRow, type OwnedFile, type TYPE_FIELDS, type TypeUpdate } from './files';
 import { colItems, gridData, MAX_COLUMNS, metadataSchema, misfitRow, type colsBodySchema, type createGridSchema, type rowsBodySchema } from './grid-input';
 import { MiB } from './json-text';
 import { refreshPlotsOfGrids } from './images';
@@ -159,7 +150,12 @@ export async function createGrid(db: Db, viewer: Viewer, input: z.output<typeof 
     await updateGridFields(tx, row, { metadata });
     return { ...row, metadata: metadata ?? null };
   });
-  const record = gridRecord(origin, { ...file, owner: viewer.username }, viewer, cols.map((c) => ({ name: c.name, uid: c.uid, preview: c.head })));
+  const record = gridRecord(
+    origin,
+    { ...file, owner: viewer.username },
+    viewer,
+    cols.map((c) => ({ name: c.name, uid: c.uid, preview: c.head })),
+  );
   return { file: record };
 }
 
@@ -183,7 +179,12 @@ async function recordOf(db: Db, file: OwnedFile, viewer: Viewer | null, origin: 
     db,
     sql`SELECT name, uid, preview::text AS preview FROM grid_columns WHERE grid_id = ${file.id} ORDER BY ord, id`,
   );
-  return gridRecord(origin, file, viewer, cols.map((c) => ({ name: c.name, uid: c.uid, preview: c.preview ? JSON.parse(c.preview) : [] })));
+  return gridRecord(
+    origin,
+    file,
+    viewer,
+    cols.map((c) => ({ name: c.name, uid: c.uid, preview: c.preview ? JSON.parse(c.preview) : [] })),
+  );
 }
 
 /** GET /v2/grids/{fid} */
@@ -275,7 +276,10 @@ export async function appendColumns(db: Db, viewer: Viewer | null, fid: Fid, inp
     const existing = await gridColumnsOf(tx, grid.id);
     if (existing.length + items.length > MAX_COLUMNS) throw invalid('cols', `at most ${MAX_COLUMNS} columns a grid (it has ${existing.length})`);
     // New columns get negative keys: they are not rows yet.
-    checkNames(new Map(existing.map((c) => [c.id, c.name])), items.map((c, i) => ({ key: -1 - i, name: c.name, field: `cols[${i}].name` })));
+    checkNames(
+      new Map(existing.map((c) => [c.id, c.name])),
+      items.map((c, i) => ({ key: -1 - i, name: c.name, field: `cols[${i}].name` })),
+    );
     const uids = new Set(existing.map((c) => c.uid));
     const first = existing.reduce((max, c) => Math.max(max, c.ord + 1), 0);
     const cols = items.map((c, i) => ({ name: c.name, uid: newUid(uids), ord: first + i, ...values[i] }));
@@ -315,7 +319,9 @@ export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, ui
     if (renames.length) checkNames(new Map((await gridColumnsOf(tx, grid.id)).map((c) => [c.id, c.name])), renames);
     const cols = targets.map((t, i) => ({ id: t.id, uid: t.uid, name: items[i].name ?? t.name, ...values[i] }));
     for (const group of statements(cols, (c) => c.text)) {
-      const rows = group.map((c) => sql`(${c.id}::bigint, ${c.name}::text, ${c.text}::text, ${c.bytes}::bigint, ${c.length}::int, ${JSON.stringify(c.head)}::text)`);
+      const rows = group.map(
+        (c) => sql`(${c.id}::bigint, ${c.name}::text, ${c.text}::text, ${c.bytes}::bigint, ${c.length}::int, ${JSON.stringify(c.head)}::text)`,
+      );
       await tx.execute(sql`
         UPDATE grid_columns c SET name = v.name, data = v.data::json, bytes = v.bytes, length = v.length, preview = v.preview::json
         FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, data, bytes, length, preview)
@@ -333,7 +339,12 @@ export async function deleteColumns(db: Db, viewer: Viewer | null, fid: Fid, uid
   await db.transaction(async (tx) => {
     await lockGrid(tx, grid.id);
     const targets = await columnsAt(tx, grid.id, uidText);
-    await tx.delete(gridColumns).where(inArray(gridColumns.id, targets.map((t) => t.id)));
+    await tx.delete(gridColumns).where(
+      inArray(
+        gridColumns.id,
+        targets.map((t) => t.id),
+      ),
+    );
     await touchGrid(tx, grid.id);
     await refreshPlotsOfGrids(tx, [grid]);
   });
@@ -356,7 +367,8 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
           FROM grid_columns WHERE grid_id = ${grid.id} ORDER BY ord, id`,
     );
     const misfit = misfitRow(rows, cols.length);
-    if (misfit) throw invalid(`rows[${misfit.row}]`, `expected ${cols.length} value${cols.length === 1 ? '' : 's'}, one per column in column order; got ${misfit.width}`);
+    if (misfit)
+      throw invalid(`rows[${misfit.row}]`, `expected ${cols.length} value${cols.length === 1 ? '' : 's'}, one per column in column order; got ${misfit.width}`);
     if (rows.overflow) throw invalid(`rows[${rows.overflow.row}][${rows.overflow.index}]`, NON_FINITE);
     if (rows.oversized) throw invalid(`rows[${rows.oversized.row}][${rows.oversized.index}]`, CELL_TOO_LARGE);
     const longest = cols.reduce((max, c) => Math.max(max, c.length), 0);
@@ -365,7 +377,10 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
       const { text, bytes, head: added } = rows.columns[k];
       const pad = longest - c.length;
       const head = c.head === null ? null : [...JSON.parse(c.head), ...Array<string>(Math.min(pad, PREVIEW_VALUES)).fill(''), ...added];
-      return { text, row: sql`(${Number(c.id)}::bigint, ${pad}::int, ${text}::text, ${bytes}::bigint, ${head && JSON.stringify(head.slice(0, PREVIEW_VALUES))}::text)` };
+      return {
+        text,
+        row: sql`(${Number(c.id)}::bigint, ${pad}::int, ${text}::text, ${bytes}::bigint, ${head && JSON.stringify(head.slice(0, PREVIEW_VALUES))}::text)`,
+      };
     });
     for (const group of statements(updates, (u) => u.text)) {
       await tx.execute(sql`
@@ -374,7 +389,10 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
             bytes = c.bytes + CASE WHEN c.length = 0 THEN 0 ELSE 1 END + 3 * v.pad + v.bytes,
             length = c.length + v.pad + ${rows.count}::int,
             preview = coalesce(v.preview::json, c.preview)
-        FROM (VALUES ${sql.join(group.map((u) => u.row), sql`, `)}) AS v(id, pad, vals, bytes, preview)
+        FROM (VALUES ${sql.join(
+          group.map((u) => u.row),
+          sql`, `,
+        )}) AS v(id, pad, vals, bytes, preview)
         WHERE c.id = v.id`);
     }
     await touchGrid(tx, grid.id);

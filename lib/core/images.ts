@@ -37,8 +37,7 @@ export const MAX_QUEUED_PER_OWNER = 100;
 /** How long a claimed job stays with its worker before another may take it (the worker may have died). */
 const LEASE_SECONDS = 120;
 
-export const imageSize = (value: string | null): ImageSize =>
-  IMAGE_SIZES.includes(value as ImageSize) ? (value as ImageSize) : 'default';
+export const imageSize = (value: string | null): ImageSize => (IMAGE_SIZES.includes(value as ImageSize) ? (value as ImageSize) : 'default');
 
 /**
  * Queues the plots of `rows` (file_id, owner_id, version; the owner comes with them, since a plot
@@ -106,7 +105,10 @@ export const MAX_RENDERED_BYTES = 16 * MiB;
 
 export async function refreshPlotsOfGrids(db: Db, grids: { owner: string; n: number }[]): Promise<void> {
   if (!grids.length) return;
-  const keys = sql.join(grids.map((g) => sql`lower(${`${g.owner}:${g.n}`}::text)`), sql`, `);
+  const keys = sql.join(
+    grids.map((g) => sql`lower(${`${g.owner}:${g.n}`}::text)`),
+    sql`, `,
+  );
   await db.execute(sql`
     WITH targets AS (
       SELECT f.id, f.owner_id, f.trashed_at IS NULL AS live FROM plots p JOIN files f ON f.id = p.file_id

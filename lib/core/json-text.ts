@@ -49,7 +49,8 @@ function checkDepth(text: string): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
@@ -63,7 +64,12 @@ function checkDepth(text: string): void {
  * JSON.parse would keep only the last. Malformed text is returned as is for the parser to reject.
  */
 export function renameRepeatedKeys(text: string, path: string[]): string {
-  interface Frame { object: boolean; key: string | null; expectKey: boolean; seen: Map<string, number> | null }
+  interface Frame {
+    object: boolean;
+    key: string | null;
+    expectKey: boolean;
+    seen: Map<string, number> | null;
+  }
   const stack: Frame[] = [];
   const edits: { start: number; end: number; value: string }[] = [];
   for (let i = 0; i < text.length; i++) {
@@ -88,10 +94,7 @@ export function renameRepeatedKeys(text: string, path: string[]): string {
         }
       }
     } else if (c === 123 || c === 91) {
-      const atPath =
-        c === 123 &&
-        stack.length === path.length &&
-        stack.every((f, d) => f.object && f.key !== null && f.key === JSON.stringify(path[d]));
+      const atPath = c === 123 && stack.length === path.length && stack.every((f, d) => f.object && f.key !== null && f.key === JSON.stringify(path[d]));
       stack.push({ object: c === 123, key: null, expectKey: c === 123, seen: atPath ? new Map() : null });
     } else if (c === 125 || c === 93) stack.pop();
     else if (c === 44 && top?.object) top.expectKey = true;
@@ -117,4 +120,3 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix
 function fieldPath(prefix: string, path: PropertyKey[]): string {
   return path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), prefix);
 }
-

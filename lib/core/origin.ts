@@ -21,4 +21,3 @@ function firstValue(header: string | null): string | undefined {
   const v = header?.split(',')[0]?.trim();
   return v || undefined;
 }
-

@@ -36,7 +36,6 @@ interface StoredRef {
   s: string;
 }
 
-
 const token = (i: number) => `\u0000${i}\u0000`;
 // JSON.stringify writes the NUL of a token as \u0000; input never holds one (bodies with it are refused).
 const TOKEN_TEXT = /"\\u0000(\d+)\\u0000"/g;
@@ -53,14 +52,25 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
   const base = `${file.id}:${plot.version}:${opts.inlineData ? 1 : 0}:${opts.mapUnreadable ? 1 : 0}`;
 
   if (!refs.length || (!opts.inlineData && !opts.mapUnreadable)) {
-    return { etag: etagOf(base), shared: publicPlot, version: plot.version, parts: async function* () { yield plot.figure; } };
+    return {
+      etag: etagOf(base),
+      shared: publicPlot,
+      version: plot.version,
+      parts: async function* () {
+        yield plot.figure;
+      },
+    };
   }
 
   // The columns each src names, from grids the requester may read (inlined) or, for map_data, from
   // grids only the plot's owner may read: data the owner could publish, the columns this plot references.
   const readable = plotReader(file, viewer, opts.shareKey);
   const mappable = (grid: SrcGrid) => opts.mapUnreadable && canRead(grid, { id: file.ownerId, username: file.owner });
-  const resolved = await resolveSrcs(db, refs.map((ref) => ref.s), (grid) => readable(grid) || mappable(grid));
+  const resolved = await resolveSrcs(
+    db,
+    refs.map((ref) => ref.s),
+    (grid) => readable(grid) || mappable(grid),
+  );
   const inline: { ref: StoredRef; cols: number[]; size: DataSize }[] = [];
   const mapped = new Map<string, number[]>();
   const mappedSize = new Map<string, DataSize>();
@@ -70,8 +80,7 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
     if (!readable(grid)) {
       mapped.set(ref.s, cols);
       mappedSize.set(ref.s, { values, bytes });
-    }
-    else if (opts.inlineData) inline.push({ ref, cols, size: { values, bytes } });
+    } else if (opts.inlineData) inline.push({ ref, cols, size: { values, bytes } });
   });
   // Columns can change after the plot was saved (rows appended, longer values): what one answer
   // carries stays within the plot limit, so no plot's content costs more than that to serve.
@@ -126,7 +135,10 @@ export class TooLargeToDrawError extends Error {
 }
 
 /** What the renderer draws: the figure with every column its owner may read inlined; null once trashed or gone. */
-export async function figureToRender(db: Db, fileId: number): Promise<{ text: string; version: number; layout: { width: number | null; height: number | null } } | null> {
+export async function figureToRender(
+  db: Db,
+  fileId: number,
+): Promise<{ text: string; version: number; layout: { width: number | null; height: number | null } } | null> {
   const [plot] = await queryRows<{ owner_id: number; owner: string; n: number; width: number | null; height: number | null }>(
     db,
     sql`SELECT f.owner_id, u.username AS owner, f.n, p.width, p.height
@@ -147,7 +159,6 @@ export async function figureToRender(db: Db, fileId: number): Promise<{ text: st
   for await (const part of content.parts()) text += part;
   return { text, version: content.version, layout: { width: plot.width, height: plot.height } };
 }
-
 
 /** One column's values, or an array of several columns' values (a multi-uid src), as stored. */
 async function* columnsText(db: Db, cols: number[]): AsyncGenerator<string> {

@@ -72,7 +72,11 @@ export async function copyPlot(db: Db, viewer: Viewer, fid: Fid, shareKey: strin
     );
     if (!plot) throw notFound();
     const refs: StoredRef[] = typeof plot.refs === 'string' ? JSON.parse(plot.refs) : plot.refs;
-    const resolved = await resolveSrcs(tx, refs.map((r) => r.s), admit);
+    const resolved = await resolveSrcs(
+      tx,
+      refs.map((r) => r.s),
+      admit,
+    );
     const over = overDataLimit(dataSize(resolved));
     if (over) throw invalid('figure', `its srcs ${over} a plot`);
 

@@ -156,7 +156,10 @@ async function followPlot(tx: Db, plot: OwnedFile, sharing: Visibility): Promise
             AND owner_id = ${plot.ownerId}::int AND filetype = 'grid' AND trashed_at IS NULL AND world_readable
           RETURNING n`,
     );
-    await refreshPlotsOfGrids(tx, changed.map((g) => ({ owner: plot.owner, n: g.n })));
+    await refreshPlotsOfGrids(
+      tx,
+      changed.map((g) => ({ owner: plot.owner, n: g.n })),
+    );
     const now = new Set(changed.map((g) => g.n));
     for (const grid of grids) if (grid.fate === 'follows' && now.has(grid.n)) grid.visibility = 'private';
   }

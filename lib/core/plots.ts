@@ -34,7 +34,7 @@ export const listQuerySchema = z.object({
     .enum(['views', '-views'], { message: "order_by must be 'views' or '-views' (default: newest first)" })
     .optional()
     .meta({ description: '`-views`: most viewed first; `views`: least viewed first (default: newest first)' }),
-  min_quality: intParam('min_quality', -1_000_000, 1_000_000).optional().meta({ description: "only plots whose curated quality (0..10) is at least this" }),
+  min_quality: intParam('min_quality', -1_000_000, 1_000_000).optional().meta({ description: 'only plots whose curated quality (0..10) is at least this' }),
   max_quality: intParam('max_quality', -1_000_000, 1_000_000).optional().meta({ description: 'only plots whose curated quality is at most this' }),
   page_size: intParam('page_size', 1, 100).optional().meta({ description: 'results per page, 1..100 (default 20)' }),
   cursor: z.string().max(512).optional().meta({ description: 'the page to answer: opaque, taken from a `next` or `previous` link' }),
@@ -244,7 +244,13 @@ function listStatement<R>(select: SQL, shape: ListShape): CompiledQuery<R> {
  * the web's lists. `select` is the projection over `p` (plots), `f` (files), `u` (users) and `c.o`
  * (the origin), e.g. `recordSelect` or a card's few columns.
  */
-export async function listPlotRows<R>(db: Db, select: SQL, q: ListQuery, origin: string, selectValues: Record<string, unknown> = {}): Promise<RowsPage<R & PageRow>> {
+export async function listPlotRows<R>(
+  db: Db,
+  select: SQL,
+  q: ListQuery,
+  origin: string,
+  selectValues: Record<string, unknown> = {},
+): Promise<RowsPage<R & PageRow>> {
   const order: Order = q.order_by ?? '-creation_time';
   const cursor = q.cursor ? await decodeCursor(db, q.cursor, order, (c) => c.k.length === (order === '-creation_time' ? 2 : 3)) : null;
   const { shape, values } = listShape(q, cursor, origin);
@@ -255,9 +261,10 @@ export async function listPlotRows<R>(db: Db, select: SQL, q: ListQuery, origin:
 /** GET /v2/plots */
 export async function listPlots(db: Db, viewer: Viewer | null, q: ListQuery, origin: string, url: URL): Promise<Page> {
   const viewerId = viewer?.id ?? null;
-  const page = viewerId === null
-    ? await listPlotRows<{ rec: string | null }>(db, RECORD_SELECT.anonymous, q, origin)
-    : await listPlotRows<{ rec: string | null }>(db, RECORD_SELECT.viewer, q, origin, { viewer: viewerId });
+  const page =
+    viewerId === null
+      ? await listPlotRows<{ rec: string | null }>(db, RECORD_SELECT.anonymous, q, origin)
+      : await listPlotRows<{ rec: string | null }>(db, RECORD_SELECT.viewer, q, origin, { viewer: viewerId });
   return pageParts(db, page, viewerId, origin, url);
 }
 
@@ -280,7 +287,11 @@ export async function listFeedRows<R>(db: Db, select: SQL, q: z.output<typeof fe
   const size = q.page_size ?? 20;
   const dir = cursor?.d ?? 'n';
   const h = sql`md5(${seed}::text || p.file_id::text)`;
-  const after = !cursor ? sql`` : dir === 'n' ? sql`AND (${h}, p.file_id) > (${cursor.k[0]}::text, ${cursor.k[1]}::bigint)` : sql`AND (${h}, p.file_id) < (${cursor.k[0]}::text, ${cursor.k[1]}::bigint)`;
+  const after = !cursor
+    ? sql``
+    : dir === 'n'
+      ? sql`AND (${h}, p.file_id) > (${cursor.k[0]}::text, ${cursor.k[1]}::bigint)`
+      : sql`AND (${h}, p.file_id) < (${cursor.k[0]}::text, ${cursor.k[1]}::bigint)`;
   const order = dir === 'n' ? sql`h ASC, file_id ASC` : sql`h DESC, file_id DESC`;
   const rows = await queryRows<R & PageRow>(
     db,
@@ -401,12 +412,19 @@ export type PlotCreate = z.output<typeof plotCreateSchema>;
  */
 async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<DataSize> {
   if (!refs.length) return { values: 0, bytes: 0 };
-  const resolved = await resolveSrcs(db, refs.map((ref) => ref.src), (grid) => canRead(grid, viewer));
+  const resolved = await resolveSrcs(
+    db,
+    refs.map((ref) => ref.src),
+    (grid) => canRead(grid, viewer),
+  );
   const problems: { field: string; message: string }[] = [];
   refs.forEach((ref, i) => {
     const { grid, missing } = resolved[i];
     if (!grid) {
-      problems.push({ field: pathText(ref.path), message: `"${ref.src}" refers to the grid '${ref.owner}:${ref.n}', which does not exist or which you cannot read` });
+      problems.push({
+        field: pathText(ref.path),
+        message: `"${ref.src}" refers to the grid '${ref.owner}:${ref.n}', which does not exist or which you cannot read`,
+      });
     } else if (missing !== null) {
       problems.push({ field: pathText(ref.path), message: `"${ref.src}": the grid '${ref.owner}:${ref.n}' has no column '${missing}'` });
     }

@@ -71,7 +71,10 @@ const namespaceOf = (key: string) => key.split(':', 1)[0];
 export async function sweepExpired(db: Db, namespaces: string[], windowSeconds: number): Promise<void> {
   await db.execute(
     sql`DELETE FROM rate_limits
-        WHERE split_part(key, ':', 1) IN (${sql.join(namespaces.map((n) => sql`${n}`), sql`, `)})
+        WHERE split_part(key, ':', 1) IN (${sql.join(
+          namespaces.map((n) => sql`${n}`),
+          sql`, `,
+        )})
           AND window_start < now() - make_interval(secs => ${windowSeconds}::int)`,
   );
 }
@@ -258,7 +261,10 @@ export async function rememberKnownAddress(db: Db, key: string): Promise<void> {
 
 /** Whether the account signed in from this address within KNOWN_ADDRESS_DAYS. */
 export async function isKnownAddress(db: Db, key: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`SELECT 1 FROM rate_limits WHERE key = ${key} AND window_start > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS}::int)`);
+  const rows = await queryRows(
+    db,
+    sql`SELECT 1 FROM rate_limits WHERE key = ${key} AND window_start > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS}::int)`,
+  );
   return rows.length > 0;
 }
 

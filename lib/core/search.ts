@@ -99,7 +99,10 @@ export async function searchPlotRows<R>(
     opts.scope === 'public'
       ? sql`p.listed`
       : sql`p.file_id IN (SELECT id FROM files WHERE owner_id = ${ownerId ?? -1}::int AND filetype = 'plot' AND trashed_at IS NULL)`;
-  const hash = createHash('sha256').update(JSON.stringify([parsed.words, [...parsed.types].sort()])).digest('base64url').slice(0, 12);
+  const hash = createHash('sha256')
+    .update(JSON.stringify([parsed.words, [...parsed.types].sort()]))
+    .digest('base64url')
+    .slice(0, 12);
   const order = `search:${opts.scope === 'own' ? `own:${ownerId}` : 'public'}:${hash}`;
   const cursor = query.cursor
     ? await decodeCursor(db, query.cursor, order, (c) =>
@@ -149,7 +152,10 @@ const RANKED = { n: sql`k.rank DESC, p.created_at DESC, p.file_id DESC`, p: sql`
 const NEWEST = { n: sql`p.created_at DESC, p.file_id DESC`, p: sql`p.created_at ASC, p.file_id ASC` };
 
 async function countUpTo(db: Db, scope: SQL, match: SQL, limit: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM plots p WHERE ${scope} AND p.search @@ (${match}) ${limitSql(limit)}) m`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM plots p WHERE ${scope} AND p.search @@ (${match}) ${limitSql(limit)}) m`,
+  );
   return row.n;
 }
 

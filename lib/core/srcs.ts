@@ -31,7 +31,10 @@ export interface ResolvedSrc {
  */
 export async function resolveSrcs(db: Db, texts: string[], admit: (grid: SrcGrid) => boolean): Promise<ResolvedSrc[]> {
   const srcs = texts.map(parseSrc);
-  const { grids, columns } = await findColumns(db, srcs.filter((s) => s !== null));
+  const { grids, columns } = await findColumns(
+    db,
+    srcs.filter((s) => s !== null),
+  );
   return srcs.map((src) => {
     const grid = src && grids.get(gridKey(src.owner, src.n));
     if (!src || !grid || !admit(grid)) return { grid: null, columns: null, values: 0, bytes: 0, missing: null };
@@ -75,7 +78,17 @@ export const srcColumnsSql = (wanted: SQL | Placeholder) => sql`
   LEFT JOIN LATERAL (SELECT c.id, c.length, c.bytes FROM grid_columns c WHERE c.grid_id = f.id AND c.uid = w.uid OFFSET 0) c ON true
   WHERE f.filetype = 'grid' AND f.trashed_at IS NULL`;
 
-const FIND_COLUMNS = compiledQuery<{ key: string; id: string | number; owner_id: number; world_readable: boolean; share_key: string | null; column_id: string | number | null; uid: string; length: number | null; bytes: string | number | null }>(
+const FIND_COLUMNS = compiledQuery<{
+  key: string;
+  id: string | number;
+  owner_id: number;
+  world_readable: boolean;
+  share_key: string | null;
+  column_id: string | number | null;
+  uid: string;
+  length: number | null;
+  bytes: string | number | null;
+}>(
   () => sql`SELECT s.owner || ':' || s.n AS key, s.id, s.owner_id, s.world_readable, s.share_key, s.column_id, s.uid, s.length, s.bytes
     FROM (${srcColumnsSql(sql.placeholder('wanted'))}) s`,
 );

@@ -18,7 +18,10 @@ export const emailSchema = z.email('must be an email address').max(254, 'must be
 export const profileSchema = z.object({
   nickname: z.string().trim().max(100, 'must be at most 100 characters'),
   bio: z.string().trim().max(2000, 'must be at most 2000 characters'),
-  website: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).max(500, 'must be at most 500 characters')]),
+  website: z.union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).max(500, 'must be at most 500 characters'),
+  ]),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -38,9 +41,7 @@ const USER_COLUMNS = Object.entries(getTableColumns(users));
 /** A users row from a raw query (`SELECT u.*, ...`) as drizzle maps one (dates, booleans); undefined when its id is null. */
 export function userFromRow(raw: Record<string, unknown>): User | undefined {
   if (raw.id === null || raw.id === undefined) return undefined;
-  return Object.fromEntries(
-    USER_COLUMNS.map(([key, column]) => [key, raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name])]),
-  ) as User;
+  return Object.fromEntries(USER_COLUMNS.map(([key, column]) => [key, raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name])])) as User;
 }
 
 /** The user with this name (case-insensitive), as SQL over the placeholder `username`: also part of
@@ -131,7 +132,10 @@ export async function updateProfile(db: Db, userId: number, input: Record<keyof 
 export async function rotateApiKey(db: Db, userId: number): Promise<string> {
   const apiKey = generateApiKey();
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ apiKeyHash: hashApiKey(apiKey) }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ apiKeyHash: hashApiKey(apiKey) })
+      .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
   });
   return apiKey;

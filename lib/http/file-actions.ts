@@ -72,7 +72,7 @@ export const lookupEndpoint = (filetype?: Filetype) =>
   endpoint({
     summary: `The live ${filetype ? `${filetype === 'fold' ? 'folder' : filetype} ` : 'file '}at a path of the caller's (or \`user\`'s) files`,
     query: lookupQuery,
-    responses: { 200: "the file's record, or {\"exists\": boolean} with exists=true", 404: 'No live file the caller may read at that path.' },
+    responses: { 200: 'the file\'s record, or {"exists": boolean} with exists=true', 404: 'No live file the caller may read at that path.' },
     handler: async ({ db, viewer, query, origin }) => {
       const file = await lookupPath(db, viewer, query.path, { user: query.user, parent: query.parent, filetype });
       if (query.exists === 'true') return json({ exists: file !== null });

@@ -180,7 +180,11 @@ function queryParameters(schema: JsonSchema, where: string): Parameter[] {
   }));
 }
 
-const words = (path: string) => path.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1));
+const words = (path: string) =>
+  path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1));
 
 /** A path's group: its section (`/v2/plots/...` -> `plots`), or `root` outside one. */
 const tagOf = (path: string) => {

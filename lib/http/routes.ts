@@ -56,9 +56,7 @@ export type AnyEndpoint = Endpoint<any, any, any>;
 
 /** Declares an endpoint with its handler's types inferred from its schemas and `auth` (the return
  * type names none of them, so the call's context cannot widen them). */
-export function endpoint<Q = Record<string, never>, B = undefined, const A extends 'optional' | 'required' = 'optional'>(
-  e: Endpoint<Q, B, A>,
-): AnyEndpoint {
+export function endpoint<Q = Record<string, never>, B = undefined, const A extends 'optional' | 'required' = 'optional'>(e: Endpoint<Q, B, A>): AnyEndpoint {
   return e as AnyEndpoint;
 }
 
@@ -80,10 +78,7 @@ export const API_ROUTE = Symbol.for('plot-files.api-route');
  * 200 with `Allow`, and the rest 405 with `Allow`. Use as
  * `export const { GET, ... } = routes('/v2/plots/{fid}', { GET: endpoint({...}) })`.
  */
-export function routes(
-  path: string,
-  endpoints: Partial<Record<Method, AnyEndpoint>>,
-): Record<Verb, NextHandler> {
+export function routes(path: string, endpoints: Partial<Record<Method, AnyEndpoint>>): Record<Verb, NextHandler> {
   for (const e of Object.values(endpoints)) {
     if (e.gridBody && e.body !== GRID_BODY_SCHEMAS[e.gridBody]) throw new Error(`${path}: a ${e.gridBody} body is checked with its own schema`);
   }
@@ -159,4 +154,3 @@ export function queryObject(url: URL): Record<string, string> {
   for (const [key, value] of url.searchParams) if (!(key in out)) out[key] = value;
   return out;
 }
-

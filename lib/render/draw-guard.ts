@@ -323,14 +323,19 @@ export function drawGuard() {
       path = path[2] === 'data' ? ['data', Number(traces[Number(path[3])] ?? path[3]), ...path.slice(4)] : path.slice(2);
     }
     const at = (p: (string | number)[]): unknown =>
-      p.slice(1).reduce<unknown>((n, key) => (isNode(n) || Array.isArray(n) ? (n as Node)[key as string] : undefined), p[0] === 'layout' ? gd._fullLayout : gd._fullData);
+      p
+        .slice(1)
+        .reduce<unknown>(
+          (n, key) => (isNode(n) || Array.isArray(n) ? (n as Node)[key as string] : undefined),
+          p[0] === 'layout' ? gd._fullLayout : gd._fullData,
+        );
     const full = at(path);
     const fullParent = at(path.slice(0, -1));
     if (!isNode(full)) return undefined;
     // Polar and ternary subplots keep the axes they draw with (range and all) on their subplot.
     const key = String(path[path.length - 1]);
     const subplot = isNode(fullParent) && isNode(fullParent._subplot) ? fullParent._subplot : undefined;
-    const drawn = (Array.isArray(full.range) ? full : subplot?.[key.replace('axis', 'Axis')] ?? subplot?.[key] ?? full) as FullAxis;
+    const drawn = (Array.isArray(full.range) ? full : (subplot?.[key.replace('axis', 'Axis')] ?? subplot?.[key] ?? full)) as FullAxis;
     const own = staticFacts(axis);
     const type = typeof drawn.type === 'string' && AXIS_TYPES.includes(drawn.type) ? drawn.type : own.type;
     const r2l = typeof drawn.r2l === 'function' ? (v: unknown) => numeric(drawn.r2l!(v)) : rangeReader(type);
@@ -363,9 +368,10 @@ export function drawGuard() {
         // `minor` is settled with its axis.
         if (k === 'minor') continue;
         if (isNode(child)) walk(child, [...path, k], node, shared, trace, depth + 1);
-        else if (Array.isArray(child) && child.some(isNode)) child.forEach((c, i) => {
-          if (isNode(c)) walk(c, [...path, k, i], node, shared, trace, depth + 1);
-        });
+        else if (Array.isArray(child) && child.some(isNode))
+          child.forEach((c, i) => {
+            if (isNode(c)) walk(c, [...path, k, i], node, shared, trace, depth + 1);
+          });
       }
     };
     if (isNode(figure.layout)) walk(figure.layout, ['layout'], undefined, true, undefined, 0);
@@ -456,7 +462,8 @@ export function drawGuard() {
       }
     };
     walk(layout, 0);
-    for (const item of ITEMS) if (seen[item] > LIMITS[item]) throw overLimit(seen[item], item === 'steps' ? 'slider steps' : item === 'buttons' ? 'menu buttons' : item, LIMITS[item]);
+    for (const item of ITEMS)
+      if (seen[item] > LIMITS[item]) throw overLimit(seen[item], item === 'steps' ? 'slider steps' : item === 'buttons' ? 'menu buttons' : item, LIMITS[item]);
   }
 
   /** Distinct subplots a figure's traces draw on. */
@@ -494,7 +501,8 @@ export function drawGuard() {
   function budgetFigure<F extends Figure>(figure: F, overflow: Overflow): Budgeted<F> {
     const subplots = subplotCount(figure.data);
     if (subplots > LIMITS.subplots) throw overLimit(subplots, 'subplots', LIMITS.subplots);
-    const layoutsOf = (f: Figure) => [f.layout, ...(Array.isArray(f.frames) ? f.frames : []).map((frame) => (isNode(frame) ? frame.layout : undefined))].filter(isNode);
+    const layoutsOf = (f: Figure) =>
+      [f.layout, ...(Array.isArray(f.frames) ? f.frames : []).map((frame) => (isNode(frame) ? frame.layout : undefined))].filter(isNode);
     // Refused before anything is copied; else cut as it is copied, then across each layout.
     if (overflow === 'refuse') {
       const frames = Array.isArray(figure.frames) ? figure.frames.length : 0;

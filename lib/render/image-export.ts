@@ -18,17 +18,7 @@ import { busy, invalid, serviceUnavailable } from '@/lib/core/errors';
 import { MAX_TRACES } from '@/lib/core/figure';
 import { claimOneOf, releaseLease, renewLease } from './leases';
 import { whole } from '@/lib/core/rate-limit';
-import {
-  appRenderer,
-  figureSize,
-  FigureError,
-  isRenderError,
-  MAX_SIDE,
-  MIN_SIDE,
-  rendererUnavailable,
-  RenderTimeoutError,
-  type ExportSize,
-} from './renderer';
+import { appRenderer, figureSize, FigureError, isRenderError, MAX_SIDE, MIN_SIDE, rendererUnavailable, RenderTimeoutError, type ExportSize } from './renderer';
 
 export const EXPORT_FORMATS = ['png', 'jpeg', 'webp', 'svg', 'pdf', 'emf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -59,7 +49,9 @@ const side = (what: string) =>
     .min(MIN_SIDE, { error: SIDE })
     .max(MAX_SIDE, { error: SIDE })
     .optional()
-    .meta({ description: `image ${what} in pixels (overrides layout.${what}); default layout.${what} clamped to ${MIN_SIDE}..${MAX_SIDE}, else ${what === 'width' ? 700 : 500}` });
+    .meta({
+      description: `image ${what} in pixels (overrides layout.${what}); default layout.${what} clamped to ${MIN_SIDE}..${MAX_SIDE}, else ${what === 'width' ? 700 : 500}`,
+    });
 const SCALE = 'expected a number, 0.1..10';
 
 export const imageExportSchema = z.object({
@@ -74,9 +66,7 @@ export const imageExportSchema = z.object({
       { error: (issue) => (issue.input === undefined ? 'This field is required.' : 'expected an object {"data": [...], "layout": {...}}') },
     )
     .meta({ description: 'the plotly.js figure with its data inlined (*src keys are not resolved; frames are ignored)' }),
-  format: z
-    .enum(EXPORT_FORMATS, { error: `expected one of ${EXPORT_FORMATS.join(', ')}` })
-    .default('png'),
+  format: z.enum(EXPORT_FORMATS, { error: `expected one of ${EXPORT_FORMATS.join(', ')}` }).default('png'),
   width: side('width'),
   height: side('height'),
   scale: z
@@ -217,7 +207,9 @@ export const inkscapePath = () => process.env.INKSCAPE_PATH ?? '/usr/bin/inkscap
 
 /** Why EMF cannot be made on this machine, or null when it can. */
 export function emfUnavailable(inkscape = inkscapePath()): string | null {
-  return existsSync(/*turbopackIgnore: true*/ inkscape) ? null : `EMF needs Inkscape, which this server does not have (no ${inkscape}); ask for svg or pdf instead`;
+  return existsSync(/*turbopackIgnore: true*/ inkscape)
+    ? null
+    : `EMF needs Inkscape, which this server does not have (no ${inkscape}); ask for svg or pdf instead`;
 }
 
 /**
@@ -245,17 +237,23 @@ export async function svgToEmf(svg: string, deadline: number, inkscape = inkscap
     await writeFile(input, selfContained(svg));
     const stderr = await new Promise<string>((resolve, reject) => {
       // Its own process group, so that a timeout kills anything it started too.
-      const child = spawn(/*turbopackIgnore: true*/ inkscape, ['--export-type=emf', `--export-filename=${output}`, input], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(/*turbopackIgnore: true*/ inkscape, ['--export-type=emf', `--export-filename=${output}`, input], {
+        detached: true,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let err = '';
       child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          // exited meanwhile
-        }
-        reject(new RenderTimeoutError('EMF conversion timed out'));
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          try {
+            process.kill(-child.pid!, 'SIGKILL');
+          } catch {
+            // exited meanwhile
+          }
+          reject(new RenderTimeoutError('EMF conversion timed out'));
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       child.on('error', (error) => {
         clearTimeout(timer);
         reject(error);
@@ -301,7 +299,9 @@ export async function exportImage(db: Db, viewer: Viewer, body: ImageExportBody)
   try {
     const lanes = exportLanes(config);
     const lane = await lanes.acquire(String(viewer.id), config.timeoutMs).catch((error) => {
-      throw error instanceof ExportBusyError ? busy(`the server's image export queue is full (${error.message}); try again shortly`, RETRY_AFTER_QUEUE_SECONDS) : error;
+      throw error instanceof ExportBusyError
+        ? busy(`the server's image export queue is full (${error.message}); try again shortly`, RETRY_AFTER_QUEUE_SECONDS)
+        : error;
     });
     try {
       // The browser's and the page's start-up are not the figure's doing: not counted against it.
@@ -312,7 +312,10 @@ export async function exportImage(db: Db, viewer: Viewer, body: ImageExportBody)
       return { bytes, type: CONTENT_TYPES[body.format] };
     } catch (error) {
       if (isRenderError(error, 'RenderTimeoutError')) {
-        throw invalid('figure', `drawing and converting the figure took over ${config.timeoutMs / 1000} s; simplify it (fewer points or ticks) or ask for a smaller image`);
+        throw invalid(
+          'figure',
+          `drawing and converting the figure took over ${config.timeoutMs / 1000} s; simplify it (fewer points or ticks) or ask for a smaller image`,
+        );
       }
       if (isRenderError(error, 'FigureError')) throw invalid('figure', `plotly.js could not draw the figure: ${(error as Error).message}`);
       if (isRenderError(error, 'BrowserLostError')) {

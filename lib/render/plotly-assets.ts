@@ -8,9 +8,7 @@ const modulePath = (...parts: string[]) => path.join(/*turbopackIgnore: true*/ p
 // plotly.js 4's UMD bundles set `window.moduleName` when loaded as a plain script, so each is
 // wrapped to set the global its readers expect.
 const asGlobal = (file: string, name: string) =>
-  readFile(modulePath(file), 'utf8').then(
-    (source) => `(function(){var module={exports:{}};\n${source}\n;window.${name}=module.exports;})();\n`,
-  );
+  readFile(modulePath(file), 'utf8').then((source) => `(function(){var module={exports:{}};\n${source}\n;window.${name}=module.exports;})();\n`);
 
 let geo: Promise<string> | undefined;
 /** plotly.js's map outlines (no CDN), as window.PlotlyGeoAssets. */

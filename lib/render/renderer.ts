@@ -254,8 +254,7 @@ export class Renderer {
       timeoutMs,
       ({ page }) =>
         page.evaluate(
-          ([text, width, height, b]) =>
-            (window as unknown as { __renderFigure(...a: unknown[]): Promise<string[]> }).__renderFigure(text, width, height, b),
+          ([text, width, height, b]) => (window as unknown as { __renderFigure(...a: unknown[]): Promise<string[]> }).__renderFigure(text, width, height, b),
           [figureText, w, h, boxes] as const,
         ),
       async (error, session) => {
@@ -284,7 +283,11 @@ export class Renderer {
       for (let i = 0; i < pages; i++) if (i !== lane) void this.lane(session, i).catch(() => {});
       return own;
     });
-    const opened = await within(PREPARE_WAIT_MS, ready.then(() => true), false).catch((error: Error) => {
+    const opened = await within(
+      PREPARE_WAIT_MS,
+      ready.then(() => true),
+      false,
+    ).catch((error: Error) => {
       throw new BrowserLostError(`the browser could not start: ${error.message}`);
     });
     if (!opened) throw new BrowserLostError(`the browser took over ${PREPARE_WAIT_MS} ms to start`);
@@ -312,7 +315,14 @@ export class Renderer {
         const { page } = await this.lane(session, lane);
         const drawn = await page.evaluate(
           ([text, w, h, ow, oh, format]) =>
-            (window as unknown as { __exportFigure(...a: unknown[]): Promise<{ data: string } | { error: string }> }).__exportFigure(text, w, h, ow, oh, format),
+            (window as unknown as { __exportFigure(...a: unknown[]): Promise<{ data: string } | { error: string }> }).__exportFigure(
+              text,
+              w,
+              h,
+              ow,
+              oh,
+              format,
+            ),
           [job.figureText, job.width, job.height, job.outWidth, job.outHeight, job.format === 'pdf' ? 'svg' : job.format] as const,
         );
         if ('error' in drawn) throw new FigureError(drawn.error);
@@ -407,7 +417,14 @@ export class Renderer {
       await Promise.all([lane.context.close(), lane.printer?.then((p) => p.context.close())]);
       return true;
     });
-    if (!(await within(DROP_WAIT_MS, closed.catch(() => true), false))) await this.discard(session);
+    if (
+      !(await within(
+        DROP_WAIT_MS,
+        closed.catch(() => true),
+        false,
+      ))
+    )
+      await this.discard(session);
     // Open it again now, so the next export finds it ready.
     else if (session.browser.isConnected() && !session.retired) void this.lane(session, i).catch(() => {});
   }
@@ -482,7 +499,15 @@ export class Renderer {
     const session = this.session;
     this.session = null;
     const current = await session?.catch(() => null);
-    if (current && !(await within(DROP_WAIT_MS, current.browser.close().then(() => true), false).catch(() => false))) await killBrowser(current);
+    if (
+      current &&
+      !(await within(
+        DROP_WAIT_MS,
+        current.browser.close().then(() => true),
+        false,
+      ).catch(() => false))
+    )
+      await killBrowser(current);
   }
 
   /** Memory of the browser and all its child processes (PSS), in bytes (0 when not running). */

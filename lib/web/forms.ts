@@ -36,7 +36,8 @@ export async function formCaller(form: FormData): Promise<FormCaller> {
   const given = Buffer.from(String(form.get('csrf') ?? ''));
   const expected = Buffer.from(ctx.csrf);
   const tokenOk = given.length === expected.length && timingSafeEqual(given, expected);
-  if (!tokenOk || !fromOrigin(await headers(), ctx.origin)) throw new FormError('This form has expired or came from another site; reload the page and try again.');
+  if (!tokenOk || !fromOrigin(await headers(), ctx.origin))
+    throw new FormError('This form has expired or came from another site; reload the page and try again.');
   return { db: ctx.db, viewer: ctx.viewer, origin: ctx.origin };
 }
 

@@ -31,10 +31,7 @@ type SearchParams = Record<string, string | string[] | undefined>;
  * Each parameter parsed on its own, so that one bad value (a hand-edited link) is dropped and
  * reported while the others still apply. An empty value is an absent one (a form's blank choice).
  */
-function parseParams<S extends Record<string, z.ZodType>>(
-  fields: S,
-  params: SearchParams,
-): { query: { [K in keyof S]?: z.output<S[K]> }; invalid: boolean } {
+function parseParams<S extends Record<string, z.ZodType>>(fields: S, params: SearchParams): { query: { [K in keyof S]?: z.output<S[K]> }; invalid: boolean } {
   const query: { [K in keyof S]?: z.output<S[K]> } = {};
   let rejected = false;
   for (const key of Object.keys(fields) as (keyof S & string)[]) {
@@ -146,9 +143,7 @@ export function searchQuery(params: SearchParams): { q: string; error: string | 
  */
 export function searchPage(db: Db, viewer: Viewer | null, q: { q: string; cursor?: string; mine?: boolean }, origin: string) {
   const scope = q.mine ? 'own' : 'public';
-  return withCursorFallback(q.cursor, async (cursor) =>
-    cardPage(await searchCards(db, viewer, { q: q.q, page_size: PAGE_SIZE, cursor }, origin, scope)),
-  );
+  return withCursorFallback(q.cursor, async (cursor) => cardPage(await searchCards(db, viewer, { q: q.q, page_size: PAGE_SIZE, cursor }, origin, scope)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -48,11 +48,7 @@ export const pageContext = cache(async (): Promise<PageContext> => {
 });
 
 /** A file the visitor may read (`/~owner/n/` params), or null for the one 404 page. */
-export async function readableFile(
-  ctx: PageContext,
-  params: { owner: string; n: string },
-  shareKey?: string | null,
-): Promise<OwnedFile | null> {
+export async function readableFile(ctx: PageContext, params: { owner: string; n: string }, shareKey?: string | null): Promise<OwnedFile | null> {
   const fid = parseFid(`${params.owner}:${params.n}`);
   if (!fid) return null;
   const file = await getFile(ctx.db, fid);

@@ -76,7 +76,13 @@ export function safeNext(value: unknown): string | null {
 
 /** The session cookie's flags: Secure whenever the site is served over https (directly, or behind a proxy that says so). */
 function cookieOptions(headers: Headers) {
-  return { httpOnly: true, sameSite: 'lax', secure: originFrom(headers, new URL('http://localhost')).startsWith('https:'), path: '/', maxAge: SESSION_DAYS * 86400 } as const;
+  return {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: originFrom(headers, new URL('http://localhost')).startsWith('https:'),
+    path: '/',
+    maxAge: SESSION_DAYS * 86400,
+  } as const;
 }
 
 function setCookieHeader(token: string, headers: Headers): string {
@@ -119,12 +125,18 @@ export function retryWait(retryAfter: number, now = new Date()): string {
 /** 429 with Retry-After and a page saying when to try again (`back` is a path with its query escaped, so only its `&` needs escaping here). */
 function throttledPage(retryAfter: number, back: string): Response {
   const href = back.replaceAll('&', '&amp;');
-  return html(429, 'Too many attempts', `<p>Too many attempts from your address or on this account. Try again in ${retryWait(retryAfter)}.</p><p><a href="${href}">Back</a></p>`, {
-    'Retry-After': String(retryAfter),
-  });
+  return html(
+    429,
+    'Too many attempts',
+    `<p>Too many attempts from your address or on this account. Try again in ${retryWait(retryAfter)}.</p><p><a href="${href}">Back</a></p>`,
+    {
+      'Retry-After': String(retryAfter),
+    },
+  );
 }
 
-const foreign = () => html(403, 'Use the form on this site', '<p>Sign in and sign up only through the forms on this site.</p><p><a href="/signin">Sign in</a></p>');
+const foreign = () =>
+  html(403, 'Use the form on this site', '<p>Sign in and sign up only through the forms on this site.</p><p><a href="/signin">Sign in</a></p>');
 
 /** The posted form, or null when the body is not one. */
 async function formOf(req: Request): Promise<FormData | null> {

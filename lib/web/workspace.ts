@@ -82,7 +82,9 @@ export async function workspacePage(db: Db, viewer: Viewer, origin: string, q: R
   const path = q.view === 'files' && q.folder !== -1 ? folderPath(folders, q.folder) : null;
   const folderMissing = q.view === 'files' && q.folder !== -1 && !path;
   const place = q.view === 'trash' ? 'trash' : path ? q.folder : -1;
-  const page = await withCursorFallback(folderMissing ? undefined : q.cursor, (cursor) => listOwnFiles(db, viewer, place, { cursor, size: WORKSPACE_PAGE_SIZE }));
+  const page = await withCursorFallback(folderMissing ? undefined : q.cursor, (cursor) =>
+    listOwnFiles(db, viewer, place, { cursor, size: WORKSPACE_PAGE_SIZE }),
+  );
   const crumbs: Workspace['crumbs'] = [];
   if (typeof place === 'number' && place !== -1) {
     // The chain of folders up from this one (folderPath checked it is whole).

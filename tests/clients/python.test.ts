@@ -34,7 +34,8 @@ describe.each(servers())('chart_studio (Python) on $name', (s) => {
     if (res.status !== 200) throw new Error(`${what}: expected 200, got ${res.status} ${res.text.slice(0, 500)}`);
     return res.json;
   };
-  const lookup = async (user: TestUser, path: string) => ok(await s.call('GET', `/v2/files/lookup?path=${encodeURIComponent(path)}`, { user }), `lookup ${path}`);
+  const lookup = async (user: TestUser, path: string) =>
+    ok(await s.call('GET', `/v2/files/lookup?path=${encodeURIComponent(path)}`, { user }), `lookup ${path}`);
   const plotUrl = (user: TestUser) => new RegExp(`^${s.url}/~${user.username}/(\\d+)/$`);
   const fid = (user: TestUser, url: string) => `${user.username}:${plotUrl(user).exec(url)![1]}`;
   /** The grid fid a plot's first trace takes its x from. */

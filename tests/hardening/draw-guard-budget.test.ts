@@ -36,7 +36,13 @@ describe('the drawing budget under attack', () => {
       users.push({ username: user.username, apiKey, auth: basic(user.username, apiKey) });
     }
     // No image worker (nothing here is stored): exports start the app's Chromium on first use.
-    server = await startServer({ DATABASE_URL: adminUrl(name), DEMO_SEED: 'false', IMAGE_WORKER: 'false', RATE_LIMIT_WRITES_PER_KEY: '0', RATE_LIMIT_WRITES_PER_ADDRESS: '0' });
+    server = await startServer({
+      DATABASE_URL: adminUrl(name),
+      DEMO_SEED: 'false',
+      IMAGE_WORKER: 'false',
+      RATE_LIMIT_WRITES_PER_KEY: '0',
+      RATE_LIMIT_WRITES_PER_ADDRESS: '0',
+    });
     // Starting Chromium and its export pages is not a figure's time.
     const warm = await exportImage(users[0], { data: [line([0, 1])] });
     expect(warm.status, warm.text.slice(0, 300)).toBe(200);
@@ -92,7 +98,9 @@ describe('the drawing budget under attack', () => {
     const result = await watch(server, async () => {
       answers.push(...(await Promise.all(attacks.map(([user, figure]) => exportImage(user, figure)))));
     });
-    console.log(`hostile exports at once: ${answers.map((a) => `${a.status} in ${a.ms.toFixed(0)} ms`).join(', ')}; slowest unrelated GET ${result.slowestMs.toFixed(0)} ms, RSS +${result.growthMb.toFixed(0)} MiB`);
+    console.log(
+      `hostile exports at once: ${answers.map((a) => `${a.status} in ${a.ms.toFixed(0)} ms`).join(', ')}; slowest unrelated GET ${result.slowestMs.toFixed(0)} ms, RSS +${result.growthMb.toFixed(0)} MiB`,
+    );
     expect(answers.map((a) => a.status)).toEqual(attacks.map(([, , status]) => status));
     for (const a of answers) expect(a.ms).toBeLessThan(DRAWN_MS);
     expect(result.growthMb).toBeLessThan(RSS_BUDGET_MB);

@@ -56,7 +56,10 @@ async function userIds(c: Ctx): Promise<number[]> {
 
 async function snapshot(ids: number[]): Promise<Snapshot> {
   const { db } = await appDatabase();
-  const mine = sql.join(ids.map((id) => sql`${id}::int`), sql`, `);
+  const mine = sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
   const [row] = await queryRows<Snapshot>(
     db,
     sql`SELECT
@@ -120,7 +123,14 @@ function rawRequestOnce(opts: {
     const url = new URL(opts.path, baseUrl());
     let settled = false;
     const req = http.request(
-      { host: url.hostname, port: url.port, method: opts.method, path: url.pathname + url.search, agent: opts.agent ?? false, headers: { Authorization: opts.auth, 'Content-Type': JSON_TYPE, ...opts.headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: opts.method,
+        path: url.pathname + url.search,
+        agent: opts.agent ?? false,
+        headers: { Authorization: opts.auth, 'Content-Type': JSON_TYPE, ...opts.headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (d: Buffer) => chunks.push(d));
@@ -181,7 +191,10 @@ describe('hostile input', () => {
 
     // Issued cursors: alice's two plots in the feed, so every listing has a second page.
     const { db } = await appDatabase();
-    await queryRows(db, sql`UPDATE plots SET handpicked = true WHERE file_id IN (SELECT id FROM files WHERE owner_id = (SELECT id FROM users WHERE username = ${alice.username}) AND filetype = 'plot')`);
+    await queryRows(
+      db,
+      sql`UPDATE plots SET handpicked = true WHERE file_id IN (SELECT id FROM files WHERE owner_id = (SELECT id FROM users WHERE username = ${alice.username}) AND filetype = 'plot')`,
+    );
     const cursorOf = async (path: string) => {
       const res = await call('GET', path);
       expect(res.status, path).toBe(200);
@@ -255,7 +268,14 @@ describe('hostile input', () => {
       expectError(res, 413, '10 MiB');
     });
     it('POST /v2/plots: a Content-Length claiming 11 MiB, answered before the body arrives', async () => {
-      const res = await rawRequest({ method: 'POST', path: '/v2/plots', auth: auth(), total: 11 * MiB, hold: 16, headers: { 'Content-Length': String(11 * MiB) } });
+      const res = await rawRequest({
+        method: 'POST',
+        path: '/v2/plots',
+        auth: auth(),
+        total: 11 * MiB,
+        hold: 16,
+        headers: { 'Content-Length': String(11 * MiB) },
+      });
       expectError(res, 413, '10 MiB');
     });
     it('PUT /v2/plots/{fid}: 10 MiB + 1 byte with Content-Length', async () => {
@@ -263,7 +283,13 @@ describe('hostile input', () => {
       expectError(res, 413, '10 MiB');
     });
     it('PUT /v2/plots/{fid}: 10 MiB + 1 byte chunked', async () => {
-      const res = await rawRequest({ method: 'PUT', path: `/v2/plots/${ctx.plotFid}`, auth: auth(), total: 10 * MiB + 1, headers: { 'Transfer-Encoding': 'chunked' } });
+      const res = await rawRequest({
+        method: 'PUT',
+        path: `/v2/plots/${ctx.plotFid}`,
+        auth: auth(),
+        total: 10 * MiB + 1,
+        headers: { 'Transfer-Encoding': 'chunked' },
+      });
       expectError(res, 413, '10 MiB');
     });
     it('POST /v2/grids: 50 MiB + 1 byte with Content-Length', async () => {
@@ -275,7 +301,14 @@ describe('hostile input', () => {
       expectError(res, 413, '50 MiB');
     });
     it('POST /v2/grids: a Content-Length claiming 60 MiB', async () => {
-      const res = await rawRequest({ method: 'POST', path: '/v2/grids', auth: auth(), total: 60 * MiB, hold: 16, headers: { 'Content-Length': String(60 * MiB) } });
+      const res = await rawRequest({
+        method: 'POST',
+        path: '/v2/grids',
+        auth: auth(),
+        total: 60 * MiB,
+        hold: 16,
+        headers: { 'Content-Length': String(60 * MiB) },
+      });
       expectError(res, 413, '50 MiB');
     });
   });
@@ -289,7 +322,10 @@ describe('hostile input', () => {
     const lines = (text: string) => new Set(text.split('\n'));
     const [was, is] = [lines(dumpBefore), lines(dumpAfter)];
     const changed = [...[...was].filter((l) => !is.has(l)).map((l) => `- ${l}`), ...[...is].filter((l) => !was.has(l)).map((l) => `+ ${l}`)];
-    expect(changed.map((l) => l.slice(0, 300)), 'pg_dump lines that differ after the hostile corpus').toEqual([]);
+    expect(
+      changed.map((l) => l.slice(0, 300)),
+      'pg_dump lines that differ after the hostile corpus',
+    ).toEqual([]);
     expect(dumpAfter).toBe(dumpBefore);
     // The fixtures still answer as before.
     const plot = await call('GET', `/v2/plots/${ctx.plotFid}`);
@@ -303,7 +339,14 @@ describe('hostile input', () => {
   it('after a 413 the connection is either closed by the server or still usable', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const first = await rawRequest({ method: 'POST', path: '/v2/plots', auth: ctx.alice.auth, total: 11 * MiB, agent, headers: { 'Transfer-Encoding': 'chunked' } });
+      const first = await rawRequest({
+        method: 'POST',
+        path: '/v2/plots',
+        auth: ctx.alice.auth,
+        total: 11 * MiB,
+        agent,
+        headers: { 'Transfer-Encoding': 'chunked' },
+      });
       expectError(first, 413);
       if (first.connection?.toLowerCase() === 'close') return;
       // The server said keep-alive: the next request on that connection must be answered.
@@ -361,7 +404,11 @@ describe('hostile input', () => {
       const none = await call('POST', '/v2/plots', { user: ctx.alice, raw: Buffer.from('{"figure":{"data":[]},"title":"no type"}') });
       expect(none.status, none.text).toBe(200);
       expect(none.json.file.title).toBe('no type');
-      const charset = await call('POST', '/v2/plots', { user: ctx.alice, raw: Buffer.from('{"figure":{"data":[]},"title":"charset"}'), headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+      const charset = await call('POST', '/v2/plots', {
+        user: ctx.alice,
+        raw: Buffer.from('{"figure":{"data":[]},"title":"charset"}'),
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      });
       expect(charset.status, charset.text).toBe(200);
       created.push(none.json.file.fid, charset.json.file.fid);
     });

@@ -79,7 +79,13 @@ describe('PostgreSQL restarts under load', () => {
     const { user, apiKey } = await createUser(database.db, { username: 'loader' });
     await database.close();
     auth = basic(user.username, apiKey);
-    app = await startServer({ DATABASE_URL: cluster.url, DEMO_SEED: 'false', IMAGE_WORKER: 'false', RATE_LIMIT_WRITES_PER_KEY: '0', RATE_LIMIT_WRITES_PER_ADDRESS: '0' });
+    app = await startServer({
+      DATABASE_URL: cluster.url,
+      DEMO_SEED: 'false',
+      IMAGE_WORKER: 'false',
+      RATE_LIMIT_WRITES_PER_KEY: '0',
+      RATE_LIMIT_WRITES_PER_ADDRESS: '0',
+    });
   });
   afterAll(async () => {
     await app?.stop();
@@ -88,7 +94,11 @@ describe('PostgreSQL restarts under load', () => {
 
   it('answers 503 with Retry-After within a second while it is down, recovers by itself, and loses no answered create', async () => {
     let created = 0;
-    const first = await fetch(`${app.url}/v2/plots`, { method: 'POST', headers: { Authorization: auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ figure: { data: [] }, filename: 'seed' }) });
+    const first = await fetch(`${app.url}/v2/plots`, {
+      method: 'POST',
+      headers: { Authorization: auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ figure: { data: [] }, filename: 'seed' }),
+    });
     expect(first.status).toBe(200);
     const seedFid = (await first.json()).file.fid as string;
 
@@ -100,7 +110,12 @@ describe('PostgreSQL restarts under load', () => {
       const init: RequestInit =
         kind === 'read'
           ? { signal: AbortSignal.timeout(10_000) }
-          : { method: 'POST', headers: { Authorization: auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ figure: { data: [{ type: 'bar', name: `c${++created}` }] } }), signal: AbortSignal.timeout(10_000) };
+          : {
+              method: 'POST',
+              headers: { Authorization: auth, 'Content-Type': 'application/json' },
+              body: JSON.stringify({ figure: { data: [{ type: 'bar', name: `c${++created}` }] } }),
+              signal: AbortSignal.timeout(10_000),
+            };
       let status = 0;
       let retryAfter: string | null = null;
       let body: { errors?: { code: string }[]; file?: { fid: string } } = {};
@@ -169,7 +184,9 @@ describe('PostgreSQL restarts under load', () => {
     expect(answered.length).toBeGreaterThan(10);
     const sql = postgres(cluster.url, { max: 1, onnotice: () => {} });
     try {
-      const rows = await sql<{ fid: string }[]>`SELECT u.username || ':' || f.n AS fid FROM files f JOIN users u ON u.id = f.owner_id WHERE f.filetype = 'plot'`;
+      const rows = await sql<
+        { fid: string }[]
+      >`SELECT u.username || ':' || f.n AS fid FROM files f JOIN users u ON u.id = f.owner_id WHERE f.filetype = 'plot'`;
       const stored = new Set(rows.map((r) => r.fid));
       expect(answered.filter((fid) => !stored.has(fid))).toEqual([]);
     } finally {

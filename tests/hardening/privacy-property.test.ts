@@ -21,8 +21,11 @@ const MISSING_NAME = 'no such file here';
 
 // A seeded generator, so a failing world can be replayed.
 const random = prng(SEED);
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
-const marker = () => `PRIV${Math.floor(random() * 2 ** 32).toString(16).padStart(8, '0')}X`;
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+const marker = () =>
+  `PRIV${Math.floor(random() * 2 ** 32)
+    .toString(16)
+    .padStart(8, '0')}X`;
 
 type Visibility = 'public' | 'private' | 'secret';
 interface World {
@@ -64,9 +67,23 @@ async function buildWorld(): Promise<World> {
       const filename = `grid ${g}${secret ? ` ${secret}` : ''}`;
       // x and y are what plots reference (their values become public with a public plot); `notes`
       // is referenced by no plot, so its values belong to the grid alone.
-      const grid = await uploadGrid(user, { x: [1, 2, 3], y: [3, 1, 2], notes: [secret ?? 'public note', 'n2', 'n3'] }, { filename, ...visibilityBody(visibility) });
+      const grid = await uploadGrid(
+        user,
+        { x: [1, 2, 3], y: [3, 1, 2], notes: [secret ?? 'public note', 'n2', 'n3'] },
+        { filename, ...visibilityBody(visibility) },
+      );
       const meta = await call('GET', `/v2/grids/${grid.fid}`, { user });
-      const info = { kind: 'grid' as const, owner: user.index, fid: grid.fid, n: Number(grid.fid.split(':')[1]), filename, visibility, shareKey: meta.json.share_key ?? null, marker: secret, src: grid.src };
+      const info = {
+        kind: 'grid' as const,
+        owner: user.index,
+        fid: grid.fid,
+        n: Number(grid.fid.split(':')[1]),
+        filename,
+        visibility,
+        shareKey: meta.json.share_key ?? null,
+        marker: secret,
+        src: grid.src,
+      };
       if (visibility === 'secret') expect(info.shareKey, 'a secret grid has a share key').toEqual(expect.any(String));
       grids.push(info);
       files.push(info);
@@ -84,9 +101,21 @@ async function buildWorld(): Promise<World> {
         filename,
         ...(secret ? { title: `title ${secret}`, caption: `caption ${secret}` } : {}),
         ...visibilityBody(visibility),
-        figure: { data: [{ type: pick(['scatter', 'bar']), xsrc: grid.src('x'), ysrc: grid.src('y'), name: secret ? `trace ${secret}` : 'trace' }], layout: { title: { text: secret ? `layout ${secret}` : 'layout' } } },
+        figure: {
+          data: [{ type: pick(['scatter', 'bar']), xsrc: grid.src('x'), ysrc: grid.src('y'), name: secret ? `trace ${secret}` : 'trace' }],
+          layout: { title: { text: secret ? `layout ${secret}` : 'layout' } },
+        },
       });
-      files.push({ kind: 'plot', owner: user.index, fid: plot.fid, n: Number(plot.fid.split(':')[1]), filename, visibility, shareKey: plot.share_key ?? null, marker: secret });
+      files.push({
+        kind: 'plot',
+        owner: user.index,
+        fid: plot.fid,
+        n: Number(plot.fid.split(':')[1]),
+        filename,
+        visibility,
+        shareKey: plot.share_key ?? null,
+        marker: secret,
+      });
     }
   }
   // Each owner's workspace holds more: a private folder with a private plot in it, and a private plot
@@ -100,7 +129,12 @@ async function buildWorld(): Promise<World> {
     const folderN = Number(String(folder.json.file.fid).split(':')[1]);
     const grid = grids.find((g) => g.owner === user.index)!;
     const insideMarker = marker();
-    await createPlot(user, { filename: `inside ${insideMarker}`, world_readable: false, parent_path: `folder ${folderMarker}`, figure: { data: [{ xsrc: grid.src('x') }] } });
+    await createPlot(user, {
+      filename: `inside ${insideMarker}`,
+      world_readable: false,
+      parent_path: `folder ${folderMarker}`,
+      figure: { data: [{ xsrc: grid.src('x') }] },
+    });
     const trashedMarker = marker();
     const trashed = await createPlot(user, { filename: `trashed ${trashedMarker}`, world_readable: false, figure: { data: [{ xsrc: grid.src('x') }] } });
     expect((await call('POST', `/v2/files/${trashed.fid}/trash`, { user })).status).toBe(200);
@@ -190,7 +224,10 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
       ];
       const paths = [
         ...(file.kind === 'plot' ? PLOT_PATHS : GRID_PATHS).map((p) => ({ path: p(owner.username, file.n), missing: p(owner.username, MISSING_N) })),
-        { path: `/v2/files/lookup?path=${encodeURIComponent(file.filename)}&user=${owner.username}`, missing: `/v2/files/lookup?path=${encodeURIComponent(MISSING_NAME)}&user=${owner.username}` },
+        {
+          path: `/v2/files/lookup?path=${encodeURIComponent(file.filename)}&user=${owner.username}`,
+          missing: `/v2/files/lookup?path=${encodeURIComponent(MISSING_NAME)}&user=${owner.username}`,
+        },
       ];
       for (const caller of callers) {
         if (caller.key === 'right' && !file.shareKey) continue;
@@ -205,7 +242,8 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
           checks.push(async () => {
             const got = await ask(url, caller.auth);
             const problems: string[] = [];
-            if (url.match(/^\/~[^/]+\/\d+\/(\?|$)/) && got.status === 200 && file.kind === 'plot') servedPageViews.set(file.fid, (servedPageViews.get(file.fid) ?? 0) + 1);
+            if (url.match(/^\/~[^/]+\/\d+\/(\?|$)/) && got.status === 200 && file.kind === 'plot')
+              servedPageViews.set(file.fid, (servedPageViews.get(file.fid) ?? 0) + 1);
             if (readable && got.status !== 200) problems.push(`expected 200, got ${got.status}`);
             if (!readable) {
               const twin = await ask(keyed ? withKey(missing, keyed) : missing, caller.auth);
@@ -215,7 +253,9 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
               if (a.status !== b.status || a.type !== b.type || a.body !== b.body) {
                 let at = 0;
                 while (at < a.body.length && a.body[at] === b.body[at]) at++;
-                problems.push(`differs from the 404 of a missing file: ${a.status} ${a.type} vs ${b.status} ${b.type}, bodies from ${at}: ${JSON.stringify(a.body.slice(at - 80, at + 120))} vs ${JSON.stringify(b.body.slice(at - 80, at + 120))}`);
+                problems.push(
+                  `differs from the 404 of a missing file: ${a.status} ${a.type} vs ${b.status} ${b.type}, bodies from ${at}: ${JSON.stringify(a.body.slice(at - 80, at + 120))} vs ${JSON.stringify(b.body.slice(at - 80, at + 120))}`,
+                );
               }
             }
             for (const m of forbidden(caller, path, keyed)) if (got.text.includes(m)) problems.push(`holds the marker ${m}`);
@@ -232,15 +272,22 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
 
   it('lists, the feed and the gathering pages hold public plots only, for every caller, and no marker', async () => {
     const mine = new Set(world.users.map((u) => u.username));
-    const publicPlots = world.files.filter((f) => f.kind === 'plot' && f.visibility === 'public').map((f) => f.fid).sort();
-    const callers = [{ label: 'anonymous', user: null as number | null, auth: null as string | null }, ...world.users.map((u) => ({ label: u.username, user: u.index, auth: u.auth }))];
+    const publicPlots = world.files
+      .filter((f) => f.kind === 'plot' && f.visibility === 'public')
+      .map((f) => f.fid)
+      .sort();
+    const callers = [
+      { label: 'anonymous', user: null as number | null, auth: null as string | null },
+      ...world.users.map((u) => ({ label: u.username, user: u.index, auth: u.auth })),
+    ];
     for (const caller of callers) {
       for (const first of ['/v2/plots?page_size=100', '/v2/plots?page_size=100&order_by=-views', '/v2/plots?page_size=100&order_by=views']) {
         const seen: string[] = [];
         for (let path: string | null = first, i = 0; path && i < 100; i++) {
           const got = await ask(path, caller.auth);
           expect(got.status).toBe(200);
-          for (const m of forbidden({ label: caller.label, user: null, key: 'none' }, path, null)) expect(got.text, `${path} as ${caller.label}`).not.toContain(m);
+          for (const m of forbidden({ label: caller.label, user: null, key: 'none' }, path, null))
+            expect(got.text, `${path} as ${caller.label}`).not.toContain(m);
           const page = JSON.parse(got.text) as { next: string | null; results: { fid: string; world_readable: boolean }[] };
           for (const r of page.results) expect(r.world_readable, `${r.fid} in ${first}`).toBe(true);
           seen.push(...page.results.map((r) => r.fid).filter((fid) => mine.has(fid.split(':')[0])));
@@ -267,14 +314,18 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
         // And the owner's workspace does show them their own: the folder, what is in it, the trash.
         const owned = world.hidden.filter((h) => h.owner === caller.user && path.startsWith(`/~${world.users[h.owner].username}/?`));
         const shown = owned.filter((h) => got.text.includes(h.marker)).length;
-        if (owned.length && (path.includes('view=trash') || path.includes('folder='))) expect(shown, `${path} as its owner shows their hidden files`).toBeGreaterThan(0);
+        if (owned.length && (path.includes('view=trash') || path.includes('folder=')))
+          expect(shown, `${path} as its owner shows their hidden files`).toBeGreaterThan(0);
       }
     }
   });
 
   it('search (/v2/search, /search) finds public plots only, for every caller: a private or secret plot’s own words find nothing', async () => {
     const mine = new Set(world.users.map((u) => u.username));
-    const callers = [{ label: 'anonymous', user: null as number | null, auth: null as string | null }, ...world.users.map((u) => ({ label: u.username, user: u.index, auth: u.auth }))];
+    const callers = [
+      { label: 'anonymous', user: null as number | null, auth: null as string | null },
+      ...world.users.map((u) => ({ label: u.username, user: u.index, auth: u.auth })),
+    ];
     const hidden = world.files.filter((f) => f.kind === 'plot' && f.marker);
     for (const caller of callers) {
       // Each user's plots by the owner's name: exactly the public ones, and no marker in any page.
@@ -283,7 +334,8 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
         for (let path: string | null = `/v2/search?q=${user.username}&page_size=2`, i = 0; path && i < 100; i++) {
           const got = await ask(path, caller.auth);
           expect(got.status, path).toBe(200);
-          for (const m of forbidden({ label: caller.label, user: null, key: 'none' }, path, null)) expect(got.text, `${path} as ${caller.label}`).not.toContain(m);
+          for (const m of forbidden({ label: caller.label, user: null, key: 'none' }, path, null))
+            expect(got.text, `${path} as ${caller.label}`).not.toContain(m);
           const page = JSON.parse(got.text) as { next: string | null; results: { fid: string; world_readable: boolean }[] };
           for (const r of page.results) expect(r.world_readable, `${r.fid} in ${path}`).toBe(true);
           seen.push(...page.results.map((r) => r.fid).filter((fid) => mine.has(fid.split(':')[0])));

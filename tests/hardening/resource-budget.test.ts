@@ -26,7 +26,13 @@ describe('resource budget under attack', () => {
     const { user, apiKey } = await createUser(database.db, { username: 'mallory' });
     attacker = { username: user.username, apiKey, auth: basic(user.username, apiKey) };
     // No image worker: its Chromium is a child process, and this measures the app's own memory.
-    server = await startServer({ DATABASE_URL: adminUrl(name), DEMO_SEED: 'false', IMAGE_WORKER: 'false', RATE_LIMIT_WRITES_PER_KEY: '0', RATE_LIMIT_WRITES_PER_ADDRESS: '0' });
+    server = await startServer({
+      DATABASE_URL: adminUrl(name),
+      DEMO_SEED: 'false',
+      IMAGE_WORKER: 'false',
+      RATE_LIMIT_WRITES_PER_KEY: '0',
+      RATE_LIMIT_WRITES_PER_ADDRESS: '0',
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -49,7 +55,9 @@ describe('resource budget under attack', () => {
   // First, while the plots the prober lists are small (later cases add plots with 1 MiB layouts).
   it('three 40 MB grid uploads at once (data as a JSON string, as the Python client sends it): other requests are answered promptly', async () => {
     // 8 columns of 280,000 random floats: ~40 MB once the data is a string inside the body.
-    const cols = Object.fromEntries(Array.from({ length: 8 }, (_, c) => [`column ${c}`, { data: Array.from({ length: 280_000 }, () => Math.random() * 1000), order: c }]));
+    const cols = Object.fromEntries(
+      Array.from({ length: 8 }, (_, c) => [`column ${c}`, { data: Array.from({ length: 280_000 }, () => Math.random() * 1000), order: c }]),
+    );
     const body = Buffer.from(JSON.stringify({ data: JSON.stringify({ cols }), world_readable: true }));
     expect(body.length).toBeGreaterThan(40_000_000);
     // The route's code is loaded (once, on its first request) before watching.
@@ -66,7 +74,9 @@ describe('resource budget under attack', () => {
         }),
       );
     }, 50);
-    console.log(`3 x 40 MB grid uploads: slowest concurrent GET ${result.slowestMs.toFixed(0)} ms, uploads ${uploads.map((u) => u.toFixed(0)).join('/')} ms, RSS +${result.growthMb.toFixed(0)} MiB`);
+    console.log(
+      `3 x 40 MB grid uploads: slowest concurrent GET ${result.slowestMs.toFixed(0)} ms, uploads ${uploads.map((u) => u.toFixed(0)).join('/')} ms, RSS +${result.growthMb.toFixed(0)} MiB`,
+    );
     // Each body is held several times over while it is read, parsed and written (bytes, text, values,
     // column texts, the database driver's messages): more than one request's budget, still bounded.
     expect(result.growthMb).toBeLessThan(3 * RSS_BUDGET_MB);
@@ -176,12 +186,19 @@ describe('resource budget under attack', () => {
     expect(huge.json.errors[0].path).toBe('data.cols.c.data[0]');
     // ~6.5 GB and ~137 MB a read: refused, naming the figure.
     for (const traces of [1000, 21]) {
-      const res = await api('POST', '/v2/plots', { world_readable: true, figure: { data: Array.from({ length: traces }, () => ({ type: 'bar', ysrc: src })) } });
+      const res = await api('POST', '/v2/plots', {
+        world_readable: true,
+        figure: { data: Array.from({ length: traces }, () => ({ type: 'bar', ysrc: src })) },
+      });
       expect(res.status).toBe(400);
       expect(res.json.errors[0].field).toBe('figure');
       expect(res.json.errors[0].message).toMatch(/MiB of grid data; at most 128\.0 MiB a plot/);
     }
-    const plot = await api('POST', '/v2/plots', { world_readable: true, filename: 'bytes-bound', figure: { data: Array.from({ length: 19 }, () => ({ type: 'bar', ysrc: src })) } });
+    const plot = await api('POST', '/v2/plots', {
+      world_readable: true,
+      filename: 'bytes-bound',
+      figure: { data: Array.from({ length: 19 }, () => ({ type: 'bar', ysrc: src })) },
+    });
     expect(plot.status).toBe(200);
     const fid = plot.json.file.fid;
     const result = await watch(async () => {

@@ -151,7 +151,11 @@ describe('sign-in abuse', () => {
     const from = address();
     const answers = [];
     for (let i = 0; i < SIGNUPS + 2; i++) {
-      const res = await post('/signup/submit', { username: name(), email: i % 2 ? user.email.toUpperCase() : user.email, password: PASSWORD, password2: PASSWORD }, from);
+      const res = await post(
+        '/signup/submit',
+        { username: name(), email: i % 2 ? user.email.toUpperCase() : user.email, password: PASSWORD, password2: PASSWORD },
+        from,
+      );
       answers.push(res.status === 303 ? res.location : res.status);
     }
     expect(answers).toEqual([...Array(SIGNUPS).fill('/signup?error=email-taken'), 429, 429]);

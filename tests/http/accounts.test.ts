@@ -44,7 +44,11 @@ describe('accounts', () => {
       // Windows are fixed (aligned to the epoch): a run of attempts must not cross one's end and count afresh.
       SIGNIN_WINDOW_SECONDS: String(365 * 86_400),
     };
-    [open[0], open[1], closed] = await Promise.all([startServer({ ...env, SIGNUP: 'open' }), startServer({ ...env, SIGNUP: 'open' }), startServer({ ...env, SIGNUP: '' })]);
+    [open[0], open[1], closed] = await Promise.all([
+      startServer({ ...env, SIGNUP: 'open' }),
+      startServer({ ...env, SIGNUP: 'open' }),
+      startServer({ ...env, SIGNUP: '' }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([...open, closed].filter(Boolean).map((a) => a.stop()));
@@ -64,7 +68,11 @@ describe('accounts', () => {
     post(open[opts.app ?? 0].url, '/signin/submit', fields, opts);
   const sessionOf = (headers: Headers) => /pf_session=([^;]+)/.exec(headers.get('set-cookie') ?? '')?.[1];
   const get = (base: string, path: string, cookie?: string) =>
-    fetch(`${base}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' }).then(async (r) => ({ status: r.status, headers: r.headers, text: await r.text() }));
+    fetch(`${base}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' }).then(async (r) => ({
+      status: r.status,
+      headers: r.headers,
+      text: await r.text(),
+    }));
 
   async function account(opts: { password?: boolean } = {}) {
     const username = name();
@@ -88,7 +96,15 @@ describe('accounts', () => {
     }
     // No `next`, or one a browser would follow off the site (tests/hardening/sign-in-abuse.test.ts
     // runs the whole table): the person's profile.
-    for (const next of ['', 'https://evil.example/', '//evil.example/x', '/..//evil.example/phish', '/%2e%2e//evil.example/', '/a/../..//evil.example/', '/%5c%5cevil.example/']) {
+    for (const next of [
+      '',
+      'https://evil.example/',
+      '//evil.example/x',
+      '/..//evil.example/phish',
+      '/%2e%2e//evil.example/',
+      '/a/../..//evil.example/',
+      '/%5c%5cevil.example/',
+    ]) {
       const res = await signIn({ username: user.username, password: PASSWORD, next });
       expect(res.headers.get('location'), next).toBe(`/~${user.username}/`);
     }
@@ -130,14 +146,17 @@ describe('accounts', () => {
       const res = await signIn({ username: user.username, password: PASSWORD }, { origin });
       expect(res.status).toBe(403);
       expect(res.headers.get('set-cookie')).toBeNull();
-      expect((await post(open[0].url, '/signup/submit', { username: name(), email: `${name()}@x.org`, password: PASSWORD, password2: PASSWORD }, { origin })).status).toBe(403);
+      expect(
+        (await post(open[0].url, '/signup/submit', { username: name(), email: `${name()}@x.org`, password: PASSWORD, password2: PASSWORD }, { origin })).status,
+      ).toBe(403);
     }
   });
 
   it('slows a guesser down on its address, while the person signs in from theirs: 429 with a Retry-After of seconds', async () => {
     const user = await account();
     const stranger = address();
-    for (let i = 0; i < BEFORE_DELAY; i++) expect((await signIn({ username: user.username, password: `guess ${i}` }, { from: stranger, app: i % 2 })).status).toBe(303);
+    for (let i = 0; i < BEFORE_DELAY; i++)
+      expect((await signIn({ username: user.username, password: `guess ${i}` }, { from: stranger, app: i % 2 })).status).toBe(303);
     // The next guess at once, by any name of the account, even the right password or key: wait a second.
     for (const [login, secret] of [
       [user.email, 'guess again'],
@@ -159,7 +178,9 @@ describe('accounts', () => {
     expect((await signIn({ username: user.email, password: user.apiKey }, { from: home, app: 1 })).headers.get('set-cookie')).toMatch(/^pf_session=/);
     // The guesser, once it waited, is checked again: one more failure, and a longer wait.
     await new Promise((r) => setTimeout(r, 1100));
-    expect((await signIn({ username: user.username, password: 'guess after waiting' }, { from: stranger })).headers.get('location')).toBe('/signin?error=wrong');
+    expect((await signIn({ username: user.username, password: 'guess after waiting' }, { from: stranger })).headers.get('location')).toBe(
+      '/signin?error=wrong',
+    );
     expect((await signIn({ username: user.username, password: PASSWORD }, { from: stranger })).headers.get('retry-after')).toBe('2');
   });
 
@@ -253,7 +274,12 @@ describe('accounts', () => {
     const from = address();
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      const res = await post(open[i % 2].url, '/signup/submit', { username: name(), email: taken.email.toUpperCase(), password: PASSWORD, password2: PASSWORD }, { from });
+      const res = await post(
+        open[i % 2].url,
+        '/signup/submit',
+        { username: name(), email: taken.email.toUpperCase(), password: PASSWORD, password2: PASSWORD },
+        { from },
+      );
       statuses.push(res.status === 303 ? res.headers.get('location') : res.status);
     }
     expect(statuses).toEqual(['/signup?error=email-taken', '/signup?error=email-taken', '/signup?error=email-taken', 429]);
@@ -263,7 +289,10 @@ describe('accounts', () => {
     const from = address();
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await post(open[i % 2].url, '/signup/submit', { username: name(), email: `${name()}@x.org`, password: PASSWORD, password2: PASSWORD }, { from })).status);
+      statuses.push(
+        (await post(open[i % 2].url, '/signup/submit', { username: name(), email: `${name()}@x.org`, password: PASSWORD, password2: PASSWORD }, { from }))
+          .status,
+      );
     }
     expect(statuses).toEqual([303, 303, 303, 429]);
   });
@@ -305,7 +334,13 @@ describe('accounts', () => {
     function formFields(html: string, button: string): [string, string][] {
       const form = [...html.matchAll(/<form\b[^>]*>([\s\S]*?)<\/form>/g)].find((m) => m[1].includes(`>${button}</button>`));
       if (!form) throw new Error(`no form with a "${button}" button`);
-      const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+      const unescapeHtml = (s: string) =>
+        s
+          .replace(/&quot;/g, '"')
+          .replace(/&#x27;/g, "'")
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&amp;/g, '&');
       return [...form[1].matchAll(/<input\b[^>]*>/g)]
         .map((m) => m[0])
         .filter((tag) => /type="hidden"/.test(tag))
@@ -333,20 +368,36 @@ describe('accounts', () => {
         expect(profile.text).toContain('This form has expired or came from another site');
         const key = await submit(open[0].url, cookie, 'Make a new API key', {}, csrf);
         expect(key.text).toContain('This form has expired or came from another site');
-        const pw = await submit(open[0].url, cookie, 'Change password', { current: PASSWORD, password: 'a brand new password', password2: 'a brand new password' }, csrf);
+        const pw = await submit(
+          open[0].url,
+          cookie,
+          'Change password',
+          { current: PASSWORD, password: 'a brand new password', password2: 'a brand new password' },
+          csrf,
+        );
         expect(pw.text).toContain('This form has expired or came from another site');
       }
       const now = await getUserByUsername(database.db, user.username);
       expect(now?.nickname).toBe('');
       // The old key and password still work.
-      expect((await get(open[0].url, '/v2/users/current', undefined).then(() => fetch(`${open[0].url}/v2/users/current`, { headers: { Authorization: basic(user.username, user.apiKey) } }))).status).toBe(200);
+      expect(
+        (
+          await get(open[0].url, '/v2/users/current', undefined).then(() =>
+            fetch(`${open[0].url}/v2/users/current`, { headers: { Authorization: basic(user.username, user.apiKey) } }),
+          )
+        ).status,
+      ).toBe(200);
       expect((await signIn({ username: user.username, password: PASSWORD })).status).toBe(303);
     });
 
     it('save the profile (shown on the profile page, website as an http(s) link only)', async () => {
       const user = await account();
       const cookie = `pf_session=${sessionOf((await signIn({ username: user.username, password: PASSWORD })).headers)}`;
-      const saved = await submit(open[0].url, cookie, 'Save profile', { nickname: 'Ann Example', bio: 'Charts of rivers.', website: 'https://ann.example/rivers' });
+      const saved = await submit(open[0].url, cookie, 'Save profile', {
+        nickname: 'Ann Example',
+        bio: 'Charts of rivers.',
+        website: 'https://ann.example/rivers',
+      });
       expect(saved.status).toBe(200);
       expect(saved.text).toContain('Profile saved.');
       const profile = await get(open[1].url, `/~${user.username}/`);
@@ -371,9 +422,17 @@ describe('accounts', () => {
       expect((await get(open[0].url, '/v2/users/current', fresh)).status).toBe(200);
       expect((await signIn({ username: user.username, password: PASSWORD })).status).toBe(303);
 
-      const wrong = await submit(open[0].url, fresh, 'Change password', { current: 'not it at all', password: 'another new password', password2: 'another new password' });
+      const wrong = await submit(open[0].url, fresh, 'Change password', {
+        current: 'not it at all',
+        password: 'another new password',
+        password2: 'another new password',
+      });
       expect(wrong.text).toContain('That is not your current password or API key.');
-      const viaKey = await submit(open[0].url, fresh, 'Change password', { current: user.apiKey, password: 'another new password', password2: 'another new password' });
+      const viaKey = await submit(open[0].url, fresh, 'Change password', {
+        current: user.apiKey,
+        password: 'another new password',
+        password2: 'another new password',
+      });
       expect(viaKey.text).toContain('Password changed');
       expect((await signIn({ username: user.username, password: 'another new password' })).status).toBe(303);
       expect((await signIn({ username: user.username, password: PASSWORD })).headers.get('location')).toContain('error=wrong');

@@ -63,7 +63,11 @@ const PLOT_URLS: Url[] = [
     check: (r) => expect(json(r).data[0].y).toEqual(expect.any(Array)),
   },
   { label: 'GET /v2/files/{fid}', of: (n) => `/v2/files/${alice.username}:${n}`, check: (r) => expect(json(r).filetype).toBe('plot') },
-  { label: 'GET /v2/files/lookup?path=..&user=owner', of: (_n, f) => `/v2/files/lookup?path=${q(f)}&user=${alice.username}`, check: (r) => expect(json(r).filetype).toBe('plot') },
+  {
+    label: 'GET /v2/files/lookup?path=..&user=owner',
+    of: (_n, f) => `/v2/files/lookup?path=${q(f)}&user=${alice.username}`,
+    check: (r) => expect(json(r).filetype).toBe('plot'),
+  },
   { label: 'page /~owner/n/', of: (n) => `/~${alice.username}/${n}/`, page: true, check: (r) => expect(r.type).toMatch(/text\/html/) },
   { label: 'page /~owner/n.embed', of: (n) => `/~${alice.username}/${n}.embed`, page: true, check: (r) => expect(r.type).toMatch(/text\/html/) },
   { label: 'image /~owner/n.png', of: (n) => `/~${alice.username}/${n}.png`, page: true, check: (r) => expect(r.type).toBe('image/png') },
@@ -74,7 +78,11 @@ const GRID_URLS: Url[] = [
   { label: 'GET /v2/grids/{fid}', of: (n) => `/v2/grids/${alice.username}:${n}`, check: (r) => expect(json(r).cols).toHaveLength(2) },
   { label: 'GET /v2/grids/{fid}/content', of: (n) => `/v2/grids/${alice.username}:${n}/content`, check: (r) => expect(json(r).cols.a.data).toEqual([1, 2]) },
   { label: 'GET /v2/files/{fid}', of: (n) => `/v2/files/${alice.username}:${n}`, check: (r) => expect(json(r).filetype).toBe('grid') },
-  { label: 'GET /v2/files/lookup?path=..&user=owner', of: (_n, f) => `/v2/files/lookup?path=${q(f)}&user=${alice.username}`, check: (r) => expect(json(r).filetype).toBe('grid') },
+  {
+    label: 'GET /v2/files/lookup?path=..&user=owner',
+    of: (_n, f) => `/v2/files/lookup?path=${q(f)}&user=${alice.username}`,
+    check: (r) => expect(json(r).filetype).toBe('grid'),
+  },
   { label: 'page /~owner/n/', of: (n) => `/~${alice.username}/${n}/`, page: true, check: (r) => expect(r.type).toMatch(/text\/html/) },
 ];
 
@@ -114,8 +122,18 @@ beforeAll(async () => {
   const figure = (src: (...n: string[]) => string, x: string, y: string) => ({ data: [{ type: 'scatter', xsrc: src(x), ysrc: src(y) }], layout: {} });
   const publicPlot = await createPlot(alice, { filename: 'public plot', figure: figure(publicGrid.src, 'x', 'y') });
   const privatePlot = await createPlot(alice, { filename: 'private plot', world_readable: false, figure: figure(privateGrid.src, 'a', 'b') });
-  const secretPlot = await createPlot(alice, { filename: 'secret plot', world_readable: false, share_key_enabled: true, figure: figure(publicGrid.src, 'x', 'y') });
-  const otherSecret = await createPlot(alice, { filename: 'other secret plot', world_readable: false, share_key_enabled: true, figure: figure(publicGrid.src, 'x', 'y') });
+  const secretPlot = await createPlot(alice, {
+    filename: 'secret plot',
+    world_readable: false,
+    share_key_enabled: true,
+    figure: figure(publicGrid.src, 'x', 'y'),
+  });
+  const otherSecret = await createPlot(alice, {
+    filename: 'other secret plot',
+    world_readable: false,
+    share_key_enabled: true,
+    figure: figure(publicGrid.src, 'x', 'y'),
+  });
   expect(publicPlot.fid).toBe(`${alice.username}:${BASE_N + 3}`);
   expect(secretPlot.share_key).toEqual(expect.any(String));
   expect(otherSecret.share_key).not.toBe(secretPlot.share_key);
@@ -125,7 +143,14 @@ beforeAll(async () => {
     privateGrid: { fid: privateGrid.fid, n: n(privateGrid.fid), filename: 'private grid' },
     publicPlot: { fid: publicPlot.fid, n: n(publicPlot.fid), filename: 'public plot' },
     privatePlot: { fid: privatePlot.fid, n: n(privatePlot.fid), filename: 'private plot' },
-    secretPlot: { fid: secretPlot.fid, n: n(secretPlot.fid), filename: 'secret plot', shareKey: secretPlot.share_key, shareUrl: secretPlot.share_url, webUrl: secretPlot.web_url },
+    secretPlot: {
+      fid: secretPlot.fid,
+      n: n(secretPlot.fid),
+      filename: 'secret plot',
+      shareKey: secretPlot.share_key,
+      shareUrl: secretPlot.share_url,
+      webUrl: secretPlot.web_url,
+    },
     otherSecretPlot: { fid: otherSecret.fid, n: n(otherSecret.fid), shareKey: otherSecret.share_key },
   };
   // Every plot of alice's is handpicked and of a quality nobody else uses, so lists can be narrowed.
@@ -189,7 +214,9 @@ describe('authentication', () => {
 
     it('a wrong key there is 401 Bad API key even with a valid Authorization', async () => {
       expectError(
-        await call('GET', '/v2/users/current', { headers: { Authorization: alice.auth, 'Plotly-Authorization': basic(alice.username, 'wrong-key-wrong-key') } }),
+        await call('GET', '/v2/users/current', {
+          headers: { Authorization: alice.auth, 'Plotly-Authorization': basic(alice.username, 'wrong-key-wrong-key') },
+        }),
         401,
         BAD_KEY,
       );
@@ -214,7 +241,11 @@ describe('authentication', () => {
       expectError(await call('GET', '/v2/users/current', { headers: { Authorization: empty } }), 401, NOT_PROVIDED);
     });
     it('in Plotly-Authorization too', async () => {
-      expectError(await call('GET', '/v2/users/current', { headers: { Authorization: basic('proxyuser', 'pw'), 'Plotly-Authorization': empty } }), 401, NOT_PROVIDED);
+      expectError(
+        await call('GET', '/v2/users/current', { headers: { Authorization: basic('proxyuser', 'pw'), 'Plotly-Authorization': empty } }),
+        401,
+        NOT_PROVIDED,
+      );
     });
   });
 
@@ -260,7 +291,7 @@ describe('authentication', () => {
       ['Basic with an empty username', () => `Basic ${Buffer.from(`:${alice.apiKey}`).toString('base64')}`],
       ['Digest', () => 'Digest username="x", realm="y"'],
       ['Basic with two tokens', () => `Basic ${Buffer.from(`${alice.username}:${alice.apiKey}`).toString('base64')} extra`],
-      ['another user\'s key', () => basic(alice.username, bob.apiKey)],
+      ["another user's key", () => basic(alice.username, bob.apiKey)],
       ['a 10,000-character username', () => basic('u'.repeat(10_000), 'k')],
     ];
     for (const [label, header] of malformed) {
@@ -393,7 +424,11 @@ describe('privacy', () => {
     const derived = await createPlot(alice, { filename: `derived ${randomBytes(3).toString('hex')}`, source_fid: files.privatePlot.fid, figure: { data: [] } });
     expect((await call('GET', `/v2/plots/${derived.fid}`, { user: alice })).json.source_fid).toBe(files.privatePlot.fid);
     for (const user of [null, bob]) expect((await call('GET', `/v2/plots/${derived.fid}`, { user })).json.source_fid).toBeNull();
-    const fromPublic = await createPlot(alice, { filename: `derived ${randomBytes(3).toString('hex')}`, source_fid: files.publicPlot.fid, figure: { data: [] } });
+    const fromPublic = await createPlot(alice, {
+      filename: `derived ${randomBytes(3).toString('hex')}`,
+      source_fid: files.publicPlot.fid,
+      figure: { data: [] },
+    });
     expect((await call('GET', `/v2/plots/${fromPublic.fid}`, { user: bob })).json.source_fid).toBe(files.publicPlot.fid);
   });
 

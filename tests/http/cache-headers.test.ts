@@ -22,7 +22,10 @@ interface Case {
 // proxies never carry them); the rest is ours.
 const NEXT_VARY = new Set(['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch']);
 const varyOf = (headers: Headers) => {
-  const ours = (headers.get('vary') ?? '').split(',').map((v) => v.trim()).filter((v) => v && !NEXT_VARY.has(v));
+  const ours = (headers.get('vary') ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v && !NEXT_VARY.has(v));
   return ours.length ? ours.join(', ') : null;
 };
 
@@ -85,23 +88,100 @@ describe('cache headers', () => {
     const cases: Case[] = [
       { name: 'public content, anonymous', ask: () => get(content(open)), status: 200, cacheControl: SHARED, vary: SHARED_VARY },
       { name: 'public content with data, anonymous', ask: () => get(content(open, '?inline_data=true')), status: 200, cacheControl: SHARED, vary: SHARED_VARY },
-      { name: 'public .json download, anonymous', ask: () => get(`/~${open.fid.replace(':', '/')}.json`), status: 200, cacheControl: SHARED, vary: SHARED_VARY },
-      { name: 'public content, signed in', ask: () => get(content(open), { Authorization: alice.auth }), status: 200, cacheControl: 'private, no-cache', vary: SHARED_VARY },
-      { name: 'public content, with a session cookie', ask: () => get(content(open), { Cookie: cookie }), status: 200, cacheControl: 'private, no-cache', vary: SHARED_VARY },
+      {
+        name: 'public .json download, anonymous',
+        ask: () => get(`/~${open.fid.replace(':', '/')}.json`),
+        status: 200,
+        cacheControl: SHARED,
+        vary: SHARED_VARY,
+      },
+      {
+        name: 'public content, signed in',
+        ask: () => get(content(open), { Authorization: alice.auth }),
+        status: 200,
+        cacheControl: 'private, no-cache',
+        vary: SHARED_VARY,
+      },
+      {
+        name: 'public content, with a session cookie',
+        ask: () => get(content(open), { Cookie: cookie }),
+        status: 200,
+        cacheControl: 'private, no-cache',
+        vary: SHARED_VARY,
+      },
       // The figure alone holds src references only; its data is what a private grid would change.
       { name: 'content by reference, a private grid', ask: () => get(content(mixed)), status: 200, cacheControl: SHARED, vary: SHARED_VARY },
-      { name: 'content with data, a private grid', ask: () => get(content(mixed, '?inline_data=true')), status: 200, cacheControl: 'private, no-cache', vary: PRIVATE_VARY },
-      { name: 'content with mapped data, a private grid', ask: () => get(content(mixed, '?map_data=unreadable')), status: 200, cacheControl: 'private, no-cache', vary: PRIVATE_VARY },
-      { name: 'private plot content, owner', ask: () => get(content(secret, '?inline_data=true'), { Authorization: alice.auth }), status: 200, cacheControl: 'private, no-cache', vary: PRIVATE_VARY },
-      { name: 'secret link content', ask: () => get(content(secret, `?inline_data=true&share_key=${secret.share_key}`)), status: 200, cacheControl: 'private, no-cache', vary: PRIVATE_VARY },
-      { name: 'secret link record', ask: () => get(`/v2/plots/${secret.fid}?share_key=${secret.share_key}`), status: 200, cacheControl: 'private, no-store', vary: 'Accept, Accept-Encoding' },
-      { name: 'a record, signed in', ask: () => get(`/v2/plots/${open.fid}`, { Authorization: alice.auth }), status: 200, cacheControl: 'private, no-store', vary: 'Accept, Accept-Encoding' },
+      {
+        name: 'content with data, a private grid',
+        ask: () => get(content(mixed, '?inline_data=true')),
+        status: 200,
+        cacheControl: 'private, no-cache',
+        vary: PRIVATE_VARY,
+      },
+      {
+        name: 'content with mapped data, a private grid',
+        ask: () => get(content(mixed, '?map_data=unreadable')),
+        status: 200,
+        cacheControl: 'private, no-cache',
+        vary: PRIVATE_VARY,
+      },
+      {
+        name: 'private plot content, owner',
+        ask: () => get(content(secret, '?inline_data=true'), { Authorization: alice.auth }),
+        status: 200,
+        cacheControl: 'private, no-cache',
+        vary: PRIVATE_VARY,
+      },
+      {
+        name: 'secret link content',
+        ask: () => get(content(secret, `?inline_data=true&share_key=${secret.share_key}`)),
+        status: 200,
+        cacheControl: 'private, no-cache',
+        vary: PRIVATE_VARY,
+      },
+      {
+        name: 'secret link record',
+        ask: () => get(`/v2/plots/${secret.fid}?share_key=${secret.share_key}`),
+        status: 200,
+        cacheControl: 'private, no-store',
+        vary: 'Accept, Accept-Encoding',
+      },
+      {
+        name: 'a record, signed in',
+        ask: () => get(`/v2/plots/${open.fid}`, { Authorization: alice.auth }),
+        status: 200,
+        cacheControl: 'private, no-store',
+        vary: 'Accept, Accept-Encoding',
+      },
       { name: 'private content, anonymous: 404', ask: () => get(content(secret)), status: 404, cacheControl: 'no-store', vary: 'Accept, Accept-Encoding' },
       { name: 'bad query: 400', ask: () => get('/v2/plots?page_size=nope'), status: 400, cacheControl: 'no-store', vary: 'Accept, Accept-Encoding' },
-      { name: 'wrong key: 401', ask: () => get('/v2/plots', { Authorization: basic(alice.username, 'wrong') }), status: 401, cacheControl: 'no-store', vary: 'Accept, Accept-Encoding' },
+      {
+        name: 'wrong key: 401',
+        ask: () => get('/v2/plots', { Authorization: basic(alice.username, 'wrong') }),
+        status: 401,
+        cacheControl: 'no-store',
+        vary: 'Accept, Accept-Encoding',
+      },
       { name: 'unknown API path: 404', ask: () => get('/v2/nothing-here'), status: 404, cacheControl: 'no-store', vary: 'Accept, Accept-Encoding' },
-      { name: 'POST answer', ask: () => fetch(`${baseUrl()}/v2/grids`, { method: 'POST', headers: { Authorization: alice.auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ data: { cols: { a: { data: [1], order: 0 } } } }) }), status: 201, cacheControl: 'private, no-store', vary: 'Accept, Accept-Encoding' },
-      { name: 'POST without a key: 401', ask: () => fetch(`${baseUrl()}/v2/grids`, { method: 'POST', body: '{}' }), status: 401, cacheControl: 'no-store', vary: 'Accept, Accept-Encoding' },
+      {
+        name: 'POST answer',
+        ask: () =>
+          fetch(`${baseUrl()}/v2/grids`, {
+            method: 'POST',
+            headers: { Authorization: alice.auth, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ data: { cols: { a: { data: [1], order: 0 } } } }),
+          }),
+        status: 201,
+        cacheControl: 'private, no-store',
+        vary: 'Accept, Accept-Encoding',
+      },
+      {
+        name: 'POST without a key: 401',
+        ask: () => fetch(`${baseUrl()}/v2/grids`, { method: 'POST', body: '{}' }),
+        status: 401,
+        cacheControl: 'no-store',
+        vary: 'Accept, Accept-Encoding',
+      },
       { name: 'private image, anonymous: 404', ask: () => get(imagePath(secret.fid)), status: 404, cacheControl: 'no-store', vary: 'Accept-Encoding' },
     ];
     const failures: string[] = [];

@@ -27,7 +27,10 @@ function wire(method: string, path: string, headers: Record<string, string>): Pr
   });
 }
 
-const vary = (w: Wire) => String(w.headers.vary ?? '').split(/\s*,\s*/).map((v) => v.toLowerCase());
+const vary = (w: Wire) =>
+  String(w.headers.vary ?? '')
+    .split(/\s*,\s*/)
+    .map((v) => v.toLowerCase());
 
 /** A wrong Content-Length is worse than none: when one is sent it must be what came. */
 function expectHonestLength(w: Wire) {

@@ -23,17 +23,7 @@ describe.each(servers())('CSV downloads on $name', (s) => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     const rows = (await res.text()).split('\r\n');
     expect(rows[0]).toBe(`"'=HYPERLINK(""http://evil.example"")",n`);
-    expect(rows.slice(1, 10)).toEqual([
-      "'=1+1,1",
-      "'+SUM(A1),-2",
-      "'-2+3,3.5",
-      "'@cmd,-4e+21",
-      "'\tx,0",
-      `"'\rx",1`,
-      'plain,2',
-      '"a,b",3',
-      '"say ""hi""",4',
-    ]);
+    expect(rows.slice(1, 10)).toEqual(["'=1+1,1", "'+SUM(A1),-2", "'-2+3,3.5", "'@cmd,-4e+21", "'\tx,0", `"'\rx",1`, 'plain,2', '"a,b",3', '"say ""hi""",4']);
   });
 
   it("a plot's trace-name headers are neutralized too", async () => {

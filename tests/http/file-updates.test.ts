@@ -35,7 +35,11 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
   /** Each file type: how to make one, its typed path, and what only its record has. */
   const kinds = {
     plot: { make: (body: Rec = {}) => plot(body), typed: 'plots', only: 'content_url' },
-    grid: { make: async (body: Rec = {}) => (await s.uploadGrid(alice, { x: [1, 2] }, { filename: unique('grid'), ...body })).file as Rec, typed: 'grids', only: 'cols' },
+    grid: {
+      make: async (body: Rec = {}) => (await s.uploadGrid(alice, { x: [1, 2] }, { filename: unique('grid'), ...body })).file as Rec,
+      typed: 'grids',
+      only: 'cols',
+    },
     fold: {
       make: async (body: Rec = {}) => {
         const made = await folder(unique('folder'));
@@ -80,7 +84,14 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
       const res = await s.call(method, path, { user: alice, body: { filename, world_readable: false, share_key_enabled: true } });
       expect(res.status, res.text).toBe(200);
       expect(res.json).not.toHaveProperty('file');
-      expect(res.json).toMatchObject({ ...stable(before), filename, world_readable: false, share_key_enabled: true, parent: -1, current_user_permission: 'write' });
+      expect(res.json).toMatchObject({
+        ...stable(before),
+        filename,
+        world_readable: false,
+        share_key_enabled: true,
+        parent: -1,
+        current_user_permission: 'write',
+      });
       expect(res.json.share_key).toEqual(expect.stringMatching(/^[A-Za-z0-9_-]{22,}$/));
       // Under /v2/files/ a grid's record has no cols: R merges it with a /col answer.
       if (type === 'grid' && via === 'files') expect(res.json).not.toHaveProperty('cols');
@@ -88,7 +99,13 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
       expect(Date.parse(res.json.date_modified)).toBeGreaterThan(Date.parse(before.date_modified));
       // Read back: the same record, and its key opens it to anyone.
       const back = await read(before.fid);
-      expect(back).toMatchObject({ filename, world_readable: false, share_key_enabled: true, share_key: res.json.share_key, date_modified: res.json.date_modified });
+      expect(back).toMatchObject({
+        filename,
+        world_readable: false,
+        share_key_enabled: true,
+        share_key: res.json.share_key,
+        date_modified: res.json.date_modified,
+      });
       expectError(await s.call('GET', `/v2/files/${before.fid}`), 404);
       if (type !== 'fold') expect((await s.call('GET', `/v2/files/${before.fid}?share_key=${res.json.share_key}`)).status).toBe(200);
 
@@ -142,7 +159,7 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
   });
 
   describe('the official clients', () => {
-    it("Python plot() overwrite: lookup by path, PUT {figure, world_readable, filename, parent_path, share_key_enabled}, then the secret link from web_url and share_key", async () => {
+    it('Python plot() overwrite: lookup by path, PUT {figure, world_readable, filename, parent_path, share_key_enabled}, then the secret link from web_url and share_key', async () => {
       const dir = unique('py');
       await folder(dir);
       const first = await plot({ filename: 'report', parent_path: dir });
@@ -164,7 +181,7 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
       expect(pub.json).toMatchObject({ world_readable: true, share_key_enabled: true, share_key: fileInfo.share_key, share_url: pub.json.web_url });
     });
 
-    it("Python add_share_key_to_url: PUT /v2/files/{fid} {share_key_enabled: true, world_readable: false}, then GET /v2/files/{fid} until share_key_enabled", async () => {
+    it('Python add_share_key_to_url: PUT /v2/files/{fid} {share_key_enabled: true, world_readable: false}, then GET /v2/files/{fid} until share_key_enabled', async () => {
       const rec = await plot();
       const res = await s.call('PUT', `/v2/files/${rec.fid}`, { user: alice, body: { share_key_enabled: true, world_readable: false } });
       expect(res.status, res.text).toBe(200);
@@ -180,7 +197,7 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
       ['public', { world_readable: true, share_key_enabled: false }],
       ['private', { world_readable: false, share_key_enabled: false }],
       ['secret', { world_readable: false, share_key_enabled: true }],
-    ])("R api_create overwrite (%s): PATCH /v2/plots/{fid} {figure, filename, parent_path, world_readable, share_key_enabled}", async (sharing, flags) => {
+    ])('R api_create overwrite (%s): PATCH /v2/plots/{fid} {figure, filename, parent_path, world_readable, share_key_enabled}', async (sharing, flags) => {
       const dir = unique('r');
       await folder(dir);
       const first = await plot({ filename: 'r plot', parent_path: dir, world_readable: false, share_key_enabled: true });
@@ -216,9 +233,19 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
       { name: 'parent_path with ..', type: 'plot', body: () => ({ parent_path: 'a/../b' }), field: 'parent_path' },
       { name: 'title a number', type: 'plot', body: () => ({ title: 5, caption: 'never' }), field: 'title' },
       { name: 'caption an array', type: 'plot', body: () => ({ caption: [] }), field: 'caption' },
-      { name: 'raw data in the figure', type: 'plot', body: () => ({ figure: { data: [{ type: 'scatter', y: [1, 2] }] }, filename: 'never' }), field: 'figure.data[0].y' },
+      {
+        name: 'raw data in the figure',
+        type: 'plot',
+        body: () => ({ figure: { data: [{ type: 'scatter', y: [1, 2] }] }, filename: 'never' }),
+        field: 'figure.data[0].y',
+      },
       { name: 'figure not an object', type: 'plot', body: () => ({ figure: 'x' }), field: 'figure' },
-      { name: 'src into a missing grid', type: 'plot', body: () => ({ figure: { data: [{ ysrc: `${alice.username}:999999:abcdef` }] } }), field: 'figure.data[0].ysrc' },
+      {
+        name: 'src into a missing grid',
+        type: 'plot',
+        body: () => ({ figure: { data: [{ ysrc: `${alice.username}:999999:abcdef` }] } }),
+        field: 'figure.data[0].ysrc',
+      },
       { name: 'source_fid of nothing', type: 'plot', body: () => ({ source_fid: `${bob.username}:999999`, filename: 'never' }), field: 'source_fid' },
       { name: 'metadata over 1 MiB', type: 'grid', body: () => ({ metadata: { blob: 'x'.repeat(1024 * 1024) } }), field: 'metadata' },
       { name: 'a JSON array body', type: 'plot', body: () => [], field: 'body' },
@@ -242,7 +269,10 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
     it('malformed JSON is 400 and a body that is not JSON is 415', async () => {
       const rec = await plot();
       expectError(await s.call('PATCH', `/v2/plots/${rec.fid}`, { user: alice, raw: '{"filename": ', headers: { 'Content-Type': 'application/json' } }), 400);
-      expectError(await s.call('PUT', `/v2/plots/${rec.fid}`, { user: alice, raw: 'filename=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), 415);
+      expectError(
+        await s.call('PUT', `/v2/plots/${rec.fid}`, { user: alice, raw: 'filename=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+        415,
+      );
       expect((await read(rec.fid)).filename).toBe(rec.filename);
     });
 
@@ -253,7 +283,7 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
       { name: "a grid's metadata (null) on a folder", type: 'fold', body: { metadata: null }, field: 'metadata' },
     ];
 
-    it.each(foreign)('another type\'s field: $name', async ({ type, body, field }) => {
+    it.each(foreign)("another type's field: $name", async ({ type, body, field }) => {
       const before = await kinds[type].make();
       for (const path of [`/v2/${kinds[type].typed}/${before.fid}`, `/v2/files/${before.fid}`]) {
         expectError(await s.call('PATCH', path, { user: alice, body }), 400, `${field}:`);
@@ -373,7 +403,11 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
           expectError(await s.call(method, path, { body: { filename: 'mine' } }), 401, 'Authentication credentials were not provided.');
           expectError(await s.call(method, path, { user: bob, body: { filename: 'mine' } }), 403);
         }
-        for (const [typed, rec] of [['plots', priv], ['plots', secret], ['grids', privGrid]] as const) {
+        for (const [typed, rec] of [
+          ['plots', priv],
+          ['plots', secret],
+          ['grids', privGrid],
+        ] as const) {
           for (const path of [`/v2/${typed}/${rec.fid}`, `/v2/files/${rec.fid}`]) {
             const res = await s.call(method, path, { user: bob, body: { filename: 'mine' } });
             const missing = await s.call(method, path.replace(rec.fid, `${alice.username}:999999`), { user: bob, body: { filename: 'mine' } });
@@ -408,9 +442,18 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
         records.push(...(await s.call('GET', `/v2/folders/${d.fid}`, { user: viewer })).json.children.results);
         for (const fid of Object.keys(keyOf)) {
           records.push((await s.call('GET', `/v2/files/${fid}`, { user: viewer })).json);
-          records.push((await s.call('GET', `/v2/files/lookup?path=${encodeURIComponent(`${dir}/${(await read(fid)).filename}`)}&user=${alice.username}`, { user: viewer })).json);
+          records.push(
+            (
+              await s.call('GET', `/v2/files/lookup?path=${encodeURIComponent(`${dir}/${(await read(fid)).filename}`)}&user=${alice.username}`, {
+                user: viewer,
+              })
+            ).json,
+          );
         }
-        records.push((await s.call('GET', `/v2/plots/${secretPublic.fid}`, { user: viewer })).json, (await s.call('GET', `/v2/grids/${secretGrid.fid}`, { user: viewer })).json);
+        records.push(
+          (await s.call('GET', `/v2/plots/${secretPublic.fid}`, { user: viewer })).json,
+          (await s.call('GET', `/v2/grids/${secretGrid.fid}`, { user: viewer })).json,
+        );
         expect(records.length).toBeGreaterThanOrEqual(11);
         for (const rec of records) {
           expect(rec.share_key_enabled, `${rec.fid} share_key_enabled`).toBe(rec.fid in keyOf && keyOf[rec.fid] !== undefined);
@@ -420,7 +463,7 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
       }
     });
 
-    it("share_url carries the key for the owner of a secret plot only", async () => {
+    it('share_url carries the key for the owner of a secret plot only', async () => {
       const secret = await plot({ world_readable: false, share_key_enabled: true });
       expect(secret.share_url).toBe(`${secret.web_url}?share_key=${secret.share_key}`);
       const asOther = await s.call('GET', `/v2/plots/${secret.fid}?share_key=${secret.share_key}`, { user: bob });
@@ -466,7 +509,11 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
       for (const query of ['inline_data=true', `inline_data=true&share_key=${secret.share_key}x`]) {
         expectError(await s.call('GET', `/v2/plots/${secret.fid}/content?${query}`), 404);
       }
-      const other = await s.createPlot(owner, { world_readable: false, share_key_enabled: true, figure: { data: [{ type: 'bar', ysrc: privateGrid.src('y') }] } });
+      const other = await s.createPlot(owner, {
+        world_readable: false,
+        share_key_enabled: true,
+        figure: { data: [{ type: 'bar', ysrc: privateGrid.src('y') }] },
+      });
       const key = other.share_key;
       expect((await s.call('GET', `/v2/plots/${other.fid}/content?inline_data=true&share_key=${key}`)).json.data).toEqual([{ type: 'bar', y: [30, 20, 10] }]);
       // A public plot opened with its (enabled) key also carries its owner's private data.
@@ -475,7 +522,9 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
       expect((await s.call('GET', `/v2/plots/${other.fid}/content?inline_data=true&share_key=${key}`)).json.data).toEqual([{ type: 'bar', y: [30, 20, 10] }]);
       expect((await s.call('GET', `/v2/plots/${other.fid}/content?inline_data=true`)).json.data).toEqual([{ type: 'bar', ysrc: privateGrid.src('y') }]);
       await s.call('PATCH', `/v2/plots/${other.fid}`, { user: owner, body: { share_key_enabled: false } });
-      expect((await s.call('GET', `/v2/plots/${other.fid}/content?inline_data=true&share_key=${key}`)).json.data).toEqual([{ type: 'bar', ysrc: privateGrid.src('y') }]);
+      expect((await s.call('GET', `/v2/plots/${other.fid}/content?inline_data=true&share_key=${key}`)).json.data).toEqual([
+        { type: 'bar', ysrc: privateGrid.src('y') },
+      ]);
     });
   });
 });

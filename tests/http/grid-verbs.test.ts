@@ -13,7 +13,9 @@ const pyDumps = (value: unknown): string =>
   Array.isArray(value)
     ? `[${value.map(pyDumps).join(', ')}]`
     : value && typeof value === 'object'
-      ? `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${pyDumps(v)}`).join(', ')}}`
+      ? `{${Object.entries(value)
+          .map(([k, v]) => `${JSON.stringify(k)}: ${pyDumps(v)}`)
+          .join(', ')}}`
       : JSON.stringify(value);
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
@@ -49,7 +51,12 @@ describe.each(servers())('grid verbs on $name', (s) => {
   describe('POST /v2/grids/{fid}/col', () => {
     it("Python's append_columns (cols as a json.dumps string): 201 with the new columns only, in the order sent, after the existing ones", async () => {
       const g = await grid({ time: [1, 2, 3] });
-      const raw = pyDumps({ cols: pyDumps([{ name: 'voltage', data: [4, 2, 5] }, { name: 'current', data: [0.5, 0.25, 1] }]) });
+      const raw = pyDumps({
+        cols: pyDumps([
+          { name: 'voltage', data: [4, 2, 5] },
+          { name: 'current', data: [0.5, 0.25, 1] },
+        ]),
+      });
       expect(raw).toContain('"cols": "[{\\"name\\": \\"voltage\\", \\"data\\": [4, 2, 5]}');
       const res = await s.call('POST', `/v2/grids/${g.fid}/col`, { user: alice, raw, headers: JSON_HEADERS });
       expect(res.status, res.text).toBe(201);
@@ -153,9 +160,18 @@ describe.each(servers())('grid verbs on $name', (s) => {
         body: { cols: JSON.stringify([{ name: 'zed', data: [70, 80] }, { data: { dtype: 'u1', bdata: b64(new Uint8Array([9, 8])) } }]) },
       });
       expect(res.status, res.text).toBe(200);
-      expect(res.json).toEqual({ cols: [{ name: 'zed', uid: z }, { name: 'x', uid: x }] });
+      expect(res.json).toEqual({
+        cols: [
+          { name: 'zed', uid: z },
+          { name: 'x', uid: x },
+        ],
+      });
       const { record, content } = await readBack(g.fid);
-      expect(record.cols).toEqual([{ name: 'x', uid: x }, { name: 'y', uid: y }, { name: 'zed', uid: z }]);
+      expect(record.cols).toEqual([
+        { name: 'x', uid: x },
+        { name: 'y', uid: y },
+        { name: 'zed', uid: z },
+      ]);
       expect(content.cols).toEqual({
         x: { data: [9, 8], order: 0, uid: x },
         y: { data: [4, 5, 6], order: 1, uid: y },
@@ -163,9 +179,21 @@ describe.each(servers())('grid verbs on $name', (s) => {
       });
       expect(record.preview).toEqual({ x: [9, 8, null], y: [4, 5, 6], zed: [70, 80, null] });
       // Two columns may swap names in one call.
-      const swap = await s.call('PUT', `/v2/grids/${g.fid}/col?uid=${x},${y}`, { user: alice, body: { cols: [{ name: 'y', data: [1] }, { name: 'x', data: [2] }] } });
+      const swap = await s.call('PUT', `/v2/grids/${g.fid}/col?uid=${x},${y}`, {
+        user: alice,
+        body: {
+          cols: [
+            { name: 'y', data: [1] },
+            { name: 'x', data: [2] },
+          ],
+        },
+      });
       expect(swap.status, swap.text).toBe(200);
-      expect((await readBack(g.fid)).record.cols).toEqual([{ name: 'y', uid: x }, { name: 'x', uid: y }, { name: 'zed', uid: z }]);
+      expect((await readBack(g.fid)).record.cols).toEqual([
+        { name: 'y', uid: x },
+        { name: 'x', uid: y },
+        { name: 'zed', uid: z },
+      ]);
     });
   });
 
@@ -176,15 +204,23 @@ describe.each(servers())('grid verbs on $name', (s) => {
       const res = await s.call('DELETE', `/v2/grids/${g.fid}/col?uid=${c},${a}`, { user: alice });
       expect(res.status, res.text).toBe(204);
       expect(res.text).toBe('');
-      expect((await readBack(g.fid)).record.cols).toEqual([{ name: 'b', uid: b }, { name: 'd', uid: d }]);
+      expect((await readBack(g.fid)).record.cols).toEqual([
+        { name: 'b', uid: b },
+        { name: 'd', uid: d },
+      ]);
       expectError(await s.call('GET', `/v2/grids/${g.fid}/col?uid=${a}`), 400, 'uid');
     });
   });
 
   describe('POST /v2/grids/{fid}/row', () => {
-    it("Python's append_rows: shorter columns padded with \"\" to the longest, then the rows; 200 with the grid record", async () => {
+    it('Python\'s append_rows: shorter columns padded with "" to the longest, then the rows; 200 with the grid record', async () => {
       const g = await grid({ time: [1, 2, 3], voltage: [5], note: [] });
-      const raw = pyDumps({ rows: [[4, 7, 'late'], [5, 8, null]] });
+      const raw = pyDumps({
+        rows: [
+          [4, 7, 'late'],
+          [5, 8, null],
+        ],
+      });
       const res = await s.call('POST', `/v2/grids/${g.fid}/row`, { user: alice, raw, headers: JSON_HEADERS });
       expect(res.status, res.text).toBe(200);
       expect(res.json).toMatchObject({ fid: g.fid, filetype: 'grid', cols: g.file.cols, metadata: null });
@@ -212,7 +248,11 @@ describe.each(servers())('grid verbs on $name', (s) => {
   describe('grid record: metadata and preview', () => {
     it("Python's upload with meta (data.metadata, then meta_ops.upload PUTs it); PATCH too; null clears", async () => {
       const meta = { 'experiment name': 'GaAs', runs: [1, 2] };
-      const raw = pyDumps({ data: { cols: { time: { data: [1, 2, 3], order: 0 }, voltage: { data: [4, 2], order: 1 } }, metadata: meta }, world_readable: true, filename: 'gaas' });
+      const raw = pyDumps({
+        data: { cols: { time: { data: [1, 2, 3], order: 0 }, voltage: { data: [4, 2], order: 1 } }, metadata: meta },
+        world_readable: true,
+        filename: 'gaas',
+      });
       const created = await s.call('POST', '/v2/grids', { user: alice, raw, headers: JSON_HEADERS });
       expect(created.status, created.text).toBe(201);
       expect(created.json.file).toMatchObject({ metadata: meta, preview: { time: [1, 2, 3], voltage: [4, 2, null] } });
@@ -276,18 +316,63 @@ describe.each(servers())('grid verbs on $name', (s) => {
       ['POST col: an item without data', 'POST', () => 'col', { cols: JSON.stringify([{ name: 'a' }]) }, 400, 'cols[0].data: This field is required.'],
       ['POST col: data neither array nor typed array', 'POST', () => 'col', { cols: [{ name: 'a', data: { a: 1 } }] }, 400, 'cols[0].data: expected an array'],
       ['POST col: a malformed typed array', 'POST', () => 'col', { cols: [{ name: 'a', data: { dtype: 'f8', bdata: 'AAA' } }] }, 400, 'cols[0].data'],
-      ['POST col: a name sent twice', 'POST', () => 'col', { cols: [{ name: 'n', data: [1] }, { name: 'n', data: [2] }] }, 400, "cols[0].name: a column named 'n' already exists"],
-      ['POST col: an existing name', 'POST', () => 'col', { cols: [{ name: 'fresh', data: [1] }, { name: 'x', data: [2] }] }, 400, "cols[1].name: a column named 'x' already exists"],
+      [
+        'POST col: a name sent twice',
+        'POST',
+        () => 'col',
+        {
+          cols: [
+            { name: 'n', data: [1] },
+            { name: 'n', data: [2] },
+          ],
+        },
+        400,
+        "cols[0].name: a column named 'n' already exists",
+      ],
+      [
+        'POST col: an existing name',
+        'POST',
+        () => 'col',
+        {
+          cols: [
+            { name: 'fresh', data: [1] },
+            { name: 'x', data: [2] },
+          ],
+        },
+        400,
+        "cols[1].name: a column named 'x' already exists",
+      ],
       ['POST col: an empty name', 'POST', () => 'col', { cols: [{ name: '', data: [1] }] }, 400, 'cols[0].name'],
       ['POST col: a name over 1024 characters', 'POST', () => 'col', { cols: [{ name: 'n'.repeat(1025), data: [1] }] }, 400, 'cols[0].name: at most 1024'],
-      ['POST col: over 1,000,000 values', 'POST', () => 'col', { cols: [{ name: 'big', data: new Array(1_000_001).fill(0) }] }, 400, 'cols[0].data: at most 1000000 values'],
-      ['POST col: over 10,000 columns', 'POST', () => 'col', { cols: Array.from({ length: MANY }, (_, i) => ({ name: `c${i}`, data: [i] })) }, 400, 'cols: at most 10000 columns'],
+      [
+        'POST col: over 1,000,000 values',
+        'POST',
+        () => 'col',
+        { cols: [{ name: 'big', data: new Array(1_000_001).fill(0) }] },
+        400,
+        'cols[0].data: at most 1000000 values',
+      ],
+      [
+        'POST col: over 10,000 columns',
+        'POST',
+        () => 'col',
+        { cols: Array.from({ length: MANY }, (_, i) => ({ name: `c${i}`, data: [i] })) },
+        400,
+        'cols: at most 10000 columns',
+      ],
       ['POST col: a body that is not JSON', 'POST', () => 'col', '{"cols": [', 400, 'JSON parse error'],
       ['GET col: no uid', 'GET', () => 'col', undefined, 400, 'uid: This field is required.'],
       ['GET col: an unknown uid', 'GET', (u) => col([u[0], 'abcdef']), undefined, 400, "uid: the grid has no column 'abcdef'"],
       ['GET col: an empty uid', 'GET', (u) => col([u[0], '']), undefined, 400, 'uid'],
       ['GET col: a uid twice', 'GET', (u) => col([u[0], u[1], u[0]]), undefined, 400, 'is given twice'],
-      ['GET col: over 1,000 uids', 'GET', () => col(Array.from({ length: 1001 }, (_, i) => i.toString(16).padStart(6, '0'))), undefined, 400, 'uid: at most 1000'],
+      [
+        'GET col: over 1,000 uids',
+        'GET',
+        () => col(Array.from({ length: 1001 }, (_, i) => i.toString(16).padStart(6, '0'))),
+        undefined,
+        400,
+        'uid: at most 1000',
+      ],
       ['PUT col: no uid', 'PUT', () => 'col', { cols: [{ data: [1] }] }, 400, 'uid: This field is required.'],
       ['PUT col: an unknown uid', 'PUT', () => col(['abcdef']), { cols: [{ data: [1] }] }, 400, 'uid'],
       ['PUT col: a uid twice', 'PUT', (u) => col([u[0], u[0]]), { cols: [{ data: [1] }, { data: [2] }] }, 400, 'uid'],
@@ -295,7 +380,14 @@ describe.each(servers())('grid verbs on $name', (s) => {
       ['PUT col: more cols than uids', 'PUT', (u) => col([u[0]]), { cols: JSON.stringify([{ data: [1] }, { data: [2] }]) }, 400, 'cols: expected 1 column'],
       ['PUT col: no cols', 'PUT', (u) => col([u[0]]), {}, 400, 'cols: This field is required.'],
       ['PUT col: empty cols', 'PUT', (u) => col([u[0]]), { cols: [] }, 400, 'cols: expected at least one column'],
-      ['PUT col: a rename onto another column', 'PUT', (u) => col([u[0]]), { cols: [{ name: 'y', data: [1] }] }, 400, "cols[0].name: a column named 'y' already exists"],
+      [
+        'PUT col: a rename onto another column',
+        'PUT',
+        (u) => col([u[0]]),
+        { cols: [{ name: 'y', data: [1] }] },
+        400,
+        "cols[0].name: a column named 'y' already exists",
+      ],
       ['PUT col: bad data', 'PUT', (u) => col([u[0]]), { cols: [{ data: { dtype: 'nope', bdata: '' } }] }, 400, 'cols[0].data'],
       ['DELETE col: no uid', 'DELETE', () => 'col', undefined, 400, 'uid: This field is required.'],
       ['DELETE col: an unknown uid', 'DELETE', (u) => col([u[0], 'abcdef']), undefined, 400, 'uid'],
@@ -324,7 +416,19 @@ describe.each(servers())('grid verbs on $name', (s) => {
     it('POST row past 1,000,000 values a column: 400 naming rows, nothing appended', async () => {
       const g = await grid({ full: new Array(999_999).fill(1), short: [1] });
       const before = await s.call('GET', `/v2/grids/${g.fid}`, { user: alice });
-      expectError(await s.call('POST', `/v2/grids/${g.fid}/row`, { user: alice, body: { rows: [[2, 2], [3, 3]] } }), 400, 'rows: at most 1000000 values');
+      expectError(
+        await s.call('POST', `/v2/grids/${g.fid}/row`, {
+          user: alice,
+          body: {
+            rows: [
+              [2, 2],
+              [3, 3],
+            ],
+          },
+        }),
+        400,
+        'rows: at most 1000000 values',
+      );
       expect((await s.call('GET', `/v2/grids/${g.fid}`, { user: alice })).json).toEqual(before.json);
       // One more row still fits.
       expect((await s.call('POST', `/v2/grids/${g.fid}/row`, { user: alice, body: { rows: [[2, 2]] } })).status).toBe(200);
@@ -406,7 +510,10 @@ describe.each(servers())('grid verbs on $name', (s) => {
       expect((await content(plot.fid, first.etag)).status).toBe(304);
       const firstImage = await renderedImage(imagePath(plot.fid));
 
-      const put = await s.call('PUT', `/v2/grids/${g.fid}/col?uid=${g.file.cols[1].uid}`, { user: alice, body: { cols: JSON.stringify([{ data: [3, 1, 2] }]) } });
+      const put = await s.call('PUT', `/v2/grids/${g.fid}/col?uid=${g.file.cols[1].uid}`, {
+        user: alice,
+        body: { cols: JSON.stringify([{ data: [3, 1, 2] }]) },
+      });
       expect(put.status, put.text).toBe(200);
       const second = await content(plot.fid);
       expect(second.data[0]).toMatchObject({ x: ['a', 'b', 'c'], y: [3, 1, 2] });

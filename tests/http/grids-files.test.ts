@@ -197,7 +197,8 @@ describe('folders and lookup', () => {
     expect(plot.fid).toBe(`${alice.username}:4`);
     expect(plot.parent).toBe(1);
 
-    const lookup = (path: string, user: TestUser | null = alice, extra = '') => call('GET', `/v2/files/lookup?path=${encodeURIComponent(path)}${extra}`, { user });
+    const lookup = (path: string, user: TestUser | null = alice, extra = '') =>
+      call('GET', `/v2/files/lookup?path=${encodeURIComponent(path)}${extra}`, { user });
     const g = await lookup('dir/sub/g');
     expect(g.status).toBe(200);
     expect(g.json).toMatchObject({ fid: grid.fid, filetype: 'grid', filename: 'g', parent: 2 });
@@ -320,7 +321,10 @@ describe("the official client's overwrite flow", () => {
     expect(found.status).toBe(200);
     expect(found.json).toMatchObject({ fid: grid1.fid, filetype: 'grid' });
     expect((await call('DELETE', `/v2/grids/${found.json.fid}`, { user: alice })).status).toBe(204);
-    const again = await postGrid(alice, { filename: 'report_grid', data: { cols: { x: { data: [1, 2, 3, 4], order: 0 }, y: { data: [2, 4, 6, 8], order: 1 } } } });
+    const again = await postGrid(alice, {
+      filename: 'report_grid',
+      data: { cols: { x: { data: [1, 2, 3, 4], order: 0 }, y: { data: [2, 4, 6, 8], order: 1 } } },
+    });
     expect(again.status, again.text).toBe(201);
     expect(again.json.file.filename).toBe('report_grid');
     expect(nOf(again.json.file.fid)).toBeGreaterThan(nOf(plot.fid));
@@ -334,7 +338,14 @@ describe("the official client's overwrite flow", () => {
     expect(put.status, put.text).toBe(200);
     // Unwrapped: the record itself, not {"file": ...}.
     expect(put.json).not.toHaveProperty('file');
-    expect(put.json).toMatchObject({ fid: plot.fid, filename: 'report', title: 'v2', figure, creation_time: created.json.creation_time, views: created.json.views });
+    expect(put.json).toMatchObject({
+      fid: plot.fid,
+      filename: 'report',
+      title: 'v2',
+      figure,
+      creation_time: created.json.creation_time,
+      views: created.json.views,
+    });
     const content = await call('GET', `/v2/plots/${plot.fid}/content?inline_data=true`);
     expect(content.json.data).toEqual([{ type: 'scatter', x: [1, 2, 3, 4], y: [2, 4, 6, 8] }]);
     expect(content.json.layout).toEqual({ title: { text: 'v2' } });

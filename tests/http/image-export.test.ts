@@ -9,6 +9,7 @@ import { closeDecoder, decodeImage, emfInfo, MAGIC, pdfInfo, pxToMm, pxToPt } fr
 import { servers, type Server } from '../support/servers';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
+import { HANGING } from '../support/hostile-figures';
 
 afterAll(() => closeDecoder());
 
@@ -16,21 +17,6 @@ const bars = (layout: Record<string, unknown> = {}) => ({
   data: [{ type: 'bar', x: ['a', 'b', 'c'], y: [3, 1, 2], name: 'Exported bars' }],
   layout: { title: { text: 'Export' }, ...layout },
 });
-// A sankey of tens of thousands of nodes: plotly lays it out for minutes. (It is data: what the draw
-// guard, lib/render/draw-guard.ts, holds to a budget, ticks and repeated layout items, is tamed or refused at once.)
-const HANGING = {
-  data: [
-    {
-      type: 'sankey',
-      node: { label: Array.from({ length: 30_000 }, (_, i) => `n${i}`) },
-      link: {
-        source: Array.from({ length: 120_000 }, (_, i) => i % 29_999),
-        target: Array.from({ length: 120_000 }, (_, i) => (i % 29_999) + 1),
-        value: Array.from({ length: 120_000 }, () => 1),
-      },
-    },
-  ],
-};
 
 const TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', svg: 'image/svg+xml', pdf: 'application/pdf', emf: 'image/emf' } as const;
 type Format = keyof typeof TYPES;
@@ -96,7 +82,15 @@ describe.each(servers())('image export on $name', (s) => {
     await expectImage('png', own.bytes, 420, 310);
     const plain = await exportImage(s, u, { figure: { data: [{ y: [1, 3, 2] }] } });
     await expectImage('png', plain.bytes, 700, 500);
-    const r = await exportImage(s, u, { figure: bars(), width: 1000, height: 500, format: 'png', scale: 1, encoded: false, filename: '2026-01-02 03:04:05.123456' });
+    const r = await exportImage(s, u, {
+      figure: bars(),
+      width: 1000,
+      height: 500,
+      format: 'png',
+      scale: 1,
+      encoded: false,
+      filename: '2026-01-02 03:04:05.123456',
+    });
     expect(r.status).toBe(200);
     await expectImage('png', r.bytes, 1000, 500);
   });
@@ -156,13 +150,20 @@ describe.each(servers())('image export on $name', (s) => {
   it('needs authentication (401), and a body of at most 10 MiB (413)', async () => {
     expectError(await exportImage(s, null, { figure: bars() }), 401, 'Authentication credentials were not provided.');
     expectError(await exportImage(s, { ...(await userOf()), auth: 'Basic eDp5' }, { figure: bars() }), 401, 'Bad API key');
-    const big = await s.call('POST', '/v2/images', { user: await userOf(), raw: `{"figure": {"data": [{"y": [${'1,'.repeat(5.3 * 2 ** 20)}1]}]}}`, headers: { 'Content-Type': 'application/json' } });
+    const big = await s.call('POST', '/v2/images', {
+      user: await userOf(),
+      raw: `{"figure": {"data": [{"y": [${'1,'.repeat(5.3 * 2 ** 20)}1]}]}}`,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expectError(big, 413, '10 MiB');
     expect((await s.call('GET', '/v2/images', { user: await userOf() })).status).toBe(405);
   });
 
   it('EMF of a figure plotly draws with text and WebGL-free paths converts, PDF of it too', async () => {
-    const figure = { data: [{ type: 'scatter', mode: 'lines+markers+text', x: [1, 2, 3], y: [1, 4, 9], text: ['one', 'two', 'three'] }], layout: { title: { text: 'Squares' } } };
+    const figure = {
+      data: [{ type: 'scatter', mode: 'lines+markers+text', x: [1, 2, 3], y: [1, 4, 9], text: ['one', 'two', 'three'] }],
+      layout: { title: { text: 'Squares' } },
+    };
     for (const format of ['emf', 'pdf'] as const) {
       const res = await exportImage(s, await userOf(), { figure, format });
       expect(res.status, res.text.slice(0, 200)).toBe(200);
@@ -199,7 +200,10 @@ describe('bounds (both databases at once)', () => {
         expect(again.status).toBe(200);
         if (s.name === 'postgres') {
           const { db } = await appDatabase();
-          const left = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM leases l JOIN users u ON l.key LIKE 'render:' || u.id || ':%' WHERE u.username IN (${busy.username}, ${other.username})`);
+          const left = await queryRows<{ n: number }>(
+            db,
+            sql`SELECT count(*)::int AS n FROM leases l JOIN users u ON l.key LIKE 'render:' || u.id || ':%' WHERE u.username IN (${busy.username}, ${other.username})`,
+          );
           expect(left[0].n).toBe(0);
         }
       }),

@@ -95,7 +95,10 @@ describe('npm start with two processes: image exports and plot images on every p
       expect(res.status, res.bytes.toString('utf8').slice(0, 300)).toBe(status);
       return JSON.parse(res.bytes.toString('utf8')) as { file: { fid: string; cols: { uid: string }[] } };
     };
-    const grid = await json(await send('POST', '/v2/grids', user, { data: { cols: { x: { data: ['a', 'b', 'c'], order: 0 }, y: { data: ys, order: 1 } } } }), 201);
+    const grid = await json(
+      await send('POST', '/v2/grids', user, { data: { cols: { x: { data: ['a', 'b', 'c'], order: 0 }, y: { data: ys, order: 1 } } } }),
+      201,
+    );
     const [x, y] = grid.file.cols.map((c) => `${grid.file.fid}:${c.uid}`);
     return (await json(await send('POST', '/v2/plots', user, { figure: { data: [{ type: 'bar', xsrc: x, ysrc: y }] } }), 200)).file.fid;
   }
@@ -137,9 +140,11 @@ describe('npm start with two processes: image exports and plot images on every p
     for (let i = 0; i < 3; i++) fids.push(await plot(users[1], [3, i, 1]));
     // Two users' exports, two in flight each (their limit), while the worker draws the plots.
     const exporting = Promise.all(
-      [users[0], users[2]].flatMap((user) => [0, 1].map(async (lane) => {
-        for (let i = 0; i < 3; i++) await expectExport(user, FORMATS[(lane * 3 + i) % FORMATS.length], [lane, i, 4]);
-      })),
+      [users[0], users[2]].flatMap((user) =>
+        [0, 1].map(async (lane) => {
+          for (let i = 0; i < 3; i++) await expectExport(user, FORMATS[(lane * 3 + i) % FORMATS.length], [lane, i, 4]);
+        }),
+      ),
     );
     const drawn = (async () => {
       for (const fid of fids) {

@@ -179,7 +179,11 @@ async function ownServer(env: Record<string, string>) {
   const { apiKey } = await createUser(database.db, { username: 'carol' });
   const auth = basic('carol', apiKey);
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { Authorization: auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { Authorization: auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, json: (await res.json()) as { file: { fid: string; cols: { uid: string }[] } } };
   };
   const plot = async (ys: number[]) => {

@@ -20,7 +20,6 @@ const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 /** A create's `data` with the padding column first and `cols` (raw JSON members) after it. */
 const gridData = (pad: string, cols: string) => `{"cols":{"pad":{"data":${pad},"order":0},${cols}}}`;
 
-
 describe.each(servers())('large grid bodies on $name', (s) => {
   let alice: TestUser;
   let bob: TestUser;
@@ -54,7 +53,11 @@ describe.each(servers())('large grid bodies on $name', (s) => {
   describe('POST /v2/grids', () => {
     // `depth`: the nesting of the text holding the columns (the body, or the data string) at a column's data.
     const cases: [string, (pad: string, depth: number) => string, string][] = [
-      ['a non-finite number (1e400) in column 3, row 5', (pad) => gridData(pad, '"c1":{"data":[1]},"c2":{"data":["a"]},"c3":{"data":[0,1,2,3,4,1e400]}'), 'data.cols.c3.data[5]: a number too large'],
+      [
+        'a non-finite number (1e400) in column 3, row 5',
+        (pad) => gridData(pad, '"c1":{"data":[1]},"c2":{"data":["a"]},"c3":{"data":[0,1,2,3,4,1e400]}'),
+        'data.cols.c3.data[5]: a number too large',
+      ],
       ['a NUL escape in a value', (pad) => gridData(pad, '"c1":{"data":["a\\u0000b"]}'), 'may not contain \\u0000'],
       ['a lone surrogate escape in a name', (pad) => gridData(pad, '"\\ud800":{"data":[1]}'), 'lone surrogate'],
       ['a value nested 101 levels deep', (pad, depth) => gridData(pad, `"c1":{"data":${nested(101 - depth)}}`), 'deeper than 100'],
@@ -65,25 +68,45 @@ describe.each(servers())('large grid bodies on $name', (s) => {
     ];
     for (const [name, data, needle] of cases) {
       it(`data as an object: ${name}`, async () => {
-        const res = await same('POST', () => '/v2/grids', (size) => `{"data":${data(PADS[size], 4)}}`);
+        const res = await same(
+          'POST',
+          () => '/v2/grids',
+          (size) => `{"data":${data(PADS[size], 4)}}`,
+        );
         expectError(res, 400, needle);
       });
       it(`data as a string (the Python client): ${name}`, async () => {
-        const res = await same('POST', () => '/v2/grids', (size) => `{"data":${asString(data(PADS[size], 3))}}`);
+        const res = await same(
+          'POST',
+          () => '/v2/grids',
+          (size) => `{"data":${asString(data(PADS[size], 3))}}`,
+        );
         expectError(res, 400, needle);
       });
     }
 
     it('a bad field of the body is named before the data string is read', async () => {
-      const res = await same('POST', () => '/v2/grids', (size) => `{"data":"{not json","world_readable":"yes","pad":${PADS[size]}}`);
+      const res = await same(
+        'POST',
+        () => '/v2/grids',
+        (size) => `{"data":"{not json","world_readable":"yes","pad":${PADS[size]}}`,
+      );
       expect(res.status).toBe(400);
       expect(res.json.errors.map((e: { field: string }) => e.field)).toEqual(['world_readable']);
     });
 
     it('a body nested too deep, a NUL escape in it, and bytes that are not UTF-8', async () => {
-      const deep = await same('POST', () => '/v2/grids', (size) => `{"pad":${PADS[size]},"data":${nested(100)}}`);
+      const deep = await same(
+        'POST',
+        () => '/v2/grids',
+        (size) => `{"pad":${PADS[size]},"data":${nested(100)}}`,
+      );
       expect(deep.json.detail).toContain('deeper than 100');
-      const nul = await same('POST', () => '/v2/grids', (size) => `{"pad":${PADS[size]},"filename":"a\\u0000"}`);
+      const nul = await same(
+        'POST',
+        () => '/v2/grids',
+        (size) => `{"pad":${PADS[size]},"filename":"a\\u0000"}`,
+      );
       expect(nul.json.detail).toContain('\\u0000');
       const bytes = (size: Size) => Buffer.concat([Buffer.from(`{"pad":${PADS[size]},"filename":"`), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
       const utf8 = await same('POST', () => '/v2/grids', bytes);
@@ -92,7 +115,11 @@ describe.each(servers())('large grid bodies on $name', (s) => {
 
     it('repeated column names, as the R client sends them, are all kept; typed arrays and scalars are decoded', async () => {
       const cols = '"x":{"data":[1,2],"order":1},"x":{"data":{"dtype":"i1","bdata":"AAH/"},"order":2},"y":{"data":7,"order":3}';
-      const { small, large } = await both('POST', () => '/v2/grids', (size) => `{"data":${gridData(PADS[size], cols)}}`);
+      const { small, large } = await both(
+        'POST',
+        () => '/v2/grids',
+        (size) => `{"data":${gridData(PADS[size], cols)}}`,
+      );
       expect(small.status, small.text).toBe(201);
       expect(large.status, large.text).toBe(201);
       expect(names(small)).toEqual(['pad', 'x', 'x (2)', 'y']);
@@ -106,7 +133,11 @@ describe.each(servers())('large grid bodies on $name', (s) => {
 
     it('repeated column names inside a data string are kept too', async () => {
       const cols = '"x":{"data":[1]},"x":{"data":[2]}';
-      const { small, large } = await both('POST', () => '/v2/grids', (size) => `{"data":${asString(gridData(PADS[size], cols))},"filename":"${size} repeated"}`);
+      const { small, large } = await both(
+        'POST',
+        () => '/v2/grids',
+        (size) => `{"data":${asString(gridData(PADS[size], cols))},"filename":"${size} repeated"}`,
+      );
       expect(large.status, large.text).toBe(201);
       expect(names(large)).toEqual(names(small));
       expect(names(large)).toEqual(['pad', 'x', 'x (2)']);
@@ -120,11 +151,23 @@ describe.each(servers())('large grid bodies on $name', (s) => {
     it('POST col: a non-finite number in item 3, value 5; a NUL escape; a value nested too deep', async () => {
       const g = await s.uploadGrid(alice, { x: [1, 2, 3] });
       const path = `/v2/grids/${g.fid}/col`;
-      const bad = await same('POST', () => path, (size) => `{"cols":${cols(PADS[size], '{"name":"a","data":[1]},{"name":"b","data":[0,1,2,3,4,-1e400]}')}}`);
+      const bad = await same(
+        'POST',
+        () => path,
+        (size) => `{"cols":${cols(PADS[size], '{"name":"a","data":[1]},{"name":"b","data":[0,1,2,3,4,-1e400]}')}}`,
+      );
       expect(bad.json.errors[0].path).toBe('cols[2].data[5]');
-      const nul = await same('POST', () => path, (size) => `{"cols":${cols(PADS[size], '{"name":"a\\u0000","data":[1]}')}}`);
+      const nul = await same(
+        'POST',
+        () => path,
+        (size) => `{"cols":${cols(PADS[size], '{"name":"a\\u0000","data":[1]}')}}`,
+      );
       expect(nul.json.detail).toContain('\\u0000');
-      const deep = await same('POST', () => path, (size) => `{"cols":${cols(PADS[size], `{"name":"a","data":${nested(99)}}`)}}`);
+      const deep = await same(
+        'POST',
+        () => path,
+        (size) => `{"cols":${cols(PADS[size], `{"name":"a","data":${nested(99)}}`)}}`,
+      );
       expect(deep.json.detail).toContain('deeper than 100');
       // Nothing was added by any of them.
       const record = await s.call('GET', `/v2/grids/${g.fid}`, { user: alice });
@@ -133,9 +176,18 @@ describe.each(servers())('large grid bodies on $name', (s) => {
 
     it("POST col by a reader: 403 before the cols string's error, as for a small body", async () => {
       const g = await s.uploadGrid(alice, { x: [1, 2, 3] });
-      const res = await same('POST', () => `/v2/grids/${g.fid}/col`, (size) => `{"cols":${asString(`[{"name":"pad","data":${PADS[size]}},{"name":`)}}`, bob);
+      const res = await same(
+        'POST',
+        () => `/v2/grids/${g.fid}/col`,
+        (size) => `{"cols":${asString(`[{"name":"pad","data":${PADS[size]}},{"name":`)}}`,
+        bob,
+      );
       expect(res.status).toBe(403);
-      const own = await same('POST', () => `/v2/grids/${g.fid}/col`, (size) => `{"cols":${asString(`[{"name":"pad","data":${PADS[size]}},{"name":`)}}`);
+      const own = await same(
+        'POST',
+        () => `/v2/grids/${g.fid}/col`,
+        (size) => `{"cols":${asString(`[{"name":"pad","data":${PADS[size]}},{"name":`)}}`,
+      );
       expect(own.json.detail).toContain('JSON parse error');
     });
 
@@ -144,7 +196,11 @@ describe.each(servers())('large grid bodies on $name', (s) => {
       const large = await s.uploadGrid(alice, { x: [1] });
       const fidOf = { small: small.fid, large: large.fid };
       for (const size of ['small', 'large'] as const) {
-        const res = await send('POST', `/v2/grids/${fidOf[size]}/col`, `{"cols":${cols(PADS[size], '{"name":"a","data":["p",null,true]},{"name":"b","data":{"dtype":"f8","bdata":"AAAAAAAA+D8="}}')}}`);
+        const res = await send(
+          'POST',
+          `/v2/grids/${fidOf[size]}/col`,
+          `{"cols":${cols(PADS[size], '{"name":"a","data":["p",null,true]},{"name":"b","data":{"dtype":"f8","bdata":"AAAAAAAA+D8="}}')}}`,
+        );
         expect(res.status, res.text).toBe(201);
         const uid = res.json.cols[1].uid;
         const put = await send('PUT', `/v2/grids/${fidOf[size]}/col?uid=${uid}`, `{"cols":[{"name":"a2","data":${PADS[size].replace('[', '["q",')}}]}`);
@@ -162,7 +218,11 @@ describe.each(servers())('large grid bodies on $name', (s) => {
     it('PUT col: a non-finite number names the item and value', async () => {
       const g = await s.uploadGrid(alice, { x: [1, 2, 3] });
       const uid = g.file.cols[0].uid;
-      const res = await same('PUT', () => `/v2/grids/${g.fid}/col?uid=${uid}`, (size) => `{"cols":[{"data":${PADS[size].replace('[', '[1e400,')}}]}`);
+      const res = await same(
+        'PUT',
+        () => `/v2/grids/${g.fid}/col?uid=${uid}`,
+        (size) => `{"cols":[{"data":${PADS[size].replace('[', '[1e400,')}}]}`,
+      );
       expect(res.json.errors[0].path).toBe('cols[0].data[0]');
     });
   });
@@ -192,7 +252,10 @@ describe.each(servers())('large grid bodies on $name', (s) => {
       for (const size of ['small', 'large'] as const) {
         const res = await send('POST', `/v2/grids/${grids[size].fid}/row`, rows('[3,"c"],[4,null]', size));
         expect(res.status, res.text).toBe(200);
-        expect(res.json.preview).toEqual({ x: [1, 2, 3, 4, ...(size === 'large' ? Array(16).fill(123456) : [])], y: ['a', '', 'c', null, ...(size === 'large' ? Array(16).fill('abcdef') : [])] });
+        expect(res.json.preview).toEqual({
+          x: [1, 2, 3, 4, ...(size === 'large' ? Array(16).fill(123456) : [])],
+          y: ['a', '', 'c', null, ...(size === 'large' ? Array(16).fill('abcdef') : [])],
+        });
       }
       const content = (await s.call('GET', `/v2/grids/${grids.large.fid}/content`, { user: alice })).json.cols;
       expect(content.x.data).toHaveLength(100_004);

@@ -23,7 +23,10 @@ describe.each(servers())('plot limits on $name', (s) => {
   it('a src naming one column twice is refused, however many times', async () => {
     const uid = big.src('small').split(':')[2];
     for (const times of [2, 1000]) {
-      const res = await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data: [{ type: 'bar', ysrc: `${big.fid}:${Array(times).fill(uid).join(',')}` }] } } });
+      const res = await s.call('POST', '/v2/plots', {
+        user: owner,
+        body: { figure: { data: [{ type: 'bar', ysrc: `${big.fid}:${Array(times).fill(uid).join(',')}` }] } },
+      });
       expectError(res, 400, `names the column '${uid}' more than once`);
       expect(res.json.errors[0].path).toBe('figure.data[0].ysrc');
     }
@@ -47,13 +50,20 @@ describe.each(servers())('plot limits on $name', (s) => {
 
   it('content inlines at most 10,000,000 values, even after the columns grew', async () => {
     const grid = await s.uploadGrid(owner, { million: Array.from({ length: 1_000_000 }, (_, i) => i % 7), grows: [1, 2, 3] });
-    const data = [...Array.from({ length: 9 }, () => ({ type: 'scatter', ysrc: grid.src('million') })), { type: 'bar', ysrc: grid.src('grows') }, { type: 'bar', xsrc: grid.src('grows') }];
+    const data = [
+      ...Array.from({ length: 9 }, () => ({ type: 'scatter', ysrc: grid.src('million') })),
+      { type: 'bar', ysrc: grid.src('grows') },
+      { type: 'bar', xsrc: grid.src('grows') },
+    ];
     const plot = await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data } } });
     expect(plot.status).toBe(200);
     const fid = plot.json.file.fid;
     expect((await s.call('GET', `/v2/plots/${fid}/content?inline_data=true`)).status).toBe(200);
     const uid = grid.src('grows').split(':')[2];
-    const grown = await s.call('PUT', `/v2/grids/${grid.fid}/col?uid=${uid}`, { user: owner, body: { cols: JSON.stringify([{ name: 'grows', data: Array.from({ length: 600_000 }, () => 1) }]) } });
+    const grown = await s.call('PUT', `/v2/grids/${grid.fid}/col?uid=${uid}`, {
+      user: owner,
+      body: { cols: JSON.stringify([{ name: 'grows', data: Array.from({ length: 600_000 }, () => 1) }]) },
+    });
     expect(grown.status).toBe(200);
     const inline = await s.call('GET', `/v2/plots/${fid}/content?inline_data=true`);
     expectError(inline, 400, 'reference 10,200,000 grid values');
@@ -68,10 +78,12 @@ describe.each(servers())('plot limits on $name', (s) => {
     expectError(res, 400, 'at most 1 MiB');
     expect(res.json.errors[0].field).toBe('figure');
     const fits = { annotations: [{ text: 'x'.repeat(900_000) }] };
-    expect((await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data: [{ type: 'bar', ysrc: big.src('small') }], layout: fits } } })).status).toBe(200);
+    expect(
+      (await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data: [{ type: 'bar', ysrc: big.src('small') }], layout: fits } } })).status,
+    ).toBe(200);
   });
 
-  it('a grid value JSON cannot carry (1e400, a typed array\'s Infinity or NaN) is refused naming its column and row, never stored as null', async () => {
+  it("a grid value JSON cannot carry (1e400, a typed array's Infinity or NaN) is refused naming its column and row, never stored as null", async () => {
     const raw = '{"data": {"cols": {"x": {"data": [1, 2, 3], "order": 0}, "y": {"data": [1, 1e400, 3], "order": 1}}}}';
     const res = await s.call('POST', '/v2/grids', { user: owner, raw, headers: { 'Content-Type': 'application/json' } });
     expectError(res, 400, 'too large for JSON');
@@ -79,12 +91,19 @@ describe.each(servers())('plot limits on $name', (s) => {
     const nan = Buffer.alloc(16);
     nan.writeDoubleLE(1, 0);
     nan.writeDoubleLE(Number.NaN, 8);
-    const typed = await s.call('POST', '/v2/grids', { user: owner, body: { data: { cols: { z: { data: { dtype: 'f8', bdata: nan.toString('base64') }, order: 0 } } } } });
+    const typed = await s.call('POST', '/v2/grids', {
+      user: owner,
+      body: { data: { cols: { z: { data: { dtype: 'f8', bdata: nan.toString('base64') }, order: 0 } } } },
+    });
     expectError(typed, 400, 'not a number');
     expect(typed.json.errors[0].path).toBe('data.cols.z.data[1]');
 
     const grid = await s.uploadGrid(owner, { a: [1], b: [2] });
-    const rows = await s.call('POST', `/v2/grids/${grid.fid}/row`, { user: owner, raw: '{"rows": [[1, -1e400]]}', headers: { 'Content-Type': 'application/json' } });
+    const rows = await s.call('POST', `/v2/grids/${grid.fid}/row`, {
+      user: owner,
+      raw: '{"rows": [[1, -1e400]]}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expectError(rows, 400, 'too large for JSON');
     expect(rows.json.errors[0].path).toBe('rows[0][1]');
     const content = await s.call('GET', `/v2/grids/${grid.fid}/content`, { user: owner });
@@ -95,7 +114,14 @@ describe.each(servers())('plot limits on $name', (s) => {
     const user = await s.newUser('many');
     const grid = await s.uploadGrid(user, { y: Array.from({ length: 150_000 }, (_, i) => i % 10), small: [1, 2] });
     const few = await s.createPlot(user, { figure: { data: [{ type: 'scattergl', ysrc: grid.src('y') }] } });
-    const many = await s.createPlot(user, { figure: { data: [{ type: 'scattergl', ysrc: grid.src('y') }, { type: 'scattergl', xsrc: grid.src('y') }] } });
+    const many = await s.createPlot(user, {
+      figure: {
+        data: [
+          { type: 'scattergl', ysrc: grid.src('y') },
+          { type: 'scattergl', xsrc: grid.src('y') },
+        ],
+      },
+    });
     const page = async (fid: string) => (await fetch(`${s.url}/~${user.username}/${fid.split(':')[1]}/`)).text();
     expect(await page(few.fid)).not.toContain('Draw the interactive chart');
     expect(await page(many.fid)).toContain('Draw the interactive chart');
@@ -104,7 +130,10 @@ describe.each(servers())('plot limits on $name', (s) => {
     expect(profile).toContain(`data-fid="${few.fid}" data-live="true"`);
     // The count follows the grid: rows appended to it make the first plot one of many values too.
     const uid = grid.src('y').split(':')[2];
-    const grown = await s.call('PUT', `/v2/grids/${grid.fid}/col?uid=${uid}`, { user, body: { cols: JSON.stringify([{ name: 'y', data: Array.from({ length: 250_000 }, () => 1) }]) } });
+    const grown = await s.call('PUT', `/v2/grids/${grid.fid}/col?uid=${uid}`, {
+      user,
+      body: { cols: JSON.stringify([{ name: 'y', data: Array.from({ length: 250_000 }, () => 1) }]) },
+    });
     expect(grown.status).toBe(200);
     expect(await page(few.fid)).toContain('Draw the interactive chart');
   });

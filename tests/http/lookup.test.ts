@@ -58,7 +58,7 @@ describe.each(servers())('lookup on $name', (s) => {
     expect((await lookup('path=reports/my+plot&exists=false')).json.fid).toBe(plotFid);
   });
 
-  it("others find public files with user=, never private ones (the 404 of a missing one, or exists false)", async () => {
+  it('others find public files with user=, never private ones (the 404 of a missing one, or exists false)', async () => {
     expect((await lookup(`path=reports/my+plot&user=${alice.username}`, bob)).json.fid).toBe(plotFid);
     const missing = await lookup(`path=nothing&user=${alice.username}`, bob);
     const hidden = await lookup(`path=hidden&user=${alice.username}`, bob);

@@ -26,9 +26,7 @@ interface RouteFile {
 /** Every route file under app/v2 but the catch-all, imported. */
 async function routeFiles(): Promise<RouteFile[]> {
   const root = path.resolve('app/v2');
-  const files = (readdirSync(root, { recursive: true }) as string[])
-    .filter((f) => path.basename(f) === 'route.ts' && !f.includes('[...'))
-    .sort();
+  const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => path.basename(f) === 'route.ts' && !f.includes('[...')).sort();
   return Promise.all(
     files.map(async (f) => {
       const dir = path.dirname(f) === '.' ? '' : `/${path.dirname(f).split(path.sep).join('/')}`;
@@ -67,7 +65,10 @@ describe('the OpenAPI document', () => {
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]);
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of new Set(refs)) {
-      const target = ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
+      const target = ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
       expect(target, ref).toBeDefined();
     }
   });
@@ -78,7 +79,10 @@ describe('the OpenAPI document', () => {
     for (const { file, path: expected, module, route } of routes) {
       expect(withoutSlash(route.path), `${file} declares its own path`).toBe(expected);
       // Next answers a verb a route file does not export by itself (no JSON body): export them all.
-      expect(VERBS.filter((v) => typeof module[v] !== 'function'), `${file} exports every verb`).toEqual([]);
+      expect(
+        VERBS.filter((v) => typeof module[v] !== 'function'),
+        `${file} exports every verb`,
+      ).toEqual([]);
       const item = doc.paths[route.path];
       if (!item) {
         missing.push(`${route.path} (${file}: add it to app/v2/openapi-routes.ts)`);
@@ -107,10 +111,19 @@ describe('the OpenAPI document', () => {
 
         const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
         const params = op.parameters ?? [];
-        expect(params.filter((p) => p.in === 'path').map((p) => p.name), what).toEqual(pathParams);
-        expect(params.filter((p) => p.in === 'path').every((p) => p.required), what).toBe(true);
+        expect(
+          params.filter((p) => p.in === 'path').map((p) => p.name),
+          what,
+        ).toEqual(pathParams);
+        expect(
+          params.filter((p) => p.in === 'path').every((p) => p.required),
+          what,
+        ).toBe(true);
         const queryNames = e.query ? Object.keys((e.query as z.ZodObject).shape) : [];
-        expect(params.filter((p) => p.in === 'query').map((p) => p.name), what).toEqual(queryNames);
+        expect(
+          params.filter((p) => p.in === 'query').map((p) => p.name),
+          what,
+        ).toEqual(queryNames);
         for (const p of params.filter((p) => p.in === 'query')) {
           // What the wrapper validates with, input side (an integer parameter arrives as text).
           const field = (e.query as z.ZodObject).shape[p.name] as z.ZodType;
@@ -129,7 +142,10 @@ describe('the OpenAPI document', () => {
 
         const anonymousAllowed = op.security.some((s) => Object.keys(s).length === 0);
         expect(anonymousAllowed, `${what}: auth`).toBe(e.auth !== 'required');
-        expect(op.security.some((s) => 'basicAuth' in s), what).toBe(true);
+        expect(
+          op.security.some((s) => 'basicAuth' in s),
+          what,
+        ).toBe(true);
 
         const statuses = Object.keys(op.responses).map(Number);
         const expectedErrors = [
@@ -148,7 +164,10 @@ describe('the OpenAPI document', () => {
         if (statuses.includes(429)) expect(Object.keys(op.responses[429].headers ?? {}), what).toContain('Retry-After');
         expect(Object.keys(op.responses[503].headers ?? {}), what).toEqual(['Retry-After']);
         for (const status of Object.keys(e.responses ?? {})) expect(op.responses[status]?.description, `${what} ${status}`).toBe(e.responses![Number(status)]);
-        expect(statuses.some((s) => s < 300), `${what}: a success answer`).toBe(true);
+        expect(
+          statuses.some((s) => s < 300),
+          `${what}: a success answer`,
+        ).toBe(true);
       }
     }
   });
@@ -201,7 +220,9 @@ describe('the API root', () => {
       expect(res.status, key).toBe(200);
       const item = doc.paths[`/v2/${key}`];
       expect(item, `/v2/${key} in the document`).toBeDefined();
-      const methods = Object.keys(item).filter((m) => m !== 'options').map((m) => m.toUpperCase());
+      const methods = Object.keys(item)
+        .filter((m) => m !== 'options')
+        .map((m) => m.toUpperCase());
       const expected = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
       expect(res.headers.get('allow')?.split(', ').sort(), key).toEqual(expected.sort());
       for (const m of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !methods.includes(m))) {
@@ -230,7 +251,11 @@ describe('the API root', () => {
         });
         req.on('error', reject).end();
       });
-    for (const [method, path] of [['TRACE', '/v2/plots'], ['TRACE', '/'], ['PROPFIND', '/v2/']]) {
+    for (const [method, path] of [
+      ['TRACE', '/v2/plots'],
+      ['TRACE', '/'],
+      ['PROPFIND', '/v2/'],
+    ]) {
       const res = await raw(method, path);
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
@@ -282,7 +307,13 @@ describe('the API reference page', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-");
     expect(res.text).toContain(`href="/v2/openapi.json"`);
-    const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const decode = (s: string) =>
+      s
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
     let count = 0;
     for (const [p, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {

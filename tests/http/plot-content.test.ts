@@ -40,12 +40,54 @@ describe('GET /v2/plots/{fid}/content', () => {
   });
 
   const inline: { name: string; trace: (g: Grid) => Rec; expected: Rec }[] = [
-    { name: 'xsrc/ysrc', trace: (g) => ({ type: 'scatter', name: 'a', xsrc: g.src('x'), ysrc: g.src('y') }), expected: { type: 'scatter', name: 'a', x: [1, 2, 3], y: [10, 20, 30] } },
-    { name: 'nested marker.colorsrc', trace: (g) => ({ type: 'scatter', xsrc: g.src('x'), marker: { colorsrc: g.src('c'), size: 4 } }), expected: { type: 'scatter', x: [1, 2, 3], marker: { color: ['red', 'green', 'blue'], size: 4 } } },
-    { name: 'nested textfont.sizesrc', trace: (g) => ({ type: 'scatter', textfont: { sizesrc: g.src('s') } }), expected: { type: 'scatter', textfont: { size: [5, 6, 7] } } },
-    { name: 'multi-uid in the listed order', trace: (g) => ({ type: 'heatmap', zsrc: g.src('y', 'x') }), expected: { type: 'heatmap', z: [[10, 20, 30], [1, 2, 3]] } },
-    { name: 'parcoords dimensions[].valuessrc', trace: (g) => ({ type: 'parcoords', dimensions: [{ label: 'a', valuessrc: g.src('x') }, { label: 'b', valuessrc: g.src('s') }] }), expected: { type: 'parcoords', dimensions: [{ label: 'a', values: [1, 2, 3] }, { label: 'b', values: [5, 6, 7] }] } },
-    { name: 'pie labelssrc/valuessrc', trace: (g) => ({ type: 'pie', labelssrc: g.src('c'), valuessrc: g.src('x') }), expected: { type: 'pie', labels: ['red', 'green', 'blue'], values: [1, 2, 3] } },
+    {
+      name: 'xsrc/ysrc',
+      trace: (g) => ({ type: 'scatter', name: 'a', xsrc: g.src('x'), ysrc: g.src('y') }),
+      expected: { type: 'scatter', name: 'a', x: [1, 2, 3], y: [10, 20, 30] },
+    },
+    {
+      name: 'nested marker.colorsrc',
+      trace: (g) => ({ type: 'scatter', xsrc: g.src('x'), marker: { colorsrc: g.src('c'), size: 4 } }),
+      expected: { type: 'scatter', x: [1, 2, 3], marker: { color: ['red', 'green', 'blue'], size: 4 } },
+    },
+    {
+      name: 'nested textfont.sizesrc',
+      trace: (g) => ({ type: 'scatter', textfont: { sizesrc: g.src('s') } }),
+      expected: { type: 'scatter', textfont: { size: [5, 6, 7] } },
+    },
+    {
+      name: 'multi-uid in the listed order',
+      trace: (g) => ({ type: 'heatmap', zsrc: g.src('y', 'x') }),
+      expected: {
+        type: 'heatmap',
+        z: [
+          [10, 20, 30],
+          [1, 2, 3],
+        ],
+      },
+    },
+    {
+      name: 'parcoords dimensions[].valuessrc',
+      trace: (g) => ({
+        type: 'parcoords',
+        dimensions: [
+          { label: 'a', valuessrc: g.src('x') },
+          { label: 'b', valuessrc: g.src('s') },
+        ],
+      }),
+      expected: {
+        type: 'parcoords',
+        dimensions: [
+          { label: 'a', values: [1, 2, 3] },
+          { label: 'b', values: [5, 6, 7] },
+        ],
+      },
+    },
+    {
+      name: 'pie labelssrc/valuessrc',
+      trace: (g) => ({ type: 'pie', labelssrc: g.src('c'), valuessrc: g.src('x') }),
+      expected: { type: 'pie', labels: ['red', 'green', 'blue'], values: [1, 2, 3] },
+    },
   ];
 
   it.each(inline)('inline_data=true: $name', async ({ trace, expected }) => {
@@ -138,7 +180,7 @@ describe('GET /v2/plots/{fid}/content', () => {
     expectError(await call('GET', '/v2/plots/garbage/content'), 404);
   });
 
-  describe('map_data=unreadable: a public plot on its owner\'s private grid', () => {
+  describe("map_data=unreadable: a public plot on its owner's private grid", () => {
     let priv: Grid;
     let pub: Grid;
     let rec: Rec;
@@ -163,7 +205,7 @@ describe('GET /v2/plots/{fid}/content', () => {
       ['another user', () => bob],
     ];
 
-    it.each(readers)('%s, inline_data=true: the private grid\'s srcs are left, the readable one inlined, no map_data', async (_n, who) => {
+    it.each(readers)("%s, inline_data=true: the private grid's srcs are left, the readable one inlined, no map_data", async (_n, who) => {
       const res = await call('GET', `/v2/plots/${rec.fid}/content?inline_data=true`, { user: who() });
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ data: [fig.data[0], { type: 'bar', y: [7, 8] }, fig.data[2]], layout: { title: 'mixed' } });
@@ -175,7 +217,10 @@ describe('GET /v2/plots/{fid}/content', () => {
       [priv.src('px')]: [101, 102],
       [priv.src('py')]: [201, 202],
       [priv.src('pc')]: ['a', 'b'],
-      [priv.src('py', 'px')]: [[201, 202], [101, 102]],
+      [priv.src('py', 'px')]: [
+        [201, 202],
+        [101, 102],
+      ],
     });
 
     it.each(readers)('%s, map_data=unreadable: srcs kept and map_data maps each unreadable src to its values', async (_n, who) => {
@@ -214,7 +259,13 @@ describe('GET /v2/plots/{fid}/content', () => {
         data: [
           { type: 'scatter', x: [101, 102], y: [201, 202], marker: { color: ['a', 'b'] } },
           { type: 'bar', y: [7, 8] },
-          { type: 'heatmap', z: [[201, 202], [101, 102]] },
+          {
+            type: 'heatmap',
+            z: [
+              [201, 202],
+              [101, 102],
+            ],
+          },
         ],
         layout: { title: 'mixed' },
       });
@@ -231,7 +282,7 @@ describe('GET /v2/plots/{fid}/content', () => {
       expectError(await call('GET', `/v2/plots/${rec.fid}/content?map_data=all`), 400, 'map_data');
     });
 
-    it('the ETag differs between the owner\'s and a reader\'s inlined answers', async () => {
+    it("the ETag differs between the owner's and a reader's inlined answers", async () => {
       const own = await call('GET', `/v2/plots/${rec.fid}/content?inline_data=true`, { user: alice });
       const anon = await call('GET', `/v2/plots/${rec.fid}/content?inline_data=true`);
       expect(own.headers.get('etag')).not.toBe(anon.headers.get('etag'));

@@ -65,7 +65,7 @@ describe('POST /v2/plots: create rules', () => {
     expect(res.json.errors[0]).toMatchObject({ code: 'INVALID', message: 'figure: This field is required.', field: 'figure' });
   });
 
-  it('no figure: the body is exactly the contract\'s example error body', async () => {
+  it("no figure: the body is exactly the contract's example error body", async () => {
     const res = await call('POST', '/v2/plots', { user: alice, body: {} });
     expect(res.json).toEqual({
       errors: [{ code: 'INVALID', message: 'figure: This field is required.', path: null, field: 'figure' }],
@@ -113,23 +113,69 @@ describe('POST /v2/plots: create rules', () => {
     { name: 'empty raw array', path: 'figure.data[0].y', figure: () => ({ data: [{ type: 'scatter', y: [] }] }) },
     { name: 'text array (arrayOk)', path: 'figure.data[0].text', figure: (g) => ({ data: [scatter(g, { text: ['a', 'b', 'c'] })] }) },
     { name: 'customdata', path: 'figure.data[0].customdata', figure: (g) => ({ data: [scatter(g, { customdata: [1, 2, 3] })] }) },
-    { name: 'nested marker.color', path: 'figure.data[0].marker.color', figure: (g) => ({ data: [scatter(g, { marker: { color: ['red', 'blue', 'green'] } })] }) },
+    {
+      name: 'nested marker.color',
+      path: 'figure.data[0].marker.color',
+      figure: (g) => ({ data: [scatter(g, { marker: { color: ['red', 'blue', 'green'] } })] }),
+    },
     { name: 'nested marker.size', path: 'figure.data[0].marker.size', figure: (g) => ({ data: [scatter(g, { marker: { size: [1, 2, 3] } })] }) },
     { name: 'nested textfont.size', path: 'figure.data[0].textfont.size', figure: (g) => ({ data: [scatter(g, { textfont: { size: [10, 12, 14] } })] }) },
-    { name: 'nested error_y.array', path: 'figure.data[0].error_y.array', figure: (g) => ({ data: [scatter(g, { error_y: { type: 'data', array: [0.1, 0.2, 0.3] } })] }) },
-    { name: 'deep marker.line.color', path: 'figure.data[0].marker.line.color', figure: (g) => ({ data: [scatter(g, { marker: { line: { color: ['red'] } } })] }) },
+    {
+      name: 'nested error_y.array',
+      path: 'figure.data[0].error_y.array',
+      figure: (g) => ({ data: [scatter(g, { error_y: { type: 'data', array: [0.1, 0.2, 0.3] } })] }),
+    },
+    {
+      name: 'deep marker.line.color',
+      path: 'figure.data[0].marker.line.color',
+      figure: (g) => ({ data: [scatter(g, { marker: { line: { color: ['red'] } } })] }),
+    },
     { name: 'pie values', path: 'figure.data[0].values', figure: (g) => ({ data: [{ type: 'pie', labelssrc: g.src('x'), values: [1, 2, 3] }] }) },
-    { name: 'heatmap z (2-d)', path: 'figure.data[0].z', figure: () => ({ data: [{ type: 'heatmap', z: [[1, 2], [3, 4]] }] }) },
+    {
+      name: 'heatmap z (2-d)',
+      path: 'figure.data[0].z',
+      figure: () => ({
+        data: [
+          {
+            type: 'heatmap',
+            z: [
+              [1, 2],
+              [3, 4],
+            ],
+          },
+        ],
+      }),
+    },
     { name: 'candlestick open', path: 'figure.data[0].open', figure: (g) => ({ data: [{ type: 'candlestick', xsrc: g.src('x'), open: [1, 2, 3] }] }) },
     { name: 'choropleth locations', path: 'figure.data[0].locations', figure: () => ({ data: [{ type: 'choropleth', locations: ['FRA'] }] }) },
     { name: 'scatter3d z', path: 'figure.data[0].z', figure: (g) => ({ data: [{ type: 'scatter3d', xsrc: g.src('x'), ysrc: g.src('y'), z: [1, 2, 3] }] }) },
     { name: 'in frames', path: 'figure.frames[0].data[0].y', figure: (g) => ({ data: [scatter(g)], frames: [{ name: 'f0', data: [{ y: [1, 2, 3] }] }] }) },
-    { name: 'in a later frame, nested', path: 'figure.frames[1].data[0].marker.color', figure: (g) => ({ data: [scatter(g)], frames: [{ data: [{ ysrc: g.src('y') }] }, { data: [{ marker: { color: [1, 2] } }] }] }) },
-    { name: 'parcoords dimensions[0].values', path: 'figure.data[0].dimensions[0].values', figure: () => ({ data: [{ type: 'parcoords', dimensions: [{ label: 'a', values: [1, 2, 3] }] }] }) },
-    { name: 'parcoords dimensions[1].values', path: 'figure.data[0].dimensions[1].values', figure: (g) => ({ data: [{ type: 'parcoords', dimensions: [{ valuessrc: g.src('x') }, { values: [4, 5, 6] }] }] }) },
+    {
+      name: 'in a later frame, nested',
+      path: 'figure.frames[1].data[0].marker.color',
+      figure: (g) => ({ data: [scatter(g)], frames: [{ data: [{ ysrc: g.src('y') }] }, { data: [{ marker: { color: [1, 2] } }] }] }),
+    },
+    {
+      name: 'parcoords dimensions[0].values',
+      path: 'figure.data[0].dimensions[0].values',
+      figure: () => ({ data: [{ type: 'parcoords', dimensions: [{ label: 'a', values: [1, 2, 3] }] }] }),
+    },
+    {
+      name: 'parcoords dimensions[1].values',
+      path: 'figure.data[0].dimensions[1].values',
+      figure: (g) => ({ data: [{ type: 'parcoords', dimensions: [{ valuessrc: g.src('x') }, { values: [4, 5, 6] }] }] }),
+    },
     { name: 'typed array y (f8)', path: 'figure.data[0].y', figure: (g) => ({ data: [{ type: 'scatter', xsrc: g.src('x'), y: typedF8([1, 2, 3]) }] }) },
-    { name: 'typed array nested marker.color', path: 'figure.data[0].marker.color', figure: (g) => ({ data: [scatter(g, { marker: { color: { dtype: 'i4', bdata: 'AQAAAAIAAAA=' } } })] }) },
-    { name: 'typed array with shape (z)', path: 'figure.data[0].z', figure: () => ({ data: [{ type: 'heatmap', z: { ...typedF8([1, 2, 3, 4]), shape: '2, 2' } }] }) },
+    {
+      name: 'typed array nested marker.color',
+      path: 'figure.data[0].marker.color',
+      figure: (g) => ({ data: [scatter(g, { marker: { color: { dtype: 'i4', bdata: 'AQAAAAIAAAA=' } } })] }),
+    },
+    {
+      name: 'typed array with shape (z)',
+      path: 'figure.data[0].z',
+      figure: () => ({ data: [{ type: 'heatmap', z: { ...typedF8([1, 2, 3, 4]), shape: '2, 2' } }] }),
+    },
     { name: 'typed array in frames', path: 'figure.frames[0].data[0].x', figure: (g) => ({ data: [scatter(g)], frames: [{ data: [{ x: typedF8([1]) }] }] }) },
   ];
 
@@ -146,10 +192,42 @@ describe('POST /v2/plots: create rules', () => {
     { name: 'srcs only', figure: (g) => ({ data: [scatter(g)], layout: {} }) },
     { name: 'empty data', figure: () => ({ data: [] }) },
     { name: 'a trace without src (empty scatter)', figure: () => ({ data: [{ type: 'scatter', mode: 'markers', name: 'n' }] }) },
-    { name: 'marker.colorscale (settings array)', figure: (g) => ({ data: [scatter(g, { marker: { colorsrc: g.src('c'), colorscale: [[0, 'red'], [1, 'blue']] } })] }) },
-    { name: 'heatmap colorscale', figure: (g) => ({ data: [{ type: 'heatmap', zsrc: g.src('x'), colorscale: [[0, '#000'], [1, '#fff']] }] }) },
+    {
+      name: 'marker.colorscale (settings array)',
+      figure: (g) => ({
+        data: [
+          scatter(g, {
+            marker: {
+              colorsrc: g.src('c'),
+              colorscale: [
+                [0, 'red'],
+                [1, 'blue'],
+              ],
+            },
+          }),
+        ],
+      }),
+    },
+    {
+      name: 'heatmap colorscale',
+      figure: (g) => ({
+        data: [
+          {
+            type: 'heatmap',
+            zsrc: g.src('x'),
+            colorscale: [
+              [0, '#000'],
+              [1, '#fff'],
+            ],
+          },
+        ],
+      }),
+    },
     { name: 'scalar marker.color and textfont.size', figure: (g) => ({ data: [scatter(g, { marker: { color: 'red', size: 6 }, textfont: { size: 12 } })] }) },
-    { name: 'layout xaxis.range and tickvals', figure: (g) => ({ data: [scatter(g)], layout: { xaxis: { range: [0, 10], tickvals: [1, 2, 3], ticktext: ['a', 'b', 'c'] } } }) },
+    {
+      name: 'layout xaxis.range and tickvals',
+      figure: (g) => ({ data: [scatter(g)], layout: { xaxis: { range: [0, 10], tickvals: [1, 2, 3], ticktext: ['a', 'b', 'c'] } } }),
+    },
     {
       name: 'layout.template with arrays',
       figure: (g) => ({
@@ -157,13 +235,30 @@ describe('POST /v2/plots: create rules', () => {
         layout: { template: { data: { scatter: [{ type: 'scatter', marker: { color: ['red', 'blue'] } }] }, layout: { colorway: ['#111', '#222'] } } },
       }),
     },
-    { name: 'layout annotations and shapes', figure: (g) => ({ data: [scatter(g)], layout: { annotations: [{ x: 1, y: 2, text: 'a' }], shapes: [{ type: 'line', x0: 0, x1: 1 }] } }) },
-    { name: 'nested srcs (marker.colorsrc, textfont.sizesrc, error_y.arraysrc)', figure: (g) => ({ data: [scatter(g, { marker: { colorsrc: g.src('c') }, textfont: { sizesrc: g.src('x') }, error_y: { arraysrc: g.src('y') } })] }) },
+    {
+      name: 'layout annotations and shapes',
+      figure: (g) => ({ data: [scatter(g)], layout: { annotations: [{ x: 1, y: 2, text: 'a' }], shapes: [{ type: 'line', x0: 0, x1: 1 }] } }),
+    },
+    {
+      name: 'nested srcs (marker.colorsrc, textfont.sizesrc, error_y.arraysrc)',
+      figure: (g) => ({ data: [scatter(g, { marker: { colorsrc: g.src('c') }, textfont: { sizesrc: g.src('x') }, error_y: { arraysrc: g.src('y') } })] }),
+    },
     { name: 'multi-uid srcs', figure: (g) => ({ data: [{ type: 'heatmap', zsrc: g.src('x', 'y', 'c') }, scatter(g, { xsrc: g.src('y', 'x') })] }) },
-    { name: 'parcoords with valuessrc and a range setting', figure: (g) => ({ data: [{ type: 'parcoords', dimensions: [{ label: 'a', valuessrc: g.src('x'), range: [0, 5] }] }] }) },
-    { name: 'frames with srcs', figure: (g) => ({ data: [scatter(g)], frames: [{ name: 'f', data: [{ ysrc: g.src('c') }], layout: { xaxis: { range: [0, 1] } } }] }) },
+    {
+      name: 'parcoords with valuessrc and a range setting',
+      figure: (g) => ({ data: [{ type: 'parcoords', dimensions: [{ label: 'a', valuessrc: g.src('x'), range: [0, 5] }] }] }),
+    },
+    {
+      name: 'frames with srcs',
+      figure: (g) => ({ data: [scatter(g)], frames: [{ name: 'f', data: [{ ysrc: g.src('c') }], layout: { xaxis: { range: [0, 1] } } }] }),
+    },
     { name: 'pie labelssrc/valuessrc', figure: (g) => ({ data: [{ type: 'pie', labelssrc: g.src('x'), valuessrc: g.src('y') }] }) },
-    { name: 'candlestick open/high/low/close srcs', figure: (g) => ({ data: [{ type: 'candlestick', xsrc: g.src('x'), opensrc: g.src('x'), highsrc: g.src('y'), lowsrc: g.src('x'), closesrc: g.src('c') }] }) },
+    {
+      name: 'candlestick open/high/low/close srcs',
+      figure: (g) => ({
+        data: [{ type: 'candlestick', xsrc: g.src('x'), opensrc: g.src('x'), highsrc: g.src('y'), lowsrc: g.src('x'), closesrc: g.src('c') }],
+      }),
+    },
   ];
 
   it.each(accepted)('accepted: $name → 200, figure stored as given', async ({ figure }) => {
@@ -175,7 +270,7 @@ describe('POST /v2/plots: create rules', () => {
     expect(content.json).toEqual({ layout: {}, ...fig });
   });
 
-  it('accepted: a src into another user\'s public grid and into one\'s own private grid', async () => {
+  it("accepted: a src into another user's public grid and into one's own private grid", async () => {
     const own = await uploadGrid(alice, { x: [1], y: [2] }, { world_readable: false });
     const res = await call('POST', '/v2/plots', { user: alice, body: { figure: { data: [scatter(bobPublic), scatter(own)] } } });
     expect(res.status, res.text.slice(0, 300)).toBe(200);
@@ -184,20 +279,65 @@ describe('POST /v2/plots: create rules', () => {
   const srcs: { name: string; trace: () => Rec; path: string; src?: () => string }[] = [
     { name: 'malformed (no colons)', path: 'figure.data[0].ysrc', trace: () => ({ type: 'scatter', ysrc: 'nonsense' }), src: () => 'nonsense' },
     { name: 'grid fid without a column', path: 'figure.data[0].ysrc', trace: () => ({ type: 'scatter', ysrc: grid.fid }), src: () => grid.fid },
-    { name: 'non-numeric grid number', path: 'figure.data[0].ysrc', trace: () => ({ type: 'scatter', ysrc: `${alice.username}:one:abcdef` }), src: () => `${alice.username}:one:abcdef` },
+    {
+      name: 'non-numeric grid number',
+      path: 'figure.data[0].ysrc',
+      trace: () => ({ type: 'scatter', ysrc: `${alice.username}:one:abcdef` }),
+      src: () => `${alice.username}:one:abcdef`,
+    },
     { name: 'empty uid', path: 'figure.data[0].ysrc', trace: () => ({ type: 'scatter', ysrc: `${grid.fid}:` }), src: () => `${grid.fid}:` },
     { name: 'trailing comma', path: 'figure.data[0].xsrc', trace: () => ({ type: 'scatter', xsrc: `${grid.src('x')},` }), src: () => `${grid.src('x')},` },
     { name: 'a number', path: 'figure.data[0].ysrc', trace: () => ({ type: 'scatter', ysrc: 42 }) },
     { name: 'an array', path: 'figure.data[0].ysrc', trace: () => ({ type: 'scatter', ysrc: [grid.src('y')] }) },
-    { name: 'another user\'s private grid', path: 'figure.data[0].ysrc', trace: () => ({ type: 'scatter', ysrc: bobPrivate.src('y') }), src: () => bobPrivate.src('y') },
-    { name: 'a missing grid', path: 'figure.data[0].ysrc', trace: () => ({ type: 'scatter', ysrc: `${alice.username}:99999:abcdef` }), src: () => `${alice.username}:99999:abcdef` },
-    { name: 'a missing owner', path: 'figure.data[0].ysrc', trace: () => ({ type: 'scatter', ysrc: 'nosuchowner00:1:abcdef' }), src: () => 'nosuchowner00:1:abcdef' },
+    {
+      name: "another user's private grid",
+      path: 'figure.data[0].ysrc',
+      trace: () => ({ type: 'scatter', ysrc: bobPrivate.src('y') }),
+      src: () => bobPrivate.src('y'),
+    },
+    {
+      name: 'a missing grid',
+      path: 'figure.data[0].ysrc',
+      trace: () => ({ type: 'scatter', ysrc: `${alice.username}:99999:abcdef` }),
+      src: () => `${alice.username}:99999:abcdef`,
+    },
+    {
+      name: 'a missing owner',
+      path: 'figure.data[0].ysrc',
+      trace: () => ({ type: 'scatter', ysrc: 'nosuchowner00:1:abcdef' }),
+      src: () => 'nosuchowner00:1:abcdef',
+    },
     { name: 'a deleted grid', path: 'figure.data[0].ysrc', trace: () => ({ type: 'scatter', ysrc: deletedGrid.src('y') }), src: () => deletedGrid.src('y') },
-    { name: 'a plot, not a grid', path: 'figure.data[0].ysrc', trace: () => ({ type: 'scatter', ysrc: `${alicePlot.fid}:abcdef` }), src: () => `${alicePlot.fid}:abcdef` },
-    { name: 'a missing column uid', path: 'figure.data[0].ysrc', trace: () => ({ type: 'scatter', ysrc: `${grid.fid}:zzzzzz` }), src: () => `${grid.fid}:zzzzzz` },
-    { name: 'multi-uid with one missing column', path: 'figure.data[0].xsrc', trace: () => ({ type: 'scatter', xsrc: `${grid.src('x', 'y')},zzzzzz` }), src: () => `${grid.src('x', 'y')},zzzzzz` },
-    { name: 'nested marker.colorsrc to a missing grid', path: 'figure.data[0].marker.colorsrc', trace: () => scatter(grid, { marker: { colorsrc: `${alice.username}:88888:abcdef` } }), src: () => `${alice.username}:88888:abcdef` },
-    { name: 'a column of another grid', path: 'figure.data[0].ysrc', trace: () => ({ type: 'scatter', ysrc: `${grid.fid}:${bobPublic.file.cols[0].uid}` }), src: () => `${grid.fid}:${bobPublic.file.cols[0].uid}` },
+    {
+      name: 'a plot, not a grid',
+      path: 'figure.data[0].ysrc',
+      trace: () => ({ type: 'scatter', ysrc: `${alicePlot.fid}:abcdef` }),
+      src: () => `${alicePlot.fid}:abcdef`,
+    },
+    {
+      name: 'a missing column uid',
+      path: 'figure.data[0].ysrc',
+      trace: () => ({ type: 'scatter', ysrc: `${grid.fid}:zzzzzz` }),
+      src: () => `${grid.fid}:zzzzzz`,
+    },
+    {
+      name: 'multi-uid with one missing column',
+      path: 'figure.data[0].xsrc',
+      trace: () => ({ type: 'scatter', xsrc: `${grid.src('x', 'y')},zzzzzz` }),
+      src: () => `${grid.src('x', 'y')},zzzzzz`,
+    },
+    {
+      name: 'nested marker.colorsrc to a missing grid',
+      path: 'figure.data[0].marker.colorsrc',
+      trace: () => scatter(grid, { marker: { colorsrc: `${alice.username}:88888:abcdef` } }),
+      src: () => `${alice.username}:88888:abcdef`,
+    },
+    {
+      name: 'a column of another grid',
+      path: 'figure.data[0].ysrc',
+      trace: () => ({ type: 'scatter', ysrc: `${grid.fid}:${bobPublic.file.cols[0].uid}` }),
+      src: () => `${grid.fid}:${bobPublic.file.cols[0].uid}`,
+    },
   ];
 
   it.each(srcs)('bad src: $name → 400 naming $path and the src', async ({ trace, path, src }) => {
@@ -237,7 +377,7 @@ describe('POST /v2/plots: create rules', () => {
   it.each([
     ['a malformed fid', () => 'nope'],
     ['a missing plot', () => `${bob.username}:99999`],
-    ['another user\'s private plot', () => bobPrivatePlot.fid],
+    ["another user's private plot", () => bobPrivatePlot.fid],
     ['a grid', () => grid.fid],
     ['a missing owner', () => 'nosuchowner00:1'],
   ])('source_fid naming %s → 400 naming source_fid', async (_name, value) => {
@@ -256,7 +396,7 @@ describe('POST /v2/plots: create rules', () => {
     await rejected(alice, { figure: { data: Array.from({ length: 1001 }, () => ({ type: 'scatter' })) } }, 400, 'figure.data', '1000');
   });
 
-  it('a duplicate filename is 400 "Sorry, a file named \'...\' already exists"; also against a grid\'s name', async () => {
+  it("a duplicate filename is 400 \"Sorry, a file named '...' already exists\"; also against a grid's name", async () => {
     await createPlot(alice, { figure: { data: [scatter(grid)] }, filename: 'dup name' });
     const res = await rejected(alice, { figure: { data: [scatter(grid)] }, filename: 'dup name' }, 400, 'already exists');
     expect(res.json.detail).toContain("Sorry, a file named 'dup name' already exists");
@@ -280,12 +420,12 @@ describe('POST /v2/plots: create rules', () => {
     await rejected(alice, { figure: { data: [scatter(grid)] }, parent_path: 'no/such/folder' }, 400, 'parent_path');
   });
 
-  it('parent_path to another user\'s folder name → 400 (folders are per owner)', async () => {
+  it("parent_path to another user's folder name → 400 (folders are per owner)", async () => {
     expect((await call('POST', '/v2/folders', { user: bob, body: { path: 'bobs folder' } })).status).toBe(201);
     await rejected(alice, { figure: { data: [scatter(grid)] }, parent_path: 'bobs folder' }, 400, 'parent_path');
   });
 
-  it('parent_path to a folder made by POST /v2/folders → 200 with parent = the folder\'s number', async () => {
+  it("parent_path to a folder made by POST /v2/folders → 200 with parent = the folder's number", async () => {
     const folder = await call('POST', '/v2/folders', { user: alice, body: { path: 'reports/q1' } });
     expect(folder.status).toBe(201);
     const q1 = n(folder.json.file.fid);
@@ -313,13 +453,19 @@ describe('POST /v2/plots: create rules', () => {
 
   it('a wrong API key → 401 "Bad API key", nothing created', async () => {
     const before = await counts(alice);
-    const res = await call('POST', '/v2/plots', { headers: { Authorization: `Basic ${Buffer.from(`${alice.username}:wrongwrongwrongwrong`).toString('base64')}` }, body: { figure: { data: [] } } });
+    const res = await call('POST', '/v2/plots', {
+      headers: { Authorization: `Basic ${Buffer.from(`${alice.username}:wrongwrongwrongwrong`).toString('base64')}` },
+      body: { figure: { data: [] } },
+    });
     expectError(res, 401, 'Bad API key');
     expect(await counts(alice)).toEqual(before);
   });
 
   it('Plotly-Authorization is accepted as the credential', async () => {
-    const res = await call('POST', '/v2/plots', { headers: { 'Plotly-Authorization': alice.auth, 'Plotly-Client-Platform': 'python 5.0' }, body: { figure: { data: [] } } });
+    const res = await call('POST', '/v2/plots', {
+      headers: { 'Plotly-Authorization': alice.auth, 'Plotly-Client-Platform': 'python 5.0' },
+      body: { figure: { data: [] } },
+    });
     expect(res.status).toBe(200);
     expect(res.json.file.owner).toBe(alice.username);
   });
@@ -371,7 +517,7 @@ describe('POST /v2/plots: create rules', () => {
     expect(p3.fid).toBe(`${carol.username}:5`);
   });
 
-  it('a new owner\'s first plot (no grid) is owner:1', async () => {
+  it("a new owner's first plot (no grid) is owner:1", async () => {
     const dave = await newUser('first');
     const p = await createPlot(dave, { figure: { data: [] } });
     expect(p.fid).toBe(`${dave.username}:1`);

@@ -55,7 +55,12 @@ describe('GET /v2/plots/feed', () => {
     const res = await call('GET', '/v2/plots/feed?page_size=1');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
-    expect(res.headers.get('vary')?.split(',').map((v) => v.trim().toLowerCase())).toContain('accept');
+    expect(
+      res.headers
+        .get('vary')
+        ?.split(',')
+        .map((v) => v.trim().toLowerCase()),
+    ).toContain('accept');
     expect(keysOf(res.json)).toEqual(['next', 'previous', 'results']);
     expect(res.json.previous).toBeNull();
     expect(res.json.results).toHaveLength(1);
@@ -76,7 +81,17 @@ describe('GET /v2/plots/feed', () => {
     expect(new Set(small).size).toBe(small.length);
     // Other suites may handpick plots meanwhile; ours are stable.
     for (const r of picked) expect(small).toContain(r.fid);
-    expect(mine(small.map((fid) => ({ fid, owner: fid.split(':')[0] })), alice.username).sort()).toEqual(mine(big.map((fid) => ({ fid, owner: fid.split(':')[0] })), alice.username).sort());
+    expect(
+      mine(
+        small.map((fid) => ({ fid, owner: fid.split(':')[0] })),
+        alice.username,
+      ).sort(),
+    ).toEqual(
+      mine(
+        big.map((fid) => ({ fid, owner: fid.split(':')[0] })),
+        alice.username,
+      ).sort(),
+    );
   });
 
   it('previous walks back to the page before', async () => {

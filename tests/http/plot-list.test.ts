@@ -24,12 +24,17 @@ describe('GET /v2/plots: the list', () => {
     await setPlot(p[3].fid, { quality: 4, views: 1 });
   });
 
-  it.each(['/v2/plots', '/v2/plots/'])('GET %s: 200 directly (no redirect), the page shape and the contract\'s headers', async (path) => {
+  it.each(['/v2/plots', '/v2/plots/'])("GET %s: 200 directly (no redirect), the page shape and the contract's headers", async (path) => {
     const res = await call('GET', `${path}?page_size=2`);
     expect(res.status).toBe(200);
     expect(res.headers.get('location')).toBeNull();
     expect(res.headers.get('content-type')).toBe('application/json');
-    expect(res.headers.get('vary')?.split(',').map((v) => v.trim().toLowerCase())).toContain('accept');
+    expect(
+      res.headers
+        .get('vary')
+        ?.split(',')
+        .map((v) => v.trim().toLowerCase()),
+    ).toContain('accept');
     expect(res.headers.get('allow')).toBe(LIST_ALLOW);
     expect(keysOf(res.json)).toEqual(['next', 'previous', 'results']);
     expect(res.json.previous).toBeNull();
@@ -39,7 +44,7 @@ describe('GET /v2/plots: the list', () => {
     for (const r of res.json.results) expect(keysOf(r)).toEqual(LIST_KEYS);
   });
 
-  it.each(['/v2/plots', '/v2/plots/'])('HEAD %s: GET\'s status and headers, no body', async (path) => {
+  it.each(['/v2/plots', '/v2/plots/'])("HEAD %s: GET's status and headers, no body", async (path) => {
     const get = await call('GET', `${path}?page_size=1`);
     const head = await call('HEAD', `${path}?page_size=1`);
     expect(head.status).toBe(get.status);
@@ -47,7 +52,7 @@ describe('GET /v2/plots: the list', () => {
     for (const h of ['content-type', 'vary', 'allow']) expect(head.headers.get(h), h).toBe(get.headers.get(h));
   });
 
-  it('HEAD with a bad query answers GET\'s 400 status', async () => {
+  it("HEAD with a bad query answers GET's 400 status", async () => {
     const head = await call('HEAD', '/v2/plots?page_size=0');
     expect(head.status).toBe(400);
     expect(head.text).toBe('');
@@ -105,14 +110,21 @@ describe('GET /v2/plots: the list', () => {
     expectError(await call('GET', `/v2/plots/?${query}`), 400, needle);
   });
 
-  it.each(['page_size=1', 'page_size=100', 'order_by=views', 'order_by=-views', 'min_quality=0', 'max_quality=10', 'min_quality=-3', 'format=api', 'format=json'])(
-    '?%s → 200',
-    async (query) => {
-      const res = await call('GET', `/v2/plots?${query}`);
-      expect(res.status).toBe(200);
-      expect(keysOf(res.json)).toEqual(['next', 'previous', 'results']);
-    },
-  );
+  it.each([
+    'page_size=1',
+    'page_size=100',
+    'order_by=views',
+    'order_by=-views',
+    'min_quality=0',
+    'max_quality=10',
+    'min_quality=-3',
+    'format=api',
+    'format=json',
+  ])('?%s → 200', async (query) => {
+    const res = await call('GET', `/v2/plots?${query}`);
+    expect(res.status).toBe(200);
+    expect(keysOf(res.json)).toEqual(['next', 'previous', 'results']);
+  });
 
   it('page_size defaults to 20 and is honoured', async () => {
     // At least 20 public plots exist by now (this suite alone made 5); the default page holds exactly 20.

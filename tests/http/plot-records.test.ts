@@ -3,7 +3,24 @@
 // Suites share one server and database: every test makes its own users and looks only at its own files.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, call, createPlot, expectError, newUser, uploadGrid, type Answer, type TestUser } from '../support/api';
-import { CREATION_TIME, DATE_JOINED, DATE_MODIFIED, DETAIL_KEYS, expectedDetail, expectedRecord, findListed, HIDDEN_USER_FIELDS, keysOf, LIST_KEYS, n, pathOf, scatter, SECRET_DETAIL_KEYS, type Grid, type Rec } from '../support/plots';
+import {
+  CREATION_TIME,
+  DATE_JOINED,
+  DATE_MODIFIED,
+  DETAIL_KEYS,
+  expectedDetail,
+  expectedRecord,
+  findListed,
+  HIDDEN_USER_FIELDS,
+  keysOf,
+  LIST_KEYS,
+  n,
+  pathOf,
+  scatter,
+  SECRET_DETAIL_KEYS,
+  type Grid,
+  type Rec,
+} from '../support/plots';
 
 const USER_KEYS = ['username', 'profile_url', 'avatar_url', 'background_url', 'bio', 'nickname', 'website', 'date_joined', ...HIDDEN_USER_FIELDS].sort();
 
@@ -68,7 +85,12 @@ describe('plot records: the spec 2.1 field set, formats and URL forms', () => {
     { name: 'list, anonymous', keys: LIST_KEYS, permission: 'read', get: () => findListed('/v2/plots?page_size=100', plot.fid) },
     { name: 'list, another user', keys: LIST_KEYS, permission: 'read', get: () => findListed('/v2/plots?page_size=100', plot.fid, bob) },
     { name: 'list, the owner', keys: LIST_KEYS, permission: 'write', get: () => findListed('/v2/plots/?page_size=100', plot.fid, alice) },
-    { name: 'list by -views, the owner', keys: LIST_KEYS, permission: 'write', get: () => findListed('/v2/plots?order_by=-views&page_size=100', plot.fid, alice) },
+    {
+      name: 'list by -views, the owner',
+      keys: LIST_KEYS,
+      permission: 'write',
+      get: () => findListed('/v2/plots?order_by=-views&page_size=100', plot.fid, alice),
+    },
   ];
 
   it.each(views)('$name: exactly the field set, values and current_user_permission', async ({ keys, get, permission }) => {
@@ -76,7 +98,8 @@ describe('plot records: the spec 2.1 field set, formats and URL forms', () => {
     expect(rec, 'record not found').toBeDefined();
     expect(keysOf(rec!)).toEqual(keys);
     expect(keysOf(rec!.user)).toEqual(USER_KEYS);
-    const expected = keys === DETAIL_KEYS ? expectedDetail(alice.username, 2, { ...known(), permission }) : expectedRecord(alice.username, 2, { ...known(), permission });
+    const expected =
+      keys === DETAIL_KEYS ? expectedDetail(alice.username, 2, { ...known(), permission }) : expectedRecord(alice.username, 2, { ...known(), permission });
     expect(rec).toEqual(expected);
     expect(rec!.creation_time).toBe(plot.creation_time);
     expectTimes(rec!);
@@ -139,10 +162,22 @@ describe('plot records: the spec 2.1 field set, formats and URL forms', () => {
 
   const titles: { name: string; body: (g: Grid) => Rec; title: string }[] = [
     { name: 'layout.title as a string', title: 'String title', body: (g) => ({ figure: { data: [scatter(g)], layout: { title: 'String title' } } }) },
-    { name: 'layout.title as {text}', title: 'Object title', body: (g) => ({ figure: { data: [scatter(g)], layout: { title: { text: 'Object title', x: 0.5 } } } }) },
-    { name: 'explicit title wins over layout', title: 'Explicit', body: (g) => ({ title: 'Explicit', figure: { data: [scatter(g)], layout: { title: { text: 'Layout' } } } }) },
+    {
+      name: 'layout.title as {text}',
+      title: 'Object title',
+      body: (g) => ({ figure: { data: [scatter(g)], layout: { title: { text: 'Object title', x: 0.5 } } } }),
+    },
+    {
+      name: 'explicit title wins over layout',
+      title: 'Explicit',
+      body: (g) => ({ title: 'Explicit', figure: { data: [scatter(g)], layout: { title: { text: 'Layout' } } } }),
+    },
     { name: 'explicit empty title wins over layout', title: '', body: (g) => ({ title: '', figure: { data: [scatter(g)], layout: { title: 'Layout' } } }) },
-    { name: 'explicit title without layout title', title: 'Only explicit', body: (g) => ({ title: 'Only explicit', figure: { data: [scatter(g)], layout: {} } }) },
+    {
+      name: 'explicit title without layout title',
+      title: 'Only explicit',
+      body: (g) => ({ title: 'Only explicit', figure: { data: [scatter(g)], layout: {} } }),
+    },
     { name: 'no title anywhere', title: '', body: (g) => ({ figure: { data: [scatter(g)], layout: { xaxis: { title: { text: 'axis title' } } } } }) },
     { name: 'layout.title without text', title: '', body: (g) => ({ figure: { data: [scatter(g)], layout: { title: { font: { size: 20 } } } } }) },
     { name: 'no layout at all', title: '', body: (g) => ({ figure: { data: [scatter(g)] } }) },
@@ -183,7 +218,9 @@ describe('plot records: the spec 2.1 field set, formats and URL forms', () => {
     expect(rec.share_key.length).toBeGreaterThan(0);
     const key = rec.share_key as string;
     const fig = { data: [scatter(grid)], layout: {} };
-    expect(rec).toEqual(expectedDetail(alice.username, n(rec.fid), { filename: 'secret record', figure: fig, permission: 'write', worldReadable: false, shareKey: key }));
+    expect(rec).toEqual(
+      expectedDetail(alice.username, n(rec.fid), { filename: 'secret record', figure: fig, permission: 'write', worldReadable: false, shareKey: key }),
+    );
     const owner = await call('GET', `/v2/plots/${rec.fid}`, { user: alice });
     expect(owner.json).toEqual(rec);
     const anon = await call('GET', `/v2/plots/${rec.fid}?share_key=${encodeURIComponent(key)}`);

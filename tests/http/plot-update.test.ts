@@ -3,7 +3,22 @@
 // Suites share one server and database: every test makes its own users and looks only at its own files.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createPlot, expectError, newUser, uploadGrid, type TestUser } from '../support/api';
-import { AUTH_REQUIRED, DETAIL_KEYS, expectedDetail, findListed, keysOf, mine, n, scatter, SECRET_DETAIL_KEYS, setPlot, typedF8, walk, type Grid, type Rec } from '../support/plots';
+import {
+  AUTH_REQUIRED,
+  DETAIL_KEYS,
+  expectedDetail,
+  findListed,
+  keysOf,
+  mine,
+  n,
+  scatter,
+  SECRET_DETAIL_KEYS,
+  setPlot,
+  typedF8,
+  walk,
+  type Grid,
+  type Rec,
+} from '../support/plots';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -29,7 +44,14 @@ describe('PUT /v2/plots/{fid}', () => {
     const hidden = await call('PUT', `/v2/plots/${priv.fid}`, { user: bob, body: { title: 'x' } });
     expectError(hidden, 404);
     expect(hidden.json).toEqual((await call('PUT', `/v2/plots/${alice.username}:99999`, { user: bob, body: { title: 'x' } })).json);
-    expectError(await call('PUT', `/v2/plots/${pub.fid}`, { headers: { Authorization: `Basic ${Buffer.from(`${alice.username}:badbadbadbadbadbad`).toString('base64')}` }, body: { title: 'x' } }), 401, 'Bad API key');
+    expectError(
+      await call('PUT', `/v2/plots/${pub.fid}`, {
+        headers: { Authorization: `Basic ${Buffer.from(`${alice.username}:badbadbadbadbadbad`).toString('base64')}` },
+        body: { title: 'x' },
+      }),
+      401,
+      'Bad API key',
+    );
     // Nothing changed.
     expect((await call('GET', `/v2/plots/${pub.fid}`)).json.title).toBe('');
     expect((await call('GET', `/v2/plots/${priv.fid}`, { user: alice })).json.title).toBe('');
@@ -49,7 +71,14 @@ describe('PUT /v2/plots/{fid}', () => {
     expect(res.json.file).toBeUndefined();
     expect(keysOf(res.json)).toEqual(DETAIL_KEYS);
     expect(res.json).toEqual(
-      expectedDetail(alice.username, n(rec.fid), { filename: 'put renamed', caption: 'new caption', figure: fig, title: 'before', views: 7, permission: 'write' }),
+      expectedDetail(alice.username, n(rec.fid), {
+        filename: 'put renamed',
+        caption: 'new caption',
+        figure: fig,
+        title: 'before',
+        views: 7,
+        permission: 'write',
+      }),
     );
     expect(res.json.fid).toBe(rec.fid);
     expect(res.json.creation_time).toBe(rec.creation_time);
@@ -85,7 +114,7 @@ describe('PUT /v2/plots/{fid}', () => {
     expect(res.json.title).toBe('Mine');
   });
 
-  it('an explicit title in the PUT wins over the new figure\'s layout title', async () => {
+  it("an explicit title in the PUT wins over the new figure's layout title", async () => {
     const rec = await createPlot(alice, { figure: { data: [scatter(grid)], layout: { title: 'L1' } } });
     const res = await call('PUT', `/v2/plots/${rec.fid}`, { user: alice, body: { title: 'T', figure: { data: [scatter(grid)], layout: { title: 'L2' } } } });
     expect(res.json.title).toBe('T');

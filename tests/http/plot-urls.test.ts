@@ -18,7 +18,12 @@ describe('every URL a plot record emits answers 200', () => {
     const folder = await call('POST', '/v2/folders', { user: alice, body: { path: 'dir/sub' } });
     expect(folder.status).toBe(201);
     foldered = await createPlot(alice, { figure: { data: [scatter(grid)], layout: {} }, filename: 'urls foldered', parent_path: 'dir/sub' });
-    secret = await createPlot(alice, { figure: { data: [scatter(grid)], layout: {} }, filename: 'urls secret', world_readable: false, share_key_enabled: true });
+    secret = await createPlot(alice, {
+      figure: { data: [scatter(grid)], layout: {} },
+      filename: 'urls secret',
+      world_readable: false,
+      share_key_enabled: true,
+    });
   });
 
   const fields: [string, (r: Rec) => string][] = [

@@ -99,9 +99,7 @@ describe('npm start with PostgreSQL: several processes behave as one', () => {
     await expect.poll(() => appProcesses(app.process.pid!).includes(victim), { timeout: 10_000, interval: 100 }).toBe(false);
     const during = await Promise.all(Array.from({ length: 4 }, () => get('/v2/plots?page_size=1').then((r) => r.status)));
     expect(during).toEqual(Array(4).fill(200));
-    await expect
-      .poll(() => appProcesses(app.process.pid!).filter((pid) => pid !== victim), { timeout: 60_000, interval: 500 })
-      .toHaveLength(2);
+    await expect.poll(() => appProcesses(app.process.pid!).filter((pid) => pid !== victim), { timeout: 60_000, interval: 500 }).toHaveLength(2);
     expect(appProcesses(app.process.pid!)).toContain(survivor);
     // The new process serves too (it may still be starting: give it a moment).
     await expect

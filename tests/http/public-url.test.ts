@@ -34,7 +34,13 @@ async function answersWithUrls(base: string, user: TestUser, headers: Record<str
     const made = await call('POST', '/v2/plots', { filename: name, figure, world_readable: true });
     expect(made.status, made.text).toBe(200);
   }
-  const plot = await call('POST', '/v2/plots', { filename: 'secret', parent_path: folder.json.file.filename, figure, world_readable: false, share_key_enabled: true });
+  const plot = await call('POST', '/v2/plots', {
+    filename: 'secret',
+    parent_path: folder.json.file.filename,
+    figure,
+    world_readable: false,
+    share_key_enabled: true,
+  });
   expect(plot.status, plot.text).toBe(200);
   const fid = plot.json.file.fid;
   const answers = {
@@ -109,7 +115,11 @@ describe('with PUBLIC_URL set', () => {
 describe.each(servers())('without PUBLIC_URL, behind a proxy, on $name', (s) => {
   it.each([
     ['a TLS front', { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'plots.example.test' }, 'https://plots.example.test'],
-    ['a port and a chain of proxies (the first entry wins)', { 'X-Forwarded-Proto': 'https, http', 'X-Forwarded-Host': 'plots.example.test:8443, inner:3000' }, 'https://plots.example.test:8443'],
+    [
+      'a port and a chain of proxies (the first entry wins)',
+      { 'X-Forwarded-Proto': 'https, http', 'X-Forwarded-Host': 'plots.example.test:8443, inner:3000' },
+      'https://plots.example.test:8443',
+    ],
     ['an IPv6 host', { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': '[2001:db8::1]:8443' }, 'https://[2001:db8::1]:8443'],
     ['only the scheme', { 'X-Forwarded-Proto': 'https' }, (base: string) => base.replace(/^http:/, 'https:')],
   ])('URLs follow %s', async (_, headers, origin) => {

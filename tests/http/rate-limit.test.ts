@@ -56,7 +56,8 @@ describe('rate limits on writes', () => {
     const text = await res.text();
     return { status: res.status, headers: res.headers, text, json: text ? JSON.parse(text) : undefined };
   }
-  const folder = (auth: string, from: string, app = 0) => send('POST', '/v2/folders', { auth, from, app, body: { path: `f${randomBytes(6).toString('hex')}` } });
+  const folder = (auth: string, from: string, app = 0) =>
+    send('POST', '/v2/folders', { auth, from, app, body: { path: `f${randomBytes(6).toString('hex')}` } });
   const filesOf = async (ownerId: number) =>
     (await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM files WHERE owner_id = ${ownerId}`))[0].n;
 

@@ -22,7 +22,10 @@ describe('GET /v2/search', () => {
     bob = await newUser('srchb');
     const grid = await uploadGrid(alice, { x: [1], y: [2] });
     pub = [];
-    for (let i = 0; i < 5; i++) pub.push(await createPlot(alice, { figure: { data: [scatter(grid)] }, filename: `${word} public ${i}`, title: i === 4 ? `${word} in the title` : `plot ${i}` }));
+    for (let i = 0; i < 5; i++)
+      pub.push(
+        await createPlot(alice, { figure: { data: [scatter(grid)] }, filename: `${word} public ${i}`, title: i === 4 ? `${word} in the title` : `plot ${i}` }),
+      );
     heat = await createPlot(alice, { figure: { data: [{ type: 'heatmap', zsrc: grid.src('y') }] }, filename: `${word} heat` });
     priv = await createPlot(alice, { figure: { data: [scatter(grid)] }, title: `${word} private`, world_readable: false });
     secret = await createPlot(alice, { figure: { data: [scatter(grid)] }, title: `${word} secret`, world_readable: false, share_key_enabled: true });

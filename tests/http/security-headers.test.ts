@@ -9,7 +9,9 @@ describe('security headers', () => {
   beforeAll(async () => {
     alice = await newUser('sec');
     const grid = await uploadGrid(alice, { x: [1, 2, 3], y: [2, 4, 8] }, { world_readable: true });
-    fid = (await createPlot(alice, { filename: 'headers', world_readable: true, figure: { data: [{ type: 'scatter', xsrc: grid.src('x'), ysrc: grid.src('y') }] } })).fid;
+    fid = (
+      await createPlot(alice, { filename: 'headers', world_readable: true, figure: { data: [{ type: 'scatter', xsrc: grid.src('x'), ysrc: grid.src('y') }] } })
+    ).fid;
   });
 
   const expectCommon = (headers: Headers, what: string) => {

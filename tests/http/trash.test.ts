@@ -166,10 +166,18 @@ describe.each(servers())('the trash, on $name', (s) => {
     const g = (await s.uploadGrid(alice, { x: [1] }, { filename: unique('grid') })).file as Rec;
     const p = await plot();
     const f = await folder(unique('typed'));
-    for (const [typed, rec] of [['grids', p], ['folders', g], ['plots', f]] as const) {
+    for (const [typed, rec] of [
+      ['grids', p],
+      ['folders', g],
+      ['plots', f],
+    ] as const) {
       for (const action of ['trash', 'permanent_delete'] as const) expectError(await act(action, rec.fid, typed), 404);
     }
-    for (const [typed, rec] of [['grids', g], ['folders', f], ['plots', p]] as const) {
+    for (const [typed, rec] of [
+      ['grids', g],
+      ['folders', f],
+      ['plots', p],
+    ] as const) {
       expect((await act('trash', rec.fid, typed)).status).toBe(200);
       expectError(await s.call('GET', `/v2/${typed}/${rec.fid}`, { user: alice }), 404);
       expectError(await act('restore', rec.fid, typed === 'grids' ? 'folders' : 'grids'), 404);
@@ -178,18 +186,24 @@ describe.each(servers())('the trash, on $name', (s) => {
     }
   });
 
-  it("others: 401 anonymous; a trashed file, public or not, is the 404 of a missing fid to restore and permanent_delete; a live public one is 403", async () => {
+  it('others: 401 anonymous; a trashed file, public or not, is the 404 of a missing fid to restore and permanent_delete; a live public one is 403', async () => {
     const pub = await plot();
     const priv = await plot({ world_readable: false });
     const pubFolder = await folder(unique('pubf'));
     const missing = `${alice.username}:999999`;
-    for (const action of ['trash', 'restore', 'permanent_delete'] as const) expectError(await act(action, pub.fid, 'plots', null), 401, 'Authentication credentials were not provided.');
+    for (const action of ['trash', 'restore', 'permanent_delete'] as const)
+      expectError(await act(action, pub.fid, 'plots', null), 401, 'Authentication credentials were not provided.');
     expectError(await act('trash', pub.fid, 'plots', bob), 403);
     expectError(await act('permanent_delete', pub.fid, 'files', bob), 403);
     expectError(await act('trash', pubFolder.fid, 'folders', bob), 403);
     for (const rec of [pub, priv]) expect((await act('trash', rec.fid, 'plots')).status).toBe(200);
     expect((await act('trash', pubFolder.fid, 'folders')).status).toBe(200);
-    for (const [typed, fid] of [['plots', pub.fid], ['plots', priv.fid], ['files', pub.fid], ['folders', pubFolder.fid]]) {
+    for (const [typed, fid] of [
+      ['plots', pub.fid],
+      ['plots', priv.fid],
+      ['files', pub.fid],
+      ['folders', pubFolder.fid],
+    ]) {
       for (const action of ['restore', 'permanent_delete', 'trash'] as const) {
         const res = await act(action, fid, typed, bob);
         const none = await act(action, missing, typed, bob);

@@ -104,7 +104,8 @@ describe('accounts on PostgreSQL', () => {
     const username = name();
     const { apiKey } = await createUser(one.db, { username, password: PASSWORD });
     const home = address();
-    for (let i = 0; i < roomy.freeFailures; i++) expect(await checkSignIn([one.db, two.db][i % 2], from(home), username, `typo ${i} password`, roomy)).toEqual({ wrong: true });
+    for (let i = 0; i < roomy.freeFailures; i++)
+      expect(await checkSignIn([one.db, two.db][i % 2], from(home), username, `typo ${i} password`, roomy)).toEqual({ wrong: true });
     // The next try, at once, even with the right password (or the API key): wait a second.
     expect(await checkSignIn(two.db, from(home), username, PASSWORD, roomy)).toEqual({ retryAfter: 1 });
     expect(await checkSignIn(one.db, from(home), username, apiKey, roomy)).toEqual({ retryAfter: 1 });

@@ -96,7 +96,12 @@ describe.each(DRIVERS)('concurrent writes (%s)', (driver) => {
     const calls = owners.flatMap((o) => range(1, 15).map(() => createPlot(db, o, { figure: { data: [] } }, ORIGIN).then(plotFid)));
     const fids = await Promise.all(calls);
     for (const o of owners) {
-      expect(fids.filter((f) => f.startsWith(`${o.username}:`)).map(nOf).sort((a, b) => a - b)).toEqual(range(1, 15));
+      expect(
+        fids
+          .filter((f) => f.startsWith(`${o.username}:`))
+          .map(nOf)
+          .sort((a, b) => a - b),
+      ).toEqual(range(1, 15));
       expect(await numbersOf(o)).toEqual(range(1, 15));
     }
   });
@@ -123,7 +128,9 @@ describe.each(DRIVERS)('concurrent writes (%s)', (driver) => {
 
   it('20 concurrent plot updates leave exactly one written version, whole', async () => {
     const gina = await newViewer(db, 'gina');
-    const fid = plotFid(await createPlot(db, gina, { figure: { data: [{ type: 'scatter', name: 'v0' }], layout: { title: { text: 'v0' } } }, filename: 'v0' }, ORIGIN));
+    const fid = plotFid(
+      await createPlot(db, gina, { figure: { data: [{ type: 'scatter', name: 'v0' }], layout: { title: { text: 'v0' } } }, filename: 'v0' }, ORIGIN),
+    );
     const figures = range(1, 20).map((i) => ({
       data: range(1, i).map((k) => ({ type: 'bar', name: `v${i}.${k}` })),
       layout: { title: { text: `v${i}` }, width: 100 + i },

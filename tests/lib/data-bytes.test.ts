@@ -41,7 +41,11 @@ describe.each(DRIVERS)('data bytes (%s)', (driver) => {
     const { file } = await createGrid(
       db,
       alice,
-      { data: { cols: { n: { data: [1, 2.5, -0, 1e21] }, t: { data: ['a', 'é', '漢字', '"q"\n', '😀'] }, empty: { data: [] }, nested: { data: [[1, 'ü'], []] } } } },
+      {
+        data: {
+          cols: { n: { data: [1, 2.5, -0, 1e21] }, t: { data: ['a', 'é', '漢字', '"q"\n', '😀'] }, empty: { data: [] }, nested: { data: [[1, 'ü'], []] } },
+        },
+      },
       ORIGIN,
     );
     expect(await drifted(file.fid)).toEqual([]);
@@ -74,40 +78,86 @@ describe.each(DRIVERS)('data bytes (%s)', (driver) => {
     await expectApiError(createGrid(db, alice, { data: { cols: { b: { data: [['x', [over]]] } } } }, ORIGIN), 400, /64 KiB/);
 
     const { file } = await createGrid(db, alice, { data: { cols: { a: { data: [1] }, b: { data: [fits] } } } }, ORIGIN);
-    const before = await queryRows<{ data: string }>(db, sql`SELECT data::text AS data FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.n = ${fid(file.fid).n} AND f.owner_id = ${alice.id} ORDER BY c.ord`);
-    const rowErr = await expectApiError(appendRows(db, alice, fid(file.fid), rows([[2, 'ok'], [3, over]]), ORIGIN), 400, /64 KiB/);
+    const before = await queryRows<{ data: string }>(
+      db,
+      sql`SELECT data::text AS data FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.n = ${fid(file.fid).n} AND f.owner_id = ${alice.id} ORDER BY c.ord`,
+    );
+    const rowErr = await expectApiError(
+      appendRows(
+        db,
+        alice,
+        fid(file.fid),
+        rows([
+          [2, 'ok'],
+          [3, over],
+        ]),
+        ORIGIN,
+      ),
+      400,
+      /64 KiB/,
+    );
     expect(rowErr.errors[0].path).toBe('rows[1][1]');
     const colErr = await expectApiError(replaceColumns(db, alice, fid(file.fid), file.cols[1].uid, { cols: [{ data: [over] }] }), 400, /64 KiB/);
     expect(colErr.errors[0].path).toBe('cols[0].data[0]');
-    const after = await queryRows<{ data: string }>(db, sql`SELECT data::text AS data FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.n = ${fid(file.fid).n} AND f.owner_id = ${alice.id} ORDER BY c.ord`);
+    const after = await queryRows<{ data: string }>(
+      db,
+      sql`SELECT data::text AS data FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.n = ${fid(file.fid).n} AND f.owner_id = ${alice.id} ORDER BY c.ord`,
+    );
     expect(after).toEqual(before);
   });
 
   it('a plot may reference at most MAX_REFERENCED_BYTES, each reference counted; the create statement and checkSources agree', async () => {
     // One column of cells at the cap: each reference costs its whole text.
     const cells = Math.ceil(MAX_REFERENCED_BYTES / 40 / MAX_CELL_BYTES);
-    const { file } = await createGrid(db, alice, { world_readable: true, data: { cols: { big: { data: Array.from({ length: cells }, () => 'w'.repeat(MAX_CELL_BYTES - 8)) } } } }, ORIGIN);
-    const [{ bytes }] = await queryRows<{ bytes: string }>(db, sql`SELECT c.bytes::text AS bytes FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.owner_id = ${alice.id} AND f.n = ${fid(file.fid).n}`);
+    const { file } = await createGrid(
+      db,
+      alice,
+      { world_readable: true, data: { cols: { big: { data: Array.from({ length: cells }, () => 'w'.repeat(MAX_CELL_BYTES - 8)) } } } },
+      ORIGIN,
+    );
+    const [{ bytes }] = await queryRows<{ bytes: string }>(
+      db,
+      sql`SELECT c.bytes::text AS bytes FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.owner_id = ${alice.id} AND f.n = ${fid(file.fid).n}`,
+    );
     const src = `${file.fid}:${file.cols[0].uid}`;
     const within = Math.floor(MAX_REFERENCED_BYTES / Number(bytes));
-    const count = async () => Number((await queryRows<{ n: string }>(db, sql`SELECT count(*)::text AS n FROM plots p JOIN files f ON f.id = p.file_id WHERE f.owner_id = ${alice.id}`))[0].n);
+    const count = async () =>
+      Number(
+        (await queryRows<{ n: string }>(db, sql`SELECT count(*)::text AS n FROM plots p JOIN files f ON f.id = p.file_id WHERE f.owner_id = ${alice.id}`))[0].n,
+      );
     const plots = await count();
     // Just past the bound, far past it (the issue's shape: a tiny figure naming one column many times).
     for (const traces of [within + 1, 1000]) {
-      const err = await expectApiError(createPlot(db, alice, { figure: { data: Array.from({ length: traces }, () => ({ type: 'scatter', ysrc: src })) } }, ORIGIN), 400, /MiB of grid data; at most 128\.0 MiB a plot/);
+      const err = await expectApiError(
+        createPlot(db, alice, { figure: { data: Array.from({ length: traces }, () => ({ type: 'scatter', ysrc: src })) } }, ORIGIN),
+        400,
+        /MiB of grid data; at most 128\.0 MiB a plot/,
+      );
       expect(err.errors[0].field).toBe('figure');
     }
     expect(await count()).toBe(plots);
-    const created = JSON.parse(await createPlot(db, alice, { world_readable: true, figure: { data: Array.from({ length: within }, () => ({ type: 'scatter', ysrc: src })) } }, ORIGIN));
-    const [row] = await queryRows<{ data_bytes: string }>(db, sql`SELECT p.data_bytes::text AS data_bytes FROM plots p JOIN files f ON f.id = p.file_id WHERE f.owner_id = ${alice.id} AND f.n = ${fid(created.file.fid).n}`);
+    const created = JSON.parse(
+      await createPlot(db, alice, { world_readable: true, figure: { data: Array.from({ length: within }, () => ({ type: 'scatter', ysrc: src })) } }, ORIGIN),
+    );
+    const [row] = await queryRows<{ data_bytes: string }>(
+      db,
+      sql`SELECT p.data_bytes::text AS data_bytes FROM plots p JOIN files f ON f.id = p.file_id WHERE f.owner_id = ${alice.id} AND f.n = ${fid(created.file.fid).n}`,
+    );
     expect(Number(row.data_bytes)).toBe(within * Number(bytes));
 
     // The column grows past the bound afterwards: content refuses to inline it, naming the parameter.
     await appendRows(db, alice, fid(file.fid), rows(Array.from({ length: cells }, () => ['w'.repeat(MAX_CELL_BYTES - 8)])), ORIGIN);
-    const content = await expectApiError(getPlotContent(db, null, fid(created.file.fid), { inlineData: true, mapUnreadable: false }), 400, /of grid data; at most 128\.0 MiB are served inline/);
+    const content = await expectApiError(
+      getPlotContent(db, null, fid(created.file.fid), { inlineData: true, mapUnreadable: false }),
+      400,
+      /of grid data; at most 128\.0 MiB are served inline/,
+    );
     expect(content.errors[0].field).toBe('inline_data');
     // And the plot's recorded size followed the grid.
-    const [grown] = await queryRows<{ data_bytes: string }>(db, sql`SELECT p.data_bytes::text AS data_bytes FROM plots p JOIN files f ON f.id = p.file_id WHERE f.owner_id = ${alice.id} AND f.n = ${fid(created.file.fid).n}`);
+    const [grown] = await queryRows<{ data_bytes: string }>(
+      db,
+      sql`SELECT p.data_bytes::text AS data_bytes FROM plots p JOIN files f ON f.id = p.file_id WHERE f.owner_id = ${alice.id} AND f.n = ${fid(created.file.fid).n}`,
+    );
     expect(Number(grown.data_bytes)).toBeGreaterThan(MAX_REFERENCED_BYTES);
   });
 });

@@ -11,10 +11,13 @@ import { chromiumPath, FigureError, Renderer, type ExportJob } from '@/lib/rende
 import { CROWDED_FIGURES, line, range, SUBPLOTS_FIGURE, TICK_FIGURES, type Figure } from '../support/hostile-figures';
 import { MAGIC } from '../support/image-formats';
 
-
 /** Figures asking for a sensible number of ticks: drawn as they ask. */
 const KEPT: { name: string; figure: Figure; labels: (texts: string[]) => void }[] = [
-  { name: 'dtick 0.1 over the data 0..2 (autorange)', figure: { data: [line([0, 2])], layout: { xaxis: { dtick: 0.1 } } }, labels: (t) => expect(t).toContain('1.3') },
+  {
+    name: 'dtick 0.1 over the data 0..2 (autorange)',
+    figure: { data: [line([0, 2])], layout: { xaxis: { dtick: 0.1 } } },
+    labels: (t) => expect(t).toContain('1.3'),
+  },
   {
     name: '50 tickvals with their texts',
     figure: { data: [line([0, 49])], layout: { xaxis: { tickvals: range(50, (i) => i), ticktext: range(50, (i) => `v${i}`) } } },
@@ -41,7 +44,18 @@ const KEPT: { name: string; figure: Figure; labels: (texts: string[]) => void }[
   },
   {
     name: 'a colorbar every 0.5 over 0..5',
-    figure: { data: [{ type: 'heatmap', z: [[0, 5], [1, 2]], colorbar: { dtick: 0.5, tickformat: '.1f' } }] },
+    figure: {
+      data: [
+        {
+          type: 'heatmap',
+          z: [
+            [0, 5],
+            [1, 2],
+          ],
+          colorbar: { dtick: 0.5, tickformat: '.1f' },
+        },
+      ],
+    },
     labels: (t) => expect(t).toEqual(expect.arrayContaining(['0.5', '2.5', '4.5'])),
   },
 ];
@@ -61,7 +75,10 @@ describe('the draw guard in Chromium', () => {
   /** Tames and draws `figure` as a page does: the time it took and the tick labels plotly drew. */
   async function draw(figure: Figure): Promise<{ ms: number; labels: string[]; perAxis: number; gridLines: number }> {
     return page.evaluate(async (fig) => {
-      const w = window as unknown as { Plotly: { newPlot(...a: unknown[]): Promise<unknown>; purge(el: HTMLElement): void }; __tameFigure(...a: unknown[]): Promise<Figure> };
+      const w = window as unknown as {
+        Plotly: { newPlot(...a: unknown[]): Promise<unknown>; purge(el: HTMLElement): void };
+        __tameFigure(...a: unknown[]): Promise<Figure>;
+      };
       const el = document.createElement('div');
       el.style.cssText = 'width:900px;height:600px';
       document.body.appendChild(el);
@@ -86,7 +103,10 @@ describe('the draw guard in Chromium', () => {
     }, figure);
   }
 
-  const PAGE_DRAWN: [string, Figure][] = [...Object.entries(TICK_FIGURES), ...Object.entries(CROWDED_FIGURES).map(([name, c]): [string, Figure] => [name, c.figure])];
+  const PAGE_DRAWN: [string, Figure][] = [
+    ...Object.entries(TICK_FIGURES),
+    ...Object.entries(CROWDED_FIGURES).map(([name, c]): [string, Figure] => [name, c.figure]),
+  ];
   it.each(PAGE_DRAWN)('%s: drawn promptly, within the budget', async (_, figure) => {
     const drawn = await draw(figure);
     // Untamed, each takes 10 s to minutes; tamed, about a second on a loaded machine.
@@ -109,7 +129,12 @@ describe('the draw guard in Chromium', () => {
     expect(shown.length).toBeGreaterThan(DRAW_LIMITS.axisTicks / 2);
     expect(shown.length).toBeLessThanOrEqual(DRAW_LIMITS.axisTicks);
     // Labels are every k-th of the values in range, in order: evenly spaced texts.
-    const gaps = new Set(shown.map((t) => Number(t.slice(1))).map((n, i, a) => (i ? n - a[i - 1] : 0)).slice(1));
+    const gaps = new Set(
+      shown
+        .map((t) => Number(t.slice(1)))
+        .map((n, i, a) => (i ? n - a[i - 1] : 0))
+        .slice(1),
+    );
     expect(gaps.size).toBe(1);
   });
 
@@ -143,7 +168,10 @@ describe('the renderer: exports and thumbnails of hostile figures', () => {
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
-  const REFUSED: [string, Figure, string][] = [...Object.entries(CROWDED_FIGURES).map(([name, c]): [string, Figure, string] => [name, c.figure, c.says]), ['101 subplots', SUBPLOTS_FIGURE, 'the figure has 101 subplots']];
+  const REFUSED: [string, Figure, string][] = [
+    ...Object.entries(CROWDED_FIGURES).map(([name, c]): [string, Figure, string] => [name, c.figure, c.says]),
+    ['101 subplots', SUBPLOTS_FIGURE, 'the figure has 101 subplots'],
+  ];
   it.each(REFUSED)('%s: an export is refused at once, saying why', async (_, figure, says) => {
     const started = Date.now();
     const error = await renderer.exportImage(0, job(figure), Date.now() + 30_000).catch((e: unknown) => e);

@@ -83,7 +83,11 @@ describe.each(DRIVERS)('GET /v2/plots/feed (%s)', (driver) => {
     // The operator command for most, a direct update for a few (the flag is what counts).
     const ids = await fileIds(db);
     for (const [k, fid] of [...picked, ...hidden, ...trashed].entries()) {
-      if (k % 5 === 0) await db.update(plotsTable).set({ handpicked: true }).where(eq(plotsTable.fileId, ids.get(fid)!));
+      if (k % 5 === 0)
+        await db
+          .update(plotsTable)
+          .set({ handpicked: true })
+          .where(eq(plotsTable.fileId, ids.get(fid)!));
       else {
         const out = await curatePlot(db, fid, { handpicked: 'true', quality: String(k % 11) });
         expect(out).toEqual({ fid, quality: k % 11, handpicked: true });
@@ -120,7 +124,12 @@ describe.each(DRIVERS)('GET /v2/plots/feed (%s)', (driver) => {
     expect([...fids(b)].sort()).toEqual([...picked].sort());
     expect(fids(a)).not.toEqual(fids(b));
     // Every link of one walk carries the same seed; the two walks' seeds differ.
-    const seedsA = new Set(a.flatMap((p) => [p.next, p.previous]).filter((l): l is string => !!l).map(seedOf));
+    const seedsA = new Set(
+      a
+        .flatMap((p) => [p.next, p.previous])
+        .filter((l): l is string => !!l)
+        .map(seedOf),
+    );
     expect(seedsA.size).toBe(1);
     expect([...seedsA][0]).toMatch(/^[0-9a-f]{8,}$/);
     expect(seedOf(b[0].next!)).not.toBe([...seedsA][0]);

@@ -106,10 +106,16 @@ describe('finding a file by fid (postgres)', () => {
     ['a live file (getFile)', () => getFile(tracer, parseFid(alicePlot)!)],
     ['a trashed file (getFile)', () => getFile(tracer, parseFid(alicePlot)!, 'trashed')],
     ['srcs (resolveSrcs)', () => resolveSrcs(tracer, [`${gridFid}:${uids[0]}`, `${gridFid}:${uids.join(',')}`], () => true)],
-    ['a folder by parent_path, locked (createFile)', () => createGrid(tracer, alice, { filename: `in folder ${Date.now()}`, parent_path: ['box'], data: { cols: { x: { data: [1] } } } }, ORIGIN)],
-    ["a create's srcs, checked in its statement (createPlot)", () => createPlot(tracer, bob, plotCreateSchema.parse({ figure: { data: [{ type: 'scatter', ysrc: `${gridFid}:${uids[1]}` }] } }), ORIGIN)],
+    [
+      'a folder by parent_path, locked (createFile)',
+      () => createGrid(tracer, alice, { filename: `in folder ${Date.now()}`, parent_path: ['box'], data: { cols: { x: { data: [1] } } } }, ORIGIN),
+    ],
+    [
+      "a create's srcs, checked in its statement (createPlot)",
+      () => createPlot(tracer, bob, plotCreateSchema.parse({ figure: { data: [{ type: 'scatter', ysrc: `${gridFid}:${uids[1]}` }] } }), ORIGIN),
+    ],
     ["a plot's source_fid, read by someone else (getPlot)", () => getPlot(tracer, carol, parseFid(alicePlot)!, ORIGIN)],
-    ["the plots on a grid, re-counting their values (refreshPlotsOfGrids)", () => refreshPlotsOfGrids(tracer, [parseFid(gridFid)!])],
+    ['the plots on a grid, re-counting their values (refreshPlotsOfGrids)', () => refreshPlotsOfGrids(tracer, [parseFid(gridFid)!])],
   ];
 
   for (const analyzed of [false, true]) {

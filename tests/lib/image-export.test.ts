@@ -7,37 +7,14 @@ import { tmpdir } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/core/errors';
-import {
-  emfUnavailable,
-  ExportBusyError,
-  ExportLanes,
-  exportSize,
-  FairQueue,
-  imageExportSchema,
-  selfContained,
-  svgToEmf,
-} from '@/lib/render/image-export';
+import { emfUnavailable, ExportBusyError, ExportLanes, exportSize, FairQueue, imageExportSchema, selfContained, svgToEmf } from '@/lib/render/image-export';
 import { claimLease, claimOneOf, releaseLease, renewLease } from '@/lib/render/leases';
 import { FigureError, Renderer, RenderTimeoutError, type ExportJob } from '@/lib/render/renderer';
 import { closeDecoder, decodeImage, emfInfo, MAGIC, pdfInfo, pxToMm, pxToPt } from '../support/image-formats';
 import { DRIVERS, useDatabase } from '../support/postgres';
+import { HANGING } from '../support/hostile-figures';
 
 const figure = (layout: Record<string, unknown> = {}) => ({ data: [{ type: 'bar', x: ['a', 'b', 'c'], y: [3, 1, 2] }], layout });
-// A sankey of tens of thousands of nodes: plotly lays it out for minutes. (It is data: what the draw
-// guard, lib/render/draw-guard.ts, holds to a budget, ticks and repeated layout items, is tamed or refused at once.)
-const HANGING = {
-  data: [
-    {
-      type: 'sankey',
-      node: { label: Array.from({ length: 30_000 }, (_, i) => `n${i}`) },
-      link: {
-        source: Array.from({ length: 120_000 }, (_, i) => i % 29_999),
-        target: Array.from({ length: 120_000 }, (_, i) => (i % 29_999) + 1),
-        value: Array.from({ length: 120_000 }, () => 1),
-      },
-    },
-  ],
-};
 
 describe('export sizes', () => {
   it.each([
@@ -77,7 +54,15 @@ describe('export sizes', () => {
 describe('fair queue', () => {
   it('serves keys in turns, one item a turn, in the order they joined', () => {
     const q = new FairQueue<string>(10);
-    for (const [key, item] of [['a', 'a1'], ['a', 'a2'], ['a', 'a3'], ['b', 'b1'], ['c', 'c1'], ['b', 'b2']]) expect(q.push(key, item)).toBe(true);
+    for (const [key, item] of [
+      ['a', 'a1'],
+      ['a', 'a2'],
+      ['a', 'a3'],
+      ['b', 'b1'],
+      ['c', 'c1'],
+      ['b', 'b2'],
+    ])
+      expect(q.push(key, item)).toBe(true);
     const order: string[] = [];
     for (let item = q.shift(); item; item = q.shift()) order.push(item);
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);

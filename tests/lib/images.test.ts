@@ -143,7 +143,10 @@ describe.each(DRIVERS)('image queue (%s)', (driver) => {
   });
 
   const jobs = () =>
-    queryRows<{ file_id: number; version: number; attempts: number }>(db, sql`SELECT file_id::int AS file_id, version, attempts FROM image_jobs ORDER BY file_id`);
+    queryRows<{ file_id: number; version: number; attempts: number }>(
+      db,
+      sql`SELECT file_id::int AS file_id, version, attempts FROM image_jobs ORDER BY file_id`,
+    );
   const idOf = async (fid: string) => (await fileIds(db)).get(fid)!;
   const create = async (ys: number[], title?: string) => {
     const figure = await gridBars(db, owner, ys, title);
@@ -195,7 +198,7 @@ describe.each(DRIVERS)('image queue (%s)', (driver) => {
     }
   });
 
-  it('owners take turns: a bulk of one owner\'s jobs does not keep another\'s waiting; each owner\'s come oldest first', async () => {
+  it("owners take turns: a bulk of one owner's jobs does not keep another's waiting; each owner's come oldest first", async () => {
     await db.execute(sql`DELETE FROM image_jobs`);
     const bulk: number[] = [];
     for (let i = 0; i < 6; i++) bulk.push((await create([i, 1, 2])).id);
@@ -236,7 +239,6 @@ describe.each(DRIVERS)('image queue (%s)', (driver) => {
     expect((await jobs()).find((j) => j.file_id === id)?.attempts).toBe(2);
     await db.execute(sql`DELETE FROM image_jobs`);
   });
-
 });
 
 // Several workers in several processes share one queue; two connections stand for two processes.

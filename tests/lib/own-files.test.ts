@@ -44,7 +44,13 @@ describe.each(DRIVERS)('own files (%s)', (driver) => {
       const text = await createPlot(
         db,
         alice,
-        { parent_path: ['work'], filename: `p${i}`, world_readable: sharing === 'public', share_key_enabled: sharing === 'secret', figure: { data: [{ type: 'bar' }] } },
+        {
+          parent_path: ['work'],
+          filename: `p${i}`,
+          world_readable: sharing === 'public',
+          share_key_enabled: sharing === 'secret',
+          figure: { data: [{ type: 'bar' }] },
+        },
         ORIGIN,
       );
       made.push(plotN(text));

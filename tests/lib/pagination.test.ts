@@ -76,7 +76,9 @@ interface Filter {
 function expected(all: Plot[], order: string, filter: Filter = {}): Plot[] {
   return all
     .filter((p) => !p.isPrivate && !p.trashed)
-    .filter((p) => (filter.min_quality === undefined || p.quality >= filter.min_quality) && (filter.max_quality === undefined || p.quality <= filter.max_quality))
+    .filter(
+      (p) => (filter.min_quality === undefined || p.quality >= filter.min_quality) && (filter.max_quality === undefined || p.quality <= filter.max_quality),
+    )
     .sort(ORDERINGS[order]);
 }
 
@@ -97,7 +99,10 @@ async function fetchPage(db: Db, url: string, viewer: Viewer | null = null): Pro
 }
 
 const params = (url: string) =>
-  [...new URL(url).searchParams].filter(([k]) => k !== 'cursor').map(([k, v]) => `${k}=${v}`).sort();
+  [...new URL(url).searchParams]
+    .filter(([k]) => k !== 'cursor')
+    .map(([k, v]) => `${k}=${v}`)
+    .sort();
 
 const cursorOf = (url: string) => new URL(url).searchParams.get('cursor')!;
 
@@ -293,7 +298,11 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
       { page_size: '-1' },
       { page_size: 'ten' },
     ]) {
-      await expectApiError(Promise.resolve().then(() => parse(bad)), 400, new RegExp(Object.keys(bad)[0]));
+      await expectApiError(
+        Promise.resolve().then(() => parse(bad)),
+        400,
+        new RegExp(Object.keys(bad)[0]),
+      );
     }
     expect(parse({ order_by: 'views', min_quality: '-1', max_quality: '10', page_size: '100' })).toEqual({
       order_by: 'views',
@@ -454,7 +463,10 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
     const fid2 = (JSON.parse(t2) as { file: { fid: string } }).file.fid;
     created.push(fid2);
     const ids2 = await fileIds(db);
-    await db.update(plotsTable).set({ views: 4 }).where(eq(plotsTable.fileId, ids2.get(fid2)!));
+    await db
+      .update(plotsTable)
+      .set({ views: 4 })
+      .where(eq(plotsTable.fileId, ids2.get(fid2)!));
     const vrest: Body[] = [];
     url = v2.next;
     while (url) {

@@ -47,7 +47,13 @@ describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
         world_readable: opts.plotPublic ?? true,
         share_key_enabled: opts.secret ?? false,
         caption: 'a caption',
-        figure: { data: [{ type: 'bar', xsrc: x, ysrc: y }, { type: 'scatter', xsrc: x, ysrc: `${x},${y}`.replace(`,${grid.fid}:`, ',') }], layout: { title: { text: 'Sales' } } },
+        figure: {
+          data: [
+            { type: 'bar', xsrc: x, ysrc: y },
+            { type: 'scatter', xsrc: x, ysrc: `${x},${y}`.replace(`,${grid.fid}:`, ',') },
+          ],
+          layout: { title: { text: 'Sales' } },
+        },
       },
       ORIGIN,
     );
@@ -144,9 +150,18 @@ describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
     const { file: theirs } = await createGrid(db, carol, { data: { cols: { v: { data: [7, 8, 9] } } } }, ORIGIN);
     const original = await alicePlot({ filename: 'Mixed', gridPublic: false });
     const aliceGrid = (await getFile(db, fid(original.grid)))!;
-    const [{ figure }] = await queryRows<{ figure: { data: Record<string, unknown>[] } }>(db, sql`SELECT p.figure FROM plots p JOIN files f ON f.id = p.file_id WHERE f.owner_id = ${alice.id} AND f.filename = 'Mixed'`);
+    const [{ figure }] = await queryRows<{ figure: { data: Record<string, unknown>[] } }>(
+      db,
+      sql`SELECT p.figure FROM plots p JOIN files f ON f.id = p.file_id WHERE f.owner_id = ${alice.id} AND f.filename = 'Mixed'`,
+    );
     const theirSrc = `${theirs.fid}:${theirs.cols[0].uid}`;
-    await updateFile(db, alice, fid(original.plot), { figure: { ...figure, data: [...figure.data, { type: 'scatter', ysrc: theirSrc }] } }, { types: { plot: plotUpdate } });
+    await updateFile(
+      db,
+      alice,
+      fid(original.plot),
+      { figure: { ...figure, data: [...figure.data, { type: 'scatter', ysrc: theirSrc }] } },
+      { types: { plot: plotUpdate } },
+    );
     await updateFile(db, carol, fid(theirs.fid), { world_readable: false });
 
     const copy = await copyPlot(db, bob, fid(original.plot), null, ORIGIN);

@@ -46,7 +46,12 @@ describe.each(DRIVERS)('plot data sharing (%s)', (driver) => {
     const text = await createPlot(
       db,
       owner,
-      { filename: `p${++count}`, ...extra, ...VISIBILITY_FIELDS[sharing], figure: { data: grids.map((g) => ({ type: 'scatter', xsrc: g.src(0), ysrc: g.src(1) })) } },
+      {
+        filename: `p${++count}`,
+        ...extra,
+        ...VISIBILITY_FIELDS[sharing],
+        figure: { data: grids.map((g) => ({ type: 'scatter', xsrc: g.src(0), ysrc: g.src(1) })) },
+      },
       ORIGIN,
     );
     return parseFid((JSON.parse(text) as { file: { fid: string } }).file.fid)!;
@@ -84,7 +89,9 @@ describe.each(DRIVERS)('plot data sharing (%s)', (driver) => {
     const before = await state();
     const plan = await planPlotDataSharing(db, alice, p, 'private');
     expect(plan.plot).toMatchObject({ owner: 'Alice', n: p.n, visibility: 'public' });
-    expect(plan.grids).toEqual([{ owner: 'Alice', n: g.fid.n, filename: g.filename, visibility: 'public', fate: 'follows', publicPlots: [], publicPlotCount: 0 }]);
+    expect(plan.grids).toEqual([
+      { owner: 'Alice', n: g.fid.n, filename: g.filename, visibility: 'public', fate: 'follows', publicPlots: [], publicPlotCount: 0 },
+    ]);
     expect(await state()).toBe(before);
     expect(await anonymousGrid(g.fid)).toEqual(expect.stringContaining('"data"'));
 
@@ -97,7 +104,7 @@ describe.each(DRIVERS)('plot data sharing (%s)', (driver) => {
     expect(fates(await planPlotDataSharing(db, alice, p))).toEqual({ [g.filename]: 'already' });
   });
 
-  it("a grid another public plot of the owner uses stays public, naming that plot, until that one is no more public", async () => {
+  it('a grid another public plot of the owner uses stays public, naming that plot, until that one is no more public', async () => {
     const shared = await grid(alice);
     const own = await grid(alice);
     const p1 = await plot(alice, [shared, own]);
@@ -124,7 +131,10 @@ describe.each(DRIVERS)('plot data sharing (%s)', (driver) => {
     const mine = await grid(alice);
     // Bob's public plot on Alice's grid does not keep it public: only the owner's plots count.
     const bobsPlot = await plot(bob, [mine]);
-    const [bobsBefore] = await queryRows<{ version: number }>(db, sql`SELECT version FROM plots p JOIN files f ON f.id = p.file_id WHERE f.owner_id = ${bob.id} AND f.n = ${bobsPlot.n}`);
+    const [bobsBefore] = await queryRows<{ version: number }>(
+      db,
+      sql`SELECT version FROM plots p JOIN files f ON f.id = p.file_id WHERE f.owner_id = ${bob.id} AND f.n = ${bobsPlot.n}`,
+    );
     // Alice's plot names Bob's private grid too (created while it was public, then Bob made it private).
     await updateFile(db, bob, bobsPrivate.fid, VISIBILITY_FIELDS.public);
     const p = await plot(alice, [bobs, mine, bobsPrivate]);
@@ -137,7 +147,10 @@ describe.each(DRIVERS)('plot data sharing (%s)', (driver) => {
     ]);
     expect([await gridSharing(bobs.fid), await gridSharing(mine.fid)]).toEqual(['public', 'private']);
     // Bob's plot drew Alice's grid, which it may read no more: it is drawn again (a new version).
-    const [bobsAfter] = await queryRows<{ version: number }>(db, sql`SELECT version FROM plots p JOIN files f ON f.id = p.file_id WHERE f.owner_id = ${bob.id} AND f.n = ${bobsPlot.n}`);
+    const [bobsAfter] = await queryRows<{ version: number }>(
+      db,
+      sql`SELECT version FROM plots p JOIN files f ON f.id = p.file_id WHERE f.owner_id = ${bob.id} AND f.n = ${bobsPlot.n}`,
+    );
     expect(bobsAfter.version).toBe(bobsBefore.version + 1);
     const content = await getPlotContent(db, null, bobsPlot, { inlineData: true, mapUnreadable: true });
     expect(await joinParts(content.parts())).not.toContain('"x":[1,2,3]');
@@ -172,7 +185,7 @@ describe.each(DRIVERS)('plot data sharing (%s)', (driver) => {
     expect(await gridSharing(g.fid)).toBe('private');
   });
 
-  it("a plot made public again widens none of its grids; its readers still get the columns it draws", async () => {
+  it('a plot made public again widens none of its grids; its readers still get the columns it draws', async () => {
     const g = await grid(alice);
     const p = await plot(alice, [g], 'private');
     await sharePlotWithData(db, alice, p, 'private');
@@ -225,11 +238,13 @@ describe.each(DRIVERS)('plot data sharing (%s)', (driver) => {
     const shared = await grid(alice);
     const bobs = await plot(bob, [shared]);
     const version = async () =>
-      (await queryRows<{ version: number; queued: boolean }>(
-        db,
-        sql`SELECT p.version, EXISTS (SELECT 1 FROM image_jobs j WHERE j.file_id = p.file_id AND j.version = p.version) AS queued
+      (
+        await queryRows<{ version: number; queued: boolean }>(
+          db,
+          sql`SELECT p.version, EXISTS (SELECT 1 FROM image_jobs j WHERE j.file_id = p.file_id AND j.version = p.version) AS queued
             FROM plots p JOIN files f ON f.id = p.file_id JOIN users u ON u.id = f.owner_id WHERE u.username = ${bobs.owner} AND f.n = ${bobs.n}`,
-      ))[0];
+        )
+      )[0];
     const before = await version();
     await updateFile(db, alice, shared.fid, { filename: 'renamed only' });
     expect(await version()).toEqual(before);

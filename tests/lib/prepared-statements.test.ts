@@ -38,7 +38,11 @@ describe('prepared statements (postgres)', () => {
 
   const prepared = async () => (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pg_prepared_statements`))[0].n;
   const cachedBytes = async () =>
-    Number((await queryRows<{ bytes: string }>(db, sql`SELECT coalesce(sum(total_bytes), 0) AS bytes FROM pg_backend_memory_contexts WHERE name LIKE 'CachedPlan%'`))[0].bytes);
+    Number(
+      (
+        await queryRows<{ bytes: string }>(db, sql`SELECT coalesce(sum(total_bytes), 0) AS bytes FROM pg_backend_memory_contexts WHERE name LIKE 'CachedPlan%'`)
+      )[0].bytes,
+    );
 
   it('prepares the usual list shapes only: 600 shapes a caller can ask for keep a few', async () => {
     const before = await prepared();

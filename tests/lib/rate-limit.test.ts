@@ -35,7 +35,10 @@ describe.each(DRIVERS)('rate limit counters (%s)', (driver) => {
 
   // A counted write then commits without waiting for a WAL flush of its own (migration 0018).
   it('keeps its counters in an unlogged table', async () => {
-    const [row] = await queryRows<{ persistence: string }>(database.db, sql`SELECT relpersistence AS persistence FROM pg_class WHERE oid = 'rate_limits'::regclass`);
+    const [row] = await queryRows<{ persistence: string }>(
+      database.db,
+      sql`SELECT relpersistence AS persistence FROM pg_class WHERE oid = 'rate_limits'::regclass`,
+    );
     expect(row.persistence).toBe('u');
   });
 

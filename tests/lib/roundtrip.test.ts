@@ -65,7 +65,10 @@ function refsOf(orig: Json, stored: Json, at = 'figure', out: Ref[] = []): Ref[]
       consumed.add(`${key}src`);
       out.push({ path: `${at}.${key}`, src: src as string, value: orig[key] });
     }
-    expect(Object.keys(s).filter((k) => !consumed.has(k)), `extra keys at ${at}`).toEqual([]);
+    expect(
+      Object.keys(s).filter((k) => !consumed.has(k)),
+      `extra keys at ${at}`,
+    ).toEqual([]);
     return out;
   }
   expect(stored, at).toStrictEqual(orig);
@@ -190,7 +193,9 @@ describe.each(DRIVERS)('plot content round trip (%s)', (driver) => {
       db,
       alice,
       {
-        data: { cols: { x: { data: [1, 2, 3], order: 0 }, y: { data: [4.5, 'five', null], order: 1 }, secret: { data: [6660666, 7770777, 8880888], order: 2 } } },
+        data: {
+          cols: { x: { data: [1, 2, 3], order: 0 }, y: { data: [4.5, 'five', null], order: 1 }, secret: { data: [6660666, 7770777, 8880888], order: 2 } },
+        },
         world_readable: false,
       },
       ORIGIN,
@@ -236,9 +241,32 @@ describe.each(DRIVERS)('plot content round trip (%s)', (driver) => {
     const fid = (JSON.parse(await createPlot(db, bob, { figure }, ORIGIN)) as { file: { fid: string } }).file.fid;
     const inline = await content(db, null, fid, { inlineData: true, mapUnreadable: false });
     expect(inline.json).toStrictEqual({
-      data: [{ type: 'heatmap', z: [[3, 4], [1, 2], ['x', 'y']], x: ['x', 'y'] }],
+      data: [
+        {
+          type: 'heatmap',
+          z: [
+            [3, 4],
+            [1, 2],
+            ['x', 'y'],
+          ],
+          x: ['x', 'y'],
+        },
+      ],
       layout: {},
-      frames: [{ name: 'f0', data: [{ z: [[1, 2], [3, 4]], text: ['x', 'y'] }] }],
+      frames: [
+        {
+          name: 'f0',
+          data: [
+            {
+              z: [
+                [1, 2],
+                [3, 4],
+              ],
+              text: ['x', 'y'],
+            },
+          ],
+        },
+      ],
     });
     const byRef = await content(db, null, fid, { inlineData: false, mapUnreadable: false });
     expect(byRef.json).toStrictEqual(figure);

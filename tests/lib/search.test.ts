@@ -128,7 +128,11 @@ describe.each(DRIVERS)('search (%s)', (driver) => {
     for (let k = 0; k < 30; k++) {
       const twice = k % 3 === 0;
       const inCaption = k % 7 === 0;
-      const fid = await make(`kiwi${k}`, k % 2 ? alice : bob, inCaption ? { title: `fruit ${k}`, caption: 'kiwi' } : { title: twice ? `kiwi kiwi ${k}` : `kiwi ${k}` });
+      const fid = await make(
+        `kiwi${k}`,
+        k % 2 ? alice : bob,
+        inCaption ? { title: `fruit ${k}`, caption: 'kiwi' } : { title: twice ? `kiwi kiwi ${k}` : `kiwi ${k}` },
+      );
       expected.push({ fid, score: inCaption ? 0 : twice ? 2 : 1, k });
     }
     expected.sort((a, b) => b.score - a.score || b.k - a.k);

@@ -21,7 +21,12 @@ describe.each(DRIVERS)('resolveSrcs (%s)', (driver) => {
   const grids: Record<string, { fid: string; uid: Record<string, string> }> = {};
 
   async function grid(name: string, owner: Viewer, worldReadable: boolean, cols: Record<string, unknown[]>) {
-    const { file } = await createGrid(db, owner, { filename: name, world_readable: worldReadable, data: { cols: Object.fromEntries(Object.entries(cols).map(([k, data]) => [k, { data }])) } }, ORIGIN);
+    const { file } = await createGrid(
+      db,
+      owner,
+      { filename: name, world_readable: worldReadable, data: { cols: Object.fromEntries(Object.entries(cols).map(([k, data]) => [k, { data }])) } },
+      ORIGIN,
+    );
     grids[name] = { fid: file.fid, uid: Object.fromEntries(file.cols.map((c) => [c.name, c.uid])) };
   }
 
@@ -44,7 +49,12 @@ describe.each(DRIVERS)('resolveSrcs (%s)', (driver) => {
     ['two columns, in order', () => src('a1', 'y', 'x'), () => alice, { grid: true, columns: 2, values: 7 }],
     ['a column named twice counts twice', () => src('a1', 'y', 'y'), () => alice, { grid: true, columns: 2, values: 8 }],
     ['owner in another case', () => src('a1', 'x').replace(/^Alice/, 'ALICE'), () => bob, { grid: true, columns: 1, values: 3 }],
-    ['a uid of another grid is missing here', () => `${grids.a2.fid}:${grids.a1.uid.y}`, () => alice, { grid: true, columns: null, values: 0, missing: () => grids.a1.uid.y }],
+    [
+      'a uid of another grid is missing here',
+      () => `${grids.a2.fid}:${grids.a1.uid.y}`,
+      () => alice,
+      { grid: true, columns: null, values: 0, missing: () => grids.a1.uid.y },
+    ],
     ['the first missing uid is named', () => `${src('a1', 'x')},nosuch,other`, () => alice, { grid: true, columns: null, values: 0, missing: () => 'nosuch' }],
     ['a private grid, its owner', () => src('private', 'p'), () => bob, { grid: true, columns: 1, values: 5 }],
     ['a private grid, anyone else: nothing', () => src('private', 'p'), () => alice, { grid: false, columns: null, values: 0 }],

@@ -35,7 +35,9 @@ describe.each(DRIVERS)('view count (%s)', (driver) => {
     const owner = await newViewer(db, 'viewed2');
     const id = await newPlot(owner);
     await Promise.all(Array.from({ length: 40 }, () => countView(db, id)));
-    const modes = await Promise.all(Array.from({ length: 40 }, () => queryRows<{ mode: string }>(db, sql`SELECT current_setting('synchronous_commit') AS mode`)));
+    const modes = await Promise.all(
+      Array.from({ length: 40 }, () => queryRows<{ mode: string }>(db, sql`SELECT current_setting('synchronous_commit') AS mode`)),
+    );
     expect(new Set(modes.map(([r]) => r.mode))).toEqual(new Set(['on']));
   });
 

@@ -94,8 +94,10 @@ export function expectError(res: Answer, status: number, needle?: string | RegEx
   if (!res.headers.get('content-type')?.startsWith('application/json')) throw new Error(`error without JSON content type: ${problem}`);
   const body = res.json as { errors: { code: string; message: string; path: unknown; field: unknown }[]; detail: string };
   if (!Array.isArray(body?.errors) || !body.errors.length || typeof body.detail !== 'string') throw new Error(`not the contract's error body: ${problem}`);
-  for (const e of body.errors) if (typeof e.code !== 'string' || typeof e.message !== 'string' || !('path' in e) || !('field' in e)) throw new Error(`bad error item: ${problem}`);
-  if (needle && !(typeof needle === 'string' ? body.detail.includes(needle) : needle.test(body.detail))) throw new Error(`error does not mention ${needle}: ${problem}`);
+  for (const e of body.errors)
+    if (typeof e.code !== 'string' || typeof e.message !== 'string' || !('path' in e) || !('field' in e)) throw new Error(`bad error item: ${problem}`);
+  if (needle && !(typeof needle === 'string' ? body.detail.includes(needle) : needle.test(body.detail)))
+    throw new Error(`error does not mention ${needle}: ${problem}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Reading a module's imports from its text, for the import-graph test (tests/unit/import-graph.test.ts).
 
-const SPECIFIER = /(?:^|[^\w.])((?:import|export)\s[^'"`;]*?)from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const SPECIFIER =
+  /(?:^|[^\w.])((?:import|export)\s[^'"`;]*?)from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 /** Import specifiers of a file's text (comments removed first, so prose never counts); `values`: only those that bring code (not `import type`). */
 export function specifiers(text: string, which: 'all' | 'values' = 'all'): string[] {

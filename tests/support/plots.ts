@@ -9,16 +9,57 @@ export type Rec = Record<string, any>;
 export type Grid = Awaited<ReturnType<typeof uploadGrid>>;
 
 export const LIST_KEYS = [
-  'creation_time', 'date_modified', 'comments', 'stars', 'collaborators', 'parented', 'embed_url', 'fid', 'filename',
-  'filetype', 'img_url', 'image_urls', 'api_urls', 'owner', 'parent', 'preview', 'referencers', 'references', 'title',
-  'views', 'web_url', 'world_readable', 'share_key_enabled', 'subfolder_count', 'refresh_interval', 'organize_view_url',
-  'current_user_permission', 'is_theme', 'is_template', 'autosize', 'caption', 'figure', 'height', 'width', 'user',
+  'creation_time',
+  'date_modified',
+  'comments',
+  'stars',
+  'collaborators',
+  'parented',
+  'embed_url',
+  'fid',
+  'filename',
+  'filetype',
+  'img_url',
+  'image_urls',
+  'api_urls',
+  'owner',
+  'parent',
+  'preview',
+  'referencers',
+  'references',
+  'title',
+  'views',
+  'web_url',
+  'world_readable',
+  'share_key_enabled',
+  'subfolder_count',
+  'refresh_interval',
+  'organize_view_url',
+  'current_user_permission',
+  'is_theme',
+  'is_template',
+  'autosize',
+  'caption',
+  'figure',
+  'height',
+  'width',
+  'user',
 ].sort();
 export const DETAIL_KEYS = [...LIST_KEYS, 'share_url', 'content_url', 'source_fid'].sort();
 export const SECRET_DETAIL_KEYS = [...DETAIL_KEYS, 'share_key'].sort();
 export const HIDDEN_USER_FIELDS = [
-  'stream_tokens', 'feature_set_id', 'csrf_token', 'map_access_tokens', 'has_password', 'email', 'is_active', 'readonly',
-  'is_dash_creator', 'dash_created_count', 'is_chart_creator', 'charts_created_count',
+  'stream_tokens',
+  'feature_set_id',
+  'csrf_token',
+  'map_access_tokens',
+  'has_password',
+  'email',
+  'is_active',
+  'readonly',
+  'is_dash_creator',
+  'dash_created_count',
+  'is_chart_creator',
+  'charts_created_count',
 ];
 
 export const CREATION_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -39,7 +80,22 @@ export const pathOf = (url: string) => {
 export function expectedRecord(
   owner: string,
   num: number,
-  extra: { filename: string; figure: unknown; permission: 'read' | 'write'; title?: string; caption?: string; parent?: number; worldReadable?: boolean; shareKeyEnabled?: boolean; views?: number; width?: number | null; height?: number | null; autosize?: boolean; isTheme?: unknown; isTemplate?: unknown },
+  extra: {
+    filename: string;
+    figure: unknown;
+    permission: 'read' | 'write';
+    title?: string;
+    caption?: string;
+    parent?: number;
+    worldReadable?: boolean;
+    shareKeyEnabled?: boolean;
+    views?: number;
+    width?: number | null;
+    height?: number | null;
+    autosize?: boolean;
+    isTheme?: unknown;
+    isTemplate?: unknown;
+  },
   origin = baseUrl(),
 ): Rec {
   const base = `${origin}/~${owner}/${num}`;
@@ -102,7 +158,12 @@ function expectedUser(owner: string, origin = baseUrl()): Rec {
   };
 }
 
-export function expectedDetail(owner: string, num: number, extra: Parameters<typeof expectedRecord>[2] & { sourceFid?: string | null; shareKey?: string }, origin = baseUrl()): Rec {
+export function expectedDetail(
+  owner: string,
+  num: number,
+  extra: Parameters<typeof expectedRecord>[2] & { sourceFid?: string | null; shareKey?: string },
+  origin = baseUrl(),
+): Rec {
   const rec = expectedRecord(owner, num, { shareKeyEnabled: extra.shareKey !== undefined, ...extra }, origin);
   const fid = `${owner}:${num}`;
   return {
@@ -156,7 +217,10 @@ export async function fileIdOf(fid: string): Promise<number> {
 
 export async function setPlot(fid: string, changes: Partial<{ views: number; quality: number; handpicked: boolean }>): Promise<void> {
   const { db } = await appDatabase();
-  await db.update(plots).set(changes).where(eq(plots.fileId, await fileIdOf(fid)));
+  await db
+    .update(plots)
+    .set(changes)
+    .where(eq(plots.fileId, await fileIdOf(fid)));
 }
 
 export async function status(url: string, headers: Record<string, string> = {}): Promise<number> {

@@ -64,7 +64,10 @@ export function useDatabase(driver: Driver): Database {
  */
 export function dumpDatabase(url: string): string {
   const excluded = ['image_jobs', 'plot_images', 'rate_limits'].flatMap((t) => ['--exclude-table-data', t]);
-  const dump = execFileSync('pg_dump', ['--data-only', '--no-owner', '--no-privileges', '--restrict-key=hardening', ...excluded, url], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const dump = execFileSync('pg_dump', ['--data-only', '--no-owner', '--no-privileges', '--restrict-key=hardening', ...excluded, url], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
   return dump
     .split('\n')
     .filter((line) => !line.startsWith('SELECT pg_catalog.setval('))

@@ -35,7 +35,11 @@ process.stdout.write('ready\\n');
 `;
 
 /** Runs `attack` against `server` while watching; answers the peak RSS growth and the slowest unrelated answer. */
-export async function watch(server: { url: string; process: ChildProcess }, attack: () => Promise<void>, probeEveryMs = 200): Promise<{ growthMb: number; slowestMs: number }> {
+export async function watch(
+  server: { url: string; process: ChildProcess },
+  attack: () => Promise<void>,
+  probeEveryMs = 200,
+): Promise<{ growthMb: number; slowestMs: number }> {
   const pid = server.process.pid!;
   // Settle first: what the process holds before the attack is its own business.
   await fetch(`${server.url}/v2/plots?page_size=1`);

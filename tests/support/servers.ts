@@ -62,4 +62,3 @@ function claimPgliteUser(count: number): number {
   }
   throw new Error(`all ${count} PGlite test users are taken: raise PGLITE_USERS in tests/global-setup.ts`);
 }
-

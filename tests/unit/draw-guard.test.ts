@@ -104,7 +104,13 @@ describe('settlePart: one axis (or its minor ticks) held to its limit', () => {
     ['nticks is clamped', { nticks: 1e9 }, { type: 'linear' }, 200, { nticks: 200 }],
     ['a small nticks is kept', { nticks: 7 }, {}, 7, { nticks: 7 }],
     ['tickmode array with no tickvals is auto', { tickmode: 'array', nticks: 1e6 }, {}, 200, { tickmode: 'array', nticks: 200 }],
-    ['texts past the values are trimmed', { tickvals: [1, 2], ticktext: ['a', 'b', ...range(1e5, String)] }, LINEAR, 2, { tickvals: [1, 2], ticktext: ['a', 'b'] }],
+    [
+      'texts past the values are trimmed',
+      { tickvals: [1, 2], ticktext: ['a', 'b', ...range(1e5, String)] },
+      LINEAR,
+      2,
+      { tickvals: [1, 2], ticktext: ['a', 'b'] },
+    ],
     ['a dtick on a category axis waits for its categories', { dtick: 1 }, { type: 'category', range: [-0.5, 1e6] }, undefined, { dtick: 1 }],
     ['... which may end it soon enough', { dtick: 1 }, { type: 'category', range: [-0.5, 1e6], categories: 40 }, 41, { dtick: 1 }],
     ['... or not', { dtick: 1 }, { type: 'category', range: [-0.5, 1e6], categories: 4000 }, 10, {}],
@@ -195,7 +201,10 @@ describe('budgetFigure: a figure held to the budget on its own text', () => {
   });
 
   it("the issue's 80,000 tickvals: every k-th pair", () => {
-    const figure = { data: [{ y: [1, 2] }], layout: { xaxis: { type: 'linear', range: [0, 4], tickvals: range(80_000, (i) => i / 20_000), ticktext: range(80_000, (i) => `t${i}`) } } };
+    const figure = {
+      data: [{ y: [1, 2] }],
+      layout: { xaxis: { type: 'linear', range: [0, 4], tickvals: range(80_000, (i) => i / 20_000), ticktext: range(80_000, (i) => `t${i}`) } },
+    };
     const { copy, pending } = budget(figure);
     expect(pending).toEqual([]);
     expect((axisOf(copy).tickvals as unknown[]).length).toBeLessThanOrEqual(DRAW_LIMITS.axisTicks);
@@ -205,10 +214,21 @@ describe('budgetFigure: a figure held to the budget on its own text', () => {
   it('axes plotly types or ranges from the data wait for the measuring draw, their tick settings out of the copy', () => {
     const figure = {
       data: [{ x: ['1960-01-01', '2020-01-01'], y: [1, 2], marker: { color: [0, 1e6], colorbar: { dtick: 1 } } }],
-      layout: { xaxis: { dtick: 1 }, yaxis: { type: 'log', dtick: 'L1e-6' }, scene: { xaxis: { tickvals: range(5000) } }, polar: { angularaxis: { dtick: 0.001 } } },
+      layout: {
+        xaxis: { dtick: 1 },
+        yaxis: { type: 'log', dtick: 'L1e-6' },
+        scene: { xaxis: { tickvals: range(5000) } },
+        polar: { angularaxis: { dtick: 0.001 } },
+      },
     };
     const { copy, pending } = budget(figure);
-    expect(pending.map((p) => p.axis.path.join('.')).sort()).toEqual(['data.0.marker.colorbar', 'layout.polar.angularaxis', 'layout.scene.xaxis', 'layout.xaxis', 'layout.yaxis']);
+    expect(pending.map((p) => p.axis.path.join('.')).sort()).toEqual([
+      'data.0.marker.colorbar',
+      'layout.polar.angularaxis',
+      'layout.scene.xaxis',
+      'layout.xaxis',
+      'layout.yaxis',
+    ]);
     expect(axisOf(copy)).toEqual({});
     expect(axisOf(copy, 'yaxis')).toEqual({ type: 'log' });
     expect(pending.find((p) => p.axis.path.join('.') === 'layout.xaxis')!.kept[0]).toEqual({ dtick: 1 });
@@ -277,19 +297,42 @@ describe('budgetFigure: a figure held to the budget on its own text', () => {
   const many = (n: number, f: (i: number) => Record<string, unknown>) => range(n, f) as Record<string, unknown>[];
   it.each([
     ['annotations', { annotations: many(20_000, (i) => ({ x: i, y: i, text: `a${i}` })) }, 'annotations', '20,000 annotations'],
-    ['annotations in a scene and the template add up', { annotations: many(400, () => ({})), scene: { annotations: many(100, () => ({})) }, template: { layout: { annotations: many(50, () => ({ name: 'n' })) } } }, 'annotations', '550 annotations'],
+    [
+      'annotations in a scene and the template add up',
+      {
+        annotations: many(400, () => ({})),
+        scene: { annotations: many(100, () => ({})) },
+        template: { layout: { annotations: many(50, () => ({ name: 'n' })) } },
+      },
+      'annotations',
+      '550 annotations',
+    ],
     ['shapes', { shapes: many(5000, () => ({ type: 'line' })) }, 'shapes', '5,000 shapes'],
     ['images', { images: many(5000, () => ({ source: 'data:,' })) }, 'images', '5,000 images'],
     ['selections', { selections: many(5000, () => ({})) }, 'selections', '5,000 selections'],
-    ['slider steps across sliders', { sliders: [{ steps: many(200, () => ({ label: 's' })) }, { steps: many(200, () => ({ label: 't' })) }] }, 'steps', '400 slider steps'],
-    ['menu and range-selector buttons', { updatemenus: [{ buttons: many(250, () => ({ label: 'b' })) }], xaxis: { rangeselector: { buttons: many(100, () => ({ step: 'day' })) } } }, 'buttons', '350 menu buttons'],
+    [
+      'slider steps across sliders',
+      { sliders: [{ steps: many(200, () => ({ label: 's' })) }, { steps: many(200, () => ({ label: 't' })) }] },
+      'steps',
+      '400 slider steps',
+    ],
+    [
+      'menu and range-selector buttons',
+      { updatemenus: [{ buttons: many(250, () => ({ label: 'b' })) }], xaxis: { rangeselector: { buttons: many(100, () => ({ step: 'day' })) } } },
+      'buttons',
+      '350 menu buttons',
+    ],
   ] as const)('%s: pages draw the first ones, exports are refused at once', (_, layout, item, says) => {
     const figure = { data: [{ y: [1] }], layout };
     const cut = budget(figure).copy;
     const counts = JSON.stringify(cut.layout).match(new RegExp(`"${item}":\\[`, 'g'))?.length ?? 0;
     expect(counts).toBeGreaterThan(0);
     const total = (node: unknown): number =>
-      Array.isArray(node) ? node.reduce((s: number, x) => s + total(x), 0) : node && typeof node === 'object' ? Object.entries(node).reduce((s, [k, v]) => s + (k === item && Array.isArray(v) ? v.length : 0) + total(v), 0) : 0;
+      Array.isArray(node)
+        ? node.reduce((s: number, x) => s + total(x), 0)
+        : node && typeof node === 'object'
+          ? Object.entries(node).reduce((s, [k, v]) => s + (k === item && Array.isArray(v) ? v.length : 0) + total(v), 0)
+          : 0;
     expect(total(cut.layout)).toBe(DRAW_LIMITS[item]);
     const started = performance.now();
     expect(() => budget(figure, 'refuse')).toThrow(`the figure has ${says}, more than the ${DRAW_LIMITS[item].toLocaleString('en-US')} a figure may draw`);
@@ -300,7 +343,7 @@ describe('budgetFigure: a figure held to the budget on its own text', () => {
     const frames = range(5000, (i) => ({ name: `f${i}`, layout: { annotations: many(600, () => ({ text: 'x' })) } }));
     const { copy } = budget({ data: [{ y: [1] }], frames });
     expect(copy.frames).toHaveLength(DRAW_LIMITS.frames);
-    expect(((copy.frames![0] as { layout: { annotations: unknown[] } }).layout.annotations).length).toBe(DRAW_LIMITS.annotations);
+    expect((copy.frames![0] as { layout: { annotations: unknown[] } }).layout.annotations.length).toBe(DRAW_LIMITS.annotations);
     expect(() => budget({ data: [{ y: [1] }], frames }, 'refuse')).toThrow('the figure has 5,000 frames');
   });
 
@@ -316,7 +359,10 @@ describe('budgetFigure: a figure held to the budget on its own text', () => {
   });
 
   it('a template carries ticks like any layout', () => {
-    const { copy } = budget({ data: [{ y: [1] }], layout: { template: { layout: { xaxis: { type: 'linear', range: [0, 1], dtick: 1e-9, minor: { dtick: 1e-12, ticks: 'outside' } } } } } });
+    const { copy } = budget({
+      data: [{ y: [1] }],
+      layout: { template: { layout: { xaxis: { type: 'linear', range: [0, 1], dtick: 1e-9, minor: { dtick: 1e-12, ticks: 'outside' } } } } },
+    });
     const xaxis = ((copy.layout!.template as Record<string, Record<string, unknown>>).layout as Record<string, Record<string, unknown>>).xaxis;
     expect(xaxis.dtick).toBeUndefined();
     expect(xaxis.minor).toEqual({ ticks: 'outside' });

@@ -31,9 +31,25 @@ describe('parseSrc', () => {
     expect(parseSrc(`u:1:${Array(1000).fill('abc').join(',')}`)?.uids).toHaveLength(1000);
   });
   it.each([
-    '', 'alice', 'alice:1', 'alice:1:', ':1:abc', '_alice:1:abc', 'alice:0:abc', 'alice:01:abc', 'alice:-1:abc',
-    'alice:1.5:abc', `alice:${2 ** 31}:abc`, 'alice:1:abc,', 'alice:1:,abc', 'alice:1:ab c', 'alice:1:abc:def',
-    `alice:1:${'a'.repeat(65)}`, `${'a'.repeat(51)}:1:abc`, `u:1:${Array(1001).fill('a').join(',')}`, 'alice:1:abc\n',
+    '',
+    'alice',
+    'alice:1',
+    'alice:1:',
+    ':1:abc',
+    '_alice:1:abc',
+    'alice:0:abc',
+    'alice:01:abc',
+    'alice:-1:abc',
+    'alice:1.5:abc',
+    `alice:${2 ** 31}:abc`,
+    'alice:1:abc,',
+    'alice:1:,abc',
+    'alice:1:ab c',
+    'alice:1:abc:def',
+    `alice:1:${'a'.repeat(65)}`,
+    `${'a'.repeat(51)}:1:abc`,
+    `u:1:${Array(1001).fill('a').join(',')}`,
+    'alice:1:abc\n',
   ])('refuses %j', (s) => expect(parseSrc(s)).toBeNull());
   it('refuses non-strings', () => expect(parseSrc(42 as unknown as string)).toBeNull());
 });
@@ -81,14 +97,9 @@ describe('checkFigure', () => {
 
   it('walks object arrays such as parcoords dimensions', () => {
     const fig = {
-      data: [
-        { type: 'parcoords', line: { color: [1, 2] }, dimensions: [{ values: [1, 2], range: [0, 3], label: 'a' }, { valuessrc: SRC }, 'junk'] },
-      ],
+      data: [{ type: 'parcoords', line: { color: [1, 2] }, dimensions: [{ values: [1, 2], range: [0, 3], label: 'a' }, { valuessrc: SRC }, 'junk'] }],
     };
-    expect(problems(fig)).toEqual([
-      `figure.data[0].line.color: ${RAW('color')}`,
-      `figure.data[0].dimensions[0].values: ${RAW('values')}`,
-    ]);
+    expect(problems(fig)).toEqual([`figure.data[0].line.color: ${RAW('color')}`, `figure.data[0].dimensions[0].values: ${RAW('values')}`]);
     fig.data[0].line = { color: 'blue' } as never;
     delete (fig.data[0].dimensions[0] as Record<string, unknown>).values;
     expect(checkFigure(fig).map((r) => r.path)).toEqual([['data', 0, 'dimensions', 1, 'valuessrc']]);
@@ -118,7 +129,15 @@ describe('checkFigure', () => {
     expect(
       checkFigure({
         data: [
-          { type: 'heatmap', zsrc: SRC, colorscale: [[0, 'red'], [1, 'blue']], xaxis: 'x' },
+          {
+            type: 'heatmap',
+            zsrc: SRC,
+            colorscale: [
+              [0, 'red'],
+              [1, 'blue'],
+            ],
+            xaxis: 'x',
+          },
           { type: 'contour', contours: { value: [1, 2] }, unknown: [1, 2, 3], domain: { x: [0, 1] } },
           { type: 'indicator', gauge: { steps: [{ range: [0, 1] }] } },
         ],
@@ -185,11 +204,17 @@ describe('checkFigure', () => {
 describe('figureMeta', () => {
   it('reads title, size and autosize from the layout', () => {
     expect(figureMeta({ data: [], layout: { title: { text: 'T' }, width: 700.4, height: 500, autosize: false } })).toEqual({
-      title: 'T', width: 700, height: 500, autosize: false,
+      title: 'T',
+      width: 700,
+      height: 500,
+      autosize: false,
     });
     expect(figureMeta({ data: [], layout: { title: 'S', width: -1, height: Infinity } })).toEqual({ title: 'S', width: null, height: null, autosize: true });
     expect(figureMeta({ data: [], layout: { title: { font: {} }, width: '700', height: 1e12, autosize: 'yes' } })).toEqual({
-      title: '', width: null, height: null, autosize: true,
+      title: '',
+      width: null,
+      height: null,
+      autosize: true,
     });
     expect(figureMeta({ data: [] })).toEqual({ title: '', width: null, height: null, autosize: true });
   });
@@ -207,16 +232,39 @@ describe('decodeTypedArray', () => {
   });
   it('nests shaped arrays row-major', () => {
     const bdata = b64(new Int16Array([1, 2, 3, 4, 5, 6]));
-    expect(decodeTypedArray({ dtype: 'i2', bdata, shape: '2, 3' })).toEqual([[1, 2, 3], [4, 5, 6]]);
-    expect(decodeTypedArray({ dtype: 'i2', bdata, shape: [3, 2] })).toEqual([[1, 2], [3, 4], [5, 6]]);
-    expect(decodeTypedArray({ dtype: 'i2', bdata, shape: [1, 2, 3] })).toEqual([[[1, 2, 3], [4, 5, 6]]]);
+    expect(decodeTypedArray({ dtype: 'i2', bdata, shape: '2, 3' })).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+    expect(decodeTypedArray({ dtype: 'i2', bdata, shape: [3, 2] })).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
+    expect(decodeTypedArray({ dtype: 'i2', bdata, shape: [1, 2, 3] })).toEqual([
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+    ]);
     expect(decodeTypedArray({ dtype: 'i2', bdata, shape: '6' })).toEqual([1, 2, 3, 4, 5, 6]);
     expect(decodeTypedArray({ dtype: 'i2', bdata, shape: '4,2' })).toBeNull();
     expect(decodeTypedArray({ dtype: 'i2', bdata, shape: 'a,b' })).toBeNull();
   });
   it('returns null for anything else', () => {
-    for (const v of [null, [1, 2], 'AAAA', { dtype: 'f8' }, { bdata: 'AAAA' }, { dtype: 'f16', bdata: 'AAAA' }, { dtype: 'toString', bdata: 'AAAA' },
-      { dtype: 'f8', bdata: 'AAAA' } /* 3 bytes */, { dtype: 'u1', bdata: 'A$A=' }, { dtype: 'u1', bdata: 'AA AA' }, { dtype: 3, bdata: 'AAAA' }])
+    for (const v of [
+      null,
+      [1, 2],
+      'AAAA',
+      { dtype: 'f8' },
+      { bdata: 'AAAA' },
+      { dtype: 'f16', bdata: 'AAAA' },
+      { dtype: 'toString', bdata: 'AAAA' },
+      { dtype: 'f8', bdata: 'AAAA' } /* 3 bytes */,
+      { dtype: 'u1', bdata: 'A$A=' },
+      { dtype: 'u1', bdata: 'AA AA' },
+      { dtype: 3, bdata: 'AAAA' },
+    ])
       expect(decodeTypedArray(v)).toBeNull();
   });
 });
@@ -225,7 +273,10 @@ describe('splitFigure', () => {
   it('moves raw arrays into columns named like the official client', () => {
     const typed = { dtype: 'f8', bdata: b64(new Float64Array([3, 4])) };
     const { figure, columns } = splitFigure({
-      data: [{ x: [1, 2], y: typed, marker: { color: ['a', 'b'], size: 3 } }, { type: 'parcoords', dimensions: [{ values: [1], range: [0, 1] }] }],
+      data: [
+        { x: [1, 2], y: typed, marker: { color: ['a', 'b'], size: 3 } },
+        { type: 'parcoords', dimensions: [{ values: [1], range: [0, 1] }] },
+      ],
       frames: [{ data: [{ y: [5] }] }],
       layout: { xaxis: { range: [0, 1] } },
     });
@@ -237,7 +288,10 @@ describe('splitFigure', () => {
       { name: 'frames.0.data.0.y', data: [5], path: ['frames', 0, 'data', 0, 'ysrc'] },
     ]);
     expect(figure).toEqual({
-      data: [{ xsrc: 'TBD', ysrc: 'TBD', marker: { colorsrc: 'TBD', size: 3 } }, { type: 'parcoords', dimensions: [{ valuessrc: 'TBD', range: [0, 1] }] }],
+      data: [
+        { xsrc: 'TBD', ysrc: 'TBD', marker: { colorsrc: 'TBD', size: 3 } },
+        { type: 'parcoords', dimensions: [{ valuessrc: 'TBD', range: [0, 1] }] },
+      ],
       frames: [{ data: [{ ysrc: 'TBD' }] }],
       layout: { xaxis: { range: [0, 1] } },
     });

@@ -11,7 +11,11 @@ const ROOTS = ['app', 'lib', 'db', 'components', 'scripts', 'bench', 'proxy.ts',
 
 /** [from, to, why]: a module under `from` may not import one under `to` (path prefixes). */
 const FORBIDDEN: [string, string[], string][] = [
-  ['lib/core/', ['lib/http/', 'lib/web/', 'lib/render/', 'app/', 'components/', 'next'], 'lib/core holds rules and data access: no HTTP edge, pages, render wing, app or Next'],
+  [
+    'lib/core/',
+    ['lib/http/', 'lib/web/', 'lib/render/', 'app/', 'components/', 'next'],
+    'lib/core holds rules and data access: no HTTP edge, pages, render wing, app or Next',
+  ],
   ['lib/render/', ['lib/http/', 'lib/web/', 'app/', 'components/', 'next'], 'the render wing (Chromium) uses lib/core and nothing above it'],
   ['db/', ['lib/', 'app/', 'components/'], 'db/ is schema, client and migrations only'],
   ['lib/http/', ['lib/web/', 'app/', 'components/'], 'the API edge does not depend on pages'],
@@ -23,7 +27,9 @@ const FORBIDDEN: [string, string[], string][] = [
 ];
 
 /** [from, to, why]: a module under `from` may import one under `to` for its types only. */
-const TYPES_ONLY: [string, string[], string][] = [['lib/web/', ['db/', 'drizzle-orm'], 'lib/web reads data through lib/core: db/ and SQL for their types only']];
+const TYPES_ONLY: [string, string[], string][] = [
+  ['lib/web/', ['db/', 'drizzle-orm'], 'lib/web reads data through lib/core: db/ and SQL for their types only'],
+];
 
 /** Packages the rules name: `next` and `drizzle-orm` with their subpaths. */
 const PACKAGES = ['next', 'drizzle-orm'];
@@ -53,7 +59,16 @@ function graph(which: 'all' | 'values' = 'all'): Map<string, string[]> {
   const files = ROOTS.flatMap(sourceFiles);
   const known = new Set(files);
   return new Map(
-    files.map((f) => [f, [...new Set(specifiers(readFileSync(f, 'utf8'), which).map((s) => target(f, s, known)).filter((t) => t !== null))]]),
+    files.map((f) => [
+      f,
+      [
+        ...new Set(
+          specifiers(readFileSync(f, 'utf8'), which)
+            .map((s) => target(f, s, known))
+            .filter((t) => t !== null),
+        ),
+      ],
+    ]),
   );
 }
 
@@ -145,12 +160,10 @@ describe('the import graph', () => {
     const mixed = `import type { Db } from '@/db/client';\nimport { getDb, type Database } from '@/db/client';\nexport type { X } from './x';\nimport { y } from './y';`;
     expect(specifiers(mixed, 'values')).toEqual(['@/db/client', './y']);
     expect(specifiers(mixed)).toEqual(['@/db/client', '@/db/client', './x', './y']);
-    expect(specifiers(`import a from '@/x';\nimport type { B } from './b';\n// import c from './c';\nexport { d } from '../d';\nconst e = await import('./e');\nimport './f';`)).toEqual([
-      '@/x',
-      './b',
-      '../d',
-      './e',
-      './f',
-    ]);
+    expect(
+      specifiers(
+        `import a from '@/x';\nimport type { B } from './b';\n// import c from './c';\nexport { d } from '../d';\nconst e = await import('./e');\nimport './f';`,
+      ),
+    ).toEqual(['@/x', './b', '../d', './e', './f']);
   });
 });

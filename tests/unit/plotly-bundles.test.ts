@@ -32,7 +32,9 @@ describe('plotly bundles', () => {
     for (const type of registered('basic')) expect(plotlyBundle([type], []), type).toBe('basic');
     for (const type of registered('cartesian')) expect(['basic', 'cartesian'], type).toContain(plotlyBundle([type], []));
     // And nothing else is given to them.
-    const all = readdirSync('node_modules/plotly.js/lib').filter((f) => /^[a-z0-9]+\.js$/.test(f) && !['core.js', 'index.js', 'calendars.js'].includes(f)).map((f) => f.slice(0, -3));
+    const all = readdirSync('node_modules/plotly.js/lib')
+      .filter((f) => /^[a-z0-9]+\.js$/.test(f) && !['core.js', 'index.js', 'calendars.js'].includes(f))
+      .map((f) => f.slice(0, -3));
     const partial = new Set([...registered('basic'), ...registered('cartesian')]);
     for (const type of all.filter((t) => !partial.has(t))) expect(plotlyBundle([type], []), type).toBe('full');
   });

@@ -60,9 +60,15 @@ describe('paths', () => {
     expect(decodeURIComponent(segments(apiFilePath('plots', owner, 7))[2])).toBe(`${owner}:7`);
     const content = at(chartContentPath(owner, 7));
     expect(segments(content.pathname)).toHaveLength(4);
-    expect([...content.searchParams]).toEqual([['inline_data', 'true'], ['map_data', 'unreadable']]);
+    expect([...content.searchParams]).toEqual([
+      ['inline_data', 'true'],
+      ['map_data', 'unreadable'],
+    ]);
     expect(at(parentApiPath(owner, -1)).searchParams.get('user')).toBe(owner);
-    expect([...at(workspacePath(owner, { view: 'trash', notice: 'restored' })).searchParams]).toEqual([['view', 'trash'], ['notice', 'restored']]);
+    expect([...at(workspacePath(owner, { view: 'trash', notice: 'restored' })).searchParams]).toEqual([
+      ['view', 'trash'],
+      ['notice', 'restored'],
+    ]);
   });
 });
 
@@ -89,9 +95,17 @@ describe('records', () => {
     expect(fileUrls(BASE, 'alice', 7)).toEqual({
       web_url: `${BASE}/~alice/7/`,
       embed_url: `${BASE}/~alice/7.embed`,
-      image_urls: { default: `${BASE}/~alice/7.png`, 'block-thumb': `${BASE}/~alice/7.png?size=block-thumb`, 'list-thumb': `${BASE}/~alice/7.png?size=list-thumb` },
+      image_urls: {
+        default: `${BASE}/~alice/7.png`,
+        'block-thumb': `${BASE}/~alice/7.png?size=block-thumb`,
+        'list-thumb': `${BASE}/~alice/7.png?size=list-thumb`,
+      },
     });
-    expect(userUrls(BASE, 'a b')).toEqual({ profile_url: `${BASE}/~a%20b/`, avatar_url: `${BASE}/avatars/a%20b.svg`, background_url: `${BASE}/background.svg` });
+    expect(userUrls(BASE, 'a b')).toEqual({
+      profile_url: `${BASE}/~a%20b/`,
+      avatar_url: `${BASE}/avatars/a%20b.svg`,
+      background_url: `${BASE}/background.svg`,
+    });
   });
 
   it('workspace parameters keep their order and leave unset ones out', () => {

@@ -41,7 +41,8 @@ export default async function ApiReference() {
                   {g.operations.map(({ path, method, op }) => (
                     <li key={op.operationId}>
                       <a href={`#${op.operationId}`}>
-                        <MethodBadge method={method} /> <span className="api-toc-path">
+                        <MethodBadge method={method} />{' '}
+                        <span className="api-toc-path">
                           <PathText path={path} />
                         </span>
                       </a>

@@ -1,16 +1,6 @@
 // The owner's forms as one object, for the pages that show them (the workspace, a plot's page).
 import type { FileActions } from '@/components/file-forms';
-import {
-  createFolderAction,
-  deleteAction,
-  editAction,
-  followDataAction,
-  moveAction,
-  renameAction,
-  restoreAction,
-  shareAction,
-  trashAction,
-} from './actions';
+import { createFolderAction, deleteAction, editAction, followDataAction, moveAction, renameAction, restoreAction, shareAction, trashAction } from './actions';
 
 /** The owner's forms, for the workspace (and plot pages: app/files/[owner]/[n]/page.tsx). */
 export const FILE_ACTIONS: FileActions = {

@@ -10,7 +10,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/fold
     auth: 'required',
     body: z.object({ path: pathSchema }),
     responses: { 201: '{"file": folder record}' },
-    handler: async ({ db, viewer, body, origin }) =>
-      json({ file: fileRecord(origin, await createFolders(db, viewer, body.path), viewer) }, { status: 201 }),
+    handler: async ({ db, viewer, body, origin }) => json({ file: fileRecord(origin, await createFolders(db, viewer, body.path), viewer) }, { status: 201 }),
   }),
 });

@@ -10,15 +10,7 @@ import { versionedImage } from '@/lib/web/plot-cards';
 import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grid-preview';
 import { avatarPath, chartContentPath, filePath, imagePath, profilePath, withShareKey } from '@/lib/core/urls';
 import { countView } from '@/lib/core/view-counts';
-import {
-  embedCode,
-  figureHeight,
-  loadFilePage,
-  shareKeyOf,
-  type FilePageData,
-  type GridPageData,
-  type PlotPageData,
-} from '@/lib/web/plot-page';
+import { embedCode, figureHeight, loadFilePage, shareKeyOf, type FilePageData, type GridPageData, type PlotPageData } from '@/lib/web/plot-page';
 import type { Visibility } from '@/lib/core/permissions';
 import { copyPlotAction } from './copy-action';
 import { ownerNoticeCode, showsPlotData } from '@/lib/web/workspace';
@@ -156,8 +148,8 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice |
       {dataNotice}
       {data.chart === 'static' && (
         <p className="notice" role="status">
-          This chart could not be drawn: drawing it took too long (it may ask for far too many ticks or points). Its figure and data
-          can still be downloaded{own ? '; change the figure to draw it again' : ''}.
+          This chart could not be drawn: drawing it took too long (it may ask for far too many ticks or points). Its figure and data can still be downloaded
+          {own ? '; change the figure to draw it again' : ''}.
         </p>
       )}
       <PlotView
@@ -191,7 +183,14 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice |
         />
         <CopyField id="embed-code" label="Embed code" value={embedCode(withShareKey(record.embed_url, secretKey), title)} />
       </section>
-      <CopyToMyFiles action={copyPlotAction} csrf={data.ctx.csrf} fid={fid} shareKey={shareKey} own={own} here={withShareKey(filePath(file.owner, file.n), shareKey)} />
+      <CopyToMyFiles
+        action={copyPlotAction}
+        csrf={data.ctx.csrf}
+        fid={fid}
+        shareKey={shareKey}
+        own={own}
+        here={withShareKey(filePath(file.owner, file.n), shareKey)}
+      />
       {own && data.ctx.csrf && (
         <OwnerActions
           fid={fid}
@@ -244,8 +243,8 @@ async function GridPage({ data }: { data: GridPageData }) {
       {(rowCount > shown || columnCount > columns.length) && (
         <p className="grid-note" id="grid-note">
           Showing the first {shown.toLocaleString('en')} of {rowCount.toLocaleString('en')} rows
-          {columnCount > columns.length && ` and the first ${columns.length} of ${columnCount.toLocaleString('en')} columns`}. The
-          CSV download has all the data.
+          {columnCount > columns.length && ` and the first ${columns.length} of ${columnCount.toLocaleString('en')} columns`}. The CSV download has all the
+          data.
         </p>
       )}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus is what lets a keyboard scroll the overflowing table */}

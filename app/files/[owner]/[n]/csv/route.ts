@@ -14,7 +14,10 @@ export async function GET(req: Request, { params }: { params: Promise<{ owner: s
     csv = await fileCsv(await params, shareKeyOf(new URL(req.url).searchParams.get('share_key') ?? undefined));
   } catch (error) {
     if (error instanceof CsvTooLargeError) {
-      return text(400, `This data is too large for a CSV download (${error.message}; at most ${CSV_MAX_BYTES / 2 ** 20} MiB). Download the figure and data as JSON instead.`);
+      return text(
+        400,
+        `This data is too large for a CSV download (${error.message}; at most ${CSV_MAX_BYTES / 2 ** 20} MiB). Download the figure and data as JSON instead.`,
+      );
     }
     if (error instanceof CsvBusyError) return text(503, 'Too many CSV downloads are being prepared; try again in a few seconds.', { 'Retry-After': '5' });
     throw error;

@@ -10,8 +10,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grid
     summary: "Some of a grid's columns with their data, in the order asked",
     query: uidQuerySchema.extend(shareKeyQuery.shape),
     responses: { 200: '{"cols": [{"name", "uid", "order", "data"}]}' },
-    handler: async ({ db, viewer, params, query }) =>
-      jsonStream(await readColumns(db, viewer, fidParam(params.fid), query.uid, query.share_key)),
+    handler: async ({ db, viewer, params, query }) => jsonStream(await readColumns(db, viewer, fidParam(params.fid), query.uid, query.share_key)),
   }),
   POST: endpoint({
     summary: 'Append columns to a grid, after the existing ones',
