@@ -29,6 +29,7 @@ const nextConfig = {
       { source: '/~:owner/:n(\\d+).png', destination: '/files/:owner/:n/image' },
       { source: '/~:owner/:n(\\d+).json', destination: '/files/:owner/:n/json' },
       { source: '/~:owner/:n(\\d+).csv', destination: '/files/:owner/:n/csv' },
+      { source: '/~:owner/:n(\\d+)/edit', destination: '/files/:owner/:n/edit' },
       { source: '/~:owner/:n(\\d+)', destination: '/files/:owner/:n' },
       { source: '/~:owner/:n(\\d+)/', destination: '/files/:owner/:n' },
       { source: '/~:owner', destination: '/users/:owner' },

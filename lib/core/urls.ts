@@ -31,6 +31,15 @@ export function filePath(owner: string, n: number, form: FileForm = 'page'): str
   return form === 'page' ? `${base}/` : `${base}.${form}`;
 }
 
+/** The web's data import, where a new chart starts (`/create`). */
+export const NEW_CHART_PATH = '/create';
+
+/** The chart editor for a new plot, on one of the viewer's grids when given (`/create/chart?grid=owner:n`). */
+export const newChartPath = (grid?: { owner: string; n: number }) => (grid ? `/create/chart?grid=${part(grid.owner)}:${grid.n}` : '/create/chart');
+
+/** The chart editor on an existing plot (`/~owner/n/edit`). */
+export const editPlotPath = (owner: string, n: number) => `${filePath(owner, n)}edit`;
+
 /** A plot's image: the default size, or a thumbnail. */
 export const imagePath = (owner: string, n: number, size?: ThumbSize) => `${filePath(owner, n, 'png')}${size ? `?size=${size}` : ''}`;
 
