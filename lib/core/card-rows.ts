@@ -8,7 +8,7 @@ import type { Db } from '@/db/client';
 import type { Viewer } from './auth';
 import type { RowsPage } from './cursors';
 import { undrawableSql } from './images';
-import { type feedQuerySchema, listFeedRows, listOwnerPlotRows, listPlotRows, type ListQuery, type PageRow } from './plots';
+import { type feedQuerySchema, listFeedRows, listOwnerPlotRows, listPlotRows, type ListQuery, type PageRow } from './plot-lists';
 import { isoText } from './records';
 import { searchPlotRows, type SearchScope } from './search';
 

@@ -1,18 +1,14 @@
-// Files common to plots, grids and folders: per-owner numbers, names, folders and paths, records,
-// updates and the trash.
+// Files common to plots, grids and folders: per-owner numbers, the create, names, lookups, folders and
+// paths, and the common record. Changes (updates, the trash): file-changes.ts; the workspace's lists: own-files.ts.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { compiledQuery, queryRows, type CompiledQuery, type Db } from '@/db/client';
 import { files } from '@/db/schema';
 import type { Viewer } from './auth';
-import { decodeCursor, keysetPage, type RowsPage } from './cursors';
 import { invalid, notFound } from './errors';
-import { filenameSchema, pathSchema } from './file-names';
-import { refreshPlotsOfGrids } from './images';
-import { assertOwner, canRead, canReadSql } from './permissions';
-import { fileNumbered, fidOf, isoText, type Fid } from './records';
+import { canRead, canReadSql } from './permissions';
+import { fileNumbered, fidOf, type Fid } from './records';
 import { apiFilePath, filePath, parentApiPath, profilePath, type ApiCollection } from './urls';
 import { getUserByUsername } from './users';
 
@@ -23,7 +19,7 @@ export interface OwnedFile extends FileRow {
 }
 
 /** A secret-link key: 128 random bits. */
-const newShareKey = () => randomBytes(16).toString('base64url');
+export const newShareKey = () => randomBytes(16).toString('base64url');
 
 /** What every file's create takes besides its type's own fields (POST /v2/plots, /v2/grids). */
 export interface NewFileFields {
@@ -166,7 +162,7 @@ export async function freeFilename(db: Db, ownerId: number, parent: number, base
 }
 
 /** The contract's 400 when another live file of the owner has this name in this folder. */
-async function assertNameFree(tx: Db, ownerId: number, parent: number, filename: string, exceptId?: number): Promise<void> {
+export async function assertNameFree(tx: Db, ownerId: number, parent: number, filename: string, exceptId?: number): Promise<void> {
   const clash = await liveFileNamed(tx, ownerId, parent, filename);
   if (clash && clash.id !== exceptId) throw invalid('filename', `Sorry, a file named '${filename}' already exists`);
 }
@@ -200,7 +196,7 @@ async function resolveFolder(db: Db, ownerId: number, parts: string[], from = -1
  * The folder for a create's or a move's `parent_path`: it must exist. Its row is share-locked until
  * the transaction ends, so the folder cannot go to the trash while a file goes into it.
  */
-async function parentFromPath(tx: Db, ownerId: number, parentPath: string[] | undefined): Promise<number> {
+export async function parentFromPath(tx: Db, ownerId: number, parentPath: string[] | undefined): Promise<number> {
   if (!parentPath?.length) return -1;
   const parent = await resolveFolder(tx, ownerId, parentPath);
   if (parent === null || !(await lockFolder(tx, ownerId, parent))) {
@@ -213,7 +209,7 @@ async function parentFromPath(tx: Db, ownerId: number, parentPath: string[] | un
  * Share-locks the owner's file `n` and says whether it is a live folder (see parentFromPath). Its
  * state is tested on the locked row, not in the WHERE (see fileNumbered): by the unique index.
  */
-async function lockFolder(tx: Db, ownerId: number, n: number): Promise<boolean> {
+export async function lockFolder(tx: Db, ownerId: number, n: number): Promise<boolean> {
   const [row] = await queryRows<{ folder: boolean }>(
     tx,
     sql`SELECT filetype = 'fold' AND trashed_at IS NULL AS folder FROM files WHERE owner_id = ${ownerId}::int AND n = ${n}::int FOR SHARE`,
@@ -305,258 +301,4 @@ export async function listFolderChildren(db: Db, ownerId: number, parent: number
     .where(and(eq(files.ownerId, ownerId), eq(files.parent, parent), isNull(files.trashedAt), canReadSql(files, viewer?.id ?? null)))
     .orderBy(files.filename)
     .limit(1000);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The owner's own files (the web workspace): every file, private and secret included.
-
-/** One of the owner's files as the workspace lists it (a plot's title too). */
-export interface OwnFileRow {
-  n: number;
-  filetype: Filetype;
-  filename: string;
-  world_readable: boolean;
-  share_key: string | null;
-  title: string;
-  created: string;
-  modified: string;
-  trashed: string | null;
-}
-
-/**
- * A page of the viewer's own files: a live folder's contents (`folder`, -1 the top level), newest first,
- * or the trash (`'trash'`: what was trashed itself, not what went with a folder), latest trashed first.
- * The cursor is bound to the owner and the place, so it is not replayed elsewhere.
- */
-export async function listOwnFiles(db: Db, viewer: Viewer, place: number | 'trash', q: { cursor?: string; size: number }): Promise<RowsPage<OwnFileRow>> {
-  const trash = place === 'trash';
-  const order = `own:${viewer.id}:${place}`;
-  const cursor = q.cursor
-    ? await decodeCursor(
-        db,
-        q.cursor,
-        order,
-        (c) => (trash ? c.k.length === 2 && typeof c.k[0] === 'string' : c.k.length === 1) && typeof c.k.at(-1) === 'number',
-      )
-    : null;
-  const dir = cursor?.d ?? 'n';
-  const cmp = sql.raw(dir === 'n' ? '<' : '>');
-  const sort = sql.raw(dir === 'n' ? 'DESC' : 'ASC');
-  const where = trash
-    ? sql`f.trashed_at IS NOT NULL AND f.trashed_with IS NULL ${cursor ? sql`AND (f.trashed_at, f.n) ${cmp} (${cursor.k[0]}::timestamptz, ${cursor.k[1]}::int)` : sql``}`
-    : sql`f.parent = ${place}::int AND f.trashed_at IS NULL ${cursor ? sql`AND f.n ${cmp} ${cursor.k[0]}::int` : sql``}`;
-  const rows = await queryRows<OwnFileRow>(
-    db,
-    sql`SELECT f.n, f.filetype, f.filename, f.world_readable, f.share_key, coalesce(p.title, '') AS title,
-          ${isoText(sql`f.created_at`, 'micros')} AS created, ${isoText(sql`f.updated_at`, 'micros')} AS modified,
-          ${isoText(sql`f.trashed_at`, 'micros')} AS trashed
-        FROM files f LEFT JOIN plots p ON p.file_id = f.id
-        WHERE f.owner_id = ${viewer.id}::int AND ${where}
-        ORDER BY ${trash ? sql`f.trashed_at ${sort}, ` : sql``}f.n ${sort} LIMIT ${q.size + 1}`,
-  );
-  return keysetPage(db, rows, { size: q.size, cursor, order, keyOf: (r) => (trash ? [r.trashed!, r.n] : [r.n]) });
-}
-
-/** The owner's live folders (number, name, containing folder), for paths and "move to" choices. */
-export async function listOwnFolders(db: Db, ownerId: number): Promise<{ n: number; filename: string; parent: number }[]> {
-  return db
-    .select({ n: files.n, filename: files.filename, parent: files.parent })
-    .from(files)
-    .where(and(eq(files.ownerId, ownerId), eq(files.filetype, 'fold'), isNull(files.trashedAt)))
-    .orderBy(files.filename)
-    .limit(2000);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Updates (PUT and PATCH on /v2/{files|plots|grids|folders}/{fid}): one partial update.
-
-/**
- * The fields every file type takes on update (a type's schema extends these with its own). Unknown
- * keys are ignored, but kept, so that a field of another type can be refused (updateFile).
- */
-export const fileFieldsSchema = z.looseObject({
-  filename: filenameSchema.optional().meta({ description: 'rename (unique among the live files of its folder)' }),
-  world_readable: z
-    .boolean()
-    .optional()
-    .meta({ description: "true: anyone may read it. This file alone: a plot's grids keep their own sharing (the web's sharing forms take them along)" }),
-  share_key_enabled: z.boolean().optional().meta({ description: 'true keeps the secret-link key or makes one; false drops it' }),
-  parent: z
-    .number()
-    .int()
-    .min(-1)
-    .max(2147483647)
-    .optional()
-    .meta({ description: "move into the owner's folder with this number (-1: the top level); not with parent_path" }),
-  parent_path: pathSchema.optional().meta({ description: 'move into the folder at this path ("a/b", which must exist); not with parent' }),
-});
-export type FileFields = z.output<typeof fileFieldsSchema>;
-
-/** Each type's own update fields (the keys its schema adds to fileFieldsSchema): elsewhere they are 400. */
-export const TYPE_FIELDS = { plot: ['figure', 'title', 'caption', 'source_fid'], grid: ['metadata'], fold: [] } as const satisfies Record<
-  Filetype,
-  readonly string[]
->;
-const TYPE_NAMES: Record<Filetype, string> = { plot: 'plot', grid: 'grid', fold: 'folder' };
-
-/** A type's own part of an update, checked before the transaction (it may read): the write to do in it, if any. */
-export type TypeUpdate<I> = (db: Db, owner: Viewer, input: I) => Promise<((tx: Db, file: FileRow) => Promise<unknown>) | null>;
-
-/**
- * PUT/PATCH: the owner's live file (of `filetype` when given) takes the fields given; absent ones keep
- * their values, `{}` changes nothing. `types` carries what plots and grids add. The row is locked,
- * so concurrent updates apply one after the other. Answers the file as it now is.
- */
-export async function updateFile<I extends FileFields>(
-  db: Db,
-  viewer: Viewer | null,
-  fid: Fid,
-  input: I,
-  opts: { filetype?: Filetype; types?: Partial<Record<Filetype, TypeUpdate<I>>> } = {},
-): Promise<OwnedFile> {
-  const file = await ownedFile(db, viewer, fid, 'live', opts.filetype);
-  const given = input as Record<string, unknown>;
-  for (const [type, names] of Object.entries(TYPE_FIELDS)) {
-    const foreign = type !== file.filetype && names.find((name) => given[name] !== undefined);
-    if (foreign) throw invalid(foreign, `not a field of a ${TYPE_NAMES[file.filetype]} (it is a ${TYPE_NAMES[type as Filetype]}'s)`);
-  }
-  if (input.parent !== undefined && input.parent_path !== undefined) throw invalid('parent_path', 'give parent or parent_path, not both');
-  const typeWrite = await opts.types?.[file.filetype]?.(db, viewer!, input);
-  const common = Object.keys(fileFieldsSchema.shape).some((name) => given[name] !== undefined);
-  if (!common && !typeWrite) return file;
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(files)
-      .where(and(eq(files.id, file.id), isNull(files.trashedAt)))
-      .for('update');
-    if (!locked) throw notFound();
-    const parent = await targetFolder(tx, locked, input);
-    const filename = input.filename ?? locked.filename;
-    if (filename !== locked.filename || parent !== locked.parent) await assertNameFree(tx, locked.ownerId, parent, filename, locked.id);
-    const shareKey = input.share_key_enabled === undefined ? locked.shareKey : input.share_key_enabled ? (locked.shareKey ?? newShareKey()) : null;
-    const [row] = await tx
-      .update(files)
-      .set({ filename, parent, shareKey, worldReadable: input.world_readable ?? locked.worldReadable, updatedAt: sql`now()` })
-      .where(eq(files.id, locked.id))
-      .returning();
-    await typeWrite?.(tx, row);
-    // Other people's plots drew this grid's data while it was public (their images hold it): drawn again without it.
-    if (row.filetype === 'grid' && locked.worldReadable && !row.worldReadable) await refreshPlotsOfGrids(tx, [{ owner: file.owner, n: row.n }]);
-    return { ...row, owner: file.owner };
-  });
-}
-
-/** Where an update puts the file: `parent` or `parent_path` (a live folder of the owner), else where it is. */
-async function targetFolder(tx: Db, file: FileRow, input: FileFields): Promise<number> {
-  let field: 'parent' | 'parent_path';
-  let parent: number;
-  if (input.parent !== undefined) {
-    field = 'parent';
-    parent = input.parent;
-    if (parent !== -1 && !(await lockFolder(tx, file.ownerId, parent))) throw invalid('parent', `you have no folder ${parent}`);
-  } else if (input.parent_path !== undefined) {
-    field = 'parent_path';
-    parent = await parentFromPath(tx, file.ownerId, input.parent_path);
-  } else {
-    return file.parent;
-  }
-  if (file.filetype === 'fold' && parent !== -1 && parent !== file.parent) {
-    // The target's chain of folders up to the top: the folder itself in it would make a cycle.
-    const [inside] = await queryRows<{ n: number }>(
-      tx,
-      sql`WITH RECURSIVE up(n) AS (
-            SELECT ${parent}::int
-            UNION
-            SELECT f.parent FROM files f JOIN up ON f.owner_id = ${file.ownerId} AND f.n = up.n AND f.parent <> -1
-          ) SELECT n FROM up WHERE n = ${file.n} LIMIT 1`,
-    );
-    if (inside) throw invalid(field, 'a folder cannot move into itself or into a folder inside it');
-  }
-  return parent;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Trash, restore, permanent delete (under /v2/files/{fid}/... for any type, and under each type's path).
-
-/**
- * The owner's live or trashed file, optionally of one type. Others get the 404 of a missing file
- * for a trashed one (public or not: its existence must not leak) and the usual 404/403 for a live one.
- */
-async function ownedFile(db: Db, viewer: Viewer | null, fid: Fid, state: 'live' | 'trashed' | 'any', filetype?: Filetype) {
-  const live = state === 'trashed' ? undefined : await getFile(db, fid);
-  const trashed = live || state === 'live' ? undefined : await getFile(db, fid, 'trashed');
-  const file = live ?? (trashed && trashed.ownerId === viewer?.id ? trashed : undefined);
-  return assertOwner(file && (!filetype || file.filetype === filetype) ? file : undefined, viewer);
-}
-
-/**
- * The file's subtree (itself, and for a folder every file below it) as a recursive CTE `sub(id, n)`
- * over the owner's rows that `step` admits (a condition on `f`). UNION stops on any cycle.
- */
-const subtree = (file: FileRow, step: SQL) => sql`WITH RECURSIVE sub(id, n) AS (
-    SELECT id, n FROM files WHERE id = ${file.id}
-    UNION
-    SELECT f.id, f.n FROM files f JOIN sub ON f.owner_id = ${file.ownerId} AND f.parent = sub.n WHERE ${step}
-  )`;
-
-/**
- * Trashed files leave every list, lookup, feed and page; their numbers stay taken. A folder takes its
- * live contents with it, marked as trashed with it (files trashed before stay as they were).
- */
-export async function trashFile(db: Db, viewer: Viewer | null, fid: Fid, filetype?: Filetype): Promise<void> {
-  const file = await ownedFile(db, viewer, fid, 'live', filetype);
-  await db.transaction(async (tx) => {
-    // Lock the subtree first: the update's fresh snapshot then sees every file put into it meanwhile
-    // (creates and moves share-lock their folder: parentFromPath).
-    await tx.execute(sql`${subtree(file, sql`f.trashed_at IS NULL`)} SELECT id FROM files WHERE id IN (SELECT id FROM sub) FOR UPDATE`);
-    const gone = await queryRows<Changed>(
-      tx,
-      sql`${subtree(file, sql`f.trashed_at IS NULL`)}
-      UPDATE files SET trashed_at = now(), updated_at = now(), trashed_with = CASE WHEN id = ${file.id} THEN NULL ELSE ${file.id}::bigint END
-      WHERE id IN (SELECT id FROM sub) AND trashed_at IS NULL RETURNING n, filetype`,
-    );
-    await refreshPlotsOn(tx, file.owner, gone);
-  });
-}
-
-type Changed = { n: number; filetype: Filetype };
-
-/** Plots on grids that went, or came back, draw other data now (their srcs stay, inlined or not). */
-const refreshPlotsOn = (tx: Db, owner: string, changed: Changed[]) =>
-  refreshPlotsOfGrids(
-    tx,
-    changed.filter((f) => f.filetype === 'grid').map((f) => ({ owner, n: f.n })),
-  );
-
-/**
- * Restores a trashed file and, for a folder, exactly the files trashed with it (the same trash
- * action). A file whose folder is no longer live comes back at the top level. A live file that took
- * its name is the contract's 400 "already exists".
- */
-export async function restoreFile(db: Db, viewer: Viewer | null, fid: Fid, filetype?: Filetype): Promise<void> {
-  const file = await ownedFile(db, viewer, fid, 'trashed', filetype);
-  await db.transaction(async (tx) => {
-    const folderLive = file.parent === -1 || (await lockFolder(tx, file.ownerId, file.parent));
-    const parent = folderLive ? file.parent : -1;
-    await assertNameFree(tx, file.ownerId, parent, file.filename);
-    const action = file.trashedWith ?? file.id;
-    const back = await queryRows<Changed>(
-      tx,
-      sql`${subtree(file, sql`f.trashed_with = ${action}::bigint AND f.trashed_at IS NOT NULL`)}
-      UPDATE files SET trashed_at = NULL, trashed_with = NULL, updated_at = now(),
-        parent = CASE WHEN id = ${file.id} THEN ${parent}::int ELSE parent END
-      WHERE id IN (SELECT id FROM sub) AND trashed_at IS NOT NULL RETURNING n, filetype`,
-    );
-    await refreshPlotsOn(tx, file.owner, back);
-  });
-}
-
-/** Deletes a file for good, trashed or not, a folder with everything below it; numbers are never reused. */
-export async function deleteFile(db: Db, viewer: Viewer | null, fid: Fid, filetype?: Filetype): Promise<void> {
-  const file = await ownedFile(db, viewer, fid, 'any', filetype);
-  await db.transaction(async (tx) => {
-    const deleted = await queryRows<Changed>(tx, sql`${subtree(file, sql`true`)} DELETE FROM files WHERE id IN (SELECT id FROM sub) RETURNING n, filetype`);
-    await refreshPlotsOn(tx, file.owner, deleted);
-  });
 }

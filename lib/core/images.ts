@@ -262,7 +262,7 @@ export type PlotImage =
  * The image of a plot the requester may read, at `size`. A pending image is asked for (a render
  * queued) each time, so a plot whose job was held back past MAX_QUEUED_PER_OWNER gets its turn.
  */
-// (The file by its two fields: files.ts imports this module, so it cannot import files.ts's type.)
+// (The file by its two fields: all this reads of it.)
 export async function plotImage(db: Db, file: { id: number; worldReadable: boolean }, size: ImageSize): Promise<PlotImage> {
   const image = await getPlotImage(db, file.id, size);
   if (image) return { state: 'rendered', size, png: image.png, version: image.version, public: file.worldReadable };

@@ -161,6 +161,9 @@ function userRecordSql(): SQL {
       'dash_created_count', NULL, 'is_chart_creator', NULL, 'charts_created_count', NULL)`;
 }
 
+/** A plot's file and owner beside `p` (plots), as `f` and `u`: what `plotRecordSql` reads, in lists and the detail. */
+export const RECORD_JOIN = sql`JOIN files f ON f.id = p.file_id JOIN users u ON u.id = f.owner_id`;
+
 /** Binds the origin (or its placeholder) once per query as `c.o`. */
 export const originJoin = (origin: string | Placeholder) => sql`CROSS JOIN (SELECT ${origin}::text AS o) c`;
 

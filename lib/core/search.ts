@@ -10,8 +10,8 @@ import type { Viewer } from './auth';
 import { decodeCursor, keysetPage, type Cursor, type RowsPage } from './cursors';
 import { invalid } from './errors';
 import { parseWith } from './json-text';
-import { RECORD_JOIN, feedQuerySchema, limitSql, newestKey, pageParts, past, recordSelect, type Page, type PageRow } from './plots';
-import { isoText, originJoin } from './records';
+import { feedQuerySchema, limitSql, newestKey, pageParts, past, recordSelect, type Page, type PageRow } from './plot-lists';
+import { isoText, originJoin, RECORD_JOIN } from './records';
 
 /** A query's limits (docs/search.md): its length, and its terms (words, quoted phrases' words, `type:` filters). */
 export const MAX_QUERY_CHARS = 200;

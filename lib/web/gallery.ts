@@ -10,7 +10,7 @@ import { CursorRefused, type RowsPage } from '@/lib/core/cursors';
 import { drawsLive } from '@/lib/core/images';
 import { relativeAge, versionedImage, type PlotCardData } from './plot-cards';
 import { visibilityOf } from '@/lib/core/permissions';
-import { feedQuerySchema, GALLERY_PAGE_SIZE, listQuerySchema } from '@/lib/core/plots';
+import { feedQuerySchema, GALLERY_PAGE_SIZE, listQuerySchema } from '@/lib/core/plot-lists';
 import { fidOf } from '@/lib/core/records';
 import { qSchema } from '@/lib/core/search';
 import { avatarPath, chartContentPath, filePath, imagePath, profilePath } from '@/lib/core/urls';

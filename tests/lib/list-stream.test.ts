@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '@/lib/core/auth';
 import { createGrid } from '@/lib/core/grids';
-import { createPlot, listPlots, listQuerySchema } from '@/lib/core/plots';
+import { createPlot } from '@/lib/core/plots';
+import { listPlots, listQuerySchema } from '@/lib/core/plot-lists';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN, textOf } from './_helpers';
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database, type Db } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
-import { listPlots, type ListQuery } from '@/lib/core/plots';
+import { listPlots, type ListQuery } from '@/lib/core/plot-lists';
 import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { ORIGIN } from './_helpers';
 

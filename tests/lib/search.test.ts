@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { updateFileDetail } from '@/lib/core/file-detail';
-import { trashFile } from '@/lib/core/files';
+import { trashFile } from '@/lib/core/file-changes';
 import { createPlot } from '@/lib/core/plots';
 import { parseFid } from '@/lib/core/records';
 import { MAX_RANKED, parseSearch, SEARCH_WALK, searchPlotRows, searchPlots, searchQuerySchema } from '@/lib/core/search';

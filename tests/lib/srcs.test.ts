@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
-import { trashFile } from '@/lib/core/files';
+import { trashFile } from '@/lib/core/file-changes';
 import { createGrid } from '@/lib/core/grids';
 import { canRead } from '@/lib/core/permissions';
 import { parseFid } from '@/lib/core/records';
