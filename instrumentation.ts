@@ -3,7 +3,7 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     // Each request's socket address, appended to X-Forwarded-For before Next reads it (rate limits).
-    const { stampPeerAddress } = await import('@/lib/core/client-address');
+    const { stampPeerAddress } = await import('@/lib/http/peer-address');
     await stampPeerAddress();
     const { getDatabase, prepareWith } = await import('./db/client');
     const { bootstrapDatabase } = await import('./lib/core/bootstrap');

@@ -42,7 +42,8 @@ export class ApiError extends Error {
   }
 }
 
-function one(status: number, code: ErrorCode, message: string, field: string | null = null, path: string | null = null) {
+/** One problem as an error (the request's own, with no field, unless given). */
+export function apiError(status: number, code: ErrorCode, message: string, field: string | null = null, path: string | null = null) {
   return new ApiError(status, [{ code, message, field, path }]);
 }
 
@@ -68,37 +69,29 @@ export function invalidMany(items: { field: string; message: string }[]): ApiErr
   );
 }
 
-export const parseError = (message: string) => one(400, 'PARSE_ERROR', message);
-export const notAuthenticated = () => one(401, 'NOT_AUTHENTICATED', 'Authentication credentials were not provided.');
-export const badApiKey = () => one(401, 'AUTHENTICATION_FAILED', 'Bad API key');
-export const permissionDenied = (message = 'You do not have permission to perform this action.') => one(403, 'PERMISSION_DENIED', message);
+export const parseError = (message: string) => apiError(400, 'PARSE_ERROR', message);
+export const notAuthenticated = () => apiError(401, 'NOT_AUTHENTICATED', 'Authentication credentials were not provided.');
+export const badApiKey = () => apiError(401, 'AUTHENTICATION_FAILED', 'Bad API key');
+export const permissionDenied = (message = 'You do not have permission to perform this action.') => apiError(403, 'PERMISSION_DENIED', message);
 /** The single 404 for missing, deleted and unreadable files alike: no existence leak. */
-export const notFound = () => one(404, 'NOT_FOUND', 'Not found.');
-export const payloadTooLarge = (limit: string) => one(413, 'PAYLOAD_TOO_LARGE', `Request body is too large; the limit is ${limit}.`);
-export const unsupportedMediaType = (type: string) => one(415, 'UNSUPPORTED_MEDIA_TYPE', `Unsupported media type "${type}" in request; send application/json.`);
-
-export function methodNotAllowed(method: string, allow: string): ApiError {
-  const e = one(405, 'METHOD_NOT_ALLOWED', `Method "${method}" not allowed.`);
-  e.headers.Allow = allow;
-  return e;
-}
+export const notFound = () => apiError(404, 'NOT_FOUND', 'Not found.');
 
 export function serviceUnavailable(retryAfterSeconds = 1, message = 'The database is unavailable; try again shortly.'): ApiError {
-  const e = one(503, 'SERVICE_UNAVAILABLE', message);
+  const e = apiError(503, 'SERVICE_UNAVAILABLE', message);
   e.headers['Retry-After'] = String(retryAfterSeconds);
   return e;
 }
 
 /** 429: the caller's write allowance is used up for now (with when to come back). */
 export function throttled(retryAfterSeconds: number, headers: Record<string, string>): ApiError {
-  const e = one(429, 'THROTTLED', `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
+  const e = apiError(429, 'THROTTLED', `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
   Object.assign(e.headers, headers, { 'Retry-After': String(retryAfterSeconds) });
   return e;
 }
 
 /** 429: work the caller may not start now (too much of theirs in flight, or the server's queue full). */
 export function busy(message: string, retryAfterSeconds: number): ApiError {
-  const e = one(429, 'THROTTLED', message);
+  const e = apiError(429, 'THROTTLED', message);
   e.headers['Retry-After'] = String(retryAfterSeconds);
   return e;
 }

@@ -1,7 +1,8 @@
 // Request bodies: JSON content type (or none), at most the endpoint's limit (413 beyond, the rest
 // never read), valid UTF-8.
 import 'server-only';
-import { parseError, payloadTooLarge, unsupportedMediaType } from '@/lib/core/errors';
+import { parseError } from '@/lib/core/errors';
+import { payloadTooLarge, unsupportedMediaType } from './errors';
 import { MiB } from '@/lib/core/json-text';
 
 /** A JSON body's bytes: JSON content type (or none), at most `limitBytes` (413 beyond), not yet decoded. */
