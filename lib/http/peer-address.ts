@@ -32,4 +32,3 @@ export async function stampPeerAddress(): Promise<void> {
     return emit.call(this, event, ...args);
   } as Emit as typeof Server.prototype.emit;
 }
-
