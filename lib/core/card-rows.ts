@@ -3,12 +3,11 @@
 // never carries (or parses) whole figures.
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db } from '@/db/client';
 import type { Viewer } from './auth';
 import type { RowsPage } from './cursors';
 import { undrawableSql } from './images';
-import { type feedQuerySchema, listFeedRows, listOwnerPlotRows, listPlotRows, type ListQuery, type PageRow } from './plot-lists';
+import { type FeedQuery, listFeedRows, listOwnerPlotRows, listPlotRows, type ListQuery, type PageRow } from './plot-lists';
 import { isoText } from './records';
 import { searchPlotRows, type SearchScope } from './search';
 
@@ -39,24 +38,22 @@ export interface CardRow {
   types: string;
 }
 
-type PageQuery = z.output<typeof feedQuerySchema>;
-
 /** Public plots in the API list's order and filter (the gallery). */
 export function listGalleryCards(db: Db, q: ListQuery, origin: string): Promise<RowsPage<CardRow & PageRow>> {
   return listPlotRows<CardRow>(db, CARD_SELECT, q, origin);
 }
 
 /** Handpicked plots in the random order the cursors carry (the feed). */
-export function listFeedCards(db: Db, q: PageQuery, origin: string): Promise<RowsPage<CardRow & PageRow>> {
+export function listFeedCards(db: Db, q: FeedQuery, origin: string): Promise<RowsPage<CardRow & PageRow>> {
   return listFeedRows<CardRow>(db, CARD_SELECT, q, origin);
 }
 
 /** Plots matching `q`: public ones, or with scope 'own' the viewer's own (lib/core/search.ts). */
-export function searchCards(db: Db, viewer: Viewer | null, q: PageQuery & { q: string }, origin: string, scope: SearchScope) {
+export function searchCards(db: Db, viewer: Viewer | null, q: FeedQuery & { q: string }, origin: string, scope: SearchScope) {
   return searchPlotRows<CardRow>(db, viewer, CARD_SELECT, q, origin, { scope });
 }
 
 /** An owner's plots, newest first: public ones, and to the owner their private and secret ones too. */
-export function listOwnerCards(db: Db, viewer: Viewer | null, ownerId: number, q: PageQuery, origin: string): Promise<RowsPage<CardRow & PageRow>> {
+export function listOwnerCards(db: Db, viewer: Viewer | null, ownerId: number, q: FeedQuery, origin: string): Promise<RowsPage<CardRow & PageRow>> {
   return listOwnerPlotRows<CardRow>(db, viewer, ownerId, CARD_SELECT, q, origin);
 }

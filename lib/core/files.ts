@@ -3,10 +3,12 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { compiledQuery, queryRows, type CompiledQuery, type Db } from '@/db/client';
 import { files } from '@/db/schema';
 import type { Viewer } from './auth';
 import { invalid, notFound } from './errors';
+import { pathSchema } from './file-names';
 import { canRead, canReadSql } from './permissions';
 import { fileNumbered, fidOf, type Fid } from './records';
 import { apiFilePath, filePath, parentApiPath, profilePath, type ApiCollection } from './urls';
@@ -216,6 +218,9 @@ export async function lockFolder(tx: Db, ownerId: number, n: number): Promise<bo
   );
   return row?.folder === true;
 }
+
+/** POST /v2/folders: the folder's path. */
+export const folderCreateSchema = z.object({ path: pathSchema });
 
 /** POST /v2/folders: creates the folder and any missing parents; an existing one is 400. */
 export async function createFolders(db: Db, viewer: Viewer, parts: string[]): Promise<OwnedFile> {

@@ -5,7 +5,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import { files, gridColumns } from '@/db/schema';
 import type { Viewer } from './auth';
@@ -19,14 +19,10 @@ import { refreshPlotsOfGrids } from './images';
 import { assertOwner, assertReadable } from './permissions';
 import type { Fid } from './records';
 
-const MAX_UIDS = 1000;
+/** Columns one request may name (`?uid=a,b`). */
+export const MAX_UIDS = 1000;
 
 type Problem = { field: string; message: string };
-
-/** `?uid=a,b` of the column endpoints. */
-export const uidQuerySchema = z.object({
-  uid: z.string({ error: 'This field is required.' }).meta({ description: `comma-separated column uids of the grid (at most ${MAX_UIDS})` }),
-});
 
 /** PUT/PATCH /v2/grids/{fid}: the fields given change. */
 export const gridUpdateSchema = fileFieldsSchema.extend({

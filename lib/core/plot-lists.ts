@@ -3,7 +3,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { compiledQuery, queryRows, type CompiledQuery, type Db } from '@/db/client';
 import type { Viewer } from './auth';
 import { decodeCursor, keysetPage, type Cursor, type RowsPage } from './cursors';
@@ -12,24 +11,17 @@ import { isoText, originJoin, plotRecordSql, RECORD_JOIN } from './records';
 export const ORDERS = ['-creation_time', '-views', 'views'] as const;
 export type Order = (typeof ORDERS)[number];
 
-const intParam = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^-?\d{1,9}$/, `${name} must be an integer`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+/** What a list takes (`GET /v2/plots`, the gallery), parsed from a query string at the edge. */
+export interface ListQuery {
+  order_by?: 'views' | '-views';
+  min_quality?: number;
+  max_quality?: number;
+  page_size?: number;
+  cursor?: string;
+}
 
-export const listQuerySchema = z.object({
-  order_by: z
-    .enum(['views', '-views'], { message: "order_by must be 'views' or '-views' (default: newest first)" })
-    .optional()
-    .meta({ description: '`-views`: most viewed first; `views`: least viewed first (default: newest first)' }),
-  min_quality: intParam('min_quality', -1_000_000, 1_000_000).optional().meta({ description: 'only plots whose curated quality (0..10) is at least this' }),
-  max_quality: intParam('max_quality', -1_000_000, 1_000_000).optional().meta({ description: 'only plots whose curated quality is at most this' }),
-  page_size: intParam('page_size', 1, 100).optional().meta({ description: 'results per page, 1..100 (default 20)' }),
-  cursor: z.string().max(512).optional().meta({ description: 'the page to answer: opaque, taken from a `next` or `previous` link' }),
-});
-export type ListQuery = z.output<typeof listQuerySchema>;
+/** What a list that only pages takes (the feed, a profile, a search's paging). */
+export type FeedQuery = Pick<ListQuery, 'page_size' | 'cursor'>;
 
 /** A list answer, `{"next", "previous", "results"}`, as JSON text: whole, or in pieces (see `pageParts`). */
 export type Page = string | AsyncIterable<string>;
@@ -262,14 +254,12 @@ export function listPageSql(select: SQL, q: ListQuery, cursor: Cursor | null, or
   return { query: listPageTemplate(select, shape), values };
 }
 
-export const feedQuerySchema = listQuerySchema.pick({ page_size: true, cursor: true });
-
 /**
  * Handpicked public plots in a random order (`GET /v2/plots/feed`, the web's feed), any projection as
  * `listPlotRows`. The order is md5(seed, id) with the seed carried in the cursor, so one walk through
  * the pages shows each plot once.
  */
-export async function listFeedRows<R>(db: Db, select: SQL, q: z.output<typeof feedQuerySchema>, origin: string): Promise<RowsPage<R & PageRow>> {
+export async function listFeedRows<R>(db: Db, select: SQL, q: FeedQuery, origin: string): Promise<RowsPage<R & PageRow>> {
   const cursor = q.cursor ? await decodeCursor(db, q.cursor, 'feed', (c) => c.k.length === 2 && typeof c.s === 'string') : null;
   const seed = cursor?.s ?? randomBytes(6).toString('hex');
   const size = q.page_size ?? 20;
@@ -302,7 +292,7 @@ export async function listOwnerPlotRows<R>(
   viewer: Viewer | null,
   ownerId: number,
   select: SQL,
-  q: z.output<typeof feedQuerySchema>,
+  q: FeedQuery,
   origin: string,
 ): Promise<RowsPage<R & PageRow>> {
   const order = `user:${ownerId}`;
@@ -326,7 +316,7 @@ export async function listOwnerPlotRows<R>(
 }
 
 /** GET /v2/plots/feed */
-export async function listFeed(db: Db, viewer: Viewer | null, q: z.output<typeof feedQuerySchema>, origin: string, url: URL): Promise<Page> {
+export async function listFeed(db: Db, viewer: Viewer | null, q: FeedQuery, origin: string, url: URL): Promise<Page> {
   const viewerId = viewer?.id ?? null;
   return pageParts(db, await listFeedRows<{ rec: string | null }>(db, recordSelect(viewerId), q, origin), viewerId, origin, url);
 }

@@ -1,7 +1,6 @@
 // File records and their URLs (built from the public origin: docs/tls.md). Plot records are built by Postgres as JSON
 // text (the list's hot path: no parse/serialize round trip in Node); grids and folders in TS.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { notFound } from './errors';
 import { canReadSql } from './permissions';
 import { urlSql } from './urls';
@@ -166,8 +165,3 @@ export const RECORD_JOIN = sql`JOIN files f ON f.id = p.file_id JOIN users u ON 
 
 /** Binds the origin (or its placeholder) once per query as `c.o`. */
 export const originJoin = (origin: string | Placeholder) => sql`CROSS JOIN (SELECT ${origin}::text AS o) c`;
-
-/** `?share_key=`: a secret link's key (reads only). */
-export const shareKeyQuery = z.object({
-  share_key: z.string().max(200).optional().meta({ description: "a secret link's key: grants read on this one file while its secret link is on" }),
-});

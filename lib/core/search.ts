@@ -10,7 +10,7 @@ import type { Viewer } from './auth';
 import { decodeCursor, keysetPage, type Cursor, type RowsPage } from './cursors';
 import { invalid } from './errors';
 import { parseWith } from './json-text';
-import { feedQuerySchema, limitSql, newestKey, pageParts, past, recordSelect, type Page, type PageRow } from './plot-lists';
+import { type FeedQuery, limitSql, newestKey, pageParts, past, recordSelect, type Page, type PageRow } from './plot-lists';
 import { isoText, originJoin, RECORD_JOIN } from './records';
 
 /** A query's limits (docs/search.md): its length, and its terms (words, quoted phrases' words, `type:` filters). */
@@ -42,8 +42,8 @@ export const qSchema = z
       `and \`type:<trace type>\` filters (e.g. \`type:heatmap\`); at most ${MAX_QUERY_CHARS} characters and ${MAX_QUERY_TERMS} terms`,
   });
 
-export const searchQuerySchema = feedQuerySchema.extend({ q: qSchema });
-export type SearchQuery = z.output<typeof searchQuerySchema>;
+/** What a search takes: its words (checked with qSchema) and the page. */
+export type SearchQuery = FeedQuery & { q: string };
 
 /** `q` split into its words (a web-search query) and its `type:` filters, which must name a trace type. */
 export function parseSearch(q: string): { words: string; types: string[] } {

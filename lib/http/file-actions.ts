@@ -2,19 +2,18 @@
 // (where a file of another type is the 404 of a missing one): trash, restore, permanent delete, lookup,
 // update.
 import 'server-only';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { notFound } from '@/lib/core/errors';
 import { fileDetail, fileUpdateSchema, folderUpdateSchema, updateFileDetail, type FileUpdate } from '@/lib/core/file-detail';
 import { deleteFile, restoreFile, trashFile } from '@/lib/core/file-changes';
 import { lookupPath, type Filetype } from '@/lib/core/files';
-import { pathSchema } from '@/lib/core/file-names';
 import { gridUpdateSchema } from '@/lib/core/grids';
+import { lookupQuerySchema } from './request/queries';
 import { endpoint } from './routes';
 import { json } from './responses';
 import { MiB } from '@/lib/core/json-text';
 import { plotUpdateSchema } from '@/lib/core/plots';
 import { fidParam } from '@/lib/core/records';
-import { usernameSchema } from '@/lib/core/users';
 
 export const trashEndpoint = (filetype?: Filetype) =>
   endpoint({
@@ -49,30 +48,11 @@ export const permanentDeleteEndpoint = (filetype?: Filetype) =>
     },
   });
 
-const lookupQuery = z.object({
-  path: z
-    .string({ error: 'This field is required.' })
-    .pipe(pathSchema)
-    .refine((parts) => parts.length > 0, 'This field is required.')
-    .meta({ description: "the file's path, `a/b/name`; a leading `/` is ignored and `+` is a space (R sends spaces so)" }),
-  parent: z
-    .string()
-    .regex(/^-?\d{1,10}$/, 'parent must be an integer')
-    .transform(Number)
-    .optional()
-    .meta({ description: 'the folder number the path is relative to (default -1, the top level)' }),
-  user: usernameSchema.optional().meta({ description: "whose files (default: the caller's)" }),
-  exists: z
-    .enum(['true', 'false'], { message: "exists must be 'true' or 'false'" })
-    .optional()
-    .meta({ description: '`true`: answer {"exists": boolean} instead of the record or a 404' }),
-});
-
 /** `GET /v2/files/lookup` (any type; a grid without `cols`) and the typed lookups (`/v2/plots/lookup`...). */
 export const lookupEndpoint = (filetype?: Filetype) =>
   endpoint({
     summary: `The live ${filetype ? `${filetype === 'fold' ? 'folder' : filetype} ` : 'file '}at a path of the caller's (or \`user\`'s) files`,
-    query: lookupQuery,
+    query: lookupQuerySchema,
     responses: { 200: 'the file\'s record, or {"exists": boolean} with exists=true', 404: 'No live file the caller may read at that path.' },
     handler: async ({ db, viewer, query, origin }) => {
       const file = await lookupPath(db, viewer, query.path, { user: query.user, parent: query.parent, filetype });

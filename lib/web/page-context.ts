@@ -7,7 +7,7 @@ import type { Db } from '@/db/client';
 import { getDb } from '@/lib/core/database';
 import { authenticate, type Viewer } from '@/lib/core/auth';
 import { getFile, type OwnedFile } from '@/lib/core/files';
-import { originFrom } from '@/lib/core/origin';
+import { originFrom } from '@/lib/http/request/origin';
 import { canRead } from '@/lib/core/permissions';
 import { countAddressWrite } from '@/lib/core/rate-limit';
 import { parseFid } from '@/lib/core/records';

@@ -9,7 +9,7 @@ import { getDb } from '@/lib/core/database';
 import { checkSignIn } from '@/lib/core/credentials';
 import { ApiError } from '@/lib/core/errors';
 import { acceptInvitation, InvitationClosed } from '@/lib/core/invitations';
-import { originFrom } from '@/lib/core/origin';
+import { originFrom } from '@/lib/http/request/origin';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from '@/lib/core/passwords';
 import { fromOrigin } from '@/lib/core/auth';
 import { countSignUp, exceeded } from '@/lib/core/rate-limit';

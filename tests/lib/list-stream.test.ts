@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '@/lib/core/auth';
 import { createGrid } from '@/lib/core/grids';
 import { createPlot } from '@/lib/core/plots';
-import { listPlots, listQuerySchema } from '@/lib/core/plot-lists';
+import { listPlots } from '@/lib/core/plot-lists';
+import { listQuerySchema } from '@/lib/http/request/queries';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN, textOf } from './_helpers';
 

@@ -9,7 +9,8 @@ import { updateFileDetail } from '@/lib/core/file-detail';
 import { trashFile } from '@/lib/core/file-changes';
 import { createPlot } from '@/lib/core/plots';
 import { parseFid } from '@/lib/core/records';
-import { MAX_RANKED, parseSearch, SEARCH_WALK, searchPlotRows, searchPlots, searchQuerySchema } from '@/lib/core/search';
+import { MAX_RANKED, parseSearch, SEARCH_WALK, searchPlotRows, searchPlots } from '@/lib/core/search';
+import { searchQuerySchema } from '@/lib/http/request/queries';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN, textOf } from './_helpers';
 

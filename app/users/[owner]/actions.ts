@@ -8,7 +8,7 @@ import { createFolder, deleteOwnFile, editPlot, followPlotData, moveFile, rename
 import type { FormState } from '@/lib/web/forms';
 import { listUserPlots } from '@/lib/web/gallery';
 import { pageContext } from '@/lib/web/page-context';
-import { listQuerySchema } from '@/lib/core/plot-lists';
+import { listQuerySchema } from '@/lib/http/request/queries';
 import { getUserByUsername, usernameSchema } from '@/lib/core/users';
 
 const inputSchema = z.object({ owner: usernameSchema, cursor: listQuerySchema.shape.cursor.unwrap() });

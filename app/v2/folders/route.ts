@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { createFolders, fileRecord } from '@/lib/core/files';
-import { pathSchema } from '@/lib/core/file-names';
+import { createFolders, fileRecord, folderCreateSchema } from '@/lib/core/files';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
 
@@ -8,7 +6,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/fold
   POST: endpoint({
     summary: 'Create a folder (and any missing parents)',
     auth: 'required',
-    body: z.object({ path: pathSchema }),
+    body: folderCreateSchema,
     responses: { 201: '{"file": folder record}' },
     handler: async ({ db, viewer, body, origin }) => json({ file: fileRecord(origin, await createFolders(db, viewer, body.path), viewer) }, { status: 201 }),
   }),

@@ -2,7 +2,8 @@ import { endpoint, routes } from '@/lib/http/routes';
 import { json, jsonStream, shared } from '@/lib/http/responses';
 import { MiB } from '@/lib/core/json-text';
 import { createPlot, plotCreateSchema } from '@/lib/core/plots';
-import { listPlots, listQuerySchema } from '@/lib/core/plot-lists';
+import { listPlots } from '@/lib/core/plot-lists';
+import { listQuerySchema } from '@/lib/http/request/queries';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots', {
   GET: endpoint({

@@ -1,6 +1,7 @@
 import { endpoint, routes } from '@/lib/http/routes';
 import { jsonStream, shared } from '@/lib/http/responses';
-import { searchPlots, searchQuerySchema } from '@/lib/core/search';
+import { searchPlots } from '@/lib/core/search';
+import { searchQuerySchema } from '@/lib/http/request/queries';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/search', {
   GET: endpoint({

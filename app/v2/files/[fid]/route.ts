@@ -4,7 +4,8 @@ import { getFile } from '@/lib/core/files';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
 import { assertReadable } from '@/lib/core/permissions';
-import { fidParam, shareKeyQuery } from '@/lib/core/records';
+import { fidParam } from '@/lib/core/records';
+import { shareKeyQuery } from '@/lib/http/request/queries';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/files/{fid}', {
   GET: endpoint({

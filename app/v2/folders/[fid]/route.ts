@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { folderQuerySchema } from '@/lib/http/request/queries';
 import { updateEndpoint } from '@/lib/http/file-actions';
 import { folderDetail } from '@/lib/core/file-detail';
 import { endpoint, routes } from '@/lib/http/routes';
@@ -7,7 +7,7 @@ import { json } from '@/lib/http/responses';
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/folders/{fid}', {
   GET: endpoint({
     summary: 'A folder with the children the caller may see (`home?user=U`: the top level)',
-    query: z.object({ user: z.string().max(100).optional().meta({ description: 'with the fid `home`: whose top level' }) }),
+    query: folderQuerySchema,
     handler: async ({ db, viewer, params, query, origin }) => json(await folderDetail(db, viewer, params.fid, query.user ?? null, origin)),
   }),
   PUT: updateEndpoint('fold'),

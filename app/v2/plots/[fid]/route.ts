@@ -2,7 +2,8 @@ import { updateEndpoint } from '@/lib/http/file-actions';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
 import { getPlot } from '@/lib/core/plots';
-import { fidParam, shareKeyQuery } from '@/lib/core/records';
+import { fidParam } from '@/lib/core/records';
+import { shareKeyQuery } from '@/lib/http/request/queries';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots/{fid}', {
   GET: endpoint({

@@ -1,6 +1,7 @@
 import { endpoint, routes } from '@/lib/http/routes';
 import { jsonStream, shared } from '@/lib/http/responses';
-import { feedQuerySchema, listFeed } from '@/lib/core/plot-lists';
+import { feedQuerySchema } from '@/lib/http/request/queries';
+import { listFeed } from '@/lib/core/plot-lists';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots/feed', {
   GET: endpoint({

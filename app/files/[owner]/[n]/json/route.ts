@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { getPlotContent } from '@/lib/core/plot-content';
-import { fidParam, shareKeyQuery } from '@/lib/core/records';
+import { fidParam } from '@/lib/core/records';
+import { shareKeyQuery } from '@/lib/http/request/queries';
 import { contentResponse } from '@/lib/http/responses';
 import { endpoint, routes } from '@/lib/http/routes';
 
@@ -9,7 +9,7 @@ import { endpoint, routes } from '@/lib/http/routes';
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/~{owner}/{n}.json', {
   GET: endpoint({
     summary: 'A plot with its data inlined, for download',
-    query: z.object({ share_key: shareKeyQuery.shape.share_key }),
+    query: shareKeyQuery,
     handler: async ({ req, db, viewer, params, query }) =>
       contentResponse(
         req,

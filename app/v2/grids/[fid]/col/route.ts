@@ -1,9 +1,11 @@
 import { colsBodySchema } from '@/lib/core/grid-input';
-import { appendColumns, deleteColumns, readColumns, replaceColumns, uidQuerySchema } from '@/lib/core/grids';
+import { appendColumns, deleteColumns, readColumns, replaceColumns } from '@/lib/core/grids';
+import { uidQuerySchema } from '@/lib/http/request/queries';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json, jsonStream } from '@/lib/http/responses';
 import { MiB } from '@/lib/core/json-text';
-import { fidParam, shareKeyQuery } from '@/lib/core/records';
+import { fidParam } from '@/lib/core/records';
+import { shareKeyQuery } from '@/lib/http/request/queries';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids/{fid}/col', {
   GET: endpoint({

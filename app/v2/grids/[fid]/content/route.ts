@@ -1,7 +1,8 @@
 import { gridContent } from '@/lib/core/grids';
 import { endpoint, routes } from '@/lib/http/routes';
 import { jsonStream } from '@/lib/http/responses';
-import { fidParam, shareKeyQuery } from '@/lib/core/records';
+import { fidParam } from '@/lib/core/records';
+import { shareKeyQuery } from '@/lib/http/request/queries';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids/{fid}/content', {
   GET: endpoint({

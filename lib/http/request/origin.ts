@@ -1,5 +1,5 @@
 // The public origin every emitted URL is built from (API records, pages, the session cookie's
-// Secure flag, the same-site check for cookie writes).
+// Secure flag, the same-site check for cookie writes), read from a request's headers.
 
 /**
  * PUBLIC_URL, else the request's own origin (honouring X-Forwarded-Proto / X-Forwarded-Host from a
