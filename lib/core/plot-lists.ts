@@ -98,13 +98,8 @@ const PLANS: Record<Order, OrderPlan> = {
   },
 };
 
-/** The links to a page's neighbours: the request's path and other parameters at the public origin. */
-function pageLinks(origin: string, url: URL): (cursor: string | null) => string {
-  const params = new URLSearchParams(url.searchParams);
-  params.delete('cursor');
-  const base = `${origin}${url.pathname}?${params.size ? `${params}&` : ''}cursor=`;
-  return (cursor) => JSON.stringify(cursor && `${base}${encodeURIComponent(cursor)}`);
-}
+/** The URL of the same list at another page (its cursor): the edge builds it from the request. */
+export type PageLink = (cursor: string) => string;
 
 /**
  * The API's answer, `{"next", "previous", "results"}`, with links that keep the request's other
@@ -112,9 +107,9 @@ function pageLinks(origin: string, url: URL): (cursor: string | null) => string 
  * records of large figures (`recordSelect` leaves them out) read one at a time as the answer goes, so
  * a page of 100 plots with 1 MiB figures never sits in memory whole.
  */
-export function pageParts(db: Db, page: RowsPage<PageRow & { rec: string | null }>, viewerId: number | null, origin: string, url: URL): Page {
-  const link = pageLinks(origin, url);
-  const head = `{"next":${link(page.next)},"previous":${link(page.previous)},"results":[`;
+export function pageParts(db: Db, page: RowsPage<PageRow & { rec: string | null }>, viewerId: number | null, origin: string, link: PageLink): Page {
+  const href = (cursor: string | null) => JSON.stringify(cursor && link(cursor));
+  const head = `{"next":${href(page.next)},"previous":${href(page.previous)},"results":[`;
   if (page.rows.every((row) => row.rec !== null)) return `${head}${page.rows.map((row) => row.rec).join(',')}]}`;
   return streamedParts(db, page, viewerId, origin, head);
 }
@@ -239,13 +234,13 @@ export async function listPlotRows<R>(
 }
 
 /** GET /v2/plots */
-export async function listPlots(db: Db, viewer: Viewer | null, q: ListQuery, origin: string, url: URL): Promise<Page> {
+export async function listPlots(db: Db, viewer: Viewer | null, q: ListQuery, origin: string, link: PageLink): Promise<Page> {
   const viewerId = viewer?.id ?? null;
   const page =
     viewerId === null
       ? await listPlotRows<{ rec: string | null }>(db, RECORD_SELECT.anonymous, q, origin)
       : await listPlotRows<{ rec: string | null }>(db, RECORD_SELECT.viewer, q, origin, { viewer: viewerId });
-  return pageParts(db, page, viewerId, origin, url);
+  return pageParts(db, page, viewerId, origin, link);
 }
 
 /** The statement behind a list page and its placeholders' values; for the benchmarks' floor. */
@@ -316,7 +311,7 @@ export async function listOwnerPlotRows<R>(
 }
 
 /** GET /v2/plots/feed */
-export async function listFeed(db: Db, viewer: Viewer | null, q: FeedQuery, origin: string, url: URL): Promise<Page> {
+export async function listFeed(db: Db, viewer: Viewer | null, q: FeedQuery, origin: string, link: PageLink): Promise<Page> {
   const viewerId = viewer?.id ?? null;
-  return pageParts(db, await listFeedRows<{ rec: string | null }>(db, recordSelect(viewerId), q, origin), viewerId, origin, url);
+  return pageParts(db, await listFeedRows<{ rec: string | null }>(db, recordSelect(viewerId), q, origin), viewerId, origin, link);
 }

@@ -10,7 +10,7 @@ import type { Viewer } from './auth';
 import { decodeCursor, keysetPage, type Cursor, type RowsPage } from './cursors';
 import { invalid } from './errors';
 import { parseWith } from './json-text';
-import { type FeedQuery, limitSql, newestKey, pageParts, past, recordSelect, type Page, type PageRow } from './plot-lists';
+import { type FeedQuery, limitSql, newestKey, pageParts, past, recordSelect, type Page, type PageLink, type PageRow } from './plot-lists';
 import { isoText, originJoin, RECORD_JOIN } from './records';
 
 /** A query's limits (docs/search.md): its length, and its terms (words, quoted phrases' words, `type:` filters). */
@@ -261,8 +261,8 @@ async function newestRows<R>(
 }
 
 /** GET /v2/search: public plots, as `GET /v2/plots` answers them. */
-export async function searchPlots(db: Db, viewer: Viewer | null, query: SearchQuery, origin: string, url: URL): Promise<Page> {
+export async function searchPlots(db: Db, viewer: Viewer | null, query: SearchQuery, origin: string, link: PageLink): Promise<Page> {
   const viewerId = viewer?.id ?? null;
   const page = await searchPlotRows<{ rec: string | null }>(db, viewer, recordSelect(viewerId), query, origin, { scope: 'public' });
-  return pageParts(db, page, viewerId, origin, url);
+  return pageParts(db, page, viewerId, origin, link);
 }

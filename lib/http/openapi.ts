@@ -233,7 +233,7 @@ export function declaredRoute(options: unknown): ApiRoute {
 
 /**
  * The document for the routes whose OPTIONS handlers are given. `servers` is left empty: the public
- * origin is the request's (`withServer`), the rest is built once.
+ * origin is the request's (openapi-document.ts), the rest is made once (`npm run openapi`).
  */
 export function buildOpenApi(optionsHandlers: unknown[]): OpenApiDocument {
   const components: Record<string, JsonSchema> = {};
@@ -280,6 +280,3 @@ export function buildOpenApi(optionsHandlers: unknown[]): OpenApiDocument {
     },
   };
 }
-
-/** The document as seen from one public origin. */
-export const withServer = (doc: OpenApiDocument, origin: string): OpenApiDocument => ({ ...doc, servers: [{ url: origin }] });

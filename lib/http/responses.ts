@@ -7,6 +7,7 @@ import { ApiError, invalidMany, serviceUnavailable } from '@/lib/core/errors';
 import { sessionToken } from '@/lib/core/sessions';
 import type { PlotImage } from '@/lib/core/images';
 import type { Content } from '@/lib/core/plot-content';
+import type { PageLink } from '@/lib/core/plot-lists';
 
 /** Errors are never stored: the same URL may answer otherwise a moment later (signed in, made public). */
 export function errorResponse(error: unknown): Response {
@@ -115,6 +116,14 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   headers.set('Vary', 'Accept');
   const payload = typeof body === 'string' || body instanceof ReadableStream ? body : JSON.stringify(body);
   return new Response(payload as BodyInit, { ...init, headers });
+}
+
+/** The links of a list answer to its neighbours: the request's path and other parameters at the public origin, another cursor. */
+export function pageLinks(origin: string, url: URL): PageLink {
+  const params = new URLSearchParams(url.searchParams);
+  params.delete('cursor');
+  const base = `${origin}${url.pathname}?${params.size ? `${params}&` : ''}cursor=`;
+  return (cursor) => `${base}${encodeURIComponent(cursor)}`;
 }
 
 /** A JSON answer written piece by piece (large column data is spliced in as stored, never re-parsed),

@@ -1,6 +1,6 @@
 // The API root and the OpenAPI document (docs/api.md "The API root and the OpenAPI document"): the document is valid OpenAPI 3.1 and
-// holds every route file under app/v2 with every method it declares (a route missing from
-// app/v2/openapi-routes.ts fails here), generated from the endpoints' own zod schemas; unknown paths
+// holds every route file under app/v2 with every method it declares (lib/http/openapi.json, made by
+// `npm run openapi`), generated from the endpoints' own zod schemas; unknown paths
 // answer the JSON 404 to every method; the docs page shows every operation.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -85,7 +85,7 @@ describe('the OpenAPI document', () => {
       ).toEqual([]);
       const item = doc.paths[route.path];
       if (!item) {
-        missing.push(`${route.path} (${file}: add it to app/v2/openapi-routes.ts)`);
+        missing.push(`${route.path} (${file}: run npm run openapi)`);
         continue;
       }
       for (const method of Object.keys(route.endpoints)) {

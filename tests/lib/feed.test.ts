@@ -13,6 +13,7 @@ import { listFeed, listPlots } from '@/lib/core/plot-lists';
 import { parseFid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, fileIds, newViewer, ORIGIN, textOf } from './_helpers';
+import { pageLinks } from '@/lib/http/responses';
 
 interface Body {
   next: string | null;
@@ -24,7 +25,7 @@ const PAGE = 4;
 
 async function feedPage(db: Db, url: string, viewer: Viewer | null = null): Promise<Body> {
   const u = new URL(url);
-  const page = await listFeed(db, viewer, feedQuerySchema.parse(Object.fromEntries(u.searchParams)), ORIGIN, u);
+  const page = await listFeed(db, viewer, feedQuerySchema.parse(Object.fromEntries(u.searchParams)), ORIGIN, pageLinks(ORIGIN, u));
   const body = JSON.parse(await textOf(page)) as Body;
   expect(Object.keys(body).sort()).toEqual(['next', 'previous', 'results']);
   return body;
@@ -194,7 +195,7 @@ describe.each(DRIVERS)('GET /v2/plots/feed (%s)', (driver) => {
       await expectApiError(feedPage(db, `${first()}&cursor=${encodeURIComponent(bad)}`), 400, /cursor/i);
     }
     const listUrl = new URL(`${ORIGIN}/v2/plots?page_size=2`);
-    const list = JSON.parse(await textOf(await listPlots(db, null, listQuerySchema.parse({ page_size: '2' }), ORIGIN, listUrl))) as Body;
+    const list = JSON.parse(await textOf(await listPlots(db, null, listQuerySchema.parse({ page_size: '2' }), ORIGIN, pageLinks(ORIGIN, listUrl)))) as Body;
     const listCursor = new URL(list.next!).searchParams.get('cursor')!;
     await expectApiError(feedPage(db, `${first()}&cursor=${encodeURIComponent(listCursor)}`), 400, /cursor/i);
   });

@@ -8,6 +8,7 @@ import { listPlots } from '@/lib/core/plot-lists';
 import { listQuerySchema } from '@/lib/http/request/queries';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN, textOf } from './_helpers';
+import { pageLinks } from '@/lib/http/responses';
 
 describe.each(DRIVERS)('list answers with large figures (%s)', (driver) => {
   const database = useDatabase(driver);
@@ -29,7 +30,7 @@ describe.each(DRIVERS)('list answers with large figures (%s)', (driver) => {
     let url: string | null = new URL('/v2/plots?page_size=2', ORIGIN).toString();
     while (url) {
       const u: URL = new URL(url);
-      const page = await listPlots(database.db, null, listQuerySchema.parse(Object.fromEntries(u.searchParams)), ORIGIN, u);
+      const page = await listPlots(database.db, null, listQuerySchema.parse(Object.fromEntries(u.searchParams)), ORIGIN, pageLinks(ORIGIN, u));
       const pieces: string[] = [];
       if (typeof page === 'string') pieces.push(page);
       else for await (const piece of page) pieces.push(piece);
@@ -40,6 +41,6 @@ describe.each(DRIVERS)('list answers with large figures (%s)', (driver) => {
       url = body.next;
     }
     expect(seen).toEqual([...titles].reverse().map((title, i) => ({ title, meta: [30, 900_000, 20, 300_000, 10][i] })));
-    expect(JSON.parse(await textOf(await listPlots(database.db, null, {}, ORIGIN, new URL('/v2/plots', ORIGIN)))).results).toHaveLength(5);
+    expect(JSON.parse(await textOf(await listPlots(database.db, null, {}, ORIGIN, pageLinks(ORIGIN, new URL('/v2/plots', ORIGIN))))).results).toHaveLength(5);
   });
 });

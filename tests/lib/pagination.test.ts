@@ -13,6 +13,7 @@ import { listQuerySchema } from '@/lib/http/request/queries';
 import { parseFid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, fileIds, newViewer, ORIGIN, textOf } from './_helpers';
+import { pageLinks } from '@/lib/http/responses';
 
 interface Rec {
   fid: string;
@@ -94,7 +95,7 @@ function startUrl(params: Record<string, string | number | undefined>): string {
 async function fetchPage(db: Db, url: string, viewer: Viewer | null = null): Promise<Body> {
   const u = new URL(url);
   const query = listQuerySchema.parse(Object.fromEntries(u.searchParams));
-  const page = await listPlots(db, viewer, query, ORIGIN, u);
+  const page = await listPlots(db, viewer, query, ORIGIN, pageLinks(ORIGIN, u));
   const body = JSON.parse(await textOf(page)) as Body;
   expect(Object.keys(body).sort()).toEqual(['next', 'previous', 'results']);
   return body;
@@ -361,7 +362,7 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
     }
     // The trailing-slash path keeps its own path.
     const slash = new URL('/v2/plots/?page_size=2', ORIGIN);
-    const page = await listPlots(db, null, listQuerySchema.parse({ page_size: '2' }), ORIGIN, slash);
+    const page = await listPlots(db, null, listQuerySchema.parse({ page_size: '2' }), ORIGIN, pageLinks(ORIGIN, slash));
     const next = (JSON.parse(await textOf(page)) as Body).next!;
     expect(next.startsWith(`${ORIGIN}/v2/plots/?`)).toBe(true);
     expect(new URL(next).searchParams.get('page_size')).toBe('2');
@@ -382,10 +383,10 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
           await expectApiError(fetchPage(db, url), 400, /cursor/i);
         }
       }
-      await expectApiError(listFeed(db, null, { cursor: byOrder[issued] }, ORIGIN, new URL('/v2/plots/feed', ORIGIN)), 400, /cursor/i);
+      await expectApiError(listFeed(db, null, { cursor: byOrder[issued] }, ORIGIN, pageLinks(ORIGIN, new URL('/v2/plots/feed', ORIGIN))), 400, /cursor/i);
     }
     // And a feed cursor is refused by every list order.
-    const feed = JSON.parse(await textOf(await listFeed(db, null, { page_size: 1 }, ORIGIN, new URL('/v2/plots/feed', ORIGIN)))) as Body;
+    const feed = JSON.parse(await textOf(await listFeed(db, null, { page_size: 1 }, ORIGIN, pageLinks(ORIGIN, new URL('/v2/plots/feed', ORIGIN))))) as Body;
     expect(feed.next).not.toBeNull();
     for (const order of ['newest', '-views', 'views']) {
       await expectApiError(fetchPage(db, startUrl({ order_by: orderParam(order), cursor: cursorOf(feed.next!) })), 400, /cursor/i);

@@ -9,6 +9,7 @@ import { migrateDatabase } from '@/db/migrate';
 import { listPlots, type ListQuery } from '@/lib/core/plot-lists';
 import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { ORIGIN } from './_helpers';
+import { pageLinks } from '@/lib/http/responses';
 
 describe('prepared statements (postgres)', () => {
   const name = createDatabaseName('prepared');
@@ -52,7 +53,7 @@ describe('prepared statements (postgres)', () => {
         for (const max_quality of [undefined, 5]) {
           const q = { order_by, page_size, max_quality } as ListQuery;
           // Several runs each: Postgres makes a prepared statement's generic plan on its sixth.
-          for (let i = 0; i < 6; i++) expect(JSON.parse((await listPlots(db, null, q, ORIGIN, url)) as string).results).toEqual([]);
+          for (let i = 0; i < 6; i++) expect(JSON.parse((await listPlots(db, null, q, ORIGIN, pageLinks(ORIGIN, url))) as string).results).toEqual([]);
         }
       }
     }

@@ -13,6 +13,7 @@ import { MAX_RANKED, parseSearch, SEARCH_WALK, searchPlotRows, searchPlots } fro
 import { searchQuerySchema } from '@/lib/http/request/queries';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN, textOf } from './_helpers';
+import { pageLinks } from '@/lib/http/responses';
 
 interface Body {
   next: string | null;
@@ -220,7 +221,9 @@ describe.each(DRIVERS)('search (%s)', (driver) => {
 
   it('GET /v2/search answers the list shape with links that keep q', async () => {
     const url = new URL(`${ORIGIN}/v2/search?q=kiwi&page_size=5`);
-    const body = JSON.parse(await textOf(await searchPlots(db, null, searchQuerySchema.parse(Object.fromEntries(url.searchParams)), ORIGIN, url))) as Body;
+    const body = JSON.parse(
+      await textOf(await searchPlots(db, null, searchQuerySchema.parse(Object.fromEntries(url.searchParams)), ORIGIN, pageLinks(ORIGIN, url))),
+    ) as Body;
     expect(Object.keys(body)).toEqual(['next', 'previous', 'results']);
     expect(body.results).toHaveLength(5);
     expect(body.previous).toBeNull();

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Markdown, MethodBadge, OperationEntry, operationsByTag, PathText, SchemaTable, tagTitle } from '@/components/api-reference';
-import { apiDocument } from '@/app/v2/openapi-routes';
+import { apiDocument } from '@/lib/http/openapi-document';
 import { pageContext } from '@/lib/web/page-context';
 
 export const metadata: Metadata = {
@@ -8,10 +8,10 @@ export const metadata: Metadata = {
   description: 'Every path and method of the Plot Files Chart Studio v2 API, from its OpenAPI description.',
 };
 
-// The same document /v2/openapi.json serves, built in this process (no request to ourselves).
+// The same document /v2/openapi.json serves, read from the same file (no request to ourselves, no route loaded).
 export default async function ApiReference() {
   const { origin } = await pageContext();
-  const doc = await apiDocument(origin);
+  const doc = apiDocument(origin);
   const groups = operationsByTag(doc);
   const server = doc.servers[0].url;
   return (

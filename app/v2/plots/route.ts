@@ -1,5 +1,5 @@
 import { endpoint, routes } from '@/lib/http/routes';
-import { json, jsonStream, shared } from '@/lib/http/responses';
+import { json, jsonStream, shared, pageLinks } from '@/lib/http/responses';
 import { MiB } from '@/lib/core/json-text';
 import { createPlot, plotCreateSchema } from '@/lib/core/plots';
 import { listPlots } from '@/lib/core/plot-lists';
@@ -9,7 +9,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plot
   GET: endpoint({
     summary: 'List public plots (newest first, or by views), keyset-paged',
     query: listQuerySchema,
-    handler: async ({ db, viewer, query, origin, url }) => shared(jsonStream(await listPlots(db, viewer, query, origin, url))),
+    handler: async ({ db, viewer, query, origin, url }) => shared(jsonStream(await listPlots(db, viewer, query, origin, pageLinks(origin, url)))),
   }),
   POST: endpoint({
     summary: 'Create a plot on src references to grid columns',
