@@ -6,7 +6,7 @@ import { getDb, type Db } from '@/db/client';
 import { authenticate, type Viewer } from '@/lib/core/auth';
 import { ApiError, notAuthenticated } from '@/lib/core/errors';
 import { MiB, parseJsonText, parseWith } from '@/lib/core/json-text';
-import { originFrom } from '@/lib/http/request/origin';
+import { originFrom } from './request/origin';
 import { admitWrite, limitAddress, rateLimitHeaders } from '@/lib/core/rate-limit';
 import { decodeUtf8, readJsonBytes } from './body';
 import { methodNotAllowed } from './errors';
