@@ -5,9 +5,36 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { compiledQuery, type Db } from '@/db/client';
 import { sessions } from '@/db/schema';
+import { originFrom } from './origin';
 
 export const SESSION_COOKIE = 'pf_session';
 export const SESSION_DAYS = 30;
+
+/**
+ * The session cookie holding `token`, or with null the one that clears it, for a request with these
+ * headers: the one set of attributes for every place that sets or clears it, so a browser replaces
+ * the very cookie. HttpOnly (no script reads it), SameSite=Lax (another site's posts go without it),
+ * the whole site, Secure whenever the site is served over https (directly, or behind a proxy that
+ * says so).
+ */
+export function sessionCookie(token: string | null, headers: Headers) {
+  return {
+    name: SESSION_COOKIE,
+    value: token ?? '',
+    path: '/',
+    maxAge: token === null ? 0 : SESSION_DAYS * 86400,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: originFrom(headers, new URL('http://localhost')).startsWith('https:'),
+  } as const;
+}
+
+/** sessionCookie as a Set-Cookie header's value. */
+export function sessionSetCookie(token: string | null, headers: Headers): string {
+  const c = sessionCookie(token, headers);
+  const sameSite = `SameSite=${c.sameSite.charAt(0).toUpperCase()}${c.sameSite.slice(1)}`;
+  return [`${c.name}=${c.value}`, `Path=${c.path}`, `Max-Age=${c.maxAge}`, c.httpOnly && 'HttpOnly', sameSite, c.secure && 'Secure'].filter(Boolean).join('; ');
+}
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
