@@ -21,6 +21,9 @@ const SUBPLOT = new RegExp(SUBPLOT_PATTERN);
 /** SQL: whether the layout key `key` names such a subplot. */
 export const bundleSubplotSql = (key: SQL) => sql`${key} ~ ${SUBPLOT_PATTERN}`;
 
+/** The kind of such a subplot a layout key names ('scene' for `scene2`), or null. */
+export const subplotKind = (key: string): string | null => SUBPLOT.exec(key)?.[1] ?? null;
+
 /** The smallest bundle for these trace types (lib/core/trace-types.ts) and layout keys. */
 export function plotlyBundle(types: Iterable<string>, layoutKeys: Iterable<string>): PlotlyBundle {
   let need: PlotlyBundle = 'basic';
@@ -28,7 +31,7 @@ export function plotlyBundle(types: Iterable<string>, layoutKeys: Iterable<strin
     if (ORDER.indexOf(bundle) > ORDER.indexOf(need)) need = bundle;
   };
   for (const key of layoutKeys) {
-    const subplot = SUBPLOT.exec(key)?.[1];
+    const subplot = subplotKind(key);
     if (subplot) at(subplot === 'ternary' ? 'cartesian' : 'full');
   }
   for (const type of types) at(BASIC.has(type) ? 'basic' : CARTESIAN.has(type) ? 'cartesian' : 'full');
