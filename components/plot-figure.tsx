@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState, type ComponentType } from 're
 import createPlotlyComponent from 'react-plotly.js/factory';
 import type { PlotParams } from 'react-plotly.js/factory';
 import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
+import { traceType } from '@/lib/core/trace-types';
 import { CHART_CONFIG, prepareChart, type Figure, type PlotlyApi } from './plotly-client';
 
 export interface PlotFigureProps {
@@ -116,7 +117,7 @@ function PreviewChart({ contentUrl, onState, bundle }: ChartProps) {
     const layout = { ...figure.layout, autosize: true, width: undefined, height: undefined, margin: { l: 24, r: 12, t: 28, b: 24 }, showlegend: false };
     // plotly draws a static 3D scene off-screen (for export), so 3D previews draw live and are
     // snapshotted like every WebGL preview below.
-    const live = figure.data.some((t) => GL3D.has(String(t.type)));
+    const live = figure.data.some((t) => GL3D.has(traceType(t)));
     Plotly.newPlot(node, figure.data, layout, { ...CHART_CONFIG, staticPlot: !live, displayModeBar: false, responsive: true })
       .then(async () => {
         if (!mounted) return;

@@ -2,7 +2,8 @@
 // the smallest bundle a figure needs, lib/core/plotly-bundles.ts), geo
 // assets only when a figure draws maps, and figures fetched with their data.
 import { tameFigure } from '@/lib/render/draw-guard';
-import { bundleCovers, figureBundle, type PlotlyBundle } from '@/lib/core/plotly-bundles';
+import { bundleCovers, figureBundle, subplotKind, type PlotlyBundle } from '@/lib/core/plotly-bundles';
+import { traceType } from '@/lib/core/trace-types';
 
 export interface PlotlyApi {
   newPlot(el: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;
@@ -74,7 +75,7 @@ export function loadGeoAssets(): Promise<void> {
 
 const GEO_TRACES = new Set(['scattergeo', 'choropleth']);
 export function needsGeo(figure: Figure): boolean {
-  return figure.data.some((t) => GEO_TRACES.has(String(t.type))) || Object.keys(figure.layout ?? {}).some((k) => /^geo\d*$/.test(k));
+  return figure.data.some((t) => GEO_TRACES.has(traceType(t))) || Object.keys(figure.layout ?? {}).some((k) => subplotKind(k) === 'geo');
 }
 
 /**

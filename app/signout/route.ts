@@ -1,14 +1,8 @@
 // /signout ends the browser session. POST from our own pages (Origin or Referer checked, so another
 // site cannot sign a visitor out); GET answers a one-button form, since links cannot POST.
-import { SESSION_COOKIE, signOut } from '@/lib/web/sign-in';
+import { signOutRequest } from '@/lib/web/sign-in';
 
-export async function POST(req: Request) {
-  if (!(await signOut(req))) return new Response('Sign out from the site itself.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  return new Response(null, {
-    status: 303,
-    headers: { Location: '/', 'Set-Cookie': `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` },
-  });
-}
+export const POST = (req: Request) => signOutRequest(req);
 
 export async function GET() {
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sign out · Plot Files</title></head>

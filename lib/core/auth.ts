@@ -3,6 +3,7 @@
 // browser's session cookie.
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { badApiKey } from './errors';
 import type { Viewer } from './permissions';
@@ -11,14 +12,24 @@ import { getUserByUsername, hashApiKey, type User } from './users';
 
 export type { Viewer } from './permissions';
 
+/** Whether a name given with an API key can be an account's (usernames are 1 to 50 characters): no other is looked up. */
+const accountName = (username: string) => username !== '' && username.length <= 50;
+
 /** The user with this name and API key, or null (compared in constant time). */
-export async function verifyApiKey(db: Db, username: string, key: string): Promise<User | null> {
-  return keyHolder(username && username.length <= 50 ? await getUserByUsername(db, username) : undefined, key);
+export async function verifyApiKey(db: Db, credentials: ApiKeyCredentials): Promise<User | null> {
+  return keyHolder(credentials, accountName(credentials.username) ? await getUserByUsername(db, credentials.username) : undefined);
 }
 
-/** `user` when it is active and `key` is its API key, else null. */
-export function keyHolder(user: User | undefined, key: string): User | null {
-  return apiKeyMatches(user, key) ? user! : null;
+/** Who the API key credentials name: a username, and the key. */
+export interface ApiKeyCredentials {
+  username: string;
+  key: string;
+}
+
+/** `found` (the user the credentials' name looked up) when it is active and the key is its API key, else null. */
+export function keyHolder(credentials: ApiKeyCredentials, found: User | undefined): User | null {
+  const user = accountName(credentials.username) ? found : undefined;
+  return apiKeyMatches(user, credentials.key) ? user! : null;
 }
 
 /** Whether `key` is the API key of this active user (constant time; the same comparison when there is no user). */
@@ -28,12 +39,15 @@ export function apiKeyMatches(user: User | undefined, key: string): boolean {
   return timingSafeEqual(given, stored) && !!user?.isActive;
 }
 
+/** apiKeyMatches in SQL, over a users row `user` and the key's hash (hashApiKey): for statements that decide in the database. */
+export const apiKeyMatchesSql = (user: SQL, keyHash: SQL | Placeholder) => sql`${user}.is_active AND ${user}.api_key_hash = ${keyHash}::text`;
+
 /**
  * The HTTP Basic credentials a request names: null when it has no Authorization header (its session
  * cookie may name the caller), 'anonymous' for the empty ones the official client sends when none
  * are configured, 'malformed' for a header that is no Basic credentials (a 401).
  */
-export function basicCredentials(headers: Headers): { username: string; key: string } | 'anonymous' | 'malformed' | null {
+export function basicCredentials(headers: Headers): ApiKeyCredentials | 'anonymous' | 'malformed' | null {
   const header = headers.get('plotly-authorization') ?? headers.get('authorization');
   if (!header) return null;
   const match = /^Basic\s+([A-Za-z0-9+/=_-]*)\s*$/i.exec(header);
@@ -63,7 +77,7 @@ export async function authenticate(db: Db, req: CallerRequest): Promise<Viewer |
   if (credentials === null) return cookieViewer(db, req);
   if (credentials === 'malformed') throw badApiKey();
   if (credentials === 'anonymous') return null;
-  return viewerOf(await verifyApiKey(db, credentials.username, credentials.key));
+  return viewerOf(await verifyApiKey(db, credentials));
 }
 
 /** The Viewer of a verified key's user; 401 without one. */

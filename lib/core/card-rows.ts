@@ -10,13 +10,14 @@ import { undrawableSql } from './images';
 import { type FeedQuery, listFeedRows, listOwnerPlotRows, listPlotRows, type ListQuery, type PageRow } from './plot-lists';
 import { isoText } from './records';
 import { searchPlotRows, type SearchScope } from './search';
+import { traceTypeSql } from './trace-types';
 
 /** What a card shows, as columns over `p` (plots), `f` (files) and `u` (users): a few short values,
  * the trace types read in the database. */
 const CARD_SELECT = sql`u.username AS owner, f.n, f.filename, p.title, ${isoText(sql`f.created_at`, 'micros')} AS created_at,
   ${isoText(sql`f.updated_at`, 'micros')} AS modified_at, f.world_readable, f.share_key IS NOT NULL AS keyed, ${undrawableSql} AS undrawable, p.data_values, p.data_bytes,
   (SELECT coalesce(json_agg(t ORDER BY i), '[]'::json)::text FROM (
-     SELECT CASE WHEN jsonb_typeof(e->'type') = 'string' AND e->>'type' <> '' THEN e->>'type' ELSE 'scatter' END AS t, min(i) AS i
+     SELECT ${traceTypeSql(sql`e`)} AS t, min(i) AS i
      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'data') = 'array' THEN p.figure->'data' ELSE '[]'::jsonb END)
        WITH ORDINALITY AS x(e, i)
      GROUP BY 1) types) AS types`;

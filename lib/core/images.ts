@@ -6,10 +6,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
-import { plotlyBundle, type PlotlyBundle } from './plotly-bundles';
+import { bundleSubplotSql, plotlyBundle, type PlotlyBundle } from './plotly-bundles';
 import { MiB } from './json-text';
 import { fileNumbered } from './records';
 import type { DataSize } from './srcs';
+import { namedTraceTypeSql, traceTypeSql } from './trace-types';
 
 export const IMAGE_SIZES = ['default', 'block-thumb', 'list-thumb'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
@@ -212,15 +213,15 @@ export async function chartView(db: Db, fileId: number): Promise<{ mode: ChartMo
   const [row] = await queryRows<{ undrawable: boolean; values: string | number; bytes: string | number; types: string; subplots: string }>(
     db,
     sql`SELECT ${undrawableSql} AS undrawable, p.data_values AS values, p.data_bytes AS bytes,
-          to_json(ARRAY(SELECT CASE WHEN jsonb_typeof(e->'type') = 'string' AND e->>'type' <> '' THEN e->>'type' ELSE 'scatter' END
+          to_json(ARRAY(SELECT ${traceTypeSql(sql`e`)}
                 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'data') = 'array' THEN p.figure->'data' ELSE '[]'::jsonb END) e
                 UNION
-                SELECT e->>'type'
+                SELECT ${namedTraceTypeSql(sql`e`)}
                 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'frames') = 'array' THEN p.figure->'frames' ELSE '[]'::jsonb END) fr,
                      jsonb_array_elements(CASE WHEN jsonb_typeof(fr->'data') = 'array' THEN fr->'data' ELSE '[]'::jsonb END) e
-                WHERE jsonb_typeof(e->'type') = 'string' AND e->>'type' <> ''))::text AS types,
+                WHERE ${namedTraceTypeSql(sql`e`)} IS NOT NULL))::text AS types,
           to_json(ARRAY(SELECT k FROM jsonb_object_keys(CASE WHEN jsonb_typeof(p.figure->'layout') = 'object' THEN p.figure->'layout' ELSE '{}'::jsonb END) k
-                WHERE k ~ '^(ternary|geo|mapbox|map|scene|polar|smith)[0-9]*$'))::text AS subplots
+                WHERE ${bundleSubplotSql(sql`k`)}))::text AS subplots
         FROM plots p WHERE p.file_id = ${fileId}`,
   );
   if (!row) return { mode: 'static', bundle: 'full' };

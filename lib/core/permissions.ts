@@ -31,9 +31,10 @@ export function canRead(file: FileAccess, viewer: Viewer | null, shareKey?: stri
   return file.worldReadable || (viewer !== null && viewer.id === file.ownerId) || holdsShareKey(file, shareKey);
 }
 
-/** canRead without a share key, as an SQL condition on a file's columns: for statements that decide in the database. */
+/** canRead without a share key, as an SQL condition on a file's columns: for statements that decide in the database.
+ * True or false, never null (an anonymous viewer's null would vanish in an aggregate such as bool_and). */
 export const canReadSql = (file: { worldReadable: SQL | Column; ownerId: SQL | Column }, viewerId: number | null | SQL | Placeholder) =>
-  sql`(${file.worldReadable} OR ${file.ownerId} = ${viewerId}::int)`;
+  sql`(${file.worldReadable} OR coalesce(${file.ownerId} = ${viewerId}::int, false))`;
 
 /** Who sees a file: everyone, those given its secret link, or its owner alone. */
 export type Visibility = 'public' | 'private' | 'secret';

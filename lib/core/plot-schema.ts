@@ -3,6 +3,7 @@
 import 'server-only';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_TRACE_TYPE } from './trace-types';
 
 /**
  * One level of a trace's attributes. `data`: leaf attributes that hold data (valType `data_array` or
@@ -81,11 +82,13 @@ function load(): Compiled {
   return compiled;
 }
 
-/** The attribute tree of a trace type: missing type is plotly's default `scatter`; an unknown type gets
- *  the union of all types, so anything that is data in some type is treated as data. */
+/** The attribute tree of a trace type: a missing type is plotly's default (lib/core/trace-types.ts); any
+ *  other type that is not plotly's, odd values ('', numbers) included, gets the union of all types, so
+ *  anything that is data in some type is treated as data: refusing data does not lean on plotly
+ *  drawing an odd type as a scatter, as the rest of the app may. */
 export function traceNode(type: unknown): AttrNode {
   const c = load();
-  if (type === undefined || type === null) return c.traces.get('scatter')!;
+  if (type === undefined || type === null) return c.traces.get(DEFAULT_TRACE_TYPE)!;
   const node = typeof type === 'string' ? c.traces.get(type) : undefined;
   if (node) return node;
   if (!c.union) {

@@ -5,15 +5,15 @@ import { z } from 'zod';
 import { compiledQuery, queryRows, type Db } from '@/db/client';
 import { plots } from '@/db/schema';
 import type { Viewer } from './auth';
-import { invalid, invalidMany, notFound } from './errors';
-import { checkFigure, figureMeta, pathText, type SrcRef } from './figure';
+import { invalid, notFound } from './errors';
+import { checkFigure, figureMeta } from './figure';
 import { enqueue, notifyQueued, requestImages } from './images';
 import { MiB } from './json-text';
 import { fileFieldsSchema, type TYPE_FIELDS, type TypeUpdate } from './file-changes';
 import { createFileWith, getFile, NEW_FILE, type OwnedFile } from './files';
-import { assertReadable, canRead, canReadSql } from './permissions';
+import { assertReadable, canRead } from './permissions';
 import { fidOf, originJoin, parseFid, plotRecordSql, RECORD_JOIN, type Fid, type PlotRecord } from './records';
-import { dataSize, MAX_REFERENCED_BYTES, MAX_REFERENCED_VALUES, overDataLimit, resolveSrcs, srcColumnsSql, wantedColumns, type DataSize } from './srcs';
+import { checkSources, srcColumnsSql, srcsVerdictSql, wantedColumns } from './srcs';
 
 // ---------------------------------------------------------------------------------------------
 // Detail
@@ -78,36 +78,6 @@ export const plotCreateSchema = fileFieldsSchema.omit({ parent: true }).extend({
 });
 export type PlotCreate = z.output<typeof plotCreateSchema>;
 
-/**
- * Every src must name a live grid the creator may read, and columns in it; answers the grid data
- * they reference (values and bytes), each reference counted.
- */
-async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<DataSize> {
-  if (!refs.length) return { values: 0, bytes: 0 };
-  const resolved = await resolveSrcs(
-    db,
-    refs.map((ref) => ref.src),
-    (grid) => canRead(grid, viewer),
-  );
-  const problems: { field: string; message: string }[] = [];
-  refs.forEach((ref, i) => {
-    const { grid, missing } = resolved[i];
-    if (!grid) {
-      problems.push({
-        field: pathText(ref.path),
-        message: `"${ref.src}" refers to the grid '${ref.owner}:${ref.n}', which does not exist or which you cannot read`,
-      });
-    } else if (missing !== null) {
-      problems.push({ field: pathText(ref.path), message: `"${ref.src}": the grid '${ref.owner}:${ref.n}' has no column '${missing}'` });
-    }
-  });
-  if (problems.length) throw invalidMany(problems.slice(0, 20));
-  const size = dataSize(resolved);
-  const over = overDataLimit(size);
-  if (over) throw invalid('figure', `its srcs ${over} a plot`);
-  return size;
-}
-
 async function checkSourceFid(db: Db, viewer: Viewer, value: string): Promise<string> {
   const file = await readablePlotAt(db, viewer, value);
   if (!file) throw invalid('source_fid', `'${value}' is not a plot you can read`);
@@ -136,8 +106,7 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
 }
 
 /**
- * One statement: the srcs checked (checkSources' rules: each names columns of a live grid the creator
- * may read, the values they reference within the limit), and only then the files row (create_file),
+ * One statement: the srcs checked (srcsVerdictSql, checkSources' rules in SQL), and only then the files row (create_file),
  * the plots row, its image job, and its detail record built from what they return (rows written by
  * this statement are not visible to it otherwise). No row when a src fails: checkSources then says
  * why. Compiled once: the create path's SQL costs more to build than to run.
@@ -145,13 +114,7 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
 const CREATE_PLOT = compiledQuery<{ rec: string }>(() => {
   const v = (name: string) => sql.placeholder(name);
   return sql`WITH found AS MATERIALIZED (${srcColumnsSql(v('wanted'))}),
-      checked AS MATERIALIZED (
-        SELECT coalesce(bool_and(s.column_id IS NOT NULL AND ${canReadSql({ worldReadable: sql`s.world_readable`, ownerId: sql`s.owner_id` }, v('viewer'))}), true)
-                 AND coalesce(sum(s.length), 0) <= ${sql.raw(String(MAX_REFERENCED_VALUES))}
-                 AND coalesce(sum(s.bytes), 0) <= ${sql.raw(String(MAX_REFERENCED_BYTES))} AS ok,
-               coalesce(sum(s.length), 0) AS data_values, coalesce(sum(s.bytes), 0) AS data_bytes
-        FROM jsonb_to_recordset(${v('wanted')}::jsonb) AS w(owner text, n int, uid text)
-        LEFT JOIN found s ON s.owner = w.owner AND s.n = w.n AND s.uid = w.uid),
+      checked AS MATERIALIZED (${srcsVerdictSql(v('wanted'), sql`found`, v('viewer'))}),
       f AS MATERIALIZED (SELECT * FROM ${NEW_FILE} WHERE (SELECT ok FROM checked)),
       p AS (
         INSERT INTO plots (file_id, figure, figure_bytes, data_values, data_bytes, src_refs, title, title_given, caption, source_fid, width, height, autosize)

@@ -3,7 +3,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { compiledQuery, queryRows, type CompiledQuery, type Db } from '@/db/client';
-import { authenticate, basicCredentials, keyHolder, viewerOf, type CallerRequest, type Viewer } from './auth';
+import { apiKeyMatchesSql, authenticate, basicCredentials, keyHolder, viewerOf, type CallerRequest, type Viewer } from './auth';
 import { clientAddress } from './client-address';
 import { busy, throttled } from './errors';
 import { hashApiKey, userFromRow, userNamedSql } from './users';
@@ -291,7 +291,7 @@ function admission(byAddress: boolean, byUser: boolean): CompiledQuery<Admission
       const a = byAddress ? sql`a AS (${counted(sql`SELECT ${sql.placeholder('address')}::text AS key`)}),` : sql``;
       const withinAddress = byAddress ? sql`AND (SELECT count FROM a) <= ${sql.placeholder('perAddress')}::int` : sql``;
       const k = byUser
-        ? sql`, k AS (${counted(sql`SELECT 'user:' || u.id AS key FROM u WHERE u.is_active AND u.api_key_hash = ${sql.placeholder('hash')}::text ${withinAddress}`)})`
+        ? sql`, k AS (${counted(sql`SELECT 'user:' || u.id AS key FROM u WHERE ${apiKeyMatchesSql(sql`u`, sql.placeholder('hash'))} ${withinAddress}`)})`
         : sql``;
       return sql`WITH ${a} u AS (${userNamedSql()}) ${k}
         SELECT u.*, ${byAddress ? sql`(SELECT count FROM a)` : sql`NULL::int`} AS address_count, ${byAddress ? sql`(SELECT reset FROM a)` : sql`NULL::int`} AS address_reset,
@@ -327,8 +327,8 @@ export async function admitWrite(db: Db, req: CallerRequest, config = rateLimitC
   if (config.perAddress || config.perKey) await sweep(db, ['addr', 'user'], config.windowSeconds);
   const states: RateLimitState[] = [];
   if (row.address_count !== null) states.push(enforce(state(config.perAddress, { count: row.address_count, reset: row.address_reset! }))!);
-  const viewer = viewerOf(keyHolder(credentials.username.length <= 50 ? userFromRow(row) : undefined, credentials.key));
-  // Counted in the statement only under keyHolder's own rule (an active user, that key).
+  const viewer = viewerOf(keyHolder(credentials, userFromRow(row)));
+  // Counted in the statement only under keyHolder's own rule (apiKeyMatchesSql).
   if (row.user_count !== null) states.push(enforce(state(config.perKey, { count: row.user_count, reset: row.user_reset! }))!);
   return { viewer, states };
 }

@@ -1,6 +1,6 @@
 // Search: plots found by the words of their title, filename, owner's names and caption, and by trace
-// type (`type:heatmap`), with PostgreSQL full-text search over plots.search (migration 0015: a
-// tsvector kept by triggers, one GIN index), so it runs the same on PostgreSQL and PGlite.
+// type (`type:heatmap`), with PostgreSQL full-text search over plots.search (migrations 0015 and 0020:
+// a tsvector kept by triggers, one GIN index), so it runs the same on PostgreSQL and PGlite.
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -29,6 +29,16 @@ const WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
 const TYPE_TERM = /(?:^|\s)type:(\S*)/gi;
 const TRACE_TYPE = /^[a-z0-9_]{1,40}$/;
 
+/**
+ * The `type:` filter a trace type name makes, lowercased, or null for a name that makes none: the
+ * query's side of the rule whose index side is migration 0020's plot_search_doc (which indexes a
+ * trace's type by the same test); tests/lib/trace-types.test.ts holds the two together.
+ */
+export function typeFilter(name: string): string | null {
+  const type = name.toLowerCase();
+  return TRACE_TYPE.test(type) ? type : null;
+}
+
 export const qSchema = z
   .string({ message: 'q is required: the words to search for' })
   .trim()
@@ -49,8 +59,8 @@ export type SearchQuery = FeedQuery & { q: string };
 export function parseSearch(q: string): { words: string; types: string[] } {
   const types: string[] = [];
   const words = q.replace(TYPE_TERM, (_, name: string) => {
-    const type = name.toLowerCase();
-    if (!TRACE_TYPE.test(type)) throw invalid('q', `type: takes a trace type such as type:heatmap, not "type:${name.slice(0, 40)}"`);
+    const type = typeFilter(name);
+    if (type === null) throw invalid('q', `type: takes a trace type such as type:heatmap, not "type:${name.slice(0, 40)}"`);
     types.push(type);
     return ' ';
   });

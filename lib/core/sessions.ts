@@ -9,6 +9,32 @@ import { sessions } from '@/db/schema';
 export const SESSION_COOKIE = 'pf_session';
 export const SESSION_DAYS = 30;
 
+/**
+ * The session cookie holding `token`, or with null the one that clears it, for the site at `origin`
+ * (its public origin): the one set of attributes for every place that sets or clears it, so a browser replaces
+ * the very cookie. HttpOnly (no script reads it), SameSite=Lax (another site's posts go without it),
+ * the whole site, Secure whenever the site is served over https (directly, or behind a proxy that
+ * says so).
+ */
+export function sessionCookie(token: string | null, origin: string) {
+  return {
+    name: SESSION_COOKIE,
+    value: token ?? '',
+    path: '/',
+    maxAge: token === null ? 0 : SESSION_DAYS * 86400,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: origin.startsWith('https:'),
+  } as const;
+}
+
+/** sessionCookie as a Set-Cookie header's value. */
+export function sessionSetCookie(token: string | null, origin: string): string {
+  const c = sessionCookie(token, origin);
+  const sameSite = `SameSite=${c.sameSite.charAt(0).toUpperCase()}${c.sameSite.slice(1)}`;
+  return [`${c.name}=${c.value}`, `Path=${c.path}`, `Max-Age=${c.maxAge}`, c.httpOnly && 'HttpOnly', sameSite, c.secure && 'Secure'].filter(Boolean).join('; ');
+}
+
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(db: Db, userId: number): Promise<string> {

@@ -3,9 +3,10 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { compiledQuery, type Db } from '@/db/client';
 import type { Viewer } from './auth';
-import { parseSrc } from './figure';
+import { invalid, invalidMany } from './errors';
+import { parseSrc, pathText, type SrcRef } from './figure';
 import { MiB } from './json-text';
-import { canRead, holdsShareKey, type FileAccess } from './permissions';
+import { canRead, canReadSql, holdsShareKey, type FileAccess } from './permissions';
 import { fileNumbered } from './records';
 
 /** A live grid a src names, with what its permissions need. */
@@ -113,6 +114,11 @@ export const MAX_REFERENCED_VALUES = 10_000_000;
  * data costs, whatever its cells hold (docs/limits.md). */
 export const MAX_REFERENCED_BYTES = 128 * MiB;
 
+/** overDataLimit's bound (without `maxBytes`) in SQL: whether the values and bytes are within it. */
+export const withinDataLimitSql = (size: { values: SQL; bytes: SQL }) =>
+  sql`${size.values} <= ${sql.raw(String(MAX_REFERENCED_VALUES))}
+                 AND ${size.bytes} <= ${sql.raw(String(MAX_REFERENCED_BYTES))}`;
+
 /** How much grid data something references: values, and their stored bytes. */
 export interface DataSize {
   values: number;
@@ -136,3 +142,47 @@ export function overDataLimit(size: DataSize, maxBytes = MAX_REFERENCED_BYTES): 
   if (size.bytes > maxBytes) return `reference ${mib(size.bytes)} of grid data; at most ${mib(maxBytes)}`;
   return null;
 }
+
+/**
+ * A figure's srcs, checked: each must name columns of a live grid the viewer may read, and the grid
+ * data they reference (values and bytes, each reference counted) must be within the limit. Answers
+ * that data; a 400 says which srcs fail and why. srcsVerdictSql is the same rule in SQL.
+ */
+export async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<DataSize> {
+  if (!refs.length) return { values: 0, bytes: 0 };
+  const resolved = await resolveSrcs(
+    db,
+    refs.map((ref) => ref.src),
+    (grid) => canRead(grid, viewer),
+  );
+  const problems: { field: string; message: string }[] = [];
+  refs.forEach((ref, i) => {
+    const { grid, missing } = resolved[i];
+    if (!grid) {
+      problems.push({
+        field: pathText(ref.path),
+        message: `"${ref.src}" refers to the grid '${ref.owner}:${ref.n}', which does not exist or which you cannot read`,
+      });
+    } else if (missing !== null) {
+      problems.push({ field: pathText(ref.path), message: `"${ref.src}": the grid '${ref.owner}:${ref.n}' has no column '${missing}'` });
+    }
+  });
+  if (problems.length) throw invalidMany(problems.slice(0, 20));
+  const size = dataSize(resolved);
+  const over = overDataLimit(size);
+  if (over) throw invalid('figure', `its srcs ${over} a plot`);
+  return size;
+}
+
+/**
+ * checkSources' verdict in SQL, for a statement that checks srcs itself (a plot's create, in one round
+ * trip): one row of `ok` (every uid of `wanted`, wantedColumns' JSON, is a column of a live grid
+ * `viewer` may read, and the data is within the limit) and the referenced `data_values` and
+ * `data_bytes`, where `found` is a relation of srcColumnsSql's rows over `wanted`.
+ */
+export const srcsVerdictSql = (wanted: SQL | Placeholder, found: SQL, viewer: SQL | Placeholder) => sql`
+        SELECT coalesce(bool_and(s.column_id IS NOT NULL AND ${canReadSql({ worldReadable: sql`s.world_readable`, ownerId: sql`s.owner_id` }, viewer)}), true)
+                 AND ${withinDataLimitSql({ values: sql`coalesce(sum(s.length), 0)`, bytes: sql`coalesce(sum(s.bytes), 0)` })} AS ok,
+               coalesce(sum(s.length), 0) AS data_values, coalesce(sum(s.bytes), 0) AS data_bytes
+        FROM jsonb_to_recordset(${wanted}::jsonb) AS w(owner text, n int, uid text)
+        LEFT JOIN ${found} s ON s.owner = w.owner AND s.n = w.n AND s.uid = w.uid`;

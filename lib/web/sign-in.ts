@@ -13,11 +13,9 @@ import { originFrom } from '@/lib/http/request/origin';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from '@/lib/core/passwords';
 import { fromOrigin } from '@/lib/core/auth';
 import { countSignUp, exceeded } from '@/lib/core/rate-limit';
-import { createSession, deleteSession, SESSION_COOKIE, SESSION_DAYS, sessionToken } from '@/lib/core/sessions';
+import { createSession, deleteSession, sessionCookie, sessionSetCookie, sessionToken } from '@/lib/core/sessions';
 import { profilePath } from '@/lib/core/urls';
 import { createUser, emailSchema, usernameSchema } from '@/lib/core/users';
-
-export { SESSION_COOKIE };
 
 /** `SIGNUP=open`: anyone may make an account at /signup; otherwise only with an invitation link. */
 export const signUpOpen = () => process.env.SIGNUP === 'open';
@@ -74,25 +72,9 @@ export function safeNext(value: unknown): string | null {
   return url && onThisSite(fullyDecoded(url.pathname)) ? `${url.pathname}${url.search}${url.hash}` : null;
 }
 
-/** The session cookie's flags: Secure whenever the site is served over https (directly, or behind a proxy that says so). */
-function cookieOptions(headers: Headers) {
-  return {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: originFrom(headers, new URL('http://localhost')).startsWith('https:'),
-    path: '/',
-    maxAge: SESSION_DAYS * 86400,
-  } as const;
-}
-
-function setCookieHeader(token: string, headers: Headers): string {
-  const o = cookieOptions(headers);
-  return `${SESSION_COOKIE}=${token}; Path=${o.path}; Max-Age=${o.maxAge}; HttpOnly; SameSite=Lax${o.secure ? '; Secure' : ''}`;
-}
-
 /** From a server action: a new session for the signed-in person (after the change that ended all of theirs). */
 export async function renewSession(db: Db, userId: number, headers: Headers): Promise<void> {
-  (await cookies()).set(SESSION_COOKIE, await createSession(db, userId), cookieOptions(headers));
+  (await cookies()).set(sessionCookie(await createSession(db, userId), originFrom(headers, new URL('http://localhost'))));
 }
 
 const seeOther = (location: string, extra: Record<string, string> = {}) => new Response(null, { status: 303, headers: { Location: location, ...extra } });
@@ -170,7 +152,7 @@ export async function signInRequest(req: Request): Promise<Response> {
   if ('retryAfter' in check) return throttledPage(check.retryAfter, back('throttled'));
   if ('wrong' in check) return seeOther(back('wrong'));
   const token = await createSession(db, check.user.id);
-  return seeOther(next ?? profilePath(check.user.username), { 'Set-Cookie': setCookieHeader(token, req.headers) });
+  return seeOther(next ?? profilePath(check.user.username), { 'Set-Cookie': sessionSetCookie(token, originFrom(req.headers, new URL(req.url))) });
 }
 
 /**
@@ -205,7 +187,7 @@ export async function signUpRequest(req: Request): Promise<Response> {
     // An invitation's account gets the address the invitation was sent to.
     const { user } = invite ? await acceptInvitation(db, invite, { username, password }) : await createUser(db, { username, email, password });
     const token = await createSession(db, user.id);
-    return seeOther('/settings?welcome=1', { 'Set-Cookie': setCookieHeader(token, req.headers) });
+    return seeOther('/settings?welcome=1', { 'Set-Cookie': sessionSetCookie(token, originFrom(req.headers, new URL(req.url))) });
   } catch (e) {
     if (e instanceof InvitationClosed) return invitationClosedPage();
     // Everything was checked above but uniqueness: which of the two was taken.
@@ -218,12 +200,14 @@ export const invitationClosedPage = () =>
   html(410, 'This invitation no longer works', '<p>The link has expired or was already used. Ask for a new one.</p><p><a href="/signin">Sign in</a></p>');
 
 /**
- * Ends the browser session of a sign-out request. Only from our own pages (Origin, else Referer),
- * so another site cannot sign a visitor out: false when it came from elsewhere.
+ * POST /signout: ends the browser session and clears its cookie, then 303 to the gallery. Only from
+ * our own pages (Origin, else Referer), so another site cannot sign a visitor out: 403 from elsewhere.
  */
-export async function signOut(req: Request): Promise<boolean> {
-  if (!fromOrigin(req.headers, originFrom(req.headers, new URL(req.url)))) return false;
+export async function signOutRequest(req: Request): Promise<Response> {
+  if (!fromOrigin(req.headers, originFrom(req.headers, new URL(req.url)))) {
+    return new Response('Sign out from the site itself.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  }
   const token = sessionToken(req.headers.get('cookie'));
   if (token) await deleteSession(await getDb(), token);
-  return true;
+  return seeOther('/', { 'Set-Cookie': sessionSetCookie(null, originFrom(req.headers, new URL(req.url))) });
 }

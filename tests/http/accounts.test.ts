@@ -57,8 +57,13 @@ describe('accounts', () => {
   });
 
   /** A form post as a browser on our page sends it (Origin ours, unless given), from `from`. */
-  async function post(base: string, path: string, fields: Record<string, string>, opts: { from?: string; origin?: string | null; cookie?: string } = {}) {
-    const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': opts.from ?? address() };
+  async function post(
+    base: string,
+    path: string,
+    fields: Record<string, string>,
+    opts: { from?: string; origin?: string | null; cookie?: string; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': opts.from ?? address(), ...opts.headers };
     if (opts.origin !== null) headers.Origin = opts.origin ?? base;
     if (opts.cookie) headers.Cookie = opts.cookie;
     const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: new URLSearchParams(fields), redirect: 'manual' });
@@ -67,6 +72,14 @@ describe('accounts', () => {
   const signIn = (fields: Record<string, string>, opts: { from?: string; origin?: string | null; app?: number } = {}) =>
     post(open[opts.app ?? 0].url, '/signin/submit', fields, opts);
   const sessionOf = (headers: Headers) => /pf_session=([^;]+)/.exec(headers.get('set-cookie') ?? '')?.[1];
+  /** A Set-Cookie header's attributes but when the cookie ends (Max-Age, Expires), as a browser reads them (in any case and order). */
+  const cookieFlags = (header: string | null) =>
+    (header ?? '')
+      .split(';')
+      .slice(1)
+      .map((a) => a.trim().toLowerCase())
+      .filter((a) => !/^(max-age|expires)=/.test(a))
+      .sort();
   const get = (base: string, path: string, cookie?: string) =>
     fetch(`${base}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' }).then(async (r) => ({
       status: r.status,
@@ -110,6 +123,24 @@ describe('accounts', () => {
     }
     // A `next` is normalized as a browser reads it, and that is where the redirect goes.
     expect((await signIn({ username: user.username, password: PASSWORD, next: '/a/%2e%2e/feed' })).headers.get('location')).toBe('/feed');
+  });
+
+  it('sign-out clears the session cookie with the flags sign-in set it with, Secure over https (behind a proxy saying so)', async () => {
+    const user = await account();
+    const base = open[0].url;
+    for (const https of [false, true]) {
+      const opts = https ? { origin: base.replace(/^http:/, 'https:'), headers: { 'X-Forwarded-Proto': 'https' } } : {};
+      const signedIn = await post(base, '/signin/submit', { username: user.username, password: PASSWORD }, opts);
+      expect(signedIn.status).toBe(303);
+      const set = signedIn.headers.get('set-cookie');
+      expect(cookieFlags(set), `https: ${https}`).toEqual(['httponly', 'path=/', 'samesite=lax', ...(https ? ['secure'] : [])]);
+      const signedOut = await post(base, '/signout', {}, { ...opts, cookie: `pf_session=${sessionOf(signedIn.headers)}` });
+      expect(signedOut.status).toBe(303);
+      const cleared = signedOut.headers.get('set-cookie');
+      expect(cleared).toMatch(/^pf_session=;/);
+      expect(cleared).toMatch(/; Max-Age=0(;|$)/);
+      expect(cookieFlags(cleared), `https: ${https}`).toEqual(cookieFlags(set));
+    }
   });
 
   it('/signin carries only a `next` it would follow', async () => {
@@ -414,9 +445,10 @@ describe('accounts', () => {
       const cookie = `pf_session=${sessionOf((await signIn({ username: user.username, password: user.apiKey })).headers)}`;
       const set = await submit(open[0].url, cookie, 'Set password', { password: PASSWORD, password2: PASSWORD });
       expect(set.text).toContain('Password set');
-      // The old session ended; this browser got a new one.
+      // The old session ended; this browser got a new one, its cookie as sign-in sets it.
       const renewed = sessionOf(set.headers);
       expect(renewed).toBeTruthy();
+      expect(cookieFlags(set.headers.get('set-cookie'))).toEqual(['httponly', 'path=/', 'samesite=lax']);
       expect((await get(open[0].url, '/v2/users/current', cookie)).status).toBe(401);
       const fresh = `pf_session=${renewed}`;
       expect((await get(open[0].url, '/v2/users/current', fresh)).status).toBe(200);
