@@ -113,6 +113,7 @@ export const FINANCE_TYPES = ['candlestick', 'ohlc'];
 export const COLORSCALE_TYPES = [
   'heatmap',
   'contour',
+  'contourcarpet',
   'histogram2d',
   'histogram2dcontour',
   'surface',
