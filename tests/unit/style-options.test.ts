@@ -20,6 +20,7 @@ import {
   MARKER_SYMBOLS_3D,
   NO_LEGEND_TYPES,
   NO_OPACITY_TYPES,
+  PLOTLY_DEFAULTS,
   SCATTER_MODES,
   SCATTER_TYPES,
   SCENE_TYPES,
@@ -123,6 +124,19 @@ describe('the style panels offer only what plotly.js accepts', () => {
     expect(layout.margin.l.min).toBeLessThanOrEqual(BOUNDS.margin.min);
     expect(layout.width.min).toBeLessThanOrEqual(BOUNDS.side.min);
     expect(layout.template.valType).toBe('any');
+  });
+
+  it("plotly.js's defaults, which colour fields show until a colour is set", () => {
+    expect(PLOTLY_DEFAULTS.colorway).toEqual(layout.colorway.dflt);
+    expect([layout.plot_bgcolor.dflt, layout.paper_bgcolor.dflt, layout.font.color.dflt]).toEqual([
+      PLOTLY_DEFAULTS.background,
+      PLOTLY_DEFAULTS.background,
+      PLOTLY_DEFAULTS.font,
+    ]);
+    for (const type of FINANCE_TYPES) {
+      expect(attrOf(type, 'increasing.line.color').dflt).toBe(PLOTLY_DEFAULTS.increasing);
+      expect(attrOf(type, 'decreasing.line.color').dflt).toBe(PLOTLY_DEFAULTS.decreasing);
+    }
   });
 
   it('a fixed size is one an image export draws as it is (the renderer clamps to MIN_SIDE..MAX_SIDE)', () => {

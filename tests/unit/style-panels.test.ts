@@ -90,7 +90,7 @@ describe('the style panels', () => {
     expect(control(layoutHtml, 'Font size')).toContain('value="14"');
     expect(control(layoutHtml, 'Left margin')).toContain('value="40"');
     expect(control(layoutHtml, 'Right margin')).toContain('value=""');
-    expect(selected(layoutHtml, 'Size')).toBe('Fixed width and height');
+    expect(selected(layoutHtml, 'Chart size')).toBe('Fixed width and height');
     expect(control(layoutHtml, 'Width (px)')).toContain('value="900"');
     expect(control(layoutHtml, 'Annotation 1 text')).toContain('value="Peak"');
     expect(selected(layoutHtml, 'Annotation 1 placed on')).toBe('The data (axis values)');

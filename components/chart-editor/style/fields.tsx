@@ -148,7 +148,18 @@ export function NumberField({
 
 const formatColor = (v: unknown) => (typeof v === 'string' ? v : '');
 
-export function ColorField({ label, value, onChange }: { label: string; value: unknown; onChange: (v: string | undefined) => void }) {
+/** A colour: typed (any CSS colour plotly reads) or picked; `fallback` is what is drawn while none is set. */
+export function ColorField({
+  label,
+  value,
+  fallback,
+  onChange,
+}: {
+  label: string;
+  value: unknown;
+  fallback?: unknown;
+  onChange: (v: string | undefined) => void;
+}) {
   const id = useId();
   const { draft, error, change } = useDraft(value, formatColor, parseColorText, onChange);
   if (value !== undefined && typeof value !== 'string') {
@@ -165,7 +176,7 @@ export function ColorField({ label, value, onChange }: { label: string; value: u
       <div className={styles.color}>
         <input
           type="color"
-          value={colorToHex(value)}
+          value={colorToHex(value ?? fallback)}
           aria-label="Pick colour"
           aria-describedby={`${id}-label`}
           title="Pick colour"

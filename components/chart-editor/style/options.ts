@@ -213,6 +213,15 @@ export const PALETTES: Palette[] = [
   { key: 'greys', label: 'Greys', value: ['#252525', '#525252', '#737373', '#969696', '#bdbdbd', '#d9d9d9'] },
 ];
 
+/** plotly.js's own colours where a figure sets none: what a colour field shows until one is chosen. */
+export const PLOTLY_DEFAULTS = {
+  colorway: PALETTES.find((p) => p.key === 'd3')!.value,
+  background: '#fff',
+  font: '#444',
+  increasing: '#3D9970',
+  decreasing: '#FF4136',
+} as const;
+
 /** Font stacks of fonts already on the reader's machine: nothing is fetched to draw a chart. */
 export const FONT_FAMILIES: Option[] = [
   { label: 'System sans-serif', value: 'system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif' },

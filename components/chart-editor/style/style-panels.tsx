@@ -28,6 +28,7 @@ import {
   NO_OPACITY_TYPES,
   type Option,
   PALETTES,
+  PLOTLY_DEFAULTS,
   SCATTER_MODES,
   SCATTER_TYPES,
   SYMBOL_TYPES,
@@ -138,8 +139,18 @@ function ColoursSection({ figure, onChange }: Props) {
         onChange={(v) => onChange('layout.colorway', v)}
       />
       <Swatches colors={layout.colorway} />
-      <ColorField label="Plot background" value={layout.plot_bgcolor} onChange={(v) => onChange('layout.plot_bgcolor', v)} />
-      <ColorField label="Paper background" value={layout.paper_bgcolor} onChange={(v) => onChange('layout.paper_bgcolor', v)} />
+      <ColorField
+        label="Plot background"
+        value={layout.plot_bgcolor}
+        fallback={getIn(layout, 'template.layout.plot_bgcolor') ?? PLOTLY_DEFAULTS.background}
+        onChange={(v) => onChange('layout.plot_bgcolor', v)}
+      />
+      <ColorField
+        label="Paper background"
+        value={layout.paper_bgcolor}
+        fallback={getIn(layout, 'template.layout.paper_bgcolor') ?? PLOTLY_DEFAULTS.background}
+        onChange={(v) => onChange('layout.paper_bgcolor', v)}
+      />
     </Section>
   );
 }
@@ -162,7 +173,12 @@ function FontsSection({ figure, onChange }: Props) {
         placeholder="12"
         onChange={(v) => onChange('layout.font.size', v)}
       />
-      <ColorField label="Font colour" value={getIn(layout, 'font.color')} onChange={(v) => onChange('layout.font.color', v)} />
+      <ColorField
+        label="Font colour"
+        value={getIn(layout, 'font.color')}
+        fallback={getIn(layout, 'template.layout.font.color') ?? PLOTLY_DEFAULTS.font}
+        onChange={(v) => onChange('layout.font.color', v)}
+      />
       <NumberField
         label="Title font size"
         value={getIn(layout, 'title.font.size')}
@@ -209,7 +225,7 @@ function SizeSection({ figure, onChange }: Props) {
   const fixed = isFixedSize(layout);
   return (
     <Section title="Size">
-      <SelectField label="Size" value={fixed} options={SIZES} onChange={(v) => onChange('layout', layoutWithSize(layout, v === true))} />
+      <SelectField label="Chart size" value={fixed} options={SIZES} onChange={(v) => onChange('layout', layoutWithSize(layout, v === true))} />
       {fixed && (
         <div className={styles.grid}>
           <NumberField label="Width (px)" value={layout.width} bounds={BOUNDS.side} placeholder="700" onChange={(v) => onChange('layout.width', v)} />
@@ -259,27 +275,36 @@ export function LayoutStylePanels({ figure, onChange }: Props): JSX.Element {
   );
 }
 
+type TraceProps = { trace: Record<string, unknown>; path: string; fallback: string; onChange: Change };
+
 /** A colour field for `attr`, or a note when a column colours it point by point. */
-function TraceColor({ trace, path, attr, label, onChange }: { trace: Record<string, unknown>; path: string; attr: string; label: string; onChange: Change }) {
+function TraceColor({ trace, path, attr, label, fallback, onChange }: TraceProps & { attr: string; label: string }) {
   if (getIn(trace, `${attr}src`) !== undefined) return <Hint>{label}: set by a data column.</Hint>;
-  return <ColorField label={label} value={getIn(trace, attr)} onChange={(v) => onChange(`${path}.${attr}`, v)} />;
+  return <ColorField label={label} value={getIn(trace, attr)} fallback={fallback} onChange={(v) => onChange(`${path}.${attr}`, v)} />;
 }
 
-function ScatterFields({ trace, path, type, onChange }: { trace: Record<string, unknown>; path: string; type: string; onChange: Change }) {
+/** The colour plotly gives a trace that sets none: the next of the palette (the layout's, the theme's, plotly's). */
+function traceFallback(figure: FigureLike, index: number): string {
+  const palette = [figure.layout.colorway, getIn(figure.layout, 'template.layout.colorway')].find((p) => Array.isArray(p) && p.length) as string[] | undefined;
+  const colors = palette ?? PLOTLY_DEFAULTS.colorway;
+  return colors[index % colors.length];
+}
+
+function ScatterFields({ trace, path, type, fallback, onChange }: TraceProps & { type: string }) {
   const at = (attr: string) => getIn(trace, attr);
   const set = (attr: string) => (v: unknown) => onChange(`${path}.${attr}`, v);
   return (
     <>
       <SelectField label="Mode" value={at('mode')} options={SCATTER_MODES} empty="Auto" onChange={set('mode')} />
       <Group title="Line">
-        <TraceColor trace={trace} path={path} attr="line.color" label="Line colour" onChange={onChange} />
+        <TraceColor trace={trace} path={path} fallback={fallback} attr="line.color" label="Line colour" onChange={onChange} />
         <NumberField label="Line width" value={at('line.width')} bounds={BOUNDS.lineWidth} placeholder="2" onChange={set('line.width')} />
         {DASHED_TYPES.includes(type) && (
           <SelectField label="Line style" value={at('line.dash')} options={LINE_DASHES} dflt="solid" onChange={set('line.dash')} />
         )}
       </Group>
       <Group title="Markers">
-        <TraceColor trace={trace} path={path} attr="marker.color" label="Marker colour" onChange={onChange} />
+        <TraceColor trace={trace} path={path} fallback={fallback} attr="marker.color" label="Marker colour" onChange={onChange} />
         {at('marker.colorsrc') !== undefined && (
           <SelectField label="Marker colour scale" value={at('marker.colorscale')} options={COLORSCALES} empty="Default" onChange={set('marker.colorscale')} />
         )}
@@ -309,6 +334,7 @@ export function TraceStylePanel({ figure, index, onChange }: Props & { index: nu
   const path = `data.${index}`;
   const at = (attr: string) => getIn(trace, attr);
   const set = (attr: string) => (v: unknown) => onChange(`${path}.${attr}`, v);
+  const fallback = traceFallback(figure, index);
   return (
     <div className={styles.panels}>
       <div className={styles.trace}>
@@ -317,11 +343,11 @@ export function TraceStylePanel({ figure, index, onChange }: Props & { index: nu
           <NumberField label="Opacity" value={at('opacity')} bounds={BOUNDS.opacity} placeholder="1" onChange={set('opacity')} />
         )}
         {!NO_LEGEND_TYPES.includes(type) && <CheckboxField label="Show in legend" checked={bool(at('showlegend'), true)} onChange={set('showlegend')} />}
-        {SCATTER_TYPES.includes(type) && <ScatterFields trace={trace} path={path} type={type} onChange={onChange} />}
-        {BAR_TYPES.includes(type) && <TraceColor trace={trace} path={path} attr="marker.color" label="Bar colour" onChange={onChange} />}
+        {SCATTER_TYPES.includes(type) && <ScatterFields trace={trace} path={path} type={type} fallback={fallback} onChange={onChange} />}
+        {BAR_TYPES.includes(type) && <TraceColor trace={trace} path={path} fallback={fallback} attr="marker.color" label="Bar colour" onChange={onChange} />}
         {BOX_TYPES.includes(type) && (
           <>
-            <TraceColor trace={trace} path={path} attr="marker.color" label="Colour" onChange={onChange} />
+            <TraceColor trace={trace} path={path} fallback={fallback} attr="marker.color" label="Colour" onChange={onChange} />
             <SelectField
               label="Points shown"
               value={at(type === 'box' ? 'boxpoints' : 'points')}
@@ -353,8 +379,18 @@ export function TraceStylePanel({ figure, index, onChange }: Props & { index: nu
         )}
         {FINANCE_TYPES.includes(type) && (
           <>
-            <ColorField label="Rising colour" value={at('increasing.line.color')} onChange={set('increasing.line.color')} />
-            <ColorField label="Falling colour" value={at('decreasing.line.color')} onChange={set('decreasing.line.color')} />
+            <ColorField
+              label="Rising colour"
+              value={at('increasing.line.color')}
+              fallback={PLOTLY_DEFAULTS.increasing}
+              onChange={set('increasing.line.color')}
+            />
+            <ColorField
+              label="Falling colour"
+              value={at('decreasing.line.color')}
+              fallback={PLOTLY_DEFAULTS.decreasing}
+              onChange={set('decreasing.line.color')}
+            />
           </>
         )}
       </div>
