@@ -25,6 +25,16 @@ export function Group({ title, children }: { title: string; children: ReactNode 
   );
 }
 
+/** A collapsible group inside a section (one axis of many). */
+export function Fold({ title, open, children }: { title: string; open?: boolean; children: ReactNode }) {
+  return (
+    <details className={styles.fold} open={open}>
+      <summary className={styles.foldTitle}>{title}</summary>
+      <div className={styles.foldBody}>{children}</div>
+    </details>
+  );
+}
+
 export function Hint({ children }: { children: ReactNode }) {
   return <p className={styles.hint}>{children}</p>;
 }

@@ -6,7 +6,7 @@
 import type { JSX } from 'react';
 import { getIn } from '../figure-path';
 import { type AxisRef, figureAxes } from './axes';
-import { CheckboxField, ColorField, Group, Hint, NumberField, Section, SelectField, Swatches, TextField } from './fields';
+import { CheckboxField, ColorField, Fold, Group, Hint, NumberField, Section, SelectField, Swatches, TextField } from './fields';
 import {
   AXIS_TYPES,
   BAR_TYPES,
@@ -57,13 +57,13 @@ const bool = (v: unknown, dflt: boolean) => (typeof v === 'boolean' ? v : dflt);
 /** A title's text, whether written as {text} or (older figures) as the string itself. */
 const titleText = (title: unknown) => (typeof title === 'string' ? title : getIn(title, 'text'));
 
-function AxisFields({ figure, axis, onChange }: Props & { axis: AxisRef }) {
+function AxisFields({ figure, axis, open, onChange }: Props & { axis: AxisRef; open: boolean }) {
   const at = (key: string) => getIn(figure, `${axis.path}.${key}`);
   const obj = asRecord(getIn(figure, axis.path));
   const type = obj.type;
   const grid = bool(obj.showgrid, bool(getIn(figure, `${axis.templatePath}.showgrid`), true));
   return (
-    <Group title={axis.label}>
+    <Fold title={axis.label} open={open}>
       <TextField
         label={`${axis.label} title`}
         value={titleText(obj.title)}
@@ -87,7 +87,7 @@ function AxisFields({ figure, axis, onChange }: Props & { axis: AxisRef }) {
         empty="Auto"
         onChange={(v) => onChange(`${axis.path}.tickformat`, v)}
       />
-    </Group>
+    </Fold>
   );
 }
 
@@ -95,8 +95,9 @@ function AxesSection({ figure, onChange }: Props) {
   const axes = figureAxes(figure);
   return (
     <Section title="Axes" open>
+      {/* A chart of many subplots lists many axes: each folds, the first two (x and y) open. */}
       {axes.length ? (
-        axes.map((axis) => <AxisFields key={axis.path} figure={figure} axis={axis} onChange={onChange} />)
+        axes.map((axis, i) => <AxisFields key={axis.path} figure={figure} axis={axis} open={i < 2} onChange={onChange} />)
       ) : (
         <Hint>This chart type has no axes.</Hint>
       )}
