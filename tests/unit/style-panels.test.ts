@@ -4,7 +4,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { type FigureLike, LayoutStylePanels, TraceStylePanel } from '@/components/chart-editor/style/style-panels';
+import { PALETTES } from '@/components/chart-editor/style/options';
 import { THEMES } from '@/components/chart-editor/style/themes';
+import { checkFigure } from '@/lib/core/figure';
 
 const FIGURE: FigureLike = {
   data: [
@@ -118,5 +120,16 @@ describe('the style panels', () => {
     expect(control(candlestick, 'Rising colour')).toContain('value="green"');
     expect(controls(scatter3d).map((c) => c.name)).not.toContain('Fill');
     expect(controls(sankey).map((c) => c.name)).toEqual(['Trace name']);
+  });
+});
+
+describe('what the panels write', () => {
+  it('passes the figure rules a save is checked by: themes, palettes (pie slices too), annotations', () => {
+    for (const theme of THEMES) {
+      for (const palette of PALETTES) {
+        const figure = { ...FIGURE, layout: { ...FIGURE.layout, template: theme.template, colorway: palette.value, piecolorway: palette.value } };
+        expect(() => checkFigure(figure), `${theme.key} ${palette.key}`).not.toThrow();
+      }
+    }
   });
 });
