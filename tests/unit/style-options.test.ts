@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   AXIS_TYPES,
+  BAR_MODE_TYPES,
+  BAR_MODES,
   BAR_TYPES,
   BOUNDS,
   BOX_POINTS,
@@ -16,6 +18,7 @@ import {
   FINANCE_TYPES,
   LEGEND_PRESETS,
   LINE_DASHES,
+  LINE_SHAPES_BY_TYPE,
   MARKER_SYMBOLS,
   MARKER_SYMBOLS_3D,
   NO_LEGEND_TYPES,
@@ -71,6 +74,21 @@ describe('the style panels offer only what plotly.js accepts', () => {
     }
     if (FILLS[type]) for (const { value } of FILLS[type]) expect(values(attrOf(type, 'fill')), value).toContain(value);
     else expect(attrOf(type, 'fill')).toBeUndefined();
+  });
+
+  it('line shapes, on the traces whose lines have them', () => {
+    expect(SCATTER_TYPES.filter((t) => attrOf(t, 'line.shape')).sort()).toEqual(Object.keys(LINE_SHAPES_BY_TYPE).sort());
+    for (const [type, shapes] of Object.entries(LINE_SHAPES_BY_TYPE))
+      for (const { value } of shapes) expect(values(attrOf(type, 'line.shape')), `${type} ${value}`).toContain(value);
+  });
+
+  it('bar modes and gaps, for the trace types that share them', () => {
+    for (const type of BAR_MODE_TYPES) {
+      const bar = traces[type].layoutAttributes!;
+      expect(values(bar.barmode)).toEqual(expect.arrayContaining(BAR_MODES.map((o) => o.value)));
+      expect(bar.barmode.dflt).toBe('group');
+      expect(bar.bargap).toMatchObject({ min: BOUNDS.fraction.min, max: BOUNDS.fraction.max });
+    }
   });
 
   it('every scatter-like trace that fills is offered fills', () => {

@@ -111,7 +111,9 @@ describe('the style panels', () => {
     expect(selected(scatter, 'Fill')).toBe('None');
     expect(scatter).toContain('Marker colour: set by a data column.');
     expect(selected(scatter, 'Marker colour scale')).toBe('Default');
+    expect(selected(scatter, 'Line shape')).toBe('Straight');
     expect(control(bar, 'Bar colour')).toContain('value="#ff0000"');
+    expect(selected(bar, 'Bar mode')).toBe('Grouped side by side');
     expect(control(pie, 'Donut hole (0 to 0.95)')).toContain('value="0.4"');
     expect(selected(pie, 'Slice colours')).toBe("Default (the chart's palette)");
     expect(selected(heatmap, 'Colour scale')).toBe('Viridis');
@@ -119,6 +121,7 @@ describe('the style panels', () => {
     expect(selected(box, 'Points shown')).toBe('All points');
     expect(control(candlestick, 'Rising colour')).toContain('value="green"');
     expect(controls(scatter3d).map((c) => c.name)).not.toContain('Fill');
+    expect(controls(scatter3d).map((c) => c.name)).not.toContain('Line shape');
     expect(controls(sankey).map((c) => c.name)).toEqual(['Trace name']);
   });
 });

@@ -55,6 +55,24 @@ export const MARKER_SYMBOLS_3D: Option[] = MARKER_SYMBOLS.filter((o) =>
   ['circle', 'square', 'diamond', 'cross', 'x', 'circle-open', 'square-open', 'diamond-open'].includes(o.value),
 );
 
+const LINE_SHAPES: Option[] = [
+  { label: 'Straight', value: 'linear' },
+  { label: 'Smooth', value: 'spline' },
+  { label: 'Steps (across, then up)', value: 'hv' },
+  { label: 'Steps (up, then across)', value: 'vh' },
+  { label: 'Steps (centred across)', value: 'hvh' },
+  { label: 'Steps (centred up)', value: 'vhv' },
+];
+/** Line shapes by trace type: WebGL lines have no splines, polar-like ones only straight or smooth. */
+export const LINE_SHAPES_BY_TYPE: Record<string, Option[]> = {
+  scatter: LINE_SHAPES,
+  scattergl: LINE_SHAPES.filter((o) => o.value !== 'spline'),
+  scattercarpet: LINE_SHAPES.slice(0, 2),
+  scatterpolar: LINE_SHAPES.slice(0, 2),
+  scattersmith: LINE_SHAPES.slice(0, 2),
+  scatterternary: LINE_SHAPES.slice(0, 2),
+};
+
 export const SCATTER_MODES: Option[] = [
   { label: 'Lines', value: 'lines' },
   { label: 'Markers', value: 'markers' },
@@ -105,6 +123,14 @@ export const SYMBOL_TYPES = SCATTER_TYPES.filter((t) => t !== 'scattermap');
 
 /** Traces drawn as bars: one colour (marker.color). */
 export const BAR_TYPES = ['bar', 'barpolar', 'histogram', 'funnel'];
+/** How bars of several traces share a place (layout.barmode, for bar and histogram traces); plotly groups them. */
+export const BAR_MODE_TYPES = ['bar', 'histogram'];
+export const BAR_MODES: Option[] = [
+  { label: 'Grouped side by side', value: 'group' },
+  { label: 'Stacked', value: 'stack' },
+  { label: 'Stacked, negatives below zero', value: 'relative' },
+  { label: 'Overlaid', value: 'overlay' },
+];
 /** Box-like traces: one colour (marker.color, which the box outline follows) and which points to show. */
 export const BOX_TYPES = ['box', 'violin'];
 /** Financial traces: a colour for rising and one for falling. */
@@ -252,6 +278,8 @@ export const BOUNDS = {
   markerSize: { min: 0, max: 200 },
   opacity: { min: 0, max: 1 },
   hole: { min: 0, max: 0.95 },
+  /** layout.bargap: a fraction of each bar's place. */
+  fraction: { min: 0, max: 1 },
 } as const;
 
 /** docs/limits.md: the annotations a figure draws. */

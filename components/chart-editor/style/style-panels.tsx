@@ -9,6 +9,8 @@ import { type AxisRef, figureAxes } from './axes';
 import { CheckboxField, ColorField, Fold, Group, Hint, NumberField, Section, SelectField, Swatches, TextField } from './fields';
 import {
   AXIS_TYPES,
+  BAR_MODE_TYPES,
+  BAR_MODES,
   BAR_TYPES,
   BOUNDS,
   BOX_POINTS,
@@ -21,6 +23,7 @@ import {
   FONT_FAMILIES,
   LEGEND_PRESETS,
   LINE_DASHES,
+  LINE_SHAPES_BY_TYPE,
   MARKER_SYMBOLS,
   MARKER_SYMBOLS_3D,
   MAX_ANNOTATIONS,
@@ -303,6 +306,9 @@ function ScatterFields({ trace, path, type, fallback, onChange }: TraceProps & {
         {DASHED_TYPES.includes(type) && (
           <SelectField label="Line style" value={at('line.dash')} options={LINE_DASHES} dflt="solid" onChange={set('line.dash')} />
         )}
+        {LINE_SHAPES_BY_TYPE[type] && (
+          <SelectField label="Line shape" value={at('line.shape')} options={LINE_SHAPES_BY_TYPE[type]} dflt="linear" onChange={set('line.shape')} />
+        )}
       </Group>
       <Group title="Markers">
         <TraceColor trace={trace} path={path} fallback={fallback} attr="marker.color" label="Marker colour" onChange={onChange} />
@@ -346,6 +352,17 @@ export function TraceStylePanel({ figure, index, onChange }: Props & { index: nu
         {!NO_LEGEND_TYPES.includes(type) && <CheckboxField label="Show in legend" checked={bool(at('showlegend'), true)} onChange={set('showlegend')} />}
         {SCATTER_TYPES.includes(type) && <ScatterFields trace={trace} path={path} type={type} fallback={fallback} onChange={onChange} />}
         {BAR_TYPES.includes(type) && <TraceColor trace={trace} path={path} fallback={fallback} attr="marker.color" label="Bar colour" onChange={onChange} />}
+        {BAR_MODE_TYPES.includes(type) && (
+          <Group title="All bars">
+            <SelectField label="Bar mode" value={figure.layout.barmode} options={BAR_MODES} dflt="group" onChange={(v) => onChange('layout.barmode', v)} />
+            <NumberField
+              label="Gap between bars (0 to 1)"
+              value={figure.layout.bargap}
+              bounds={BOUNDS.fraction}
+              onChange={(v) => onChange('layout.bargap', v)}
+            />
+          </Group>
+        )}
         {BOX_TYPES.includes(type) && (
           <>
             <TraceColor trace={trace} path={path} fallback={fallback} attr="marker.color" label="Colour" onChange={onChange} />
