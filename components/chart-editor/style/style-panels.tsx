@@ -5,6 +5,7 @@
 // one change for one path; undefined removes the attribute, back to plotly's (or the theme's) default.
 import type { JSX } from 'react';
 import { getIn } from '../figure-path';
+import { AnnotationList } from './annotation-list';
 import { type AxisRef, figureAxes } from './axes';
 import { CheckboxField, ColorField, Fold, Group, Hint, NumberField, Section, SelectField, Swatches, TextField } from './fields';
 import {
@@ -37,11 +38,10 @@ import {
   SYMBOL_TYPES,
   TICK_FORMATS,
 } from './options';
+import { RangeFields } from './range-fields';
 import styles from './style-panels.module.css';
 import { THEMES, themeOf } from './themes';
 import { isFixedSize, layoutWithSize, legendPresetOf, legendWithPreset } from './values';
-import { RangeFields } from './range-fields';
-import { AnnotationList } from './annotation-list';
 
 export interface FigureLike {
   data: Record<string, unknown>[];
