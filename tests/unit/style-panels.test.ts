@@ -14,8 +14,8 @@ const FIGURE: FigureLike = {
     { type: 'bar', yaxis: 'y2', marker: { color: '#ff0000' } },
     { type: 'pie', hole: 0.4 },
     { type: 'heatmap', colorscale: 'Viridis', showscale: false },
-    { type: 'box', boxpoints: 'all' },
-    { type: 'candlestick', increasing: { line: { color: 'green' } } },
+    { type: 'box', boxpoints: 'all', marker: { color: ['red', 'blue'] } },
+    { type: 'candlestick', increasing: { line: { color: 'green' } }, decreasing: { line: { color: 5 } } },
     { type: 'scatter3d' },
     { type: 'sankey' },
   ],
@@ -119,7 +119,11 @@ describe('the style panels', () => {
     expect(selected(heatmap, 'Colour scale')).toBe('Viridis');
     expect(control(heatmap, 'Show colour scale')).not.toContain('checked');
     expect(selected(box, 'Points shown')).toBe('All points');
+    expect(box).toContain('Set point by point (kept as it is).');
+    expect(controls(box).map((c) => c.name)).not.toContain('Colour');
     expect(control(candlestick, 'Rising colour')).toContain('value="green"');
+    // A value plotly cannot read as a colour is an empty field, replaced by what is typed.
+    expect(control(candlestick, 'Falling colour')).toContain('value=""');
     expect(controls(scatter3d).map((c) => c.name)).not.toContain('Fill');
     expect(controls(scatter3d).map((c) => c.name)).not.toContain('Line shape');
     expect(controls(sankey).map((c) => c.name)).toEqual(['Trace name']);

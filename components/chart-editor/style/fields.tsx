@@ -172,7 +172,8 @@ export function ColorField({
 }) {
   const id = useId();
   const { draft, error, change } = useDraft(value, formatColor, parseColorText, onChange);
-  if (value !== undefined && typeof value !== 'string') {
+  // A list of colours (one a point) is not one colour to edit here; anything else unreadable is replaced by what is typed.
+  if (Array.isArray(value)) {
     return (
       <div className={styles.field}>
         <span className={styles.label}>{label}</span>
