@@ -12,18 +12,18 @@ import { getUserByUsername, hashApiKey, type User } from './users';
 
 export type { Viewer } from './permissions';
 
+/** Who the API key credentials name: a username, and the key. */
+export interface ApiKeyCredentials {
+  username: string;
+  key: string;
+}
+
 /** Whether a name given with an API key can be an account's (usernames are 1 to 50 characters): no other is looked up. */
 const accountName = (username: string) => username !== '' && username.length <= 50;
 
 /** The user with this name and API key, or null (compared in constant time). */
 export async function verifyApiKey(db: Db, credentials: ApiKeyCredentials): Promise<User | null> {
   return keyHolder(credentials, accountName(credentials.username) ? await getUserByUsername(db, credentials.username) : undefined);
-}
-
-/** Who the API key credentials name: a username, and the key. */
-export interface ApiKeyCredentials {
-  username: string;
-  key: string;
 }
 
 /** `found` (the user the credentials' name looked up) when it is active and the key is its API key, else null. */
