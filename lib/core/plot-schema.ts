@@ -95,3 +95,18 @@ export function traceNode(type: unknown): AttrNode {
   }
   return c.union;
 }
+
+/**
+ * The data attributes of a trace type as dotted paths (`x`, `marker.color`), nested objects
+ * included and object arrays left out: what the chart editor offers as columns for a type it has no
+ * panel of its own for. Unknown types: every type's, as traceNode.
+ */
+export function dataAttributePaths(type: unknown): string[] {
+  const out: string[] = [];
+  const walk = (node: AttrNode, prefix: string) => {
+    for (const key of node.data) out.push(prefix + key);
+    for (const [key, child] of node.objects) walk(child, `${prefix}${key}.`);
+  };
+  walk(traceNode(type), '');
+  return out;
+}

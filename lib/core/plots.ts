@@ -464,6 +464,15 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
 }
 
 /**
+ * A figure under the create and update rules (its form, its stored size, its srcs: readable by the
+ * viewer, within the data limit), nothing written: the chart editor's expert view checks edits with it.
+ * Throws the same 400s as the API.
+ */
+export async function checkPlotFigure(db: Db, viewer: Viewer, figure: unknown): Promise<void> {
+  await prepareFigure(db, viewer, figure);
+}
+
+/**
  * One statement: the srcs checked (checkSources' rules: each names columns of a live grid the creator
  * may read, the values they reference within the limit), and only then the files row (create_file),
  * the plots row, its image job, and its detail record built from what they return (rows written by
