@@ -86,8 +86,8 @@ function firstFigure(grid: EditorGrid): EditorFigure {
   const [a, b] = grid.cols;
   const src = (c: ColumnInfo) => `${grid.fid}:${c.uid}`;
   const trace: Record<string, unknown> = { type: 'scatter', mode: 'lines' };
-  if (a && b) Object.assign(trace, { xsrc: src(a), ysrc: src(b), name: b.name });
-  else if (a) Object.assign(trace, { ysrc: src(a), name: a.name });
+  if (a && b) Object.assign(trace, { xsrc: src(a), ysrc: src(b) });
+  else if (a) trace.ysrc = src(a);
   return { data: [trace], layout: { title: { text: '' } } };
 }
 
