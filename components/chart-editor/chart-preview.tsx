@@ -42,6 +42,8 @@ export function ChartPreview({ figure, sizes }: { figure: PreviewFigure; sizes: 
         setState('drawn');
       } catch (e) {
         console.error('Preview failed:', e);
+        // A failed draw can leave plotly's state half made: the next one starts afresh.
+        loadPlotly('full').then((Plotly) => Plotly.purge(node));
         if (!live) return;
         setError(e instanceof Error ? e.message : String(e));
         setState('failed');

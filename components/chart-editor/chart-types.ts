@@ -115,7 +115,7 @@ export function kindOf(trace: Record<string, unknown>, layout: Record<string, un
         const mode = typeof trace.mode === 'string' ? trace.mode : 'lines+markers';
         if (mode.includes('lines')) return 'line';
         const marker = isRecord(trace.marker) ? trace.marker : {};
-        return marker.sizesrc !== undefined && marker.sizemode === 'area' ? 'bubble' : 'scatter';
+        return marker.sizemode === 'area' ? 'bubble' : 'scatter';
       }
       case 'bar':
         return layout.barmode === 'stack' ? 'stacked-bar' : 'bar';

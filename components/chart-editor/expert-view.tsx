@@ -71,12 +71,14 @@ export function ExpertView({ figure, csrf, check, onApply }: ExpertViewProps) {
         aria-describedby={problems.length ? 'figure-json-hint figure-json-errors' : 'figure-json-hint'}
       />
       {problems.length > 0 && (
-        <ul id="figure-json-errors" className="field-error figure-json-errors" role="alert">
-          {problems.map((p, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the server's list, shown as it came
-            <li key={i}>{p.message}</li>
-          ))}
-        </ul>
+        <div id="figure-json-errors" role="alert">
+          <ul className="field-error figure-json-errors">
+            {problems.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the server's list, shown as it came
+              <li key={i}>{p.message}</li>
+            ))}
+          </ul>
+        </div>
       )}
       <div className="button-row">
         <button type="button" onClick={apply} disabled={pending} aria-busy={pending}>

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { checkFigureAction } from '@/app/create/chart/actions';
 import { ChartEditor } from '@/components/chart-editor/chart-editor';
+import { filePath } from '@/lib/core/urls';
 import { loadPlotEditor } from '@/lib/web/chart-editor';
 
 export const dynamic = 'force-dynamic';
@@ -17,7 +19,10 @@ export default async function EditPlotPage({ params }: Props) {
   if (page.kind === 'not-found') notFound();
   return (
     <main className="editor-page">
-      <h1>Edit chart</h1>
+      <div className="editor-head">
+        <h1>Edit chart</h1>
+        <Link href={filePath(page.data.plot!.owner, page.data.plot!.n)}>Back to the chart (unsaved changes are lost)</Link>
+      </div>
       <ChartEditor data={page.data} check={checkFigureAction} />
     </main>
   );
