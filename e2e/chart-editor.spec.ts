@@ -100,7 +100,7 @@ const TYPES: { label: string; roles: Record<string, string | string[] | null>; t
   { label: 'Map (points)', roles: { Latitude: 'lat', Longitude: 'lon' }, type: 'scattergeo' },
   { label: 'Map (regions)', roles: { Locations: 'country', Values: 'sales' }, type: 'choropleth' },
   { label: '3D scatter', roles: { X: 'sales', Y: 'costs', Z: 'size' }, type: 'scatter3d' },
-  { label: 'Surface', roles: { Z: ['sales', 'costs', 'size'], X: 'size', Y: null }, type: 'surface' },
+  { label: 'Surface', roles: { Z: ['sales', 'costs', 'size'], X: 'size' }, type: 'surface' },
   { label: 'Candlestick', roles: { X: 'day', Open: 'open', High: 'high', Low: 'low', Close: 'close' }, type: 'candlestick' },
 ];
 
@@ -336,6 +336,7 @@ test('keyboard only: chart type, columns, title, sharing and Save', async ({ pag
 });
 
 test('accessibility and screenshots of every editor view, desktop and phone', async ({ page, request }, testInfo) => {
+  test.setTimeout(240_000);
   const grid = await dataGrid(request);
   const plot = await createPlot(request, { title: `Editor a11y ${unique()}`, visibility: 'private' });
   await signIn(page);

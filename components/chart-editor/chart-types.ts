@@ -12,6 +12,8 @@ export interface Role {
   required?: boolean;
   /** Several columns of one grid (a 2D z: one row a column). */
   multiple?: boolean;
+  /** Never carried over from another type (a heatmap's Y names its rows, one a Z column: another type's Y would not fit). */
+  fresh?: boolean;
 }
 
 export interface ChartKind {
@@ -56,7 +58,7 @@ export const CHART_KINDS: readonly ChartKind[] = [
     id: 'heatmap',
     label: 'Heatmap',
     trace: { type: 'heatmap' },
-    roles: [{ label: 'Z', attr: 'z', required: true, multiple: true }, optional(X), optional(Y), TEXT],
+    roles: [{ label: 'Z', attr: 'z', required: true, multiple: true }, optional(X), { ...Y, required: false, fresh: true }, TEXT],
   },
   {
     id: 'bubble',
@@ -82,7 +84,12 @@ export const CHART_KINDS: readonly ChartKind[] = [
     trace: { type: 'scatter3d', mode: 'markers' },
     roles: [X, Y, { label: 'Z', attr: 'z', required: true }, TEXT, COLOUR],
   },
-  { id: 'surface', label: 'Surface', trace: { type: 'surface' }, roles: [{ label: 'Z', attr: 'z', required: true, multiple: true }, optional(X), optional(Y)] },
+  {
+    id: 'surface',
+    label: 'Surface',
+    trace: { type: 'surface' },
+    roles: [{ label: 'Z', attr: 'z', required: true, multiple: true }, optional(X), { ...Y, required: false, fresh: true }],
+  },
   {
     id: 'candlestick',
     label: 'Candlestick',
@@ -198,11 +205,12 @@ export function convertTrace(trace: Record<string, unknown>, layout: Record<stri
   }
   if (!from) return out;
   const srcs = from.roles.map((r) => ({ role: r, src: roleSrc(trace, r.attr) }));
-  const kept = new Set(to.roles.map((r) => r.attr));
+  const kept = new Set(to.roles.filter((r) => !r.fresh).map((r) => r.attr));
   for (const { role } of srcs) if (!kept.has(role.attr)) out = withRoleSrc(out, role.attr, undefined);
   const leftovers = srcs.filter((s) => s.src !== undefined && !kept.has(s.role.attr)).map((s) => s.src);
   for (const role of to.roles) {
-    if (roleSrc(out, role.attr) !== undefined || !role.required) continue;
+    // A column left over fills a required one-column role (a 2D role takes columns chosen for it).
+    if (roleSrc(out, role.attr) !== undefined || !role.required || role.multiple) continue;
     const src = leftovers.shift();
     if (src !== undefined) out = withRoleSrc(out, role.attr, src);
   }

@@ -71,3 +71,10 @@ describe('undo history', () => {
     expect(historyReducer(h, { type: 'redo' })).toBe(h);
   });
 });
+
+describe('2D types', () => {
+  it("a heatmap keeps a line's X (one value a column row) but not its Y (one a Z column), and takes no one-column Z", () => {
+    const heat = convertTrace({ type: 'scatter', mode: 'lines', xsrc: 'a:1:x', ysrc: 'a:1:y' }, {}, kindById('heatmap')!);
+    expect(heat).toEqual({ type: 'heatmap', xsrc: 'a:1:x' });
+  });
+});
