@@ -379,3 +379,40 @@ test("others' editors: a private or public plot of someone else's is the 404 of 
   const missingGrid = await seen(newChartPath('e2eother:999999'));
   expect(await seen(newChartPath(grid.fid))).toBe(missingGrid);
 });
+
+test('imported data to a public line chart: drawn for anyone, signed out too, from a private grid', async ({ page, request, browser }) => {
+  // The data as the import makes it: a private grid of the user's (POST /v2/grids, the import's core path).
+  const grid = await createGrid(request, { month: ['Jan', 'Feb', 'Mar'], visitors: [120, 340, 290] }, { worldReadable: false, filename: `pasted ${unique()}` });
+  await signIn(page);
+  await page.goto('/create/chart');
+  await page.getByRole('link', { name: grid.filename }).click();
+  await expect(byLabel(page, 'Chart type')).toHaveValue('line');
+  await expect(byLabel(page, 'X')).toHaveValue(grid.src('month'));
+  await expect(byLabel(page, 'Y')).toHaveValue(grid.src('visitors'));
+  await byLabel(page, 'Chart title').fill('Visitors');
+  await byLabel(page, 'Sharing').selectOption({ label: 'Public' });
+  const fid = await save(page);
+  const anonymous = await browser.newPage();
+  await anonymous.goto(plotPath(fid));
+  await expect(anonymous.locator('h1')).toHaveText('Visitors');
+  await expectChartDrawn(anonymous.locator('.plot-chart .plot-figure'));
+  await anonymous.close();
+});
+
+test('a save the API refuses shows its message at the control and in the list, and loses nothing', async ({ page, request }) => {
+  const grid = await dataGrid(request);
+  await signIn(page);
+  await page.goto(newChartPath(grid.fid));
+  await byLabel(page, 'Chart title').fill('Kept');
+  // The grid goes to the trash while the editor is open: its srcs no longer resolve.
+  const trashed = await request.post(`/v2/grids/${grid.fid}/trash`, { headers: { Authorization: basicAuth(E2E_USER) } });
+  expect(trashed.ok()).toBe(true);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const list = page.locator('.editor-problems');
+  await expect(list).toContainText('does not exist or which you cannot read');
+  await expect(list).toBeFocused();
+  await expect(byLabel(page, 'Y')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#role-ysrc-error')).toContainText('does not exist or which you cannot read');
+  await expect(byLabel(page, 'Chart title')).toHaveValue('Kept');
+  expect(new URL(page.url()).pathname).toBe('/create/chart');
+});
