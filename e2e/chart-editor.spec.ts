@@ -7,7 +7,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { basicAuth, createGrid, createPlot, E2E_USER, expect, expectChartDrawn, OTHER_USER, plotPath, signIn, test, unique, type FileRecord } from './support';
+import {
+  basicAuth,
+  createGrid,
+  createPlot,
+  E2E_USER,
+  expect,
+  expectChartDrawn,
+  OTHER_USER,
+  plotPath,
+  signIn,
+  test,
+  trashPlot,
+  unique,
+  type FileRecord,
+} from './support';
 
 const editorPath = (fid: string) => `${plotPath(fid)}edit`;
 const newChartPath = (fid: string) => `/create/chart?grid=${fid}`;
