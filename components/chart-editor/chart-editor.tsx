@@ -4,7 +4,7 @@
 // holds src references only, and it saves through the API itself (POST /v2/plots, PATCH
 // /v2/plots/owner:n; the session cookie counts for our own pages), so what it makes is exactly what
 // a client could have made, with the same limits and errors.
-import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Visibility } from '@/lib/core/permissions';
 import { apiFilePath, filePath } from '@/lib/core/urls';
 import type { EditorData, FigureCheck } from '@/lib/web/chart-editor';
@@ -79,6 +79,11 @@ export function ChartEditor({ data, check }: ChartEditorProps) {
   const layout = figure.layout;
   const chartKind = figureKind(traces, layout);
   const title = layoutTitle(layout) ?? data.title;
+
+  // A refused save: the list of what to fix takes the focus (screen readers read it; Tab goes on to the controls).
+  useEffect(() => {
+    if (problems.length) summary.current?.focus();
+  }, [problems]);
 
   const change = useCallback((path: string, value: unknown) => dispatch({ type: 'change', path, value }), []);
   const setFigure = (next: EditorFigure) => dispatch({ type: 'set', figure: next });
@@ -164,7 +169,6 @@ export function ChartEditor({ data, check }: ChartEditorProps) {
     } finally {
       setSaving(false);
     }
-    requestAnimationFrame(() => summary.current?.focus());
   }
 
   function onKeyDown(e: React.KeyboardEvent) {
