@@ -8,7 +8,11 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'plotly.js', 'playwright-core'],
   // The proxy (pages, and API paths holding '%') buffers request bodies up to this size: above the
   // API's own limits (10 MiB plots, 50 MiB grids), which answer 413 themselves.
-  experimental: { proxyClientMaxBodySize: '51mb' },
+  experimental: {
+    proxyClientMaxBodySize: '51mb',
+    // The chart editor's expert view sends a figure (at most 1 MiB stored, more as indented text) to be checked.
+    serverActions: { bodySizeLimit: '5mb' },
+  },
   async headers() {
     // Every response, API included. Pages also get a per-request CSP and frame rules (proxy.ts).
     return [

@@ -226,6 +226,8 @@ for (const js of [true, false]) {
       await expect(page.locator('.file-caption')).toHaveText('A caption written on the page');
       let rec = (await file(request, plot.fid)).json;
       expect([rec.title, rec.caption]).toEqual([title, 'A caption written on the page']);
+      // One title: the chart draws the title the page shows.
+      expect((rec.figure as { layout: { title: { text: string } } }).layout.title.text).toBe(title);
 
       await panel.locator('input[name="sharing"][value="secret"]').check();
       await submit(panel, 'Save sharing');

@@ -4,7 +4,7 @@
 // What the writes accept (schemas, checked data and rows) is in grid-input.ts, pure.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import { files, gridColumns } from '@/db/schema';
@@ -396,4 +396,41 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
     if (cols.length) await refreshPlotsOfGrids(tx, [grid]);
   });
   return recordOf(db, (await getFile(db, fid)) ?? grid, viewer, origin);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The chart editor's data
+
+/** Most grids the chart editor lists to pick from. */
+export const MAX_LISTED_GRIDS = 200;
+
+/** The viewer's live grids, newest first: what the chart editor offers to draw from (at most MAX_LISTED_GRIDS). */
+export async function listOwnGrids(db: Db, viewer: Viewer): Promise<{ n: number; filename: string; modified: Date }[]> {
+  return db
+    .select({ n: files.n, filename: files.filename, modified: files.updatedAt })
+    .from(files)
+    .where(and(eq(files.ownerId, viewer.id), eq(files.filetype, 'grid'), isNull(files.trashedAt)))
+    .orderBy(desc(files.updatedAt), desc(files.n))
+    .limit(MAX_LISTED_GRIDS);
+}
+
+/** One column as the chart editor lists it: its name and uid, and its size (for the live-drawing limits). */
+export interface ColumnInfo {
+  name: string;
+  uid: string;
+  length: number;
+  bytes: number;
+}
+
+/** The columns of each grid (by file id), in order, without their data. */
+export async function listGridColumns(db: Db, gridIds: number[]): Promise<Map<number, ColumnInfo[]>> {
+  const out = new Map<number, ColumnInfo[]>(gridIds.map((id) => [id, []]));
+  if (!gridIds.length) return out;
+  const rows = await db
+    .select({ gridId: gridColumns.gridId, name: gridColumns.name, uid: gridColumns.uid, length: gridColumns.length, bytes: gridColumns.bytes })
+    .from(gridColumns)
+    .where(inArray(gridColumns.gridId, gridIds))
+    .orderBy(asc(gridColumns.gridId), asc(gridColumns.ord), asc(gridColumns.id));
+  for (const { gridId, ...col } of rows) out.get(gridId)?.push({ ...col, bytes: Number(col.bytes) });
+  return out;
 }

@@ -9,8 +9,10 @@ import { queryRows, type Db } from '@/db/client';
 import { bundleSubplotSql, plotlyBundle, type PlotlyBundle } from './plotly-bundles';
 import { MiB } from './json-text';
 import { fileNumbered } from './records';
-import type { DataSize } from './srcs';
 import { namedTraceTypeSql, traceTypeSql } from './trace-types';
+import { drawsLive } from './live-drawing';
+
+export { drawsLive, LIVE_MAX_BYTES, LIVE_MAX_VALUES } from './live-drawing';
 
 export const IMAGE_SIZES = ['default', 'block-thumb', 'list-thumb'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
@@ -95,11 +97,6 @@ const PLOT_DATA_SIZE = sql`(
   JOIN grid_columns g ON g.grid_id = gf.id AND g.uid = u.uid
   WHERE gf.filetype = 'grid' AND gf.trashed_at IS NULL)`;
 
-/** Charts of more data than this (values, or bytes of them) are drawn live on pages and cards only
- * when the visitor asks: the browser would fetch and parse all of it first. */
-export const LIVE_MAX_VALUES = 200_000;
-export const LIVE_MAX_BYTES = 4 * MiB;
-export const drawsLive = (size: DataSize): boolean => size.values <= LIVE_MAX_VALUES && size.bytes <= LIVE_MAX_BYTES;
 /** Column bytes the renderer is handed at most: a plot of more gets no image (its render fails for
  * good at once), and its page still draws it when the visitor asks. */
 export const MAX_RENDERED_BYTES = 16 * MiB;

@@ -12,6 +12,8 @@ import { DEFAULT_TRACE_TYPE } from './trace-types';
  */
 export interface AttrNode {
   data: Set<string>;
+  /** Those of `data` whose valType is `data_array` (always data; the rest take one value too). */
+  dataArrays: Set<string>;
   objects: Map<string, AttrNode>;
   arrays: Map<string, AttrNode>;
 }
@@ -33,7 +35,7 @@ interface Compiled {
 let compiled: Compiled | null = null;
 
 const isObject = (v: unknown): v is SchemaAttrs => v !== null && typeof v === 'object' && !Array.isArray(v);
-const emptyNode = (): AttrNode => ({ data: new Set(), objects: new Map(), arrays: new Map() });
+const emptyNode = (): AttrNode => ({ data: new Set(), dataArrays: new Set(), objects: new Map(), arrays: new Map() });
 
 function compileNode(attrs: SchemaAttrs, meta: Set<string>): AttrNode {
   const node = emptyNode();
@@ -43,6 +45,7 @@ function compileNode(attrs: SchemaAttrs, meta: Set<string>): AttrNode {
     if (meta.has(key) || !isObject(def)) continue;
     if ('valType' in def) {
       if (def.valType === 'data_array' || def.arrayOk === true) node.data.add(key);
+      if (def.valType === 'data_array') node.dataArrays.add(key);
     } else if (def.role === 'object' && isObject(def.items)) {
       // An object array: `items` holds one entry keyed by the singular name (`dimension`).
       const item = emptyNode();
@@ -58,6 +61,7 @@ function compileNode(attrs: SchemaAttrs, meta: Set<string>): AttrNode {
 /** Adds `from` into `into`: data anywhere stays data (the conservative union for unknown types). */
 function merge(into: AttrNode, from: AttrNode): AttrNode {
   for (const k of from.data) into.data.add(k);
+  for (const k of from.dataArrays) into.dataArrays.add(k);
   for (const [k, child] of from.objects) merge(into.objects.get(k) ?? setNew(into.objects, k), child);
   for (const [k, child] of from.arrays) merge(into.arrays.get(k) ?? setNew(into.arrays, k), child);
   return into;
@@ -97,4 +101,19 @@ export function traceNode(type: unknown): AttrNode {
     c.union = union;
   }
   return c.union;
+}
+
+/**
+ * The `data_array` attributes of a trace type as dotted paths (`x`, `node.label`), nested objects
+ * included and object arrays left out: what the chart editor offers as columns for a type it has no
+ * panel of its own for. Unknown types: every type's, as traceNode.
+ */
+export function dataAttributePaths(type: unknown): string[] {
+  const out: string[] = [];
+  const walk = (node: AttrNode, prefix: string) => {
+    for (const key of node.dataArrays) out.push(prefix + key);
+    for (const [key, child] of node.objects) walk(child, `${prefix}${key}.`);
+  };
+  walk(traceNode(type), '');
+  return out;
 }

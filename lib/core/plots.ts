@@ -9,7 +9,7 @@ import { invalid, notFound } from './errors';
 import { checkFigure, figureMeta } from './figure';
 import { enqueue, notifyQueued, requestImages } from './images';
 import { MiB } from './json-text';
-import { fileFieldsSchema, type TYPE_FIELDS, type TypeUpdate } from './file-changes';
+import { fileFieldsSchema, updateFile, type TYPE_FIELDS, type TypeUpdate } from './file-changes';
 import { createFileWith, getFile, NEW_FILE, type OwnedFile } from './files';
 import { assertReadable, canRead } from './permissions';
 import { fidOf, originJoin, parseFid, plotRecordSql, RECORD_JOIN, type Fid, type PlotRecord } from './records';
@@ -106,6 +106,15 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
 }
 
 /**
+ * A figure under the create and update rules (its form, its stored size, its srcs: readable by the
+ * viewer, within the data limit), nothing written: the chart editor's expert view checks edits with it.
+ * Throws the same 400s as the API.
+ */
+export async function checkPlotFigure(db: Db, viewer: Viewer, figure: unknown): Promise<void> {
+  await prepareFigure(db, viewer, figure);
+}
+
+/**
  * One statement: the srcs checked (srcsVerdictSql, checkSources' rules in SQL), and only then the files row (create_file),
  * the plots row, its image job, and its detail record built from what they return (rows written by
  * this statement are not visible to it otherwise). No row when a src fails: checkSources then says
@@ -187,3 +196,31 @@ export const plotUpdate: TypeUpdate<PlotUpdate> = async (db, owner, input) => {
     if (prepared) await requestImages(tx, file.id);
   };
 };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The web's title edit (a plot's page): the record's title and caption, and the title the chart draws
+ * (`layout.title.text`, its font and place kept) with them, since to a person they are one title.
+ * The API's `title` stays the record's alone, as its clients expect. The owner's live plot only.
+ */
+export async function retitlePlot(db: Db, viewer: Viewer, fid: Fid, input: { title: string; caption: string }): Promise<OwnedFile> {
+  const write: TypeUpdate<typeof input> = async () => async (tx, file) => {
+    const changes: Partial<typeof plots.$inferInsert> = { title: input.title, titleGiven: true, caption: input.caption };
+    const [row] = await queryRows<{ figure: string }>(tx, sql`SELECT figure::text AS figure FROM plots WHERE file_id = ${file.id}`);
+    const figure = JSON.parse(row?.figure ?? '{}') as Record<string, unknown>;
+    const layout = isRecord(figure.layout) ? figure.layout : {};
+    const drawn = layout.title;
+    const text = typeof drawn === 'string' ? drawn : isRecord(drawn) && typeof drawn.text === 'string' ? drawn.text : '';
+    const redraw = text !== input.title;
+    if (redraw) {
+      figure.layout = { ...layout, title: isRecord(drawn) ? { ...drawn, text: input.title } : { text: input.title } };
+      const bytes = Buffer.byteLength(JSON.stringify(figure));
+      if (bytes > MAX_FIGURE_BYTES) throw invalid('title', 'makes the figure larger than 1 MiB once stored; shorten it');
+      Object.assign(changes, { figure, figureBytes: bytes, version: sql`${plots.version} + 1` });
+    }
+    await tx.update(plots).set(changes).where(eq(plots.fileId, file.id));
+    if (redraw) await requestImages(tx, file.id);
+  };
+  return updateFile(db, viewer, fid, input, { filetype: 'plot', types: { plot: write } });
+}

@@ -17,7 +17,7 @@ import { pathSchema } from '@/lib/core/file-names';
 import { parseWith } from '@/lib/core/json-text';
 import { VISIBILITY_FIELDS } from '@/lib/core/permissions';
 import { followPlotSharing, planPlotDataSharing, sharePlotWithData, type PlotData } from '@/lib/core/plot-data-sharing';
-import { plotUpdateSchema } from '@/lib/core/plots';
+import { plotUpdateSchema, retitlePlot } from '@/lib/core/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { filePath, workspacePath } from '@/lib/core/urls';
 import { FormError, runForm, type FormCaller, type FormState } from './forms';
@@ -127,7 +127,7 @@ export function moveFile(form: FormData): Promise<FormState> {
   });
 }
 
-/** PATCH a plot's title and caption (the plot's page). */
+/** A plot's title (the record's and the chart's: lib/core/plots.ts retitlePlot) and caption (the plot's page). */
 export function editPlot(form: FormData): Promise<FormState> {
   return runForm(form, async (caller) => {
     const fid = fidField(form);
@@ -135,7 +135,7 @@ export function editPlot(form: FormData): Promise<FormState> {
       title: field(form, 'title') ?? '',
       caption: field(form, 'caption') ?? '',
     });
-    await updateFileDetail(caller.db, caller.viewer, fid, input, caller.origin, 'plot');
+    await retitlePlot(caller.db, caller.viewer, fid, input);
     done(caller, form, fid, 'saved');
   });
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { copyPlot } from '@/lib/core/plot-copy';
 import { limitAddress, limitUser } from '@/lib/core/rate-limit';
 import { parseFid } from '@/lib/core/records';
+import { editPlotPath } from '@/lib/core/urls';
 import { FormError, runForm, type FormState } from './forms';
 import { shareKeyOf } from './plot-page';
 
@@ -22,8 +23,9 @@ const copyFormSchema = z.object({
   share_key: z.unknown().transform(shareKeyOf),
 });
 
-/** The form's fields: `fid` (owner:n) and the page's `share_key`, if it carries one. */
-export async function copyToMyFiles(form: FormData): Promise<FormState> {
+/** The form's fields: `fid` (owner:n) and the page's `share_key`, if it carries one. Then on to the
+ * copy's page, or (`then: 'edit'`, "Edit a copy") its chart editor. */
+export async function copyToMyFiles(form: FormData, then: 'page' | 'edit' = 'page'): Promise<FormState> {
   return runForm(form, async ({ db, viewer, origin }) => {
     const input = copyFormSchema.safeParse({ fid: form.get('fid'), share_key: form.get('share_key') ?? undefined });
     if (!input.success) throw new FormError('This plot cannot be copied; reload the page and try again.');
@@ -31,6 +33,7 @@ export async function copyToMyFiles(form: FormData): Promise<FormState> {
     await limitAddress(db, await headers());
     await limitUser(db, viewer);
     const copy = await copyPlot(db, viewer, input.data.fid, input.data.share_key, origin);
-    redirect(new URL(copy.web_url).pathname);
+    const fid = parseFid(copy.fid);
+    redirect(then === 'edit' && fid ? editPlotPath(fid.owner, fid.n) : new URL(copy.web_url).pathname);
   });
 }

@@ -270,6 +270,45 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
     expect(failures).toEqual([]);
   });
 
+  it("the chart editor's pages: a plot's editor is its owner's alone (anyone else: the 404 of a missing file), a grid's new chart its readers', and no marker leaks", async () => {
+    const checks: (() => Promise<string | null>)[] = [];
+    for (const file of world.files) {
+      const owner = world.users[file.owner];
+      const other = world.users[(file.owner + 1) % USERS];
+      const at = (n: number) => (file.kind === 'plot' ? `/~${owner.username}/${n}/edit` : `/create/chart?grid=${owner.username}:${n}`);
+      const callers: (Caller & { auth: string | null })[] = [
+        { label: 'anonymous', user: null, key: 'none', auth: null },
+        { label: 'owner', user: owner.index, key: 'none', auth: owner.auth },
+        { label: 'other user', user: other.index, key: 'none', auth: other.auth },
+      ];
+      for (const caller of callers) {
+        const opens = caller.user === file.owner || (file.kind === 'grid' && caller.user !== null && file.visibility === 'public');
+        // The page carries the URL it was asked at (a query's number is not masked as a path's is): as the twin's.
+        const asked = (text: string) => canonical(text.split(`${owner.username}%3A${file.n}`).join(`${owner.username}%3A${MISSING_N}`));
+        checks.push(async () => {
+          const [got, twin] = [await ask(at(file.n), caller.auth), await ask(at(MISSING_N), caller.auth)];
+          const problems: string[] = [];
+          if (caller.user === null) {
+            // Signed out: sign in first, whatever is (or is not) there.
+            if (got.status !== 307 || twin.status !== 307) problems.push(`expected the sign-in redirect, got ${got.status} (missing twin ${twin.status})`);
+          } else if (opens) {
+            if (got.status !== 200) problems.push(`expected 200, got ${got.status}`);
+          } else if (got.status !== 404 || got.type !== twin.type || asked(got.text) !== canonical(twin.text)) {
+            const [a, b] = [asked(got.text), canonical(twin.text)];
+            let i = 0;
+            while (i < a.length && a[i] === b[i]) i++;
+            problems.push(
+              `differs from the 404 of a missing file: ${got.status} vs ${twin.status}, from ${i}: ${JSON.stringify(a.slice(i - 60, i + 80))} vs ${JSON.stringify(b.slice(i - 60, i + 80))}`,
+            );
+          }
+          for (const m of forbidden(caller, at(file.n), null)) if (got.text.includes(m)) problems.push(`holds the marker ${m}`);
+          return problems.length ? `${file.kind} ${file.visibility} ${at(file.n)} as ${caller.label}: ${problems.join('; ')}` : null;
+        });
+      }
+    }
+    expect((await inBatches(checks)).filter(Boolean)).toEqual([]);
+  });
+
   it('lists, the feed and the gathering pages hold public plots only, for every caller, and no marker', async () => {
     const mine = new Set(world.users.map((u) => u.username));
     const publicPlots = world.files

@@ -8,11 +8,12 @@ import { PlotDataNotice, readsPublicData } from '@/components/plot-data-notice';
 import { PlotView } from '@/components/plot-view';
 import { versionedImage } from '@/lib/web/plot-cards';
 import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grid-preview';
-import { avatarPath, chartContentPath, filePath, imagePath, profilePath, withShareKey } from '@/lib/core/urls';
+import { avatarPath, chartContentPath, editPlotPath, filePath, imagePath, profilePath, withShareKey } from '@/lib/core/urls';
 import { countView } from '@/lib/core/view-counts';
 import { embedCode, figureHeight, loadFilePage, shareKeyOf, type FilePageData, type GridPageData, type PlotPageData } from '@/lib/web/plot-page';
 import type { Visibility } from '@/lib/core/permissions';
-import { copyPlotAction } from './copy-action';
+import { copyPlotAction, editCopyAction } from './copy-action';
+import { EditPlotLinks } from '@/components/chart-editor/edit-plot-links';
 import { ownerNoticeCode, showsPlotData } from '@/lib/web/workspace';
 import { NOTICES, ownPlotData, type Notice } from '@/lib/web/file-forms';
 import { FILE_ACTIONS } from '@/app/users/[owner]/file-actions';
@@ -117,6 +118,10 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice |
         <div className="file-title">
           <h1>{title}</h1>
           <Badge visibility={visibility} />
+          <EditPlotLinks
+            editHref={own ? editPlotPath(file.owner, file.n) : null}
+            copy={!own && data.ctx.csrf ? { action: editCopyAction, csrf: data.ctx.csrf, fid, shareKey } : null}
+          />
         </div>
         {record.caption.trim() && <p className="file-caption">{record.caption}</p>}
         <ul className="file-meta">

@@ -1,0 +1,47 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound, redirect } from 'next/navigation';
+import { ChartEditor } from '@/components/chart-editor/chart-editor';
+import { NEW_CHART_PATH } from '@/lib/core/urls';
+import { loadNewChart } from '@/lib/web/chart-editor';
+import { checkFigureAction } from './actions';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'New chart', robots: { index: false, follow: false } };
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+
+// The chart editor for a new plot on one of the viewer's grids (`?grid=owner:n`), or the list of their
+// grids to start from.
+export default async function NewChartPage({ searchParams }: { searchParams: Promise<{ grid?: string | string[] }> }) {
+  const page = await loadNewChart((await searchParams).grid);
+  if (page.kind === 'sign-in') redirect(page.to);
+  if (page.kind === 'not-found') notFound();
+  if (page.kind === 'pick') {
+    return (
+      <main className="editor-page">
+        <h1>New chart</h1>
+        <p>
+          Choose the data to draw, or <Link href={NEW_CHART_PATH}>import new data</Link>.
+        </p>
+        {page.grids.length ? (
+          <ul className="grid-pick-list">
+            {page.grids.map((g) => (
+              <li key={g.href}>
+                <Link href={g.href}>{g.name}</Link> <span className="muted">changed {dateFormat.format(g.modified)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">You have no data yet.</p>
+        )}
+      </main>
+    );
+  }
+  return (
+    <main className="editor-page">
+      <h1>New chart</h1>
+      <ChartEditor data={page.data} check={checkFigureAction} />
+    </main>
+  );
+}

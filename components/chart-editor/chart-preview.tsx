@@ -1,0 +1,83 @@
+'use client';
+// The editor's live preview: the figure drawn with its columns' values (preview-data.ts), redrawn
+// with Plotly.react a moment after the last change, through the draw guard like every chart here.
+import { useEffect, useRef, useState } from 'react';
+import { tameFigure } from '@/lib/render/draw-guard';
+import { CHART_CONFIG, loadGeoAssets, loadPlotly, needsGeo } from '../plotly-client';
+import { previewFigure, type ColumnSize, type Preview, type PreviewFigure } from './preview-data';
+
+/** How long the preview waits after a change before drawing (a burst of typing draws once). */
+const REDRAW_DELAY_MS = 200;
+
+type State = 'loading' | 'drawn' | 'failed';
+
+export function ChartPreview({ figure, sizes }: { figure: PreviewFigure; sizes: Map<string, ColumnSize> }) {
+  const el = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<State>('loading');
+  const [cut, setCut] = useState<Preview['cut']>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    const node = el.current;
+    if (!node) return;
+    let live = true;
+    const timer = setTimeout(async () => {
+      try {
+        const preview = await previewFigure(figure, sizes);
+        // The full bundle: the chart type can change to any at the next step, and one plotly draws the preview throughout.
+        const Plotly = await loadPlotly('full');
+        if (needsGeo(preview.figure)) await loadGeoAssets();
+        const tamed = await tameFigure(Plotly, preview.figure, 'cut');
+        if (!live) return;
+        const layout = { ...tamed.layout, autosize: true, width: undefined };
+        await (Plotly.react as unknown as (el: HTMLElement, fig: unknown) => Promise<unknown>)(node, {
+          data: tamed.data,
+          layout,
+          frames: tamed.frames,
+          config: { ...CHART_CONFIG, responsive: true },
+        });
+        if (!live) return;
+        setCut(preview.cut);
+        setError('');
+        setState('drawn');
+      } catch (e) {
+        console.error('Preview failed:', e);
+        // A failed draw can leave plotly's state half made: the next one starts afresh.
+        loadPlotly('full').then((Plotly) => Plotly.purge(node));
+        if (!live) return;
+        setError(e instanceof Error ? e.message : String(e));
+        setState('failed');
+      }
+    }, REDRAW_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [figure, sizes]);
+
+  useEffect(() => {
+    const node = el.current;
+    return () => {
+      if (node) loadPlotly('full').then((Plotly) => Plotly.purge(node));
+    };
+  }, []);
+
+  return (
+    <div className="editor-preview">
+      <figure className="plot-figure editor-preview-chart" aria-label="Chart preview" data-chart-state={state}>
+        <div ref={el} className="plot-figure-canvas" />
+      </figure>
+      {cut && (
+        <p className="notice editor-preview-note" role="status">
+          The preview draws the first part of the data ({cut.shown.toLocaleString('en')} of {cut.total.toLocaleString('en')} values): drawing all of it here
+          would be slow. The saved chart has all of it.
+        </p>
+      )}
+      {state === 'failed' && (
+        <p className="form-error" role="status">
+          The preview could not be drawn{error ? `: ${error}` : ''}.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+// The chart types the editor's picker offers, each as plotly trace settings and the data roles its
+// panel maps columns to. The map of which roles a type takes and how a trace is recognised follows
+// react-chart-editor (Chart Studio's editor: its GraphCreatePanel's DataSelectors, traceTypes and
+// customTraceType's plotlyTraceToCustomTrace / traceTypeToPlotlyInitFigure), written over plotly.js's
+// own attribute names.
+
+/** A role's label (what its control is called) and the trace attribute it maps a column to. */
+export interface Role {
+  label: 'X' | 'Y' | 'Labels' | 'Values' | 'Size' | 'Colour' | 'Text' | 'Latitude' | 'Longitude' | 'Locations' | 'Open' | 'High' | 'Low' | 'Close' | 'Z';
+  /** The data attribute (dotted path, `marker.color`); its src is `{attr}src`. */
+  attr: string;
+  required?: boolean;
+  /** Several columns of one grid (a 2D z: one row a column). */
+  multiple?: boolean;
+  /** Never carried over from another type (a heatmap's Y names its rows, one a Z column: another type's Y would not fit). */
+  fresh?: boolean;
+}
+
+export interface ChartKind {
+  id: string;
+  /** The picker's text (kept exactly: checks from outside name them). */
+  label: string;
+  /** The trace settings that make this type (set when a trace becomes it). */
+  trace: Record<string, unknown>;
+  /** Layout settings the type needs (dotted paths). */
+  layout?: Record<string, unknown>;
+  roles: Role[];
+}
+
+const X: Role = { label: 'X', attr: 'x', required: true };
+const Y: Role = { label: 'Y', attr: 'y', required: true };
+const TEXT: Role = { label: 'Text', attr: 'text' };
+const COLOUR: Role = { label: 'Colour', attr: 'marker.color' };
+const SIZE: Role = { label: 'Size', attr: 'marker.size' };
+const optional = (r: Role): Role => ({ ...r, required: false });
+
+export const CHART_KINDS: readonly ChartKind[] = [
+  { id: 'line', label: 'Line', trace: { type: 'scatter', mode: 'lines' }, roles: [X, Y, TEXT] },
+  { id: 'scatter', label: 'Scatter', trace: { type: 'scatter', mode: 'markers' }, roles: [X, Y, TEXT, COLOUR, SIZE] },
+  { id: 'bar', label: 'Bar', trace: { type: 'bar' }, layout: { 'layout.barmode': 'group' }, roles: [X, Y, TEXT] },
+  { id: 'stacked-bar', label: 'Stacked bar', trace: { type: 'bar' }, layout: { 'layout.barmode': 'stack' }, roles: [X, Y, TEXT] },
+  { id: 'area', label: 'Area', trace: { type: 'scatter', mode: 'lines', fill: 'tozeroy' }, roles: [X, Y, TEXT] },
+  {
+    id: 'pie',
+    label: 'Pie',
+    trace: { type: 'pie' },
+    roles: [{ label: 'Labels', attr: 'labels', required: true }, { label: 'Values', attr: 'values', required: true }, TEXT],
+  },
+  {
+    id: 'donut',
+    label: 'Donut',
+    trace: { type: 'pie', hole: 0.45 },
+    roles: [{ label: 'Labels', attr: 'labels', required: true }, { label: 'Values', attr: 'values', required: true }, TEXT],
+  },
+  { id: 'histogram', label: 'Histogram', trace: { type: 'histogram' }, roles: [X, optional(Y)] },
+  { id: 'box', label: 'Box', trace: { type: 'box' }, roles: [Y, optional(X)] },
+  {
+    id: 'heatmap',
+    label: 'Heatmap',
+    trace: { type: 'heatmap' },
+    roles: [{ label: 'Z', attr: 'z', required: true, multiple: true }, optional(X), { ...Y, required: false, fresh: true }, TEXT],
+  },
+  {
+    id: 'bubble',
+    label: 'Bubble',
+    trace: { type: 'scatter', mode: 'markers', marker: { sizemode: 'area' } },
+    roles: [X, Y, { ...SIZE, required: true }, COLOUR, TEXT],
+  },
+  {
+    id: 'map-points',
+    label: 'Map (points)',
+    trace: { type: 'scattergeo', mode: 'markers' },
+    roles: [{ label: 'Latitude', attr: 'lat', required: true }, { label: 'Longitude', attr: 'lon', required: true }, TEXT, COLOUR, SIZE],
+  },
+  {
+    id: 'map-regions',
+    label: 'Map (regions)',
+    trace: { type: 'choropleth' },
+    roles: [{ label: 'Locations', attr: 'locations', required: true }, { label: 'Values', attr: 'z', required: true }, TEXT],
+  },
+  {
+    id: 'scatter3d',
+    label: '3D scatter',
+    trace: { type: 'scatter3d', mode: 'markers' },
+    roles: [X, Y, { label: 'Z', attr: 'z', required: true }, TEXT, COLOUR],
+  },
+  {
+    id: 'surface',
+    label: 'Surface',
+    trace: { type: 'surface' },
+    roles: [{ label: 'Z', attr: 'z', required: true, multiple: true }, optional(X), { ...Y, required: false, fresh: true }],
+  },
+  {
+    id: 'candlestick',
+    label: 'Candlestick',
+    trace: { type: 'candlestick' },
+    roles: [
+      X,
+      { label: 'Open', attr: 'open', required: true },
+      { label: 'High', attr: 'high', required: true },
+      { label: 'Low', attr: 'low', required: true },
+      { label: 'Close', attr: 'close', required: true },
+    ],
+  },
+];
+
+export const kindById = (id: string | null | undefined) => CHART_KINDS.find((k) => k.id === id);
+
+/** The trace settings some kind sets: cleared when a trace becomes a kind that does not set them. */
+const KIND_KEYS = ['mode', 'fill', 'stackgroup', 'hole'];
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The picker's kind of a trace (plotlyTraceToCustomTrace's rules), or null for a type outside the picker. */
+export function kindOf(trace: Record<string, unknown>, layout: Record<string, unknown>): ChartKind | null {
+  const type = typeof trace.type === 'string' ? trace.type : 'scatter';
+  const id = (() => {
+    switch (type) {
+      case 'scatter':
+      case 'scattergl': {
+        if ((trace.fill && trace.fill !== 'none') || (trace.stackgroup !== undefined && trace.stackgroup !== null && trace.stackgroup !== '')) return 'area';
+        const mode = typeof trace.mode === 'string' ? trace.mode : 'lines+markers';
+        if (mode.includes('lines')) return 'line';
+        const marker = isRecord(trace.marker) ? trace.marker : {};
+        return marker.sizemode === 'area' ? 'bubble' : 'scatter';
+      }
+      case 'bar':
+        return layout.barmode === 'stack' ? 'stacked-bar' : 'bar';
+      case 'pie':
+        return typeof trace.hole === 'number' && trace.hole > 0 ? 'donut' : 'pie';
+      case 'scattergeo':
+        return 'map-points';
+      case 'choropleth':
+        return 'map-regions';
+      default:
+        return type;
+    }
+  })();
+  return kindById(id) ?? null;
+}
+
+/** The common kind of a figure's traces: a kind, 'mixed', or null when there are none. */
+export function figureKind(data: Record<string, unknown>[], layout: Record<string, unknown>): ChartKind | 'mixed' | null {
+  const kinds = data.map((t) => kindOf(t, layout));
+  if (!kinds.length) return null;
+  return kinds.every((k) => k !== null && k === kinds[0]) ? kinds[0] : 'mixed';
+}
+
+/** `marker.color` -> ['marker', 'colorsrc']: where a data attribute's src lives. */
+export const srcPath = (attr: string): string[] => {
+  const parts = attr.split('.');
+  parts[parts.length - 1] += 'src';
+  return parts;
+};
+
+function getPath(obj: unknown, parts: string[]): unknown {
+  let node = obj;
+  for (const p of parts) node = isRecord(node) ? node[p] : undefined;
+  return node;
+}
+
+function setPath(obj: Record<string, unknown>, parts: string[], value: unknown): Record<string, unknown> {
+  const [head, ...rest] = parts;
+  const copy = { ...obj };
+  if (!rest.length) {
+    if (value === undefined) delete copy[head];
+    else copy[head] = value;
+  } else {
+    const child = setPath(isRecord(copy[head]) ? (copy[head] as Record<string, unknown>) : {}, rest, value);
+    if (Object.keys(child).length || value !== undefined) copy[head] = child;
+    else delete copy[head];
+  }
+  return copy;
+}
+
+/** The src a trace maps a role's attribute to, if any. */
+export const roleSrc = (trace: Record<string, unknown>, attr: string): string | undefined => {
+  const v = getPath(trace, srcPath(attr));
+  return typeof v === 'string' ? v : undefined;
+};
+
+/** The trace with a role's attribute mapped to `src` (undefined unmaps it). */
+export const withRoleSrc = (trace: Record<string, unknown>, attr: string, src: string | undefined) => setPath(trace, srcPath(attr), src);
+
+/**
+ * A trace turned into `to`: its type settings replaced, and its columns carried over role by role
+ * (the same attribute where both have it, else the first roles in order: a line's X and Y become a
+ * pie's Labels and Values). Roles the new kind lacks are unmapped; every other attribute stays.
+ */
+export function convertTrace(trace: Record<string, unknown>, layout: Record<string, unknown>, to: ChartKind): Record<string, unknown> {
+  const from = kindOf(trace, layout);
+  if (from === to) return trace;
+  let out: Record<string, unknown> = { ...trace };
+  for (const key of KIND_KEYS) if (!(key in to.trace)) delete out[key];
+  // Nested settings of the old kind (a bubble's marker.sizemode) go with it.
+  for (const [key, value] of Object.entries(from?.trace ?? {})) {
+    if (!isRecord(value) || !isRecord(out[key])) continue;
+    const rest = { ...(out[key] as Record<string, unknown>) };
+    for (const sub of Object.keys(value)) if (!isRecord(to.trace[key]) || !(sub in (to.trace[key] as Record<string, unknown>))) delete rest[sub];
+    if (Object.keys(rest).length) out[key] = rest;
+    else delete out[key];
+  }
+  for (const [key, value] of Object.entries(to.trace)) {
+    out[key] = isRecord(value) ? { ...(isRecord(out[key]) ? (out[key] as Record<string, unknown>) : {}), ...value } : value;
+  }
+  if (!from) return out;
+  const srcs = from.roles.map((r) => ({ role: r, src: roleSrc(trace, r.attr) }));
+  const kept = new Set(to.roles.filter((r) => !r.fresh).map((r) => r.attr));
+  for (const { role } of srcs) if (!kept.has(role.attr)) out = withRoleSrc(out, role.attr, undefined);
+  const leftovers = srcs.filter((s) => s.src !== undefined && !kept.has(s.role.attr)).map((s) => s.src);
+  for (const role of to.roles) {
+    // A column left over fills a required one-column role (a 2D role takes columns chosen for it).
+    if (roleSrc(out, role.attr) !== undefined || !role.required || role.multiple) continue;
+    const src = leftovers.shift();
+    if (src !== undefined) out = withRoleSrc(out, role.attr, src);
+  }
+  return out;
+}
+
+/** Every src of a trace (nested ones, object arrays too) with its dotted path (`marker.colorsrc`, `transforms.0.targetsrc`). */
+export function tracesSrcs(trace: Record<string, unknown>): { path: string; src: string }[] {
+  const out: { path: string; src: string }[] = [];
+  const walk = (node: unknown, prefix: string) => {
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) walk(item, `${prefix}${i}.`);
+    } else if (isRecord(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key.length > 3 && key.endsWith('src') && typeof value === 'string') out.push({ path: prefix + key, src: value });
+        else if (typeof value === 'object') walk(value, `${prefix}${key}.`);
+      }
+    }
+  };
+  walk(trace, '');
+  return out;
+}

@@ -1,0 +1,144 @@
+// The preview's data: the figure the editor keeps holds src references only, so the preview fetches
+// the columns they name from the API (each once, cached, parsed off the main thread), and draws a copy
+// with the values in place. Within the live-drawing limits (lib/core/live-drawing.ts) it draws all of
+// it, beyond them the first part of each column.
+import { drawsLive, LIVE_MAX_BYTES, LIVE_MAX_VALUES } from '@/lib/core/live-drawing';
+import { apiFilePath } from '@/lib/core/urls';
+
+/** A column's size, as the page knows it (no data). */
+export interface ColumnSize {
+  length: number;
+  bytes: number;
+}
+
+export interface PreviewFigure {
+  data: Record<string, unknown>[];
+  layout: Record<string, unknown>;
+  frames?: Record<string, unknown>[];
+}
+
+/** `owner:n:uid[,uid]` split, or null. */
+export function splitSrc(src: string): { owner: string; n: number; uids: string[] } | null {
+  const m = /^([A-Za-z0-9][A-Za-z0-9_.-]{0,49}):([1-9][0-9]{0,9}):([A-Za-z0-9_,-]+)$/.exec(src);
+  return m ? { owner: m[1], n: Number(m[2]), uids: m[3].split(',') } : null;
+}
+
+/** A column's key: usernames are case-insensitive. */
+export const columnKey = (owner: string, n: number, uid: string) => `${owner.toLowerCase()}:${n}:${uid}`;
+
+interface Column {
+  values: unknown[];
+  total: number;
+}
+
+let worker: Worker | null | undefined;
+let asked = 0;
+const waiting = new Map<number, { resolve: (c: Column) => void; reject: (e: Error) => void }>();
+
+function columnWorker(): Worker | null {
+  if (worker !== undefined) return worker;
+  try {
+    worker = new Worker(new URL('./column-worker.ts', import.meta.url));
+    worker.onmessage = (e: MessageEvent<{ id: number; values?: unknown[]; total?: number; error?: string }>) => {
+      const wait = waiting.get(e.data.id);
+      waiting.delete(e.data.id);
+      if (e.data.error !== undefined) wait?.reject(new Error(e.data.error));
+      else wait?.resolve({ values: e.data.values ?? [], total: e.data.total ?? 0 });
+    };
+  } catch {
+    worker = null;
+  }
+  return worker;
+}
+
+async function fetchColumn(url: string, max: number): Promise<Column> {
+  const w = columnWorker();
+  if (w) {
+    const id = ++asked;
+    return new Promise<Column>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      w.postMessage({ id, url, max });
+    });
+  }
+  const res = await fetch(url, { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const data = ((await res.json()) as { cols: { data: unknown[] }[] }).cols[0]?.data ?? [];
+  return { values: data.slice(0, max), total: data.length };
+}
+
+/** Columns fetched so far, per column and the most values asked of it (a whole column serves any cut). */
+const cache = new Map<string, { max: number; column: Promise<Column> }>();
+
+function column(owner: string, n: number, uid: string, max: number): Promise<Column> {
+  const key = columnKey(owner, n, uid);
+  const have = cache.get(key);
+  if (have && (have.max >= max || have.max === Number.POSITIVE_INFINITY)) {
+    return have.column.then((c) => (c.values.length > max ? { values: c.values.slice(0, max), total: c.total } : c));
+  }
+  const url = `${apiFilePath('grids', owner, n)}/col?uid=${encodeURIComponent(uid)}`;
+  const fetched = fetchColumn(url, max);
+  cache.set(key, { max, column: fetched });
+  fetched.catch(() => cache.delete(key));
+  return fetched;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** Every `…src` string in these traces, walked in place with a setter. */
+function eachSrc(node: unknown, visit: (obj: Record<string, unknown>, key: string, src: string) => void): void {
+  if (Array.isArray(node)) for (const item of node) eachSrc(item, visit);
+  else if (isRecord(node)) {
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      if (key.length > 3 && key.endsWith('src') && typeof value === 'string') visit(node, key, value);
+      else if (typeof value === 'object') eachSrc(value, visit);
+    }
+  }
+}
+
+export interface Preview {
+  figure: PreviewFigure;
+  /** Set when the data was beyond the live-drawing limits: the values drawn and the values there are. */
+  cut: { shown: number; total: number } | null;
+}
+
+/**
+ * The figure with the values its srcs name in place of the srcs (columns `sizes` does not know, of
+ * grids the viewer cannot read, draw nothing). Beyond the limits, each column is cut to the same share.
+ */
+export async function previewFigure(figure: PreviewFigure, sizes: Map<string, ColumnSize>): Promise<Preview> {
+  const copy = structuredClone({ data: figure.data, layout: figure.layout, frames: figure.frames }) as PreviewFigure;
+  const refs: { obj: Record<string, unknown>; key: string; parts: { owner: string; n: number; uid: string }[] }[] = [];
+  const visit = (obj: Record<string, unknown>, key: string, src: string) => {
+    const s = splitSrc(src);
+    const parts = s ? s.uids.map((uid) => ({ owner: s.owner, n: s.n, uid })).filter((p) => sizes.has(columnKey(p.owner, p.n, p.uid))) : [];
+    refs.push({ obj, key, parts });
+  };
+  eachSrc(copy.data, visit);
+  if (copy.frames) eachSrc(copy.frames, visit);
+  const total = { values: 0, bytes: 0 };
+  for (const ref of refs) {
+    for (const p of ref.parts) {
+      const size = sizes.get(columnKey(p.owner, p.n, p.uid))!;
+      total.values += size.length;
+      total.bytes += size.bytes;
+    }
+  }
+  const share = drawsLive(total) ? 1 : Math.min(LIVE_MAX_VALUES / Math.max(total.values, 1), LIVE_MAX_BYTES / Math.max(total.bytes, 1));
+  const capOf = (length: number) => (share >= 1 ? Number.POSITIVE_INFINITY : Math.max(1, Math.floor(length * share)));
+  let shown = 0;
+  await Promise.all(
+    refs.map(async (ref) => {
+      const cols = await Promise.all(
+        ref.parts.map((p) => column(p.owner, p.n, p.uid, capOf(sizes.get(columnKey(p.owner, p.n, p.uid))!.length)).catch(() => null)),
+      );
+      const name = ref.key.slice(0, -3);
+      delete ref.obj[ref.key];
+      const got = cols.filter((c) => c !== null);
+      if (!got.length) return;
+      for (const c of got) shown += c.values.length;
+      ref.obj[name] = got.length === 1 && ref.parts.length === 1 ? got[0].values : got.map((c) => c.values);
+    }),
+  );
+  return { figure: copy, cut: share >= 1 ? null : { shown, total: total.values } };
+}

@@ -1,0 +1,188 @@
+// The chart editor's pages: a new plot on one of the viewer's grids (`/create/chart?grid=owner:n`, or
+// the list of their grids to pick from) and an existing plot of theirs (`/~owner/n/edit`), loaded with
+// the API's permissions (what the viewer may not read is the one 404); and the expert view's check of
+// an edited figure under the API's own figure rules.
+import 'server-only';
+import { z } from 'zod';
+import { ApiError } from '@/lib/core/errors';
+import { checkFigure } from '@/lib/core/figure';
+import { getFile, type OwnedFile } from '@/lib/core/files';
+import { listGridColumns, listOwnGrids, type ColumnInfo } from '@/lib/core/grids';
+import { parseJsonText } from '@/lib/core/json-text';
+import { canRead, visibilityOf, type Visibility } from '@/lib/core/permissions';
+import { dataAttributePaths } from '@/lib/core/plot-schema';
+import { checkPlotFigure, getPlotRecord, MAX_FIGURE_BYTES } from '@/lib/core/plots';
+import { fidOf, parseFid, type Fid } from '@/lib/core/records';
+import { editPlotPath, newChartPath } from '@/lib/core/urls';
+import { formCaller, FormError } from './forms';
+import { pageContext, type PageContext } from './page-context';
+
+/** A grid the editor maps columns from: its fid, name and columns (no data: the browser fetches what it draws). */
+export interface EditorGrid {
+  fid: string;
+  owner: string;
+  n: number;
+  name: string;
+  cols: ColumnInfo[];
+}
+
+export interface EditorFigure {
+  data: Record<string, unknown>[];
+  layout: Record<string, unknown>;
+  frames?: Record<string, unknown>[];
+}
+
+/** What the editor (components/chart-editor) starts from. */
+export interface EditorData {
+  /** null for a new plot; else the plot being edited. */
+  plot: { owner: string; n: number } | null;
+  figure: EditorFigure;
+  title: string;
+  sharing: Visibility;
+  grids: EditorGrid[];
+  /** Data attributes (dotted paths) of the figure's trace types, from plotly's schema: what a type without a panel of its own offers. */
+  dataAttrs: Record<string, string[]>;
+  csrf: string;
+}
+
+/** The sign-in page, coming back to `next` after. */
+export const signInFirst = (next: string) => `/signin?next=${encodeURIComponent(next)}`;
+
+type Signed = PageContext & { viewer: NonNullable<PageContext['viewer']>; csrf: string };
+const signedIn = (ctx: PageContext): ctx is Signed => ctx.viewer !== null && ctx.csrf !== null;
+
+/** The readable grids among these fids, with their columns, in the order given (each once). */
+async function editorGrids(ctx: PageContext, fids: Fid[]): Promise<EditorGrid[]> {
+  const seen = new Set<string>();
+  const files: OwnedFile[] = [];
+  for (const fid of fids) {
+    const key = `${fid.owner.toLowerCase()}:${fid.n}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const file = await getFile(ctx.db, fid);
+    if (file?.filetype === 'grid' && canRead(file, ctx.viewer)) files.push(file);
+  }
+  const cols = await listGridColumns(
+    ctx.db,
+    files.map((f) => f.id),
+  );
+  return files.map((f) => ({ fid: fidOf(f.owner, f.n), owner: f.owner, n: f.n, name: f.filename, cols: cols.get(f.id) ?? [] }));
+}
+
+/** The data attributes of each trace type in a figure (and its frames). */
+function dataAttrsOf(figure: { data?: unknown; frames?: unknown }): Record<string, string[]> {
+  const types = new Set<string>();
+  const add = (traces: unknown) => {
+    if (!Array.isArray(traces)) return;
+    for (const t of traces) if (t && typeof t === 'object') types.add(String((t as { type?: unknown }).type ?? 'scatter'));
+  };
+  add(figure.data);
+  if (Array.isArray(figure.frames)) for (const f of figure.frames) add(f && typeof f === 'object' ? (f as { data?: unknown }).data : undefined);
+  return Object.fromEntries([...types].map((t) => [t, dataAttributePaths(t)]));
+}
+
+/** A first chart of a grid: a line of its second column over its first (or of its one column). */
+function firstFigure(grid: EditorGrid): EditorFigure {
+  const [a, b] = grid.cols;
+  const src = (c: ColumnInfo) => `${grid.fid}:${c.uid}`;
+  const trace: Record<string, unknown> = { type: 'scatter', mode: 'lines' };
+  if (a && b) Object.assign(trace, { xsrc: src(a), ysrc: src(b) });
+  else if (a) trace.ysrc = src(a);
+  return { data: [trace], layout: { title: { text: '' } } };
+}
+
+export type NewChartPage =
+  | { kind: 'sign-in'; to: string }
+  | { kind: 'not-found' }
+  | { kind: 'pick'; grids: { href: string; name: string; modified: Date }[] }
+  | { kind: 'editor'; data: EditorData };
+
+/** `/create/chart[?grid=owner:n]`: signed in; a grid the viewer may read, or their grids to pick from. */
+export async function loadNewChart(gridParam: unknown): Promise<NewChartPage> {
+  const ctx = await pageContext();
+  const grid = typeof gridParam === 'string' ? gridParam : undefined;
+  const fid = grid === undefined ? null : parseFid(grid);
+  if (!signedIn(ctx)) return { kind: 'sign-in', to: signInFirst(fid ? newChartPath(fid) : newChartPath()) };
+  if (grid === undefined) {
+    const own = await listOwnGrids(ctx.db, ctx.viewer);
+    return { kind: 'pick', grids: own.map((g) => ({ href: newChartPath({ owner: ctx.viewer.username, n: g.n }), name: g.filename, modified: g.modified })) };
+  }
+  if (!fid) return { kind: 'not-found' };
+  const [loaded] = await editorGrids(ctx, [fid]);
+  if (!loaded) return { kind: 'not-found' };
+  const figure = firstFigure(loaded);
+  return {
+    kind: 'editor',
+    data: { plot: null, figure, title: '', sharing: 'private', grids: [loaded], dataAttrs: dataAttrsOf(figure), csrf: ctx.csrf },
+  };
+}
+
+export type EditPlotPage = { kind: 'sign-in'; to: string } | { kind: 'not-found' } | { kind: 'editor'; data: EditorData };
+
+/** `/~owner/n/edit`: the owner's own live plot, with the grids its srcs name that they may read. */
+export async function loadPlotEditor(owner: string, n: string): Promise<EditPlotPage> {
+  const ctx = await pageContext();
+  const fid = parseFid(`${owner}:${n}`);
+  if (!signedIn(ctx)) return fid ? { kind: 'sign-in', to: signInFirst(editPlotPath(fid.owner, fid.n)) } : { kind: 'not-found' };
+  const file = fid ? await getFile(ctx.db, fid) : undefined;
+  // Others' plots, public or not, are the same 404 as a missing one: the editor is the owner's.
+  if (file?.filetype !== 'plot' || file.ownerId !== ctx.viewer.id) return { kind: 'not-found' };
+  let record: Awaited<ReturnType<typeof getPlotRecord>>;
+  try {
+    record = await getPlotRecord(ctx.db, ctx.viewer, { owner: file.owner, n: file.n }, ctx.origin);
+  } catch {
+    return { kind: 'not-found' };
+  }
+  const figure = record.figure as unknown as EditorFigure;
+  let refs: { owner: string; n: number }[] = [];
+  try {
+    refs = checkFigure(figure);
+  } catch {
+    // A figure stored before a rule changed: it still opens, its grids found by what the editor shows.
+  }
+  return {
+    kind: 'editor',
+    data: {
+      plot: { owner: file.owner, n: file.n },
+      figure: { data: figure.data ?? [], layout: figure.layout ?? {}, ...(figure.frames ? { frames: figure.frames } : {}) },
+      title: record.title,
+      sharing: visibilityOf(file.worldReadable, file.shareKey !== null),
+      grids: await editorGrids(
+        ctx,
+        refs.map((r) => ({ owner: r.owner, n: r.n })),
+      ),
+      dataAttrs: dataAttrsOf(figure),
+      csrf: ctx.csrf,
+    },
+  };
+}
+
+/** What the expert view's check answers: the figure's problems (the API's 400 items), or its types' data attributes. */
+export type FigureCheck = { ok: true; dataAttrs: Record<string, string[]> } | { ok: false; problems: { path: string | null; message: string }[] };
+
+/** The figure's text, bounded: the stored figure's limit with room for indentation. */
+const figureTextSchema = z.string().max(4 * MAX_FIGURE_BYTES);
+
+/**
+ * The expert view's "Apply": the figure text (form field `figure`) under the rules of `POST /v2/plots`
+ * (JSON text rules, figure form and size, srcs the viewer may read), nothing written.
+ */
+export async function checkEditorFigure(form: FormData): Promise<FigureCheck> {
+  try {
+    const caller = await formCaller(form);
+    const text = figureTextSchema.safeParse(form.get('figure'));
+    if (!text.success)
+      return {
+        ok: false,
+        problems: [{ path: null, message: `The figure is too large to check here (at most ${4 * (MAX_FIGURE_BYTES / 1024 / 1024)} MiB of text).` }],
+      };
+    const figure = parseJsonText(text.data, 'the figure');
+    await checkPlotFigure(caller.db, caller.viewer, figure);
+    return { ok: true, dataAttrs: dataAttrsOf(figure as { data?: unknown }) };
+  } catch (e) {
+    if (e instanceof FormError) return { ok: false, problems: [{ path: null, message: e.message }] };
+    if (e instanceof ApiError && e.status < 500)
+      return { ok: false, problems: e.errors.map((item) => ({ path: item.path ?? item.field, message: item.message })) };
+    throw e;
+  }
+}
