@@ -345,15 +345,6 @@ export function ChartEditor({ data, check }: ChartEditorProps) {
                     ))}
                   </select>
                 </div>
-                <div className="field">
-                  <label htmlFor="trace-name">Trace name</label>
-                  <input
-                    id="trace-name"
-                    type="text"
-                    value={typeof trace.name === 'string' ? trace.name : ''}
-                    onChange={(e) => change(`data.${index}.name`, e.target.value || undefined)}
-                  />
-                </div>
                 <TraceRoles
                   trace={trace}
                   index={index}
