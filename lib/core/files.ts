@@ -357,6 +357,16 @@ export async function listOwnFiles(db: Db, viewer: Viewer, place: number | 'tras
   return keysetPage(db, rows, { size: q.size, cursor, order, keyOf: (r) => (trash ? [r.trashed!, r.n] : [r.n]) });
 }
 
+/** The viewer's newest live grids, in any folder (up to `size`): what a new chart can start from. */
+export async function listOwnGrids(db: Db, viewer: Viewer, size: number): Promise<{ n: number; filename: string; modified: string }[]> {
+  return queryRows(
+    db,
+    sql`SELECT f.n, f.filename, ${isoText(sql`f.updated_at`, 'micros')} AS modified
+        FROM files f WHERE f.owner_id = ${viewer.id}::int AND f.filetype = 'grid' AND f.trashed_at IS NULL
+        ORDER BY f.n DESC LIMIT ${size}`,
+  );
+}
+
 /** The owner's live folders (number, name, containing folder), for paths and "move to" choices. */
 export async function listOwnFolders(db: Db, ownerId: number): Promise<{ n: number; filename: string; parent: number }[]> {
   return db
