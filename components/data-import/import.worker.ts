@@ -118,7 +118,7 @@ function decode(bytes: Uint8Array): string {
       let line = 1;
       for (let i = 0; i < bad; i++) if (bytes[i] === 10) line++;
       throw new InputError(
-        `The file is not UTF-8 text (byte ${bad.toLocaleString('en-US')}, on line ${line.toLocaleString('en-US')}, is not UTF-8). Save it as UTF-8 (in Excel: "CSV UTF-8") and choose it again.`,
+        `The file is not UTF-8 text (byte ${(bad + 1).toLocaleString('en-US')}, on line ${line.toLocaleString('en-US')}, is not UTF-8). Save it as UTF-8 (in Excel: "CSV UTF-8") and choose it again.`,
       );
     }
     post({ type: 'progress', phase: 'read', fraction: (0.3 * end) / bytes.length });
@@ -277,17 +277,16 @@ interface ApiErrorBody {
   errors?: { message: string; field: string | null }[];
 }
 
-/** An API answer's error as a sentence, and the field it names. */
+/** An API answer's error as a sentence, and the field it names (the name: said at its field). */
 async function apiError(res: Response): Promise<InputError & { field?: 'filename' }> {
   const body = (await res.json().catch(() => ({}))) as ApiErrorBody;
   const first = body.errors?.[0];
-  const error: InputError & { field?: 'filename' } = new InputError(
-    first
-      ? `The grid was not stored: ${first.message}${first.field && first.field !== 'filename' ? ` (${first.field})` : ''}.`
-      : `The grid was not stored (error ${res.status}).`,
+  // The API's messages begin with the field they name.
+  const message = first?.field ? first.message.replace(`${first.field}: `, '') : first?.message;
+  if (first?.field === 'filename') return Object.assign(new InputError(`${message}. Choose another name.`), { field: 'filename' as const });
+  return new InputError(
+    first ? `The grid was not stored: ${message}${first.field ? ` (${first.field})` : ''}.` : `The grid was not stored (error ${res.status}).`,
   );
-  if (first?.field === 'filename') error.field = 'filename';
-  return error;
 }
 
 /** POSTs a body, waiting out the server's "busy" answers (429 with Retry-After). */
