@@ -15,6 +15,7 @@ import {
   type ColumnType,
   dateText,
   firstBadByte,
+  isJsonNumber,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_ROWS,
   PREVIEW_ROWS,
@@ -114,7 +115,7 @@ function decode(bytes: Uint8Array): string {
       // The bad byte is in this chunk, or ends a character begun just before it.
       let from = at;
       while (from > 0 && at - from < 3 && (bytes[from] & 0xc0) === 0x80) from--;
-      const bad = from + firstBadByte(bytes.subarray(from, end));
+      const bad = from + firstBadByte(bytes.subarray(from, end), end === bytes.length);
       let line = 1;
       for (let i = 0; i < bad; i++) if (bytes[i] === 10) line++;
       throw new InputError(
@@ -311,7 +312,8 @@ async function store(t: Table, message: Extract<ToWorker, { type: 'import' }>): 
     let size = 0;
     while (next < total && (parts.length === 0 || size < BATCH_BYTES)) {
       const cells = start ? t.cols[next].slice(start) : t.cols[next];
-      const json = columnJson(cells, message.types[next]);
+      const plain = t.tallies[next].plain && (start === 1 || isJsonNumber(t.cols[next][0]));
+      const json = columnJson(cells, message.types[next], plain);
       if (!('text' in json)) throw new InputError(`Column '${names[next]}', row ${rowNumber(t, json.index + start)}: ${json.message}.`);
       const bytes = encoder.encode(json.text);
       parts.push({ name: names[next], order: next, bytes });

@@ -23,6 +23,13 @@ export type CellKind = 'empty' | ColumnType;
 
 /** What a cell holds, most specific first: empty, a number, a date plotly reads, else text. */
 export function cellKind(cell: string): CellKind {
+  const c = cell.charCodeAt(0);
+  // The common case first, without a regular expression: a number written with a digit first. Number()
+  // also reads hexadecimal, binary and octal literals ("0x1F"), which are text here.
+  if (c >= 48 && c <= 57 && Number.isFinite(+cell)) {
+    const d = cell.charCodeAt(1) | 32;
+    if (c !== 48 || (d !== 120 && d !== 98 && d !== 111)) return 'number';
+  }
   if (cell.trim() === '') return 'empty';
   if (NUMBER.test(cell) && Number.isFinite(Number(cell))) return 'number';
   const date = DATE.exec(cell);
@@ -30,18 +37,29 @@ export function cellKind(cell: string): CellKind {
   return 'text';
 }
 
+/** Whether a number cell is already written as JSON writes numbers (it can be sent as it is). */
+export const isJsonNumber = (cell: string) => JSON_NUMBER.test(cell);
+
 /** Which types every non-empty cell so far fits, kept as cells are seen. */
 export class TypeTally {
   number = true;
   date = true;
   filled = false;
+  /** Every cell is a number written as JSON writes it (none empty): the column's json is its cells joined. */
+  plain = true;
 
   add(cell: string): void {
     if (!this.number && !this.date) return;
     const kind = cellKind(cell);
-    if (kind === 'empty') return;
+    if (kind === 'empty') {
+      this.plain = false;
+      return;
+    }
     this.filled = true;
-    if (kind !== 'number') this.number = false;
+    if (kind !== 'number') {
+      this.number = false;
+      this.plain = false;
+    } else if (this.plain && !JSON_NUMBER.test(cell)) this.plain = false;
     if (kind !== 'date') this.date = false;
   }
 
@@ -85,7 +103,9 @@ const encoder = new TextEncoder();
  * already are one), dates and text as strings, empty cells as "" (what the API pads rows with, and a
  * gap to plotly). Or the first cell that cannot be of the type, or is over the API's cell limit.
  */
-export function columnJson(cells: ArrayLike<string>, type: ColumnType): { text: string } | CellProblem {
+export function columnJson(cells: string[], type: ColumnType, plain = false): { text: string } | CellProblem {
+  // Numbers already written as JSON numbers, none empty (the tally saw each): the cells joined.
+  if (type === 'number' && plain) return { text: `[${cells.join(',')}]` };
   const out = new Array<string>(cells.length);
   for (let i = 0; i < cells.length; i++) {
     const cell = cells[i];
@@ -148,12 +168,13 @@ export function columnProblem(cells: ArrayLike<string>, type: ColumnType): CellP
 /**
  * The first byte of `bytes` that is not UTF-8, or -1. A decoder reports only that there is one:
  * this narrows it down by decoding ever shorter prefixes (each a streaming decode, so a character
- * cut at the end is not counted as bad).
+ * cut at a prefix's end is not counted as bad; at the end of the bytes it is, unless more follow:
+ * `final` false).
  */
-export function firstBadByte(bytes: Uint8Array): number {
+export function firstBadByte(bytes: Uint8Array, final = true): number {
   const fails = (end: number) => {
     try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, end), { stream: true });
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, end), { stream: !final || end < bytes.length });
       return false;
     } catch {
       return true;
@@ -166,6 +187,12 @@ export function firstBadByte(bytes: Uint8Array): number {
     const mid = (lo + hi) >>> 1;
     if (fails(mid)) hi = mid;
     else lo = mid;
+  }
+  // The prefix that first fails ends with a bad byte, or (at the very end) with a cut character's last.
+  if (hi === bytes.length && final && !fails(hi - 1)) {
+    let start = hi - 1;
+    while (start > 0 && (bytes[start] & 0xc0) === 0x80) start--;
+    return start;
   }
   return hi - 1;
 }
