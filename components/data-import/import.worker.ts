@@ -136,7 +136,7 @@ function parseText(text: string, name: string, delimiter: string, empty: string)
   const config: Papa.ParseConfig<string[]> & { chunkSize: number; chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => void } = {
     delimiter,
     delimitersToGuess: [',', '\t', ';', '|'],
-    chunkSize: 1024 * 1024,
+    chunkSize: 4 * 1024 * 1024,
     chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser) {
       try {
         const unterminated = results.errors.find((e) => e.code === 'MissingQuotes');
