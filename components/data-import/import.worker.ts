@@ -329,18 +329,19 @@ async function store(t: Table, message: Extract<ToWorker, { type: 'import' }>): 
   };
   const fields = JSON.stringify({ filename: message.filename, ...sharing[message.sharing] }).slice(0, -1);
   const first = batch();
+  // Data that fits one request goes in the create. More is appended to a grid created empty: the
+  // column verb's body is parsed as it is, while a create's is first scanned for repeated names.
+  const whole = next === total;
   const createBody = new Blob([
     `${fields},"data":{"cols":{`,
-    ...first.flatMap((c, i) => [`${i ? ',' : ''}${JSON.stringify(c.name)}:{"order":${c.order},"data":`, c.bytes, '}']),
+    ...(whole ? first : []).flatMap((c, i) => [`${i ? ',' : ''}${JSON.stringify(c.name)}:{"order":${c.order},"data":`, c.bytes, '}']),
     '}}}',
   ]);
   post({ type: 'progress', phase: 'store', fraction: 0.05 });
-  let pending = send('/v2/grids', createBody);
-  // The next batch is built while the server stores this one.
-  let upcoming = next < total ? batch() : null;
-  const created = await pending;
+  const created = await send('/v2/grids', createBody);
   if (created.status !== 201) throw await apiError(created);
-  let stored = first.length;
+  let stored = whole ? first.length : 0;
+  let upcoming = whole ? null : first;
   const { file } = (await created.json()) as { file: { fid: string } };
   const at = file.fid.lastIndexOf(':');
   const grid = { owner: file.fid.slice(0, at), n: Number(file.fid.slice(at + 1)) };
@@ -349,7 +350,7 @@ async function store(t: Table, message: Extract<ToWorker, { type: 'import' }>): 
       post({ type: 'progress', phase: 'store', fraction: stored / total });
       const body = new Blob(['{"cols":[', ...upcoming.flatMap((c, i) => [`${i ? ',' : ''}{"name":${JSON.stringify(c.name)},"data":`, c.bytes, '}']), ']}']);
       const sent = upcoming.length;
-      pending = send(`${apiFilePath('grids', grid.owner, grid.n)}/col`, body);
+      const pending = send(`${apiFilePath('grids', grid.owner, grid.n)}/col`, body);
       upcoming = next < total ? batch() : null;
       const res = await pending;
       if (res.status !== 201) throw await apiError(res);
