@@ -56,6 +56,8 @@ export function DataImport() {
         if (!storing) setTable(null);
         setProblem({ message: message.message, at: message.field === 'filename' ? 'filename' : storing ? 'import' : from });
       } else if (message.type === 'stored') {
+        // Where the import ends and the editor's loading begins (bench/import.ts reads it).
+        performance.mark('grid-stored');
         router.push(newChartPath({ owner: message.owner, n: message.n }));
       }
     },
