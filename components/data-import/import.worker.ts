@@ -192,8 +192,7 @@ function uncachedFormulas(bytes: Uint8Array): { formulas: number; uncached: stri
 }
 
 /** A table from an .xlsx file's first sheet. */
-async function parseXlsx(file: File, name: string): Promise<Table> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
+async function parseXlsx(bytes: Uint8Array<ArrayBuffer>, name: string): Promise<Table> {
   let sheets: { sheet: string; data: unknown[][] }[];
   try {
     sheets = await readXlsxFile(bytes.buffer);
@@ -235,7 +234,7 @@ async function read(message: Extract<ToWorker, { type: 'file' | 'paste' }>): Pro
   const name = baseName(file);
   const bytes = new Uint8Array(await file.arrayBuffer());
   // A zip archive: an .xlsx workbook (whatever its name says).
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return parseXlsx(file, name);
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return parseXlsx(bytes, name);
   if (/\.xls$/i.test(file.name) || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
     throw new InputError('Old Excel files (.xls) cannot be read: save the sheet as .xlsx or CSV and choose it again.');
   }
