@@ -27,7 +27,7 @@ async function writeCsv(file: string): Promise<void> {
   out.write('id,open,high,low,close\n');
   let chunk = '';
   for (let i = 0; i < ROWS; i++) {
-    chunk += `${i},${(next() * 1000).toFixed(2)},${(next() * 1000).toFixed(2)},${(next() * 100).toFixed(3)},${(next() * 10000).toFixed(1)}\n`;
+    chunk += `${i},${(next() * 10000).toFixed(2)},${(next() * 10000).toFixed(2)},${(next() * 100).toFixed(3)},${(next() * 10000).toFixed(3)}\n`;
     if (chunk.length > 1 << 20) {
       if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
       chunk = '';
