@@ -3,7 +3,7 @@
 // the first rows with each column's type, takes the person's choices (header row, types, name,
 // sharing), and the worker stores the grid. Then the chart editor opens on it.
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { newChartPath } from '@/lib/core/urls';
 import type { FromWorker, Sharing, TablePreview, ToWorker } from './messages';
 import { COLUMN_TYPES, columnNames, type ColumnType, MAX_IMPORT_BYTES, PREVIEW_ROWS, sizeText } from './table-data';
@@ -43,11 +43,14 @@ export function DataImport() {
       } else if (message.type === 'table') {
         const t = message.table;
         setBusy(null);
-        setTable(t);
-        setHeader(t.header);
-        setTypes(t.header ? t.detected.header : t.detected.data);
-        setColumnProblems([]);
-        setFilename(t.name);
+        // The preview renders in slices, so the page answers input while it is drawn.
+        startTransition(() => {
+          setTable(t);
+          setHeader(t.header);
+          setTypes(t.header ? t.detected.header : t.detected.data);
+          setColumnProblems([]);
+          setFilename(t.name);
+        });
       } else if (message.type === 'checked') {
         setColumnProblems(message.problems);
       } else if (message.type === 'error') {
