@@ -289,8 +289,24 @@ async function apiError(res: Response): Promise<InputError & { field?: 'filename
   );
 }
 
+/**
+ * One request body from text and bytes, as bytes: sent from memory as it is, where a Blob body would
+ * go through the browser's blob store first.
+ */
+function bodyOf(parts: (string | Uint8Array<ArrayBuffer>)[]): Uint8Array<ArrayBuffer> {
+  const encoder = new TextEncoder();
+  const chunks = parts.map((p) => (typeof p === 'string' ? encoder.encode(p) : p));
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
 /** POSTs a body, waiting out the server's "busy" answers (429 with Retry-After). */
-async function send(url: string, body: Blob): Promise<Response> {
+async function send(url: string, body: Uint8Array<ArrayBuffer>): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     const res = await fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin' });
     if (res.status !== 429 || attempt === 5) return res;
@@ -331,7 +347,7 @@ async function store(t: Table, message: Extract<ToWorker, { type: 'import' }>): 
   // Data that fits one request goes in the create. More is appended to a grid created empty: the
   // column verb's body is parsed as it is, while a create's is first scanned for repeated names.
   const whole = next === total;
-  const createBody = new Blob([
+  const createBody = bodyOf([
     `${fields},"data":{"cols":{`,
     ...(whole ? first : []).flatMap((c, i) => [`${i ? ',' : ''}${JSON.stringify(c.name)}:{"order":${c.order},"data":`, c.bytes, '}']),
     '}}}',
@@ -347,7 +363,7 @@ async function store(t: Table, message: Extract<ToWorker, { type: 'import' }>): 
   try {
     while (upcoming) {
       post({ type: 'progress', phase: 'store', fraction: stored / total });
-      const body = new Blob(['{"cols":[', ...upcoming.flatMap((c, i) => [`${i ? ',' : ''}{"name":${JSON.stringify(c.name)},"data":`, c.bytes, '}']), ']}']);
+      const body = bodyOf(['{"cols":[', ...upcoming.flatMap((c, i) => [`${i ? ',' : ''}{"name":${JSON.stringify(c.name)},"data":`, c.bytes, '}']), ']}']);
       const sent = upcoming.length;
       const pending = send(`${apiFilePath('grids', grid.owner, grid.n)}/col`, body);
       upcoming = next < total ? batch() : null;
