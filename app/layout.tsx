@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
-import { avatarPath, profilePath } from '@/lib/core/urls';
+import { avatarPath, NEW_CHART_PATH, profilePath } from '@/lib/core/urls';
 import { pageContext } from '@/lib/web/page-context';
 import { signUpOpen } from '@/lib/web/sign-in';
 import './globals.css';
@@ -34,6 +34,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             <span className="spacer" />
             {viewer ? (
               <>
+                <Link href={NEW_CHART_PATH} className="new-chart">
+                  New chart
+                </Link>
                 <Link href={profilePath(viewer.username)} className="me">
                   <img src={avatarPath(viewer.username)} alt="" width={24} height={24} />
                   {viewer.username}

@@ -30,6 +30,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   memory: () => import('./memory'),
   pages: () => import('./pages'),
   proxy: () => import('./proxy'),
+  import: () => import('./import'),
 };
 
 const OUTPUT = 'BENCHMARKS.md';

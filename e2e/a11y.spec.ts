@@ -53,6 +53,7 @@ const PAGES: PageType[] = [
   // With an invitation (sign-up is closed in the browser tests); opening it does not use it.
   { name: 'signup', path: async () => invitationLinks()[2] },
   { name: 'settings', path: async () => '/settings', signedIn: true },
+  { name: 'new chart', path: async () => '/create', signedIn: true },
   { name: 'api reference', path: async () => '/docs/api' },
   { name: 'not-found', path: async () => '/~ada/999999/', status: 404 },
 ];

@@ -404,14 +404,14 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
 /** Most grids the chart editor lists to pick from. */
 export const MAX_LISTED_GRIDS = 200;
 
-/** The viewer's live grids, newest first: what the chart editor offers to draw from (at most MAX_LISTED_GRIDS). */
-export async function listOwnGrids(db: Db, viewer: Viewer): Promise<{ n: number; filename: string; modified: Date }[]> {
+/** The viewer's live grids, latest changed first: what a new chart can start from (at most `size`, MAX_LISTED_GRIDS by default). */
+export async function listOwnGrids(db: Db, viewer: Viewer, size = MAX_LISTED_GRIDS): Promise<{ n: number; filename: string; modified: Date }[]> {
   return db
     .select({ n: files.n, filename: files.filename, modified: files.updatedAt })
     .from(files)
     .where(and(eq(files.ownerId, viewer.id), eq(files.filetype, 'grid'), isNull(files.trashedAt)))
     .orderBy(desc(files.updatedAt), desc(files.n))
-    .limit(MAX_LISTED_GRIDS);
+    .limit(Math.min(size, MAX_LISTED_GRIDS));
 }
 
 /** One column as the chart editor lists it: its name and uid, and its size (for the live-drawing limits). */

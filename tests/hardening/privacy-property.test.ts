@@ -356,6 +356,15 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
         if (owned.length && (path.includes('view=trash') || path.includes('folder=')))
           expect(shown, `${path} as its owner shows their hidden files`).toBeGreaterThan(0);
       }
+      // The new chart page lists the caller's own grids, private ones included, and nobody else's;
+      // signed out it is the way to the sign-in page, and holds nothing.
+      const create = await ask('/create', caller.auth);
+      expect(create.status, '/create').toBe(caller.auth ? 200 : 307);
+      for (const m of forbidden({ label: caller.label, user: caller.user, key: 'none' }, '/create', null)) {
+        expect(create.text.includes(m), `/create as ${caller.label} holds ${m}`).toBe(false);
+      }
+      const ownGrids = world.files.filter((f) => f.kind === 'grid' && f.owner === caller.user && f.marker);
+      for (const g of ownGrids) expect(create.text, `/create as ${caller.label} lists their grid ${g.fid}`).toContain(g.marker!);
     }
   });
 

@@ -1,0 +1,289 @@
+'use client';
+// The data import (/create): a file or pasted data goes to a worker that parses it; the page shows
+// the first rows with each column's type, takes the person's choices (header row, types, name,
+// sharing), and the worker stores the grid. Then the chart editor opens on it.
+import { useRouter } from 'next/navigation';
+import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { newChartPath } from '@/lib/core/urls';
+import type { FromWorker, Sharing, TablePreview, ToWorker } from './messages';
+import { COLUMN_TYPES, columnNames, type ColumnType, MAX_IMPORT_BYTES, PREVIEW_ROWS, sizeText } from './table-data';
+
+type Source = 'file' | 'paste';
+type Problem = { message: string; at: Source | 'import' | 'filename' };
+
+const TYPE_LABELS: Record<ColumnType, string> = { number: 'Number', date: 'Date', text: 'Text' };
+const SHARING: { value: Sharing; label: string }[] = [
+  { value: 'private', label: 'Private (only you)' },
+  { value: 'public', label: 'Public (anyone)' },
+  { value: 'secret', label: 'Secret (you and whoever has its link)' },
+];
+const PASTE_DELAY_MS = 400;
+
+export function DataImport() {
+  const router = useRouter();
+  const id = useId();
+  const worker = useRef<Worker | null>(null);
+  const pasteTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [source, setSource] = useState<Source | null>(null);
+  const [busy, setBusy] = useState<'read' | 'store' | null>(null);
+  const [fraction, setFraction] = useState(0);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [table, setTable] = useState<TablePreview | null>(null);
+  const [header, setHeader] = useState(true);
+  const [types, setTypes] = useState<ColumnType[]>([]);
+  const [columnProblems, setColumnProblems] = useState<(string | null)[]>([]);
+  const [filename, setFilename] = useState('');
+  const [sharing, setSharing] = useState<Sharing>('private');
+
+  const onMessage = useCallback(
+    (message: FromWorker, from: Source) => {
+      if (message.type === 'progress') {
+        setBusy(message.phase);
+        setFraction(message.fraction);
+      } else if (message.type === 'table') {
+        const t = message.table;
+        setBusy(null);
+        // The preview renders in slices, so the page answers input while it is drawn.
+        startTransition(() => {
+          setTable(t);
+          setHeader(t.header);
+          setTypes(t.header ? t.detected.header : t.detected.data);
+          setColumnProblems([]);
+          setFilename(t.name);
+        });
+      } else if (message.type === 'checked') {
+        setColumnProblems(message.problems);
+      } else if (message.type === 'error') {
+        const storing = busy === 'store';
+        setBusy(null);
+        if (!storing) setTable(null);
+        setProblem({ message: message.message, at: message.field === 'filename' ? 'filename' : storing ? 'import' : from });
+      } else if (message.type === 'stored') {
+        // Where the import ends and the editor's loading begins (bench/import.ts reads it).
+        performance.mark('grid-stored');
+        router.push(newChartPath({ owner: message.owner, n: message.n }));
+      }
+    },
+    [router, busy],
+  );
+  const handler = useRef(onMessage);
+  handler.current = onMessage;
+
+  /** A fresh worker for each new data: whatever the last one was doing is dropped. */
+  const start = useCallback((message: ToWorker, from: Source) => {
+    worker.current?.terminate();
+    const w = new Worker(new URL('./import.worker.ts', import.meta.url));
+    w.onmessage = (event: MessageEvent<FromWorker>) => handler.current(event.data, from);
+    worker.current = w;
+    setSource(from);
+    setTable(null);
+    setProblem(null);
+    setBusy('read');
+    setFraction(0);
+    w.postMessage(message);
+  }, []);
+
+  useEffect(
+    () => () => {
+      worker.current?.terminate();
+      clearTimeout(pasteTimer.current);
+    },
+    [],
+  );
+
+  const send = (message: ToWorker) => worker.current?.postMessage(message);
+
+  const choose = (header: boolean, types: ColumnType[]) => {
+    setHeader(header);
+    setTypes(types);
+    send({ type: 'check', header, types });
+  };
+
+  const onFile = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) start({ type: 'file', file }, 'file');
+  };
+
+  const onPaste = (event: React.FormEvent<HTMLTextAreaElement>) => {
+    const text = event.currentTarget.value;
+    clearTimeout(pasteTimer.current);
+    pasteTimer.current = setTimeout(() => {
+      if (text.trim() === '') {
+        worker.current?.terminate();
+        worker.current = null;
+        setTable(null);
+        setProblem(null);
+        return;
+      }
+      start({ type: 'paste', text }, 'paste');
+    }, PASTE_DELAY_MS);
+  };
+
+  const onImport = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!table) return;
+    setProblem(null);
+    setBusy('store');
+    setFraction(0);
+    send({ type: 'import', header, types, filename: filename.trim() || table.name, sharing });
+  };
+
+  const names = table ? columnNames(header ? table.rows[0] : null, table.width) : [];
+  const rows = table ? table.rows.slice(header ? 1 : 0, (header ? 1 : 0) + PREVIEW_ROWS) : [];
+  const dataRows = table ? table.rowCount - (header ? 1 : 0) : 0;
+  const detected = table ? (header ? table.detected.header : table.detected.data) : [];
+  const errorId = (at: Problem['at']) => `${id}-${at}-error`;
+  const errorAt = (at: Problem['at']) =>
+    problem?.at === at ? (
+      <p id={errorId(at)} role="alert" className="form-error">
+        {problem.message}
+      </p>
+    ) : null;
+  const invalid = (at: Problem['at']) => (problem?.at === at ? { 'aria-invalid': true, 'aria-describedby': errorId(at) } : {});
+  const blocked = columnProblems.some(Boolean);
+
+  return (
+    <div className="data-import">
+      <div className="import-sources">
+        <div className="form import-source">
+          <label>
+            Data file
+            <input
+              type="file"
+              accept=".csv,.tsv,.tab,.txt,.xlsx,text/csv,text/tab-separated-values"
+              onChange={onFile}
+              disabled={busy === 'store'}
+              {...invalid('file')}
+            />
+          </label>
+          <p className="muted import-hint">CSV, TSV or Excel (.xlsx, its first sheet), UTF-8, at most {sizeText(MAX_IMPORT_BYTES)}.</p>
+          {errorAt('file')}
+        </div>
+        <div className="form import-source">
+          <label>
+            Paste data
+            <textarea
+              rows={5}
+              spellCheck={false}
+              placeholder="Copy cells from a spreadsheet and paste them here"
+              onInput={onPaste}
+              disabled={busy === 'store'}
+              {...invalid('paste')}
+            />
+          </label>
+          {errorAt('paste')}
+        </div>
+      </div>
+
+      {busy && (
+        <div className="import-progress">
+          <label htmlFor={`${id}-progress`}>{busy === 'read' ? 'Reading the data…' : 'Storing the grid…'}</label>
+          <progress id={`${id}-progress`} max={1} value={fraction}>
+            {Math.round(fraction * 100)}%
+          </progress>
+        </div>
+      )}
+
+      {table && (
+        <form className="import-preview" onSubmit={onImport} aria-labelledby={`${id}-preview-heading`}>
+          <h2 id={`${id}-preview-heading`}>Preview</h2>
+          <p className="muted" aria-live="polite">
+            {source === 'file' && table.sheet ? `Sheet '${table.sheet}': ` : ''}
+            {dataRows.toLocaleString('en-US')} {dataRows === 1 ? 'row' : 'rows'} × {table.width} {table.width === 1 ? 'column' : 'columns'}
+            {dataRows > rows.length ? `; the first ${rows.length} shown` : ''}. Nothing is stored until you import it.
+          </p>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={header}
+              onChange={(e) => choose(e.target.checked, e.target.checked ? table.detected.header : table.detected.data)}
+            />{' '}
+            First row is the header
+          </label>
+          <div className="table-wrap import-table">
+            <table className="grid-table">
+              <thead>
+                <tr>
+                  {names.map((name) => (
+                    <th key={name} scope="col">
+                      {name}
+                    </th>
+                  ))}
+                </tr>
+                <tr className="import-types">
+                  {names.map((name, k) => (
+                    <td key={name}>
+                      <select
+                        aria-label={`Type of ${name}`}
+                        value={types[k]}
+                        onChange={(e) =>
+                          choose(
+                            header,
+                            types.map((t, j) => (j === k ? (e.target.value as ColumnType) : t)),
+                          )
+                        }
+                        aria-invalid={columnProblems[k] ? true : undefined}
+                        aria-describedby={columnProblems[k] ? `${id}-col-${k}` : undefined}
+                      >
+                        {COLUMN_TYPES.map((t) => (
+                          <option key={t} value={t}>
+                            {TYPE_LABELS[t]}
+                            {t === detected[k] ? ' (detected)' : ''}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity but their place
+                  <tr key={i}>
+                    {row.map((cell, k) => (
+                      <td key={names[k]} className={types[k] === 'number' ? 'number' : undefined}>
+                        {cell}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {blocked && (
+            <ul className="form-error import-column-problems" role="alert">
+              {columnProblems.map((message, k) =>
+                message ? (
+                  <li key={names[k]} id={`${id}-col-${k}`}>
+                    Column &lsquo;{names[k]}&rsquo; cannot be {TYPE_LABELS[types[k]].toLowerCase()}: {message}
+                  </li>
+                ) : null,
+              )}
+            </ul>
+          )}
+          <div className="import-fields">
+            <label>
+              Name
+              <input value={filename} onChange={(e) => setFilename(e.target.value)} required maxLength={255} autoComplete="off" {...invalid('filename')} />
+            </label>
+            {errorAt('filename')}
+            <label>
+              Sharing
+              <select value={sharing} onChange={(e) => setSharing(e.target.value as Sharing)}>
+                {SHARING.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <button type="submit" className="button" disabled={busy !== null || blocked}>
+            Import and make a chart
+          </button>
+          {errorAt('import')}
+        </form>
+      )}
+    </div>
+  );
+}

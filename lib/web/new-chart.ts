@@ -1,0 +1,26 @@
+// The data import page (/create): what it lists below the import, the viewer's latest changed grids, each
+// opening the chart editor on it.
+import 'server-only';
+import type { Db } from '@/db/client';
+import type { Viewer } from '@/lib/core/auth';
+import { listOwnGrids } from '@/lib/core/grids';
+import { newChartPath } from '@/lib/core/urls';
+
+/** Grids the page lists (newest first); the rest are in the workspace. */
+export const NEW_CHART_GRIDS = 50;
+
+export interface GridChoice {
+  n: number;
+  filename: string;
+  modified: string;
+  /** The chart editor on this grid. */
+  href: string;
+}
+
+export async function newChartGrids(db: Db, viewer: Viewer): Promise<{ grids: GridChoice[]; more: boolean }> {
+  const rows = await listOwnGrids(db, viewer, NEW_CHART_GRIDS + 1);
+  return {
+    grids: rows.slice(0, NEW_CHART_GRIDS).map((r) => ({ ...r, modified: r.modified.toISOString(), href: newChartPath({ owner: viewer.username, n: r.n }) })),
+    more: rows.length > NEW_CHART_GRIDS,
+  };
+}
