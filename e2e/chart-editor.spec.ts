@@ -397,15 +397,17 @@ test("others' editors: a private or public plot of someone else's is the 404 of 
   expect(await seen(newChartPath(grid.fid))).toBe(missingGrid);
 });
 
-test('imported data to a public line chart: drawn for anyone, signed out too, from a private grid', async ({ page, request, browser }) => {
-  // The data as the import makes it: a private grid of the user's (POST /v2/grids, the import's core path).
-  const grid = await createGrid(request, { month: ['Jan', 'Feb', 'Mar'], visitors: [120, 340, 290] }, { worldReadable: false, filename: `pasted ${unique()}` });
+test('pasted data to a public line chart, without code: imported, charted, saved, drawn for anyone signed out', async ({ page, request, browser }) => {
+  const name = `pasted ${unique()}`;
   await signIn(page);
-  await page.goto('/create/chart');
-  await page.getByRole('link', { name: grid.filename }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'New chart' }).click();
+  await page.getByLabel('Paste data').fill('month\tvisitors\nJan\t120\nFeb\t340\nMar\t290');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Import and make a chart' }).click();
+  await page.waitForURL(/\/create\/chart\?grid=/);
   await expect(byLabel(page, 'Chart type')).toHaveValue('line');
-  await expect(byLabel(page, 'X')).toHaveValue(grid.src('month'));
-  await expect(byLabel(page, 'Y')).toHaveValue(grid.src('visitors'));
+  await expect(byLabel(page, 'X').locator('option:checked')).toHaveText('month');
+  await expect(byLabel(page, 'Y').locator('option:checked')).toHaveText('visitors');
   await byLabel(page, 'Chart title').fill('Visitors');
   await byLabel(page, 'Sharing').selectOption({ label: 'Public' });
   const fid = await save(page);
