@@ -80,7 +80,9 @@ describe('resource budget under attack', () => {
     // Each body is held several times over while it is read, parsed and written (bytes, text, values,
     // column texts, the database driver's messages): more than one request's budget, still bounded.
     expect(result.growthMb).toBeLessThan(3 * RSS_BUDGET_MB);
-    expect(result.slowestMs).toBeLessThan(300);
+    // The budget every case holds (three 40 MB parses on the event loop would take longer); how far
+    // under it the GET stays is a timing, which varies with the machine's load: printed above.
+    expect(result.slowestMs).toBeLessThan(LATENCY_BUDGET_MS);
   });
 
   it('a grid of 2,000 columns: its page is a bounded preview, answered promptly, several at once', async () => {
