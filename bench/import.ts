@@ -108,9 +108,14 @@ async function apiOnce(ctx: BenchContext, file: string, name: string): Promise<n
 }
 
 interface ImportRun {
+  /** From the page's marks: file chosen to grid stored without the bench's own steps (naming the grid,
+   * clicking "Import"); file chosen to the preview shown; those steps; the click to the grid stored. */
   totalMs: number;
   previewMs: number;
+  waitMs: number;
   storeMs: number;
+  /** The click to the chart editor loaded, timed from outside: not part of the import. */
+  editorMs: number;
   longestTaskMs: number;
   longTasks: number;
 }
@@ -158,36 +163,46 @@ const importBench: Benchmark = async (ctx) => {
       await page.evaluate(() => {
         (window as unknown as { __longTasks: unknown[] }).__longTasks = [];
       });
-      const started = performance.now();
       await page.getByLabel('Data file').setInputFiles(file);
       const button = page.getByRole('button', { name: 'Import and make a chart' });
       await button.waitFor({ timeout: 120_000 });
-      const previewMs = performance.now() - started;
       await page.getByLabel('Name').fill(`import bench ${Date.now()}-${i}`);
       const clicked = performance.now();
       let longTasks: number[] = [];
       const navigated = page.waitForURL(/\/create\/chart\?grid=/, { timeout: 300_000 });
       // The import's tasks: those begun before the page marked the grid stored (then the editor loads),
       // read on each poll, as the navigation ends the page that kept them.
+      // The import's marks (page clock), and its tasks: those begun before the page marked the grid
+      // stored (then the editor loads); read on each poll, as the navigation ends the page that kept them.
+      let marks: Record<string, number> = {};
       const poll = (async () => {
         for (;;) {
           try {
-            longTasks = await page.evaluate(() => {
-              const stored = performance.getEntriesByName('grid-stored')[0]?.startTime ?? Infinity;
-              return (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks
+            [longTasks, marks] = await page.evaluate(() => {
+              // Inline (no named helper): tsx would wrap one in a helper the page does not have.
+              const named = Object.fromEntries(
+                ['import-file-chosen', 'import-preview', 'import-clicked', 'grid-stored'].map((n) => [
+                  n,
+                  performance.getEntriesByName(n).at(-1)?.startTime ?? Number.NaN,
+                ]),
+              );
+              const stored = Number.isNaN(named['grid-stored']) ? Infinity : named['grid-stored'];
+              const tasks = (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks
                 .filter((t) => t.start < stored)
                 .map((t) => t.duration);
+              return [tasks, named] as [number[], Record<string, number>];
             });
           } catch {
             return;
           }
-          if (/\/create\/chart/.test(page.url())) return;
-          await new Promise((r) => setTimeout(r, 100));
+          // The editor opens in the same document (a client-side navigation): the marks stay readable.
+          if (Number.isFinite(marks['grid-stored'])) return;
+          await new Promise((r) => setTimeout(r, 50));
         }
       })();
       await button.click();
       await navigated;
-      const storeMs = performance.now() - clicked;
+      const editorMs = performance.now() - clicked;
       // The grid holds every column, in order, each with every row.
       const fid = new URL(page.url()).searchParams.get('grid')!;
       const stored = await (await fetch(`${ctx.url}/v2/grids/${fid}`, { headers: { Authorization: ctx.user.auth } })).json();
@@ -200,10 +215,16 @@ const importBench: Benchmark = async (ctx) => {
       );
       if (Number(rows) !== ROWS) throw new Error(`the imported grid's columns hold ${rows} rows`);
       await poll;
+      const chosen = marks['import-file-chosen'];
+      const storedAt = marks['grid-stored'];
+      if (![chosen, marks['import-preview'], marks['import-clicked'], storedAt].every(Number.isFinite))
+        throw new Error(`the import's marks: ${JSON.stringify(marks)}`);
       runs.push({
-        totalMs: performance.now() - started,
-        previewMs,
-        storeMs,
+        totalMs: storedAt - chosen - (marks['import-clicked'] - marks['import-preview']),
+        previewMs: marks['import-preview'] - chosen,
+        waitMs: marks['import-clicked'] - marks['import-preview'],
+        storeMs: storedAt - marks['import-clicked'],
+        editorMs,
         longestTaskMs: longTasks.length ? Math.max(...longTasks) : 0,
         longTasks: longTasks.length,
       });
@@ -222,6 +243,8 @@ const importBench: Benchmark = async (ctx) => {
       fmt(r.totalMs),
       fmt(r.previewMs),
       fmt(r.storeMs),
+      fmt(r.waitMs),
+      fmt(r.editorMs),
       fmt(apis[i]),
       fmt(copies[i]),
       fmt(r.totalMs / copies[i], 2),
@@ -230,17 +253,21 @@ const importBench: Benchmark = async (ctx) => {
     const markdown = `## 13. Data import: 1,000,000 rows x 5 numeric columns in the browser vs COPY
 
 A CSV of ${fmt(ROWS)} rows x 5 numeric columns (${fmt(bytes / 1e6, 1)} MB) chosen on \`/create\`'s "Data file" input in
-Chromium (signed in), until the grid is stored and the page moves to the chart editor: read, checked and
-typed in a Web Worker, the preview shown, "Import" clicked, then stored through \`POST /v2/grids\` (the
-grid, empty) and \`POST /v2/grids/{fid}/col\` (requests of about 12 MiB of columns, the next built while
-the server stores one). Floor: \`COPY\` of the same file into a 5-column \`double precision\` table by psql from
+Chromium (signed in), until the grid is stored: read, checked and typed in a Web Worker (a file of
+delimited text without quotes is split from its bytes, a column of numbers written as JSON writes them sent
+as written), the preview shown, "Import" clicked, then stored through \`POST /v2/grids\` (the grid, empty)
+and \`POST /v2/grids/{fid}/col\` (requests of about 12 MiB of columns, the next built while the server stores
+one; column values are stored lz4-compressed). Times from the page's own marks (\`performance.mark\`):
+the import is file chosen to preview plus "Import" clicked to grid stored; between them the bench
+names the grid and clicks (shown, not counted), and after them the chart editor loads (shown: click to
+editor loaded, timed from outside). Floor: \`COPY\` of the same file into a 5-column \`double precision\` table by psql from
 standard input (the client's whole run). API alone: the same requests sent from Node, their bodies
 made beforehand (the server's share of "Import clicked to stored"). Longest task: the page's main thread, from
 \`PerformanceObserver\` 'longtask' entries (tasks over 50 ms; 0: none) begun between choosing the file and the
 page's mark that the grid is stored (after it, the chart editor loads).
 ${RUNS} runs each; times in ms.
 
-${table(['run', 'import (file chosen to grid stored)', 'file chosen to preview', 'Import clicked to stored', 'API alone (same requests from Node)', 'COPY', 'import / COPY', 'longest task (long tasks)'], rows)}
+${table(['run', 'import', 'file chosen to preview', 'Import clicked to stored', "bench's steps (not counted)", 'click to editor loaded', 'API alone (same requests from Node)', 'COPY', 'import / COPY', 'longest task (long tasks)'], rows)}
 
 Median: import ${fmt(totalMs)} ms, API alone ${fmt(median(apis))} ms, COPY ${fmt(copyMs)} ms, **${fmt(ratio, 2)} x**; longest main-thread task **${fmt(longest)} ms**.
 Goals: import within ${GOALS.ratio} x COPY: ${ratio <= GOALS.ratio ? 'met' : '**not met**'}; no main-thread task over ${GOALS.longestTaskMs} ms: ${longest <= GOALS.longestTaskMs ? 'met' : '**not met**'}.

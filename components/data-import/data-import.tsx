@@ -41,6 +41,7 @@ export function DataImport() {
         setBusy(message.phase);
         setFraction(message.fraction);
       } else if (message.type === 'table') {
+        performance.mark('import-preview');
         const t = message.table;
         setBusy(null);
         // The preview renders in slices, so the page answers input while it is drawn.
@@ -59,7 +60,7 @@ export function DataImport() {
         if (!storing) setTable(null);
         setProblem({ message: message.message, at: message.field === 'filename' ? 'filename' : storing ? 'import' : from });
       } else if (message.type === 'stored') {
-        // Where the import ends and the editor's loading begins (bench/import.ts reads it).
+        // Where the import ends and the editor's loading begins (bench/import.ts reads the marks).
         performance.mark('grid-stored');
         router.push(newChartPath({ owner: message.owner, n: message.n }));
       }
@@ -101,6 +102,7 @@ export function DataImport() {
 
   const onFile = (event: React.ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
+    performance.mark('import-file-chosen');
     if (file) start({ type: 'file', file }, 'file');
   };
 
@@ -122,6 +124,7 @@ export function DataImport() {
   const onImport = (event: React.FormEvent) => {
     event.preventDefault();
     if (!table) return;
+    performance.mark('import-clicked');
     setProblem(null);
     setBusy('store');
     setFraction(0);

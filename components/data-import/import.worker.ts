@@ -6,6 +6,7 @@ import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/web-worker';
 import { unzipSync, strFromU8 } from 'fflate';
 import { apiFilePath } from '@/lib/core/urls';
+import { type ByteTable, NotSimple, readByteTable, TableError } from './byte-table';
 import type { FromWorker, Sharing, TablePreview, ToWorker } from './messages';
 import {
   cellKind,
@@ -35,15 +36,57 @@ const post = (message: FromWorker) => postMessage(message);
 /** Bad input, said where: nothing is written. */
 class InputError extends Error {}
 
+/** The data read, whichever reader read it. */
 interface Table {
   name: string;
   sheet: string | null;
-  /** Column-major cells; index 0 is the first row. */
-  cols: string[][];
-  /** Types of each column's cells after the first row, and the first row's cells' kinds. */
+  /** Rows, the first row included. */
+  rows: number;
+  width: number;
+  /** Types of each column's cells after the first row. */
   tallies: TypeTally[];
   /** Kept-row indices before which a blank line was skipped (for the file's row numbers). */
   blanks: number[];
+  /** Row i's cell of column k; row 0 is the first row. */
+  cell(k: number, i: number): string;
+  /** Column k's cells, the first row's included. */
+  column(k: number): string[];
+  /** Column k's cells from `start` on as a JSON array's bytes when all are numbers written as JSON
+   * writes them (then sent as they are); else null. */
+  plainJson(k: number, start: number): Uint8Array<ArrayBuffer> | null;
+}
+
+const encoder = new TextEncoder();
+
+/** A table of strings (the general parser's and the .xlsx reader's). */
+function stringTable(name: string, sheet: string | null, cols: string[][], tallies: TypeTally[], blanks: number[]): Table {
+  return {
+    name,
+    sheet,
+    rows: cols[0].length,
+    width: cols.length,
+    tallies,
+    blanks,
+    cell: (k, i) => cols[k][i],
+    column: (k) => cols[k],
+    plainJson: (k, start) =>
+      tallies[k].plain && (start === 1 || isJsonNumber(cols[k][0])) ? encoder.encode(`[${(start ? cols[k].slice(start) : cols[k]).join(',')}]`) : null,
+  };
+}
+
+/** A table of the fast reader's (delimited text without quotes). */
+function byteTable(name: string, t: ByteTable): Table {
+  return {
+    name,
+    sheet: null,
+    rows: t.rows,
+    width: t.width,
+    tallies: t.tallies,
+    blanks: t.blanks,
+    cell: (k, i) => t.cell(k, i),
+    column: (k) => t.column(k),
+    plainJson: (k, start) => (t.isPlain(k, start) ? t.plainJson(k, start) : null),
+  };
 }
 
 let table: Table | null = null;
@@ -99,7 +142,7 @@ class TableBuilder {
 
   done(name: string, sheet: string | null, empty: string): Table {
     if (this.rows === 0 || this.cols.every((c) => c.every((cell) => cell.trim() === ''))) throw new InputError(empty);
-    return { name, sheet, cols: this.cols, tallies: this.tallies, blanks: this.blanks };
+    return stringTable(name, sheet, this.cols, this.tallies, this.blanks);
   }
 }
 
@@ -127,6 +170,15 @@ function decode(bytes: Uint8Array): string {
   return parts.join('');
 }
 
+const DELIMITERS = [',', '\t', ';', '|'];
+
+/** The delimiter the general parser would guess, from the file's first lines. */
+function guessDelimiter(bytes: Uint8Array, from: number): string {
+  const head = new TextDecoder().decode(bytes.subarray(from, from + 65536));
+  const lines = head.lastIndexOf('\n') > 0 ? head.slice(0, head.lastIndexOf('\n')) : head;
+  return Papa.parse<string[]>(lines, { delimitersToGuess: DELIMITERS, preview: 10 }).meta.delimiter;
+}
+
 /** A table from CSV or TSV text. */
 function parseText(text: string, name: string, delimiter: string, empty: string): Table {
   if (text.trim() === '') throw new InputError(empty);
@@ -135,7 +187,7 @@ function parseText(text: string, name: string, delimiter: string, empty: string)
   // Papa streams a string in chunks when given `chunk` (its types list that option for files only).
   const config: Papa.ParseConfig<string[]> & { chunkSize: number; chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => void } = {
     delimiter,
-    delimitersToGuess: [',', '\t', ';', '|'],
+    delimitersToGuess: DELIMITERS,
     chunkSize: 4 * 1024 * 1024,
     chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser) {
       try {
@@ -238,27 +290,36 @@ async function read(message: Extract<ToWorker, { type: 'file' | 'paste' }>): Pro
   if (/\.xls$/i.test(file.name) || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
     throw new InputError('Old Excel files (.xls) cannot be read: save the sheet as .xlsx or CSV and choose it again.');
   }
-  const text = decode(bytes);
-  return parseText(text, name, /\.(tsv|tab)$/i.test(file.name) ? '\t' : '', 'The file is empty: it holds no data, only blank lines.');
+  const delimiter = /\.(tsv|tab)$/i.test(file.name) ? '\t' : '';
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  try {
+    const limits = { maxColumns: MAX_COLUMNS, maxRows: MAX_IMPORT_ROWS };
+    const fraction = (f: number) => post({ type: 'progress', phase: 'read', fraction: f });
+    return byteTable(name, readByteTable(bytes, bom, (delimiter || guessDelimiter(bytes, bom)).charCodeAt(0), limits, fraction));
+  } catch (e) {
+    if (e instanceof TableError) throw new InputError(e.message);
+    if (!(e instanceof NotSimple)) throw e;
+  }
+  return parseText(decode(bytes), name, delimiter, 'The file is empty: it holds no data, only blank lines.');
 }
 
 function preview(t: Table): TablePreview {
-  const first = t.cols.map((c) => c[0]);
+  const columns = Array.from({ length: t.width }, (_, k) => k);
+  const first = columns.map((k) => t.cell(k, 0));
   const withHeader = t.tallies.map((tally) => tally.type());
   const asData = t.tallies.map((tally, k) => typeWithFirst(tally, first[k]));
-  const rows = t.cols[0].length;
   // A header sits atop its column's values: some cell of the first row is not of its column's type.
   const header =
-    rows > 1 &&
+    t.rows > 1 &&
     (withHeader.every((type) => type === 'text')
       ? first.every((cell) => cellKind(cell) !== 'number')
       : withHeader.some((type, k) => type !== 'text' && cellKind(first[k]) !== type));
   return {
     name: t.name,
     sheet: t.sheet,
-    rows: Array.from({ length: Math.min(rows, PREVIEW_ROWS + 1) }, (_, i) => t.cols.map((c) => c[i])),
-    rowCount: rows,
-    width: t.cols.length,
+    rows: Array.from({ length: Math.min(t.rows, PREVIEW_ROWS + 1) }, (_, i) => columns.map((k) => t.cell(k, i))),
+    rowCount: t.rows,
+    width: t.width,
     detected: { header: withHeader, data: asData },
     header,
   };
@@ -266,8 +327,11 @@ function preview(t: Table): TablePreview {
 
 /** Per column: why its cells cannot be of the chosen type (the first one at fault), or null. */
 function check(t: Table, header: boolean, types: ColumnType[]): (string | null)[] {
-  return t.cols.map((cells, k) => {
-    const start = header ? 1 : 0;
+  const start = header ? 1 : 0;
+  return t.tallies.map((_, k) => {
+    // Numbers written as JSON writes them are numbers, and short enough for any text cell.
+    if (types[k] !== 'date' && t.tallies[k].plain && (start === 1 || isJsonNumber(t.cell(k, 0)))) return null;
+    const cells = t.column(k);
     const problem = columnProblem(header ? cells.slice(start) : cells, types[k]);
     return problem && `Row ${rowNumber(t, problem.index + start)}: ${problem.message}.`;
   });
@@ -317,20 +381,21 @@ async function send(url: string, body: Uint8Array<ArrayBuffer>): Promise<Respons
 /** Stores the table as a grid: the first batch of columns creates it, the rest are appended. */
 async function store(t: Table, message: Extract<ToWorker, { type: 'import' }>): Promise<{ owner: string; n: number }> {
   const start = message.header ? 1 : 0;
-  const names = columnNames(message.header ? t.cols.map((c) => c[0]) : null, t.cols.length);
-  const encoder = new TextEncoder();
-  const total = t.cols.length;
+  const total = t.width;
+  const names = columnNames(message.header ? Array.from({ length: total }, (_, k) => t.cell(k, 0)) : null, total);
   let next = 0;
   /** The next batch: columns' json as bytes, up to BATCH_BYTES (at least one column). */
   const batch = () => {
     const parts: { name: string; order: number; bytes: Uint8Array<ArrayBuffer> }[] = [];
     let size = 0;
     while (next < total && (parts.length === 0 || size < BATCH_BYTES)) {
-      const cells = start ? t.cols[next].slice(start) : t.cols[next];
-      const plain = t.tallies[next].plain && (start === 1 || isJsonNumber(t.cols[next][0]));
-      const json = columnJson(cells, message.types[next], plain);
-      if (!('text' in json)) throw new InputError(`Column '${names[next]}', row ${rowNumber(t, json.index + start)}: ${json.message}.`);
-      const bytes = encoder.encode(json.text);
+      let bytes = message.types[next] === 'number' ? t.plainJson(next, start) : null;
+      if (!bytes) {
+        const cells = start ? t.column(next).slice(start) : t.column(next);
+        const json = columnJson(cells, message.types[next]);
+        if (!('text' in json)) throw new InputError(`Column '${names[next]}', row ${rowNumber(t, json.index + start)}: ${json.message}.`);
+        bytes = encoder.encode(json.text);
+      }
       parts.push({ name: names[next], order: next, bytes });
       size += bytes.length;
       next++;
