@@ -57,7 +57,7 @@ async function previewDrawn(page: Page) {
 /** Saves and lands on the plot's page; answers its fid. */
 async function save(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.waitForURL(/\/~e2e\/\d+\/$/);
+  await page.waitForURL(/\/~e2e\/\d+\/(\?notice=followed)?$/);
   const m = /\/~(e2e)\/(\d+)\/$/.exec(new URL(page.url()).pathname)!;
   return `${m[1]}:${m[2]}`;
 }
@@ -98,6 +98,41 @@ test('a new chart: type, X and Y, title and sharing, saved with srcs only and dr
   expect(record.figure.data).toEqual([{ type: 'bar', xsrc: grid.src('fruit'), ysrc: grid.src('sales') }]);
   // Browser tests share one database: a public plot on a private grid is odd to the others' picks.
   await trashPlot(request, fid);
+});
+
+test('saved private from the editor, the chart takes its public grid along; a public chart of mine on a grid keeps it public', async ({ page, request }) => {
+  const auth = { Authorization: basicAuth(E2E_USER) };
+  const gridShared = async (fid: string) => ((await (await request.get(`/v2/grids/${fid}`, { headers: auth })).json()) as FileRecord).world_readable;
+  const lone = await dataGrid(request, { worldReadable: true });
+  await signIn(page);
+  await page.goto(newChartPath(lone.fid));
+  await previewDrawn(page);
+  await byLabel(page, 'Chart type').selectOption({ label: 'Line' });
+  await byLabel(page, 'X').selectOption({ label: 'day' });
+  await byLabel(page, 'Y').selectOption({ label: 'sales' });
+  await expect(byLabel(page, 'Sharing')).toHaveValue('private');
+  await expect(page.locator('#chart-sharing-hint')).toContainText('Your public grids it draws from become private too');
+  const fid = await save(page);
+  await expect(page.getByText('Sharing of its grids changed.')).toBeVisible();
+  expect(await gridShared(lone.fid)).toBe(false);
+
+  // A grid a public chart of mine draws from stays public when another chart on it is made secret.
+  const shared = await dataGrid(request, { worldReadable: true });
+  await page.goto(newChartPath(shared.fid));
+  await previewDrawn(page);
+  await byLabel(page, 'X').selectOption({ label: 'day' });
+  await byLabel(page, 'Y').selectOption({ label: 'costs' });
+  await byLabel(page, 'Sharing').selectOption({ label: 'Public' });
+  const open = await save(page);
+  await page.goto(newChartPath(shared.fid));
+  await previewDrawn(page);
+  await byLabel(page, 'X').selectOption({ label: 'day' });
+  await byLabel(page, 'Y').selectOption({ label: 'sales' });
+  await byLabel(page, 'Sharing').selectOption({ label: 'Secret' });
+  const secret = await save(page);
+  await expect(page.getByText('Sharing of its grids changed.')).toHaveCount(0);
+  expect(await gridShared(shared.fid)).toBe(true);
+  for (const f of [fid, open, secret]) await trashPlot(request, f);
 });
 
 /** Each chart type: the columns its roles take (one label or several for a 2D role) and the trace type saved. */
@@ -347,7 +382,7 @@ test('keyboard only: chart type, columns, title, sharing and Save', async ({ pag
   await expect(byLabel(page, 'Y')).toHaveValue(grid.src('sales'));
   await tabTo(page, page.getByRole('button', { name: 'Save', exact: true }), true);
   await page.keyboard.press('Enter');
-  await page.waitForURL(/\/~e2e\/\d+\/$/);
+  await page.waitForURL(/\/~e2e\/\d+\/(\?notice=followed)?$/);
   await expect(page.locator('h1')).toHaveText('Typed title');
   await trashPlot(request, `e2e:${new URL(page.url()).pathname.split('/')[2]}`);
 });

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import type { Visibility } from '@/lib/core/permissions';
 import { apiFilePath, filePath } from '@/lib/core/urls';
 import type { EditorData, FigureCheck } from '@/lib/web/chart-editor';
+import type { FormState } from '@/lib/web/forms';
 import { ChartPreview } from './chart-preview';
 import { ChartTypePicker } from './chart-type-picker';
 import { CHART_KINDS, convertTrace, figureKind, kindById, kindOf, roleSrc, srcPath, tracesSrcs, withRoleSrc, type ChartKind, type Role } from './chart-types';
@@ -23,6 +24,8 @@ export interface ChartEditorProps {
   data: EditorData;
   /** The expert view's server-side check (a server action: components never import app/). */
   check: (form: FormData) => Promise<FigureCheck>;
+  /** After a save that made the plot private or secret: its grids follow it, as on the plot page (a server action). */
+  followSharing: (form: FormData) => Promise<FormState>;
 }
 
 /** An API error item, where the API put it: `field` (title, figure...) and `path` inside it (figure.data[0].xsrc). */
@@ -54,7 +57,7 @@ const figurePlace = (path: string) =>
     .replace(/\[(\d+)\]/g, '.$1')
     .replace(/^\./, '');
 
-export function ChartEditor({ data, check }: ChartEditorProps) {
+export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
   const [history, dispatch] = useReducer(historyReducer, data.figure, startHistory);
   const figure = history.present;
   const [sharing, setSharing] = useState<Visibility>(data.sharing);
@@ -148,7 +151,16 @@ export function ChartEditor({ data, check }: ChartEditorProps) {
       if (res.ok) {
         const fid = answer.file?.fid ?? answer.fid ?? '';
         const [owner, n] = fid.split(':');
-        window.location.assign(data.plot ? filePath(data.plot.owner, data.plot.n) : filePath(owner, Number(n)));
+        let page = data.plot ? filePath(data.plot.owner, data.plot.n) : filePath(owner, Number(n));
+        // A new sharing that hides the chart hides its data too, as the plot page's sharing does.
+        if (sharing !== 'public' && (!data.plot || sharing !== data.sharing)) {
+          const form = new FormData();
+          form.set('fid', data.plot ? `${data.plot.owner}:${data.plot.n}` : fid);
+          form.set('csrf', data.csrf);
+          const followed = await followSharing(form);
+          if (followed.done) page += '?notice=followed';
+        }
+        window.location.assign(page);
         return;
       }
       const items: SaveProblem[] = answer.errors?.length
@@ -291,8 +303,8 @@ export function ChartEditor({ data, check }: ChartEditorProps) {
                 {sharing === 'public'
                   ? 'Anyone can see the chart.'
                   : sharing === 'secret'
-                    ? 'Only people with its secret link can see it.'
-                    : 'Only you can see it.'}
+                    ? 'Only people with its secret link can see it. Your public grids it draws from become private too, unless a public chart of yours uses them.'
+                    : 'Only you can see it. Your public grids it draws from become private too, unless a public chart of yours uses them.'}
               </p>
             </div>
           </section>

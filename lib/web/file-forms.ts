@@ -95,6 +95,18 @@ export function followPlotData(form: FormData): Promise<FormState> {
   });
 }
 
+/**
+ * After the chart editor saved a plot with a new sharing (private or secret) through the API: its grids
+ * follow it, as on the plot page. Says how many grids became private (none: no `done`).
+ */
+export function followEditedPlotSharing(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const data = await followPlotSharing(caller.db, caller.viewer, fidField(form));
+    const followed = data.grids.filter((g) => g.fate === 'follows' && g.visibility === 'private').length;
+    return followed ? `${followed} ${followed === 1 ? 'grid' : 'grids'} made private with the chart.` : undefined;
+  });
+}
+
 /** The grids the viewer's own plot `n` draws from and what each does at its sharing; null when it is no live plot of theirs. */
 export async function ownPlotData(db: Db, viewer: Viewer, n: number): Promise<PlotData | null> {
   try {

@@ -17,11 +17,19 @@ describe('nesting', () => {
   it.each([
     ['exactly the limit', nested(MAX_JSON_DEPTH), null],
     ['one level past it', nested(MAX_JSON_DEPTH + 1), `JSON parse error - nesting deeper than ${MAX_JSON_DEPTH} levels.`],
-    ['objects count too', `${'{"a":'.repeat(MAX_JSON_DEPTH + 1)}1${'}'.repeat(MAX_JSON_DEPTH + 1)}`, `JSON parse error - nesting deeper than ${MAX_JSON_DEPTH} levels.`],
+    [
+      'objects count too',
+      `${'{"a":'.repeat(MAX_JSON_DEPTH + 1)}1${'}'.repeat(MAX_JSON_DEPTH + 1)}`,
+      `JSON parse error - nesting deeper than ${MAX_JSON_DEPTH} levels.`,
+    ],
     ['brackets inside strings do not count', JSON.stringify(['['.repeat(500), '{'.repeat(500)]), null],
     ['an escaped quote does not end a string', JSON.stringify([`\\"${'['.repeat(500)}`, 'x"[[[']), null],
     ['an escaped backslash before the closing quote', `["a\\\\", ${nested(MAX_JSON_DEPTH - 1)}]`, null],
-    ['levels after a long run of numbers', `[${Array.from({ length: 10000 }, (_, i) => i).join(',')},${nested(MAX_JSON_DEPTH)}]`, `JSON parse error - nesting deeper than ${MAX_JSON_DEPTH} levels.`],
+    [
+      'levels after a long run of numbers',
+      `[${Array.from({ length: 10000 }, (_, i) => i).join(',')},${nested(MAX_JSON_DEPTH)}]`,
+      `JSON parse error - nesting deeper than ${MAX_JSON_DEPTH} levels.`,
+    ],
   ])('%s', (_, text, message) => {
     expect(refusal(text)).toBe(message);
   });

@@ -4,7 +4,7 @@ import { notFound, redirect } from 'next/navigation';
 import { ChartEditor } from '@/components/chart-editor/chart-editor';
 import { NEW_CHART_PATH } from '@/lib/core/urls';
 import { loadNewChart } from '@/lib/web/chart-editor';
-import { checkFigureAction } from './actions';
+import { checkFigureAction, followSharingAction } from './actions';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'New chart', robots: { index: false, follow: false } };
@@ -41,7 +41,7 @@ export default async function NewChartPage({ searchParams }: { searchParams: Pro
   return (
     <main className="editor-page">
       <h1>New chart</h1>
-      <ChartEditor data={page.data} check={checkFigureAction} />
+      <ChartEditor data={page.data} check={checkFigureAction} followSharing={followSharingAction} />
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
-import { checkFigureAction } from '@/app/create/chart/actions';
+import { checkFigureAction, followSharingAction } from '@/app/create/chart/actions';
 import { ChartEditor } from '@/components/chart-editor/chart-editor';
 import { filePath } from '@/lib/core/urls';
 import { loadPlotEditor } from '@/lib/web/chart-editor';
@@ -23,7 +23,7 @@ export default async function EditPlotPage({ params }: Props) {
         <h1>Edit chart</h1>
         <Link href={filePath(page.data.plot!.owner, page.data.plot!.n)}>Back to the chart (unsaved changes are lost)</Link>
       </div>
-      <ChartEditor data={page.data} check={checkFigureAction} />
+      <ChartEditor data={page.data} check={checkFigureAction} followSharing={followSharingAction} />
     </main>
   );
 }
