@@ -8,7 +8,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { basicAuth, E2E_USER, expect, signIn, test, unique } from './support';
-import { xlsxFile } from './xlsx';
+import { xlsxFile, xlsxWorkbook } from './xlsx';
 
 const auth = { Authorization: basicAuth(E2E_USER) };
 
@@ -91,6 +91,45 @@ test.describe('data import', () => {
     await importButton(page).click();
     const grid = await storedGrid(page, request);
     expect(grid.data).toEqual({ day: ['2024-01-01', '2024-01-02 12:00:00'], price: [1.5, 3], note: ['a', ''] });
+  });
+
+  test('an .xlsx workbook of several sheets: the first with data is read, another is chosen, an empty one cannot be', async ({ page, request }) => {
+    const buffer = xlsxWorkbook([
+      { name: 'Notes', rows: [] },
+      {
+        name: 'Q1',
+        rows: [
+          ['month', 'sales'],
+          ['Jan', 10],
+          ['Feb', 12],
+        ],
+      },
+      {
+        name: 'Q2',
+        rows: [
+          ['month', 'sales', 'costs'],
+          ['Apr', 20, 5],
+          ['May', 22, 6],
+          ['Jun', 25, 7],
+        ],
+      },
+    ]);
+    await dataFile(page).setInputFiles({
+      name: `quarters ${unique()}.xlsx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
+    const sheet = page.getByLabel('Sheet', { exact: true });
+    await expect(sheet).toHaveValue('Q1');
+    await expect(headers(page)).toHaveText(['month', 'sales']);
+    await expect(sheet.locator('option', { hasText: 'Notes' })).toBeDisabled();
+    await expect(sheet.locator('option', { hasText: 'Notes' })).toHaveText('Notes (empty)');
+    await sheet.selectOption('Q2');
+    await expect(headers(page)).toHaveText(['month', 'sales', 'costs']);
+    await expect(page.getByText("Sheet 'Q2': 3 rows")).toBeVisible();
+    await importButton(page).click();
+    const grid = await storedGrid(page, request);
+    expect(grid.data).toEqual({ month: ['Apr', 'May', 'Jun'], sales: [20, 22, 25], costs: [5, 6, 7] });
   });
 
   test('the header choice and a changed type reach the stored data', async ({ page, request }) => {

@@ -159,7 +159,7 @@ export function DataImport() {
               {...invalid('file')}
             />
           </label>
-          <p className="muted import-hint">CSV, TSV or Excel (.xlsx, its first sheet), UTF-8, at most {sizeText(MAX_IMPORT_BYTES)}.</p>
+          <p className="muted import-hint">CSV, TSV or Excel (.xlsx: choose the sheet), UTF-8, at most {sizeText(MAX_IMPORT_BYTES)}.</p>
           {errorAt('file')}
         </div>
         <div className="form import-source">
@@ -190,6 +190,27 @@ export function DataImport() {
       {table && (
         <form className="import-preview" onSubmit={onImport} aria-labelledby={`${id}-preview-heading`}>
           <h2 id={`${id}-preview-heading`}>Preview</h2>
+          {table.sheets.length > 1 && (
+            <div className="import-sheet">
+              <label htmlFor={`${id}-sheet`}>Sheet</label>
+              <select
+                id={`${id}-sheet`}
+                value={table.sheet ?? ''}
+                onChange={(e) => {
+                  setBusy('read');
+                  send({ type: 'sheet', sheet: e.target.value });
+                }}
+                disabled={busy !== null}
+              >
+                {table.sheets.map((s) => (
+                  <option key={s.name} value={s.name} disabled={s.note !== null}>
+                    {s.name}
+                    {s.note ? ` (${s.note})` : ''}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <p className="muted" aria-live="polite">
             {source === 'file' && table.sheet ? `Sheet '${table.sheet}': ` : ''}
             {dataRows.toLocaleString('en-US')} {dataRows === 1 ? 'row' : 'rows'} × {table.width} {table.width === 1 ? 'column' : 'columns'}

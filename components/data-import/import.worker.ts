@@ -90,6 +90,8 @@ function byteTable(name: string, t: ByteTable): Table {
 }
 
 let table: Table | null = null;
+/** The .xlsx file read, while its sheets can be chosen. */
+let workbook: Workbook | null = null;
 
 /** The file's row number (1-based, blank lines counted) of a kept row. */
 function rowNumber(t: Table, index: number): number {
@@ -218,33 +220,45 @@ function cellText(value: unknown): string {
 }
 
 /**
- * The first sheet's formula cells saved without their computed value (which every reader sees as
- * empty): how many formulas it has, and the first such cell's reference.
+ * Each sheet's formula cells (in the workbook's order): how many formulas it has, and the first one
+ * saved without its computed value (which every reader sees as empty), by its reference.
  */
-function uncachedFormulas(bytes: Uint8Array): { formulas: number; uncached: string | null } {
+function sheetFormulas(bytes: Uint8Array): { formulas: number; uncached: string | null }[] {
   const wanted = new Set(['xl/workbook.xml', 'xl/_rels/workbook.xml.rels']);
   const meta = unzipSync(bytes, { filter: (f) => wanted.has(f.name) });
   const workbook = strFromU8(meta['xl/workbook.xml'] ?? new Uint8Array());
   const rels = strFromU8(meta['xl/_rels/workbook.xml.rels'] ?? new Uint8Array());
-  const id = /<sheet\b[^>]*\br:id="([^"]+)"/.exec(workbook)?.[1];
-  const target =
-    id && new RegExp(`<Relationship\\b[^>]*\\bId="${id}"[^>]*\\bTarget="([^"]+)"|<Relationship\\b[^>]*\\bTarget="([^"]+)"[^>]*\\bId="${id}"`).exec(rels);
-  const href = target ? (target[1] ?? target[2]) : 'worksheets/sheet1.xml';
-  const path = href.startsWith('/') ? href.slice(1) : `xl/${href}`;
-  const sheet = strFromU8(unzipSync(bytes, { filter: (f) => f.name === path })[path] ?? new Uint8Array());
-  let formulas = 0;
-  let uncached: string | null = null;
-  for (const m of sheet.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-    const body = m[2] ?? '';
-    if (!/<f[\s>/]/.test(body)) continue;
-    formulas++;
-    if (uncached === null && !/<v[\s>]/.test(body)) uncached = /\br="([^"]+)"/.exec(m[1])?.[1] ?? '?';
-  }
-  return { formulas, uncached };
+  const paths = [...workbook.matchAll(/<sheet\b[^>]*\br:id="([^"]+)"/g)].map(([, id], i) => {
+    const target = new RegExp(`<Relationship\\b[^>]*\\bId="${id}"[^>]*\\bTarget="([^"]+)"|<Relationship\\b[^>]*\\bTarget="([^"]+)"[^>]*\\bId="${id}"`).exec(
+      rels,
+    );
+    const href = target ? (target[1] ?? target[2]) : `worksheets/sheet${i + 1}.xml`;
+    return href.startsWith('/') ? href.slice(1) : `xl/${href}`;
+  });
+  const wantedSheets = new Set(paths);
+  const sheets = unzipSync(bytes, { filter: (f) => wantedSheets.has(f.name) });
+  return paths.map((path) => {
+    let formulas = 0;
+    let uncached: string | null = null;
+    for (const m of strFromU8(sheets[path] ?? new Uint8Array()).matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+      const body = m[2] ?? '';
+      if (!/<f[\s>/]/.test(body)) continue;
+      formulas++;
+      if (uncached === null && !/<v[\s>]/.test(body)) uncached = /\br="([^"]+)"/.exec(m[1])?.[1] ?? '?';
+    }
+    return { formulas, uncached };
+  });
 }
 
-/** A table from an .xlsx file's first sheet. */
-async function parseXlsx(bytes: Uint8Array<ArrayBuffer>, name: string): Promise<Table> {
+/** A workbook read: its sheets' names and values, and why each cannot be imported (null: it can),
+ * in a sentence and in a word or two for the sheet's choice. */
+interface Workbook {
+  name: string;
+  sheets: { sheet: string; data: unknown[][]; problem: { message: string; note: string } | null }[];
+}
+
+/** The workbook's sheets, each checked. */
+async function readWorkbook(bytes: Uint8Array<ArrayBuffer>, name: string): Promise<Workbook> {
   let sheets: { sheet: string; data: unknown[][] }[];
   try {
     sheets = await readXlsxFile(bytes.buffer);
@@ -252,22 +266,35 @@ async function parseXlsx(bytes: Uint8Array<ArrayBuffer>, name: string): Promise<
     throw new InputError('The file could not be read as an Excel workbook (.xlsx). Save it again from your spreadsheet app, or export it as CSV.');
   }
   post({ type: 'progress', phase: 'read', fraction: 0.6 });
-  const [first] = sheets;
-  const sheetName = first?.sheet ?? 'Sheet1';
-  const { formulas, uncached } = uncachedFormulas(bytes);
-  const rows = first?.data ?? [];
-  const blank = rows.every((row) => row.every((v) => v === null || v === ''));
-  if (blank && formulas > 0)
-    throw new InputError(`Sheet '${sheetName}' holds only formulas (no computed values were saved): open the file in a spreadsheet app and save it again.`);
-  if (uncached) {
-    throw new InputError(
-      `Sheet '${sheetName}' has formulas whose values were not saved (cell ${uncached} is one): open the file in a spreadsheet app and save it again.`,
-    );
-  }
+  const formulas = sheetFormulas(bytes);
+  const resave = 'open the file in a spreadsheet app and save it again.';
+  return {
+    name,
+    sheets: sheets.map(({ sheet, data }, i) => {
+      const { formulas: count, uncached } = formulas[i] ?? { formulas: 0, uncached: null };
+      const blank = data.every((row) => row.every((v) => v === null || v === ''));
+      const problem =
+        blank && count > 0
+          ? { message: `Sheet '${sheet}' holds only formulas (no computed values were saved): ${resave}`, note: 'formulas without values' }
+          : uncached
+            ? { message: `Sheet '${sheet}' has formulas whose values were not saved (cell ${uncached} is one): ${resave}`, note: 'formulas without values' }
+            : blank
+              ? { message: `Sheet '${sheet}' is empty: the file has no data to import.`, note: 'empty' }
+              : null;
+      return { sheet, data, problem };
+    }),
+  };
+}
+
+/** A table from one of the workbook's sheets: the one named, else the first that can be imported. */
+function sheetTable(workbook: Workbook, wanted?: string): Table {
+  const chosen = workbook.sheets.find((s) => (wanted === undefined ? s.problem === null : s.sheet === wanted)) ?? workbook.sheets[0];
+  if (!chosen) throw new InputError('The workbook has no sheets: the file has no data to import.');
+  if (chosen.problem) throw new InputError(chosen.problem.message);
   const builder = new TableBuilder();
-  for (const row of rows) builder.add(row.map(cellText));
+  for (const row of chosen.data) builder.add(row.map(cellText));
   post({ type: 'progress', phase: 'read', fraction: 1 });
-  return builder.done(name, sheetName, `Sheet '${sheetName}' is empty: the file has no data to import.`);
+  return builder.done(workbook.name, chosen.sheet, `Sheet '${chosen.sheet}' is empty: the file has no data to import.`);
 }
 
 const baseName = (file: File) => file.name.replace(/\.[^.]*$/, '') || file.name;
@@ -286,7 +313,10 @@ async function read(message: Extract<ToWorker, { type: 'file' | 'paste' }>): Pro
   const name = baseName(file);
   const bytes = new Uint8Array(await file.arrayBuffer());
   // A zip archive: an .xlsx workbook (whatever its name says).
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return parseXlsx(bytes, name);
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
+    workbook = await readWorkbook(bytes, name);
+    return sheetTable(workbook);
+  }
   if (/\.xls$/i.test(file.name) || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
     throw new InputError('Old Excel files (.xls) cannot be read: save the sheet as .xlsx or CSV and choose it again.');
   }
@@ -317,6 +347,7 @@ function preview(t: Table): TablePreview {
   return {
     name: t.name,
     sheet: t.sheet,
+    sheets: t.sheet === null || !workbook ? [] : workbook.sheets.map((w) => ({ name: w.sheet, note: w.problem?.note ?? null })),
     rows: Array.from({ length: Math.min(t.rows, PREVIEW_ROWS + 1) }, (_, i) => columns.map((k) => t.cell(k, i))),
     rowCount: t.rows,
     width: t.width,
@@ -454,7 +485,11 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     try {
       if (message.type === 'file' || message.type === 'paste') {
         table = null;
+        workbook = null;
         table = await read(message);
+        post({ type: 'table', table: preview(table) });
+      } else if (workbook && message.type === 'sheet') {
+        table = sheetTable(workbook, message.sheet);
         post({ type: 'table', table: preview(table) });
       } else if (table && message.type === 'check') {
         post({ type: 'checked', problems: check(table, message.header, message.types) });

@@ -8,6 +8,8 @@ export type Sharing = Visibility;
 export type ToWorker =
   | { type: 'file'; file: File }
   | { type: 'paste'; text: string }
+  /** Another sheet of the .xlsx file read. */
+  | { type: 'sheet'; sheet: string }
   | { type: 'check'; header: boolean; types: ColumnType[] }
   | { type: 'import'; header: boolean; types: ColumnType[]; filename: string; sharing: Sharing };
 
@@ -25,6 +27,8 @@ export interface TablePreview {
   header: boolean;
   /** The sheet read (an .xlsx file). */
   sheet: string | null;
+  /** An .xlsx file's sheets, in order, each with why it cannot be imported in a word or two (null: it can). */
+  sheets: { name: string; note: string | null }[];
 }
 
 export type FromWorker =
