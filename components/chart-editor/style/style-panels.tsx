@@ -40,7 +40,8 @@ import {
 } from './options';
 import { RangeFields } from './range-fields';
 import styles from './style-panels.module.css';
-import { THEMES, themeOf } from './themes';
+import { THEMES } from '@/lib/core/builtin-themes';
+import { themeOf } from './themes';
 import { isFixedSize, layoutWithSize, legendPresetOf, legendWithPreset } from './values';
 
 export interface FigureLike {
