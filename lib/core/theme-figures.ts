@@ -305,9 +305,14 @@ const getAt = (root: unknown, path: Path): unknown =>
 
 /** Every `*src` key's path in a figure's traces and frames (a template's srcs not in its roles are dropped). */
 function srcPaths(value: unknown, path: Path, out: Path[]): Path[] {
-  if (Array.isArray(value)) value.forEach((v, i) => srcPaths(v, [...path, i], out));
-  else if (isObject(value))
-    for (const [k, v] of Object.entries(value)) k.endsWith('src') && typeof v === 'string' ? out.push([...path, k]) : srcPaths(v, [...path, k], out);
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) srcPaths(v, [...path, i], out);
+  } else if (isObject(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.endsWith('src') && typeof v === 'string') out.push([...path, k]);
+      else srcPaths(v, [...path, k], out);
+    }
+  }
   return out;
 }
 
