@@ -10,12 +10,11 @@ import type { Viewer } from './auth';
 import { THEMES } from './builtin-themes';
 import { notFound } from './errors';
 import { checkFigure, type SrcRef } from './figure';
-import { getFile, type OwnedFile } from './files';
+import { freeFilename, getFile, type OwnedFile } from './files';
 import { assertReadable, canRead } from './permissions';
 import { createPlot, getPlotFile } from './plots';
 import { fidOf, type Fid } from './records';
 import { columnKind, themeFigure, themeFromFigure, type Figure, type GridColumn, type RoleColumn, type TemplateRole } from './theme-figures';
-import { fileUrls } from './urls';
 
 /** Most themes, and most templates, listed to choose from (the latest made first). */
 export const MAX_LISTED_THEMES = 50;
@@ -28,9 +27,10 @@ export interface OwnStyleFile {
   name: string;
 }
 
-/** A file just made: its fid and its page. */
+/** A file just made: its fid, name and page. */
 export interface SavedFile {
   fid: string;
+  filename: string;
   web_url: string;
 }
 
@@ -57,18 +57,27 @@ async function readablePlot(db: Db, viewer: Viewer, fid: Fid) {
   return { file, figure: figureOf(row.figure), isTemplate: row.isTemplate, roles: row.roles };
 }
 
-const saved = (record: string, origin: string): SavedFile => {
-  const { fid, owner } = (JSON.parse(record) as { file: { fid: string; owner: string } }).file;
-  return { fid, web_url: fileUrls(origin, owner, Number(fid.slice(fid.lastIndexOf(':') + 1))).web_url };
+/** createPlot's answer as what the saves answer. */
+const saved = (record: string): SavedFile => {
+  const { fid, filename, web_url } = (JSON.parse(record) as { file: SavedFile }).file;
+  return { fid, filename, web_url };
 };
 
-/** "Save as theme": a private plot of the viewer's named `name` whose figure is the styling of the plot at `fid` (readable by them). */
-export async function saveTheme(db: Db, viewer: Viewer, fid: Fid, name: string, origin: string): Promise<SavedFile> {
-  const { figure } = await readablePlot(db, viewer, fid);
-  const record = await createPlot(db, viewer, { filename: name, world_readable: false, figure: themeFigure(themeFromFigure(figure), name) }, origin, {
+/** The name given, else the plot's own followed by what it is made as ("Sales theme", then "Sales theme (2)"…). */
+const nameFor = (db: Db, viewer: Viewer, file: OwnedFile, name: string | undefined, what: string) =>
+  name ?? freeFilename(db, viewer.id, -1, `${file.filename} ${what}`);
+
+/**
+ * "Save as theme": a private plot of the viewer's at their top level whose figure is the styling of
+ * the plot at `fid` (readable by them), named `name` (a taken name is createPlot's 400).
+ */
+export async function saveTheme(db: Db, viewer: Viewer, fid: Fid, name: string | undefined, origin: string): Promise<SavedFile> {
+  const { file, figure } = await readablePlot(db, viewer, fid);
+  const filename = await nameFor(db, viewer, file, name, 'theme');
+  const record = await createPlot(db, viewer, { filename, world_readable: false, figure: themeFigure(themeFromFigure(figure), filename) }, origin, {
     isTheme: true,
   });
-  return saved(record, origin);
+  return saved(record);
 }
 
 /** Each grid's columns (by file id) with their place and kind, in order. */
@@ -113,12 +122,13 @@ async function rolesOf(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<Template
   });
 }
 
-/** "Save as template": a private copy of the plot at `fid` (readable by the viewer) named `name`, with its srcs' column roles. */
-export async function saveTemplate(db: Db, viewer: Viewer, fid: Fid, name: string, origin: string): Promise<SavedFile> {
-  const { figure } = await readablePlot(db, viewer, fid);
+/** "Save as template": a private copy of the plot at `fid` (readable by the viewer), named as saveTheme names, with its srcs' column roles. */
+export async function saveTemplate(db: Db, viewer: Viewer, fid: Fid, name: string | undefined, origin: string): Promise<SavedFile> {
+  const { file, figure } = await readablePlot(db, viewer, fid);
   const roles = await rolesOf(db, viewer, checkFigure(figure));
-  const record = await createPlot(db, viewer, { filename: name, world_readable: false, figure }, origin, { isTemplate: true, templateRoles: roles });
-  return saved(record, origin);
+  const filename = await nameFor(db, viewer, file, name, 'template');
+  const record = await createPlot(db, viewer, { filename, world_readable: false, figure }, origin, { isTemplate: true, templateRoles: roles });
+  return saved(record);
 }
 
 /** The viewer's live plots flagged by `flag`, latest made first. */
