@@ -3,8 +3,7 @@
 // a theme plot's `layout.template`: a chart's styling with nothing that says what it draws (no srcs,
 // no titles' text, no annotations, no ranges). A template is a whole chart whose srcs keep their
 // column roles: each src's path and the columns it named (name, place, kind), so that a new grid's
-// columns can take the same roles.
-import { parseSrc } from './figure';
+// columns can take the same roles. Imports nothing: the browser's bundle takes it as it is.
 
 type Obj = Record<string, unknown>;
 type Path = (string | number)[];
@@ -326,7 +325,8 @@ const pathKey = (path: Path) => path.join('\u0000');
  */
 export function figureFromTemplate(template: { figure: Figure; roles: TemplateRole[] }, gridFid: string, columns: GridColumn[]): Figure {
   const figure = structuredClone(template.figure);
-  const roles = template.roles.filter((r) => typeof getAt(figure, r.path) === 'string' && parseSrc(getAt(figure, r.path) as string));
+  // Roles whose src the figure no longer has (the template edited since) have no place to go.
+  const roles = template.roles.filter((r) => typeof getAt(figure, r.path) === 'string');
   const flat = roles.flatMap((r) => r.cols);
   const picked = mapRoleColumns(flat, columns);
   const kept = new Set<string>();

@@ -1,6 +1,7 @@
 // Themes and templates as figures (lib/core/theme-figures.ts): what a theme keeps of a chart, how it
 // is applied, and how a template's column roles go to a new grid's columns.
 import { describe, expect, it } from 'vitest';
+import { historyReducer, startHistory } from '@/components/chart-editor/figure-history';
 import { checkFigure } from '@/lib/core/figure';
 import {
   applyTheme,
@@ -106,6 +107,18 @@ describe('applyTheme', () => {
     const out = applyTheme(chart, theme);
     (out.layout.template as { layout: { font: { size: number } } }).layout.font.size = 9;
     expect(theme.layout.font.size).toBe(3);
+  });
+});
+
+describe("a theme applied in the editor's history", () => {
+  it('is one step, applied to the figure as it is then, undone whole', () => {
+    const start: Figure = { data: [{ type: 'bar' }], layout: { template: { layout: { font: { size: 1 } } } } };
+    let h = startHistory(start);
+    h = historyReducer(h, { type: 'change', path: 'layout.title.text', value: 'T' });
+    h = historyReducer(h, { type: 'apply', apply: (f) => applyTheme(f, { layout: { plot_bgcolor: '#000' } }) });
+    expect(h.present.layout).toEqual({ title: { text: 'T' }, template: { layout: { plot_bgcolor: '#000' } } });
+    h = historyReducer(h, { type: 'undo' });
+    expect(h.present.layout).toEqual({ ...start.layout, title: { text: 'T' } });
   });
 });
 
