@@ -39,14 +39,18 @@ async function styledChart(request: APIRequestContext, name: string) {
   return ((await res.json()) as { file: { fid: string } }).file.fid;
 }
 
+/** What the save said (the page has other status lines). */
+const saved = (page: Page) => page.getByRole('status').filter({ hasText: 'Saved as' });
+
 /** On the owner's plot page: saves it as a theme or template named `name`; answers the new file's fid (from the link the page gives). */
 async function saveAs(page: Page, fid: string, what: 'theme' | 'template', name: string) {
   await page.goto(plotPath(fid));
   await byLabel(page, 'Name of the theme or template').fill(name);
   await page.getByRole('button', { name: `Save as ${what}`, exact: true }).click();
-  const link = page.getByRole('status').getByRole('link', { name });
+  const status = saved(page);
+  const link = status.getByRole('link', { name });
   await expect(link).toBeVisible();
-  await expect(page.getByRole('status')).toContainText(`Saved as a ${what}`);
+  await expect(status).toContainText(`Saved as a ${what}`);
   const [, owner, n] = /\/~([^/]+)\/(\d+)\/$/.exec((await link.getAttribute('href'))!)!;
   return `${owner}:${n}`;
 }
@@ -57,6 +61,8 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
     ['phone', { width: 390, height: 844 }],
   ] as const) {
     await page.setViewportSize(viewport);
+    // Nothing wider than the screen: the page never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} ${size}`).toBeLessThanOrEqual(viewport.width);
     const file = testInfo.outputPath(`${name}-${size}.png`);
     await page.screenshot({ path: file, fullPage: true });
     await testInfo.attach(`${name} (${size})`, { path: file, contentType: 'image/png' });
@@ -161,7 +167,7 @@ test('save as theme by keyboard; axe and screenshots of the plot page, /create a
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Save as theme', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').getByRole('link', { name: themeName })).toBeVisible();
+  await expect(saved(page).getByRole('link', { name: themeName })).toBeVisible();
   await expectAxeClean(page);
   await shoot(page, testInfo, 'plot-page-saved-theme');
 
@@ -169,7 +175,7 @@ test('save as theme by keyboard; axe and screenshots of the plot page, /create a
   await page.goto(plotPath(source));
   await name.fill(themeName);
   await page.getByRole('button', { name: 'Save as theme', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText('already exists');
+  await expect(page.getByRole('alert').filter({ hasText: 'already exists' })).toBeVisible();
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await expectAxeClean(page);
 

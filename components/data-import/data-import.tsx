@@ -154,7 +154,7 @@ export function DataImport({ templates }: DataImportProps) {
       <div className="form import-template">
         <label htmlFor={`${id}-template`}>Start from a template</label>
         <select id={`${id}-template`} value={template} onChange={(e) => setTemplate(e.target.value)} aria-describedby={`${id}-template-hint`}>
-          <option value="">No template (a line chart of the first columns)</option>
+          <option value="">None (a line of the first columns)</option>
           {templates.map((t) => (
             <option key={t.fid} value={t.fid}>
               {t.name}
