@@ -178,6 +178,10 @@ test('save as theme by keyboard; axe and screenshots of the plot page, /create a
   await expect(page.getByRole('alert').filter({ hasText: 'already exists' })).toBeVisible();
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await expectAxeClean(page);
+  await name.fill('a/b');
+  await page.getByRole('button', { name: 'Save as template', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Name: may not contain "/"' })).toBeVisible();
+  await expect(saved(page)).toHaveCount(0);
 
   await page.goto('/create');
   await expect(byLabel(page, 'Start from a template')).toBeVisible();

@@ -21,15 +21,15 @@ export interface SaveStyleState {
 const saveStyleSchema = z.object({
   fid: z.string().max(100),
   as: z.enum(['theme', 'template']),
-  // Blank: the plot's name followed by "theme" or "template".
-  name: z.union([z.literal('').transform(() => undefined), filenameSchema]),
+  // None (left blank): the plot's name followed by "theme" or "template".
+  name: filenameSchema.optional(),
 });
 
 /** The form's fields: `fid` (owner:n), `as` (the button pressed: theme or template) and `name`. */
 export async function saveStyleFile(form: FormData): Promise<SaveStyleState> {
   try {
     const { db, viewer, origin } = await formCaller(form);
-    const input = saveStyleSchema.safeParse({ fid: form.get('fid'), as: form.get('as'), name: String(form.get('name') ?? '').trim() });
+    const input = saveStyleSchema.safeParse({ fid: form.get('fid'), as: form.get('as'), name: String(form.get('name') ?? '').trim() || undefined });
     if (!input.success) {
       const issue = input.error.issues[0];
       if (issue?.path[0] === 'name') return { error: `Name: ${issue.message}.`, nameError: true };
