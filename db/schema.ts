@@ -109,8 +109,11 @@ export const plots = pgTable(
     quality: smallint('quality').notNull().default(0),
     handpicked: boolean('handpicked').notNull().default(false),
     sourceFid: text('source_fid'),
-    isTheme: boolean('is_theme'),
-    isTemplate: boolean('is_template'),
+    // A theme holds styling only (layout.template); a template holds a chart whose srcs keep their
+    // column roles, `templateRoles` saying which column each src named (lib/core/themes.ts).
+    isTheme: boolean('is_theme').notNull().default(false),
+    isTemplate: boolean('is_template').notNull().default(false),
+    templateRoles: jsonb('template_roles'),
     width: integer('width'),
     height: integer('height'),
     autosize: boolean('autosize').notNull().default(true),

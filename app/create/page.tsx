@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { DataImport } from '@/components/data-import/data-import';
 import { NEW_CHART_PATH, profilePath } from '@/lib/core/urls';
-import { newChartGrids } from '@/lib/web/new-chart';
+import { newChartGrids, newChartTemplates } from '@/lib/web/new-chart';
 import { pageContext } from '@/lib/web/page-context';
 
 export const metadata: Metadata = { title: 'New chart' };
@@ -13,11 +13,12 @@ export default async function NewChartPage() {
   const { db, viewer } = await pageContext();
   if (!viewer) redirect(`/signin?next=${encodeURIComponent(NEW_CHART_PATH)}`);
   const { grids, more } = await newChartGrids(db, viewer);
+  const templates = await newChartTemplates(db, viewer);
   return (
     <main className="create-page">
       <h1>New chart</h1>
       <p className="muted">Start from your data: choose a file or paste cells from a spreadsheet. You see it before anything is stored.</p>
-      <DataImport />
+      <DataImport templates={templates.map((t) => ({ fid: t.fid, name: t.name }))} />
       <section aria-labelledby="own-grids-heading" className="own-grids">
         <h2 id="own-grids-heading">Or chart one of your grids</h2>
         {grids.length ? (

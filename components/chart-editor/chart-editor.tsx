@@ -6,6 +6,7 @@
 // a client could have made, with the same limits and errors.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Visibility } from '@/lib/core/permissions';
+import { applyTheme, templateOf } from '@/lib/core/theme-figures';
 import { apiFilePath, filePath } from '@/lib/core/urls';
 import type { EditorData, FigureCheck } from '@/lib/web/chart-editor';
 import type { FormState } from '@/lib/web/forms';
@@ -17,7 +18,7 @@ import { ExpertView } from './expert-view';
 import { historyReducer, startHistory, type EditorFigure } from './figure-history';
 import { setIn } from './figure-path';
 import { columnKey, type ColumnSize } from './preview-data';
-import { LayoutStylePanels, TraceStylePanel } from './style/style-panels';
+import { LayoutStylePanels, type OwnThemes, TraceStylePanel } from './style/style-panels';
 import './chart-editor.css';
 
 export interface ChartEditorProps {
@@ -96,6 +97,20 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
       .filter((p) => (p.path ? figurePlace(p.path) === place : p.field === place))
       .map((p) => p.message)
       .join(' ') || undefined;
+
+  // One of the person's themes, read through the API as a client would (their own: the session counts).
+  const ownThemes: OwnThemes = {
+    themes: data.themes,
+    apply: async (fid) => {
+      const [owner, n] = fid.split(':');
+      const res = await fetch(apiFilePath('plots', owner, Number(n)), { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const record = (await res.json()) as { figure?: { layout?: unknown } };
+      const theme = templateOf(record.figure ?? {});
+      dispatch({ type: 'apply', apply: (f) => applyTheme(f, theme) });
+      return theme;
+    },
+  };
 
   function applyKind(kind: ChartKind, only?: number) {
     let next: EditorFigure = {
@@ -375,7 +390,7 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
 
           <section className="editor-section" aria-labelledby="style-heading">
             <h2 id="style-heading">Style</h2>
-            <LayoutStylePanels figure={figure} onChange={change} />
+            <LayoutStylePanels figure={figure} onChange={change} own={ownThemes} />
           </section>
 
           <section className="editor-section" aria-labelledby="expert-heading">

@@ -13,7 +13,13 @@ export interface History {
   last: string | null;
 }
 
-export type HistoryAction = { type: 'change'; path: string; value: unknown } | { type: 'set'; figure: EditorFigure } | { type: 'undo' } | { type: 'redo' };
+export type HistoryAction =
+  | { type: 'change'; path: string; value: unknown }
+  | { type: 'set'; figure: EditorFigure }
+  /** A pure change of the figure as it is when it applies (a theme fetched meanwhile). */
+  | { type: 'apply'; apply: (figure: EditorFigure) => EditorFigure }
+  | { type: 'undo' }
+  | { type: 'redo' };
 
 /** Steps kept to undo. */
 const MAX_STEPS = 200;
@@ -28,7 +34,10 @@ export function historyReducer(h: History, action: HistoryAction): History {
       return { past: [...h.past, h.present].slice(-MAX_STEPS), present, future: [], last: action.path };
     }
     case 'set':
-      return { past: [...h.past, h.present].slice(-MAX_STEPS), present: action.figure, future: [], last: null };
+    case 'apply': {
+      const present = action.type === 'set' ? action.figure : action.apply(h.present);
+      return { past: [...h.past, h.present].slice(-MAX_STEPS), present, future: [], last: null };
+    }
     case 'undo':
       if (!h.past.length) return h;
       return { past: h.past.slice(0, -1), present: h.past[h.past.length - 1], future: [h.present, ...h.future], last: null };

@@ -19,7 +19,12 @@ const SHARING: { value: Sharing; label: string }[] = [
 ];
 const PASTE_DELAY_MS = 400;
 
-export function DataImport() {
+export interface DataImportProps {
+  /** The person's templates: "Start from a template" draws the imported data as one of them. */
+  templates: { fid: string; name: string }[];
+}
+
+export function DataImport({ templates }: DataImportProps) {
   const router = useRouter();
   const id = useId();
   const worker = useRef<Worker | null>(null);
@@ -34,6 +39,7 @@ export function DataImport() {
   const [columnProblems, setColumnProblems] = useState<(string | null)[]>([]);
   const [filename, setFilename] = useState('');
   const [sharing, setSharing] = useState<Sharing>('private');
+  const [template, setTemplate] = useState('');
 
   const onMessage = useCallback(
     (message: FromWorker, from: Source) => {
@@ -62,10 +68,11 @@ export function DataImport() {
       } else if (message.type === 'stored') {
         // Where the import ends and the editor's loading begins (bench/import.ts reads the marks).
         performance.mark('grid-stored');
-        router.push(newChartPath({ owner: message.owner, n: message.n }));
+        const [owner, n] = template ? template.split(':') : [];
+        router.push(newChartPath({ owner: message.owner, n: message.n }, owner ? { owner, n: Number(n) } : undefined));
       }
     },
-    [router, busy],
+    [router, busy, template],
   );
   const handler = useRef(onMessage);
   handler.current = onMessage;
@@ -147,6 +154,22 @@ export function DataImport() {
 
   return (
     <div className="data-import">
+      <div className="form import-template">
+        <label htmlFor={`${id}-template`}>Start from a template</label>
+        <select id={`${id}-template`} value={template} onChange={(e) => setTemplate(e.target.value)} aria-describedby={`${id}-template-hint`}>
+          <option value="">None (a line of the first columns)</option>
+          {templates.map((t) => (
+            <option key={t.fid} value={t.fid}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-template-hint`} className="muted import-hint">
+          {templates.length
+            ? "The imported data takes the template's columns: those of the same name, else in order."
+            : 'You have no templates yet: "Save as template" on one of your charts\' pages makes one.'}
+        </p>
+      </div>
       <div className="import-sources">
         <div className="form import-source">
           <label>

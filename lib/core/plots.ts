@@ -126,10 +126,11 @@ const CREATE_PLOT = compiledQuery<{ rec: string }>(() => {
       checked AS MATERIALIZED (${srcsVerdictSql(v('wanted'), sql`found`, v('viewer'))}),
       f AS MATERIALIZED (SELECT * FROM ${NEW_FILE} WHERE (SELECT ok FROM checked)),
       p AS (
-        INSERT INTO plots (file_id, figure, figure_bytes, data_values, data_bytes, src_refs, title, title_given, caption, source_fid, width, height, autosize)
+        INSERT INTO plots (file_id, figure, figure_bytes, data_values, data_bytes, src_refs, title, title_given, caption, source_fid, width, height, autosize,
+                           is_theme, is_template, template_roles)
         SELECT f.id, ${v('figure')}::jsonb, ${v('bytes')}::int, (SELECT data_values FROM checked), (SELECT data_bytes FROM checked), ${v('refs')}::jsonb, ${v('title')}::text,
                ${v('title_given')}::boolean, ${v('caption')}::text, ${v('source_fid')}::text, ${v('width')}::int, ${v('height')}::int,
-               ${v('autosize')}::boolean
+               ${v('autosize')}::boolean, ${v('is_theme')}::boolean, ${v('is_template')}::boolean, ${v('template_roles')}::jsonb
         FROM f RETURNING *),
       queued AS (${enqueue(sql`SELECT file_id, ${v('viewer')}::int AS owner_id, version FROM p`)})
       SELECT ${plotRecordSql(v('viewer'), true, true)} AS rec
@@ -137,11 +138,18 @@ const CREATE_PLOT = compiledQuery<{ rec: string }>(() => {
       CROSS JOIN (SELECT count(*) FROM (${notifyQueued}) n) notified`;
 });
 
+/** What a plot is besides a chart: a theme (styling only) or a template (a chart and its srcs' column roles): lib/core/themes.ts. */
+export interface PlotKind {
+  isTheme?: boolean;
+  isTemplate?: boolean;
+  templateRoles?: unknown;
+}
+
 /**
  * POST /v2/plots: 200 with `{"file": detail}`. Two round trips: the caller's, and CREATE_PLOT, which
  * checks the srcs itself; checkSources runs only when it refused them, to say which and why.
  */
-export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, origin: string): Promise<string> {
+export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, origin: string, kind: PlotKind = {}): Promise<string> {
   const { text, bytes, srcs, refs, meta } = storedFigure(input.figure);
   const sourceFid = input.source_fid ? await checkSourceFid(db, viewer, input.source_fid) : null;
   const values = {
@@ -156,6 +164,9 @@ export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, orig
     width: meta.width ?? null,
     height: meta.height ?? null,
     autosize: meta.autosize,
+    is_theme: kind.isTheme ?? false,
+    is_template: kind.isTemplate ?? false,
+    template_roles: kind.templateRoles === undefined ? null : JSON.stringify(kind.templateRoles),
     viewer: viewer.id,
     origin,
   };

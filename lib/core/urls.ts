@@ -34,8 +34,15 @@ export function filePath(owner: string, n: number, form: FileForm = 'page'): str
 /** The web's data import, where a new chart starts (`/create`). */
 export const NEW_CHART_PATH = '/create';
 
-/** The chart editor for a new plot, on one of the viewer's grids when given (`/create/chart?grid=owner:n`). */
-export const newChartPath = (grid?: { owner: string; n: number }) => (grid ? `/create/chart?grid=${part(grid.owner)}:${grid.n}` : '/create/chart');
+/**
+ * The chart editor for a new plot, on one of the viewer's grids when given (`/create/chart?grid=owner:n`),
+ * started from a template (`&template=owner:n`) when given.
+ */
+export function newChartPath(grid?: { owner: string; n: number }, template?: { owner: string; n: number }): string {
+  if (!grid) return '/create/chart';
+  const path = `/create/chart?grid=${part(grid.owner)}:${grid.n}`;
+  return template ? `${path}&template=${part(template.owner)}:${template.n}` : path;
+}
 
 /** The chart editor on an existing plot (`/~owner/n/edit`). */
 export const editPlotPath = (owner: string, n: number) => `${filePath(owner, n)}edit`;

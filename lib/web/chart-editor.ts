@@ -13,6 +13,8 @@ import { canRead, visibilityOf, type Visibility } from '@/lib/core/permissions';
 import { dataAttributePaths } from '@/lib/core/plot-schema';
 import { checkPlotFigure, getPlotRecord, MAX_FIGURE_BYTES } from '@/lib/core/plots';
 import { fidOf, parseFid, type Fid } from '@/lib/core/records';
+import { figureFromTemplate } from '@/lib/core/theme-figures';
+import { getTemplate, listThemes, templateColumns, type OwnStyleFile } from '@/lib/core/themes';
 import { editPlotPath, newChartPath } from '@/lib/core/urls';
 import { formCaller, FormError } from './forms';
 import { pageContext, type PageContext } from './page-context';
@@ -42,6 +44,8 @@ export interface EditorData {
   grids: EditorGrid[];
   /** Data attributes (dotted paths) of the figure's trace types, from plotly's schema: what a type without a panel of its own offers. */
   dataAttrs: Record<string, string[]>;
+  /** The viewer's own themes, which the Theme control offers after the built-in ones. */
+  themes: OwnStyleFile[];
   csrf: string;
 }
 
@@ -97,23 +101,50 @@ export type NewChartPage =
   | { kind: 'pick'; grids: { href: string; name: string; modified: Date }[] }
   | { kind: 'editor'; data: EditorData };
 
-/** `/create/chart[?grid=owner:n]`: signed in; a grid the viewer may read, or their grids to pick from. */
-export async function loadNewChart(gridParam: unknown): Promise<NewChartPage> {
+/** A template's chart drawn from `grid`'s columns, or null when the viewer may read no template at `fid` (a 404). */
+async function templateFigure(ctx: Signed, fid: Fid, grid: EditorGrid): Promise<EditorFigure | null> {
+  const file = await getFile(ctx.db, grid);
+  let template: Awaited<ReturnType<typeof getTemplate>>;
+  try {
+    template = await getTemplate(ctx.db, ctx.viewer, fid);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
+  return file ? figureFromTemplate(template, grid.fid, await templateColumns(ctx.db, file.id)) : null;
+}
+
+/**
+ * `/create/chart[?grid=owner:n[&template=owner:n]]`: signed in; a grid the viewer may read (charted
+ * as a template they may read says, when one is given), or their grids to pick from.
+ */
+export async function loadNewChart(gridParam: unknown, templateParam?: unknown): Promise<NewChartPage> {
   const ctx = await pageContext();
   const grid = typeof gridParam === 'string' ? gridParam : undefined;
   const fid = grid === undefined ? null : parseFid(grid);
-  if (!signedIn(ctx)) return { kind: 'sign-in', to: signInFirst(fid ? newChartPath(fid) : newChartPath()) };
+  const template = typeof templateParam === 'string' ? parseFid(templateParam) : templateParam === undefined ? undefined : null;
+  if (!signedIn(ctx)) return { kind: 'sign-in', to: signInFirst(fid ? newChartPath(fid, template ?? undefined) : newChartPath()) };
   if (grid === undefined) {
     const own = await listOwnGrids(ctx.db, ctx.viewer);
     return { kind: 'pick', grids: own.map((g) => ({ href: newChartPath({ owner: ctx.viewer.username, n: g.n }), name: g.filename, modified: g.modified })) };
   }
-  if (!fid) return { kind: 'not-found' };
+  if (!fid || template === null) return { kind: 'not-found' };
   const [loaded] = await editorGrids(ctx, [fid]);
   if (!loaded) return { kind: 'not-found' };
-  const figure = firstFigure(loaded);
+  const figure = template ? await templateFigure(ctx, template, loaded) : firstFigure(loaded);
+  if (!figure) return { kind: 'not-found' };
   return {
     kind: 'editor',
-    data: { plot: null, figure, title: '', sharing: 'private', grids: [loaded], dataAttrs: dataAttrsOf(figure), csrf: ctx.csrf },
+    data: {
+      plot: null,
+      figure,
+      title: '',
+      sharing: 'private',
+      grids: [loaded],
+      dataAttrs: dataAttrsOf(figure),
+      themes: (await listThemes(ctx.db, ctx.viewer)).own,
+      csrf: ctx.csrf,
+    },
   };
 }
 
@@ -152,6 +183,7 @@ export async function loadPlotEditor(owner: string, n: string): Promise<EditPlot
         refs.map((r) => ({ owner: r.owner, n: r.n })),
       ),
       dataAttrs: dataAttrsOf(figure),
+      themes: (await listThemes(ctx.db, ctx.viewer)).own,
       csrf: ctx.csrf,
     },
   };

@@ -1,9 +1,10 @@
-// The data import page (/create): what it lists below the import, the viewer's latest changed grids, each
-// opening the chart editor on it.
+// The data import page (/create): the viewer's templates to start a chart from, and what it lists below
+// the import, the viewer's latest changed grids, each opening the chart editor on it.
 import 'server-only';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { listOwnGrids } from '@/lib/core/grids';
+import { listTemplates, type OwnStyleFile } from '@/lib/core/themes';
 import { newChartPath } from '@/lib/core/urls';
 
 /** Grids the page lists (newest first); the rest are in the workspace. */
@@ -23,4 +24,9 @@ export async function newChartGrids(db: Db, viewer: Viewer): Promise<{ grids: Gr
     grids: rows.slice(0, NEW_CHART_GRIDS).map((r) => ({ ...r, modified: r.modified.toISOString(), href: newChartPath({ owner: viewer.username, n: r.n }) })),
     more: rows.length > NEW_CHART_GRIDS,
   };
+}
+
+/** The templates "Start from a template" offers (the viewer's latest made, at most MAX_LISTED_THEMES). */
+export function newChartTemplates(db: Db, viewer: Viewer): Promise<OwnStyleFile[]> {
+  return listTemplates(db, viewer);
 }

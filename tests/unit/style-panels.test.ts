@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { type FigureLike, LayoutStylePanels, TraceStylePanel } from '@/components/chart-editor/style/style-panels';
 import { PALETTES } from '@/components/chart-editor/style/options';
-import { THEMES } from '@/components/chart-editor/style/themes';
+import { THEMES } from '@/lib/core/builtin-themes';
 import { checkFigure } from '@/lib/core/figure';
 
 const FIGURE: FigureLike = {

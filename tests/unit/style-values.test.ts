@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { figureAxes } from '@/components/chart-editor/style/axes';
 import { LEGEND_PRESETS } from '@/components/chart-editor/style/options';
-import { THEMES, themeOf } from '@/components/chart-editor/style/themes';
+import { THEMES } from '@/lib/core/builtin-themes';
+import { themeOf } from '@/components/chart-editor/style/themes';
 import {
   annotationPlace,
   axisWithRange,

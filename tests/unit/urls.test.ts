@@ -10,6 +10,7 @@ import {
   filePath,
   fileUrls,
   imagePath,
+  newChartPath,
   parentApiPath,
   profilePath,
   userUrls,
@@ -24,6 +25,19 @@ const VALID = ['alice', 'Bob.Smith', 'x_1-2', '9lives'];
 
 const BASE = 'http://plots.test';
 const at = (path: string) => new URL(path, BASE);
+
+describe('the new chart editor', () => {
+  it.each([
+    [undefined, undefined, '/create/chart'],
+    [{ owner: 'alice', n: 3 }, undefined, '/create/chart?grid=alice:3'],
+    [{ owner: 'alice', n: 3 }, { owner: 'Bob.Smith', n: 12 }, '/create/chart?grid=alice:3&template=Bob.Smith:12'],
+    [{ owner: 'a&b=c', n: 3 }, { owner: 'x#y', n: 1 }, '/create/chart?grid=a%26b%3Dc:3&template=x%23y:1'],
+  ])('grid %j, template %j: %s', (grid, template, path) => {
+    expect(newChartPath(grid, template)).toBe(path);
+    if (grid) expect(at(path).searchParams.get('grid')).toBe(`${grid.owner}:${grid.n}`);
+    if (template) expect(at(path).searchParams.get('template')).toBe(`${template.owner}:${template.n}`);
+  });
+});
 
 describe('paths', () => {
   it('valid usernames pass unchanged', () => {

@@ -11,10 +11,11 @@ export const metadata: Metadata = { title: 'New chart', robots: { index: false, 
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 
-// The chart editor for a new plot on one of the viewer's grids (`?grid=owner:n`), or the list of their
-// grids to start from.
-export default async function NewChartPage({ searchParams }: { searchParams: Promise<{ grid?: string | string[] }> }) {
-  const page = await loadNewChart((await searchParams).grid);
+// The chart editor for a new plot on one of the viewer's grids (`?grid=owner:n`, drawn as a template
+// says with `&template=owner:n`), or the list of their grids to start from.
+export default async function NewChartPage({ searchParams }: { searchParams: Promise<{ grid?: string | string[]; template?: string | string[] }> }) {
+  const { grid, template } = await searchParams;
+  const page = await loadNewChart(grid, template);
   if (page.kind === 'sign-in') redirect(page.to);
   if (page.kind === 'not-found') notFound();
   if (page.kind === 'pick') {

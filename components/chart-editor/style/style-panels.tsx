@@ -3,7 +3,7 @@
 // annotations, theme) and one trace's, grouped as react-chart-editor's Style panels group them
 // (src/default_panels/Style*Panel.js). Every control reads the figure by its plotly path and reports
 // one change for one path; undefined removes the attribute, back to plotly's (or the theme's) default.
-import type { JSX } from 'react';
+import { type JSX, useState } from 'react';
 import { getIn } from '../figure-path';
 import { AnnotationList } from './annotation-list';
 import { type AxisRef, figureAxes } from './axes';
@@ -40,8 +40,9 @@ import {
 } from './options';
 import { RangeFields } from './range-fields';
 import styles from './style-panels.module.css';
-import { THEMES, themeOf } from './themes';
-import { isFixedSize, layoutWithSize, legendPresetOf, legendWithPreset } from './values';
+import { THEMES } from '@/lib/core/builtin-themes';
+import { themeOf } from './themes';
+import { isDeepStrictEqual, isFixedSize, layoutWithSize, legendPresetOf, legendWithPreset } from './values';
 
 export interface FigureLike {
   data: Record<string, unknown>[];
@@ -50,6 +51,13 @@ export interface FigureLike {
 export type Change = (path: string, value: unknown) => void;
 
 type Props = { figure: FigureLike; onChange: Change };
+
+/** The person's own themes (saved plots), offered after the built-in ones. */
+export interface OwnThemes {
+  themes: { fid: string; name: string }[];
+  /** Applies the theme at `fid` to the figure (an undoable edit); answers the template it applied. */
+  apply: (fid: string) => Promise<unknown>;
+}
 
 const PALETTE_OPTIONS: Option<string[]>[] = PALETTES.map(({ label, value }) => ({ label, value }));
 const THEME_OPTIONS: Option<string>[] = THEMES.map((t) => ({ label: t.label, value: t.key }));
@@ -249,22 +257,48 @@ function AnnotationsSection({ figure, onChange }: Props) {
   );
 }
 
-function ThemeSection({ figure, onChange }: Props) {
-  const key = themeOf(figure.layout.template);
+function ThemeSection({ figure, onChange, own }: Props & { own?: OwnThemes }) {
+  const [applied, setApplied] = useState<{ fid: string; template: unknown } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const template = figure.layout.template;
+  const key = themeOf(template);
+  const mine = key === 'custom' && applied && isDeepStrictEqual(applied.template, template) ? applied.fid : null;
+  const options: Option<string>[] = [...THEME_OPTIONS, ...(own?.themes ?? []).map((t) => ({ label: `Yours: ${t.name}`, value: t.fid }))];
+  async function choose(value: string | undefined) {
+    setProblem(null);
+    const builtin = THEMES.find((t) => t.key === value);
+    if (builtin || !own || value === undefined) {
+      onChange('layout.template', builtin?.template);
+      return;
+    }
+    setLoading(true);
+    try {
+      setApplied({ fid: value, template: await own.apply(value) });
+    } catch {
+      setProblem('That theme could not be loaded (it may have been deleted); nothing changed.');
+    } finally {
+      setLoading(false);
+    }
+  }
   return (
     <Section title="Theme">
-      <SelectField
-        label="Theme"
-        value={key === 'custom' ? figure.layout.template : key}
-        options={THEME_OPTIONS}
-        onChange={(v) => onChange('layout.template', THEMES.find((t) => t.key === v)?.template)}
-      />
-      <Hint>A theme sets defaults (backgrounds, grid, colours); what you set above wins over it.</Hint>
+      <SelectField label="Theme" value={mine ?? (key === 'custom' ? template : key)} options={options} onChange={choose} />
+      {loading && <Hint>Loading the theme…</Hint>}
+      {problem && (
+        <p role="alert" className={styles.error}>
+          {problem}
+        </p>
+      )}
+      <Hint>
+        A theme sets defaults (backgrounds, grid, colours, each trace type&rsquo;s look); what you set above wins over it. Save one of your charts&rsquo;
+        styling as a theme on its page (&ldquo;Save as theme&rdquo;).
+      </Hint>
     </Section>
   );
 }
 
-export function LayoutStylePanels({ figure, onChange }: Props): JSX.Element {
+export function LayoutStylePanels({ figure, onChange, own }: Props & { own?: OwnThemes }): JSX.Element {
   return (
     <div className={styles.panels}>
       <AxesSection figure={figure} onChange={onChange} />
@@ -274,7 +308,7 @@ export function LayoutStylePanels({ figure, onChange }: Props): JSX.Element {
       <MarginsSection figure={figure} onChange={onChange} />
       <SizeSection figure={figure} onChange={onChange} />
       <AnnotationsSection figure={figure} onChange={onChange} />
-      <ThemeSection figure={figure} onChange={onChange} />
+      <ThemeSection figure={figure} onChange={onChange} own={own} />
     </div>
   );
 }

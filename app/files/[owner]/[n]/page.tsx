@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { CopyField } from '@/components/copy-field';
 import { CopyToMyFiles } from '@/components/copy-to-my-files';
 import { OwnerActions } from '@/components/owner-actions';
+import { SaveAsTheme } from '@/components/save-as-theme';
 import { PlotDataNotice, readsPublicData } from '@/components/plot-data-notice';
 import { PlotView } from '@/components/plot-view';
 import { versionedImage } from '@/lib/web/plot-cards';
@@ -13,6 +14,7 @@ import { countView } from '@/lib/core/view-counts';
 import { embedCode, figureHeight, loadFilePage, shareKeyOf, type FilePageData, type GridPageData, type PlotPageData } from '@/lib/web/plot-page';
 import type { Visibility } from '@/lib/core/permissions';
 import { copyPlotAction, editCopyAction } from './copy-action';
+import { saveStyleAction } from './theme-action';
 import { EditPlotLinks } from '@/components/chart-editor/edit-plot-links';
 import { ownerNoticeCode, showsPlotData } from '@/lib/web/workspace';
 import { NOTICES, ownPlotData, type Notice } from '@/lib/web/file-forms';
@@ -207,6 +209,7 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice |
           notice={notice ? NOTICES[notice] : null}
         />
       )}
+      {own && data.ctx.csrf && <SaveAsTheme action={saveStyleAction} csrf={data.ctx.csrf} fid={fid} />}
     </main>
   );
 }
