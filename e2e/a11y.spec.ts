@@ -86,6 +86,24 @@ for (const type of PAGES) {
   });
 }
 
+for (const type of PAGES) {
+  test(`fits a phone: the ${type.name} page has no sideways scroll at 390 px`, async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    if (type.signedIn) await signIn(page);
+    await page.goto(await type.path(request));
+    await expectPageChartsDrawn(page, type.charts);
+    const wide = await page.evaluate(() =>
+      document.documentElement.scrollWidth > window.innerWidth
+        ? [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+            .slice(0, 5)
+            .map((e) => `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)} px)`)
+        : [],
+    );
+    expect(wide, `what sticks out of the ${type.name} page at 390 px`).toEqual([]);
+  });
+}
+
 // The owner's own pages (signed in as e2e): the workspace with a folder, private and secret files and a
 // row's forms open; the trash; a plot's page with its owner forms.
 const OWNER_PAGES: { name: string; path: (request: APIRequestContext) => Promise<string> }[] = [
