@@ -123,7 +123,7 @@ for (const js of [true, false]) {
       // The API's own words, and nothing changed.
       // (Shown, not only there: a refused form's disclosure is open, also after a post without JavaScript.)
       await expect(row(page, a.fid).locator('.form-error')).toBeVisible();
-      await expect(row(page, a.fid).locator('.form-error')).toHaveText(`filename: Sorry, a file named '${b.filename}' already exists`);
+      await expect(row(page, a.fid).locator('.form-error')).toHaveText(`Sorry, a file named '${b.filename}' already exists.`);
       expect((await file(request, a.fid)).json.filename).toBe(a.filename);
 
       await page.goto(folderUrl(folder.n));
@@ -174,7 +174,7 @@ for (const js of [true, false]) {
       await r2.locator('select[name="parent"]').selectOption({ label: `${folder.name} / outer / inner` });
       await submit(r2, 'Move');
       await expect(row(page, `e2e:${outer.n}`).locator('.form-error')).toBeVisible();
-      await expect(row(page, `e2e:${outer.n}`).locator('.form-error')).toHaveText('parent: a folder cannot move into itself or into a folder inside it');
+      await expect(row(page, `e2e:${outer.n}`).locator('.form-error')).toHaveText('A folder cannot move into itself or into a folder inside it.');
       expect((await file(request, `e2e:${outer.n}`)).json.parent).toBe(folder.n);
       expect((await file(request, `e2e:${inner.n}`)).json.parent).toBe(outer.n);
     });

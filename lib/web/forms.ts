@@ -42,6 +42,22 @@ export async function formCaller(form: FormData): Promise<FormCaller> {
 }
 
 /**
+ * The API's error messages as a person reads them on a page: without the field or JSON path they
+ * begin with for clients ("filename: Sorry, ..." reads "Sorry, ..."; the form shows it at the field),
+ * each a sentence.
+ */
+export function errorSentences(error: ApiError): string {
+  return error.errors
+    .map(({ message, field, path }) => {
+      const place = path ?? field;
+      const text = place && message.startsWith(`${place}: `) ? message.slice(place.length + 2) : message;
+      const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+      return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+    })
+    .join(' ');
+}
+
+/**
  * Runs a form's work as the signed-in caller and reports the outcome: the API's error messages for
  * what the core refuses. Anything else (a bug, or Next's redirect and notFound signals) propagates.
  */
@@ -51,7 +67,7 @@ export async function runForm(form: FormData, work: (caller: FormCaller) => Prom
     return done ? { done } : {};
   } catch (e) {
     if (e instanceof FormError) return { error: e.message };
-    if (e instanceof ApiError) return { error: e.errors.map((item) => item.message).join(' ') };
+    if (e instanceof ApiError) return { error: errorSentences(e) };
     throw e;
   }
 }

@@ -8,7 +8,7 @@ import { filenameSchema } from '@/lib/core/file-names';
 import { limitAddress, limitUser } from '@/lib/core/rate-limit';
 import { parseFid } from '@/lib/core/records';
 import { saveTemplate, saveTheme } from '@/lib/core/themes';
-import { formCaller, FormError } from './forms';
+import { errorSentences, formCaller, FormError } from './forms';
 
 /** What the form shows after a save: the new file, or what is wrong (at the name field when it is the name). */
 export interface SaveStyleState {
@@ -45,8 +45,7 @@ export async function saveStyleFile(form: FormData): Promise<SaveStyleState> {
     return { saved: { what: input.data.as, name: made.filename, href: new URL(made.web_url).pathname } };
   } catch (e) {
     if (e instanceof FormError) return { error: e.message };
-    if (e instanceof ApiError && e.status < 500)
-      return { error: e.errors.map((item) => item.message).join(' '), nameError: e.errors.some((item) => item.field === 'filename') };
+    if (e instanceof ApiError && e.status < 500) return { error: errorSentences(e), nameError: e.errors.some((item) => item.field === 'filename') };
     throw e;
   }
 }
