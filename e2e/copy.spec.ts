@@ -47,8 +47,10 @@ test("a signed-in visitor copies someone's plot: the private copy's page, drawn 
   await page.locator('.plot-copy').screenshot({ path: test.info().outputPath('copy-form.png') });
   const fid = await copyFromPage(page, OTHER_USER, 'Copy to my files');
   await expect(page.locator('h1')).toHaveText(original.title!);
-  await expect(page.locator('.file-meta')).toContainText('Copied from');
+  // Whose plot it came from, and which.
+  await expect(page.locator('.file-meta')).toContainText(`Copied from ${original.fid.split(':')[0]}’s plot ${original.filename}`);
   await expect(page.locator(`.file-meta a[href="${plotPath(original.fid)}"]`)).toBeVisible();
+  await expect(page.locator(`.file-meta a[href="/~${original.fid.split(':')[0]}/"]`)).toBeVisible();
   await expectChartDrawn(page.locator('section.plot-chart .plot-figure'));
   await expectPrivateCopy(page, fid, OTHER_USER, original.fid, `Copy of ${original.filename}`);
   // On its own plot the same button duplicates.

@@ -12,15 +12,15 @@ import { visibilityOf, type Visibility } from '@/lib/core/permissions';
 import { csvDownload } from './csv';
 import { getPlotRecord, readablePlotAt } from '@/lib/core/plots';
 import type { PlotRecord } from '@/lib/core/records';
-import { filePath, fileUrls } from '@/lib/core/urls';
+import { filePath, fileUrls, profilePath } from '@/lib/core/urls';
 
 /** `?share_key=`: a repeated or oversized value is ignored rather than an error page. */
 const shareKeySchema = z.string().min(1).max(200).optional().catch(undefined);
 export const shareKeyOf = (value: unknown): string | undefined => shareKeySchema.parse(value);
 
 interface Lineage {
-  /** The source plot's page and name, when the viewer may read it (else it was still copied). */
-  source: { href: string; name: string } | null;
+  /** The source plot's page, name and owner, when the viewer may read it (else it was still copied). */
+  source: { href: string; name: string; owner: string; ownerHref: string } | null;
 }
 
 export interface PlotPageData {
@@ -72,7 +72,9 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
   let lineage: Lineage | null = null;
   if (record.source_fid) {
     const source = await readablePlotAt(ctx.db, ctx.viewer, record.source_fid);
-    lineage = { source: source ? { href: filePath(source.owner, source.n), name: source.filename } : null };
+    lineage = {
+      source: source ? { href: filePath(source.owner, source.n), name: source.filename, owner: source.owner, ownerHref: profilePath(source.owner) } : null,
+    };
   }
   const view = await chartView(ctx.db, file.id);
   return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage, chart: view.mode, bundle: view.bundle };

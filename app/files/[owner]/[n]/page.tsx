@@ -143,7 +143,8 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice |
             <li>
               {lineage.source ? (
                 <>
-                  Copied from <Link href={lineage.source.href}>{lineage.source.name}</Link>
+                  Copied from <Link href={lineage.source.ownerHref}>{lineage.source.owner}</Link>&rsquo;s plot{' '}
+                  <Link href={lineage.source.href}>{lineage.source.name}</Link>
                 </>
               ) : (
                 'Copied from another plot'
