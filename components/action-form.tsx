@@ -1,7 +1,7 @@
 'use client';
 // The owner's forms (share, rename, move, trash...): plain forms posting to server actions, so they
 // work without JavaScript; an action's refusal (the API's own words) is shown under its form.
-import { useActionState, type ReactNode } from 'react';
+import { useActionState, useState, type ReactNode } from 'react';
 import type { FormState } from '@/lib/web/forms';
 
 export type FormAction = (state: FormState, form: FormData) => Promise<FormState>;
@@ -17,15 +17,23 @@ export interface FormSpec {
 
 function FormView({ spec, state, action, pending }: { spec: FormSpec; state: FormState; action: (form: FormData) => void; pending: boolean }) {
   const kind = spec.kind ?? 'secondary';
+  // The refusal stands until the person changes the form: then it no longer describes what is there.
+  const [fixed, setFixed] = useState<FormState | null>(null);
+  const error = fixed === state ? undefined : state.error;
   return (
-    <form action={action} className={spec.className ? `action-form ${spec.className}` : 'action-form'}>
+    <form
+      action={action}
+      className={spec.className ? `action-form ${spec.className}` : 'action-form'}
+      onInput={() => state.error && setFixed(state)}
+      onChange={() => state.error && setFixed(state)}
+    >
       {spec.fields}
       <button type="submit" className={kind === 'primary' ? undefined : kind} disabled={pending} aria-busy={pending}>
         {spec.submit}
       </button>
-      {state.error && (
+      {error && (
         <p role="alert" className="form-error">
-          {state.error}
+          {error}
         </p>
       )}
     </form>

@@ -1,8 +1,10 @@
 // What the owner can do on their plot's page: edit its title and caption, change who sees it, move it
 // to the trash (then on to their files). The same forms and rules as the workspace (file-forms.tsx).
+import { randomUUID } from 'node:crypto';
 import type { Visibility } from '@/lib/core/permissions';
 import { ActionForm } from './action-form';
 import { editPlotForm, sharingForm, trashForm, type FileActions } from './file-forms';
+import { Notice } from './notice';
 
 interface OwnerActionsProps {
   fid: string;
@@ -20,11 +22,7 @@ export function OwnerActions({ fid, title, caption, visibility, csrf, actions, n
   return (
     <section className="owner-actions" aria-labelledby="owner-actions-heading">
       <h2 id="owner-actions-heading">Manage this plot</h2>
-      {notice && (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      )}
+      {notice && <Notice key={randomUUID()}>{notice}</Notice>}
       <div className="owner-actions-grid">
         <ActionForm {...editPlotForm({ action: actions.edit, title, caption, ...common })} />
         <div className="owner-actions-side">

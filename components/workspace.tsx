@@ -1,5 +1,6 @@
 // "My files": the owner's own view of `/~owner/`: a folder's files (or the trash), each with what
 // can be done to it. Everything is a link or a form, so it all works without JavaScript.
+import { randomUUID } from 'node:crypto';
 import Link from 'next/link';
 import type { Workspace as WorkspaceData, WorkspaceFile } from '@/lib/web/workspace';
 import { pageHref } from '@/lib/web/gallery';
@@ -9,6 +10,7 @@ import { PlotDataNotice } from './plot-data-notice';
 import { SearchForm } from './search-form';
 import { ActionForm, ManageForms } from './action-form';
 import { deleteForm, moveForm, newFolderForm, renameForm, restoreForm, sharingForm, trashForm, type FileActions } from './file-forms';
+import { Notice } from './notice';
 
 const TYPE_LABEL = { plot: 'Plot', grid: 'Grid', fold: 'Folder' } as const;
 const VISIBILITY_LABEL = { public: 'Public', private: 'Private', secret: 'Secret link' } as const;
@@ -40,11 +42,7 @@ export function Workspace({ username, data, csrf, actions }: Props) {
         </nav>
       </div>
       <SearchForm mine />
-      {data.notice && (
-        <p className="notice" role="status">
-          {data.notice}
-        </p>
-      )}
+      {data.notice && <Notice key={randomUUID()}>{data.notice}</Notice>}
       {data.plotData && (
         <PlotDataNotice
           data={data.plotData}

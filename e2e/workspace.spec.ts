@@ -125,6 +125,11 @@ for (const js of [true, false]) {
       await expect(row(page, a.fid).locator('.form-error')).toBeVisible();
       await expect(row(page, a.fid).locator('.form-error')).toHaveText(`Sorry, a file named '${b.filename}' already exists.`);
       expect((await file(request, a.fid)).json.filename).toBe(a.filename);
+      if (js) {
+        // Changing the field: the refusal no longer describes it, so it goes.
+        await row(page, a.fid).locator('input[name="filename"]').fill(`${b.filename} 2`);
+        await expect(row(page, a.fid).locator('.form-error')).toHaveCount(0);
+      }
 
       await page.goto(folderUrl(folder.n));
       r = await manage(page, a.fid);
@@ -133,6 +138,14 @@ for (const js of [true, false]) {
       await submit(r, 'Rename');
       await expectNotice(page, 'Renamed.');
       expect((await file(request, a.fid)).json.filename).toBe(fresh);
+      if (js) {
+        // The notice said what the last action did: it goes when the next action starts.
+        r = await manage(page, b.fid);
+        await r.locator('input[name="filename"]').fill(fresh);
+        await submit(r, 'Rename');
+        await expect(row(page, b.fid).locator('.form-error')).toBeVisible();
+        await expect(page.getByText('Renamed.')).toHaveCount(0);
+      }
       await expect(row(page, a.fid).locator('h3')).toHaveText(fresh);
     });
 
