@@ -42,6 +42,7 @@ test("restore a version made by a client's PATCH: History on the plot page, the 
   await signIn(page);
   await page.goto(plotPath(plot.fid));
   await expect(page.locator('h1')).toHaveText(changed);
+  await axe(page, testInfo, 'plot page with History (desktop)');
   await tabTo(page, 'History');
   await page.keyboard.press('Enter');
   await page.waitForURL(`${plotPath(plot.fid)}history`);
@@ -91,4 +92,9 @@ test("restore a version made by a client's PATCH: History on the plot page, the 
   await page.goto(`${plotPath(plot.fid)}history/2`);
   await expectChartDrawn(page.getByRole('figure', { name: `Chart: ${changed}, version 2` }));
   await axe(page, testInfo, 'version (phone)');
+  await page.goto(`${plotPath(plot.fid)}history/3`);
+  await expect(page.getByText('This is the current version.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Restore' })).toHaveCount(0);
+  await page.goto(plotPath(plot.fid));
+  await axe(page, testInfo, 'plot page with History (phone)');
 });

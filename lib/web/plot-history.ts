@@ -9,11 +9,11 @@ import { ApiError } from '@/lib/core/errors';
 import type { OwnedFile } from '@/lib/core/files';
 import { figureBundle, type PlotlyBundle } from '@/lib/core/plotly-bundles';
 import { getPlotFile } from '@/lib/core/plots';
-import { getPlotVersion, listPlotVersions, restorePlotVersion } from '@/lib/core/plot-versions';
+import { listPlotVersions, restorePlotVersion } from '@/lib/core/plot-versions';
 import { assertWriter } from '@/lib/core/permissions';
 import { parseFid, type PlotRecord } from '@/lib/core/records';
 import { filePath, historyPath, versionContentPath } from '@/lib/core/urls';
-import { versionParam, type Client } from '@/lib/core/versions';
+import { plotVersionAt, versionParam, type Client } from '@/lib/core/versions';
 import { fidField } from './file-forms';
 import { runForm, type FormState } from './forms';
 import { pageContext, type PageContext } from './page-context';
@@ -71,15 +71,16 @@ export async function loadPlotVersion(owner: string, n: string, k: string) {
   const ctx = await pageContext();
   const file = await ownPlot(ctx, owner, n);
   if (!file) return null;
-  let record: VersionItem & { figure: PlotRecord['figure'] };
+  let version: Awaited<ReturnType<typeof plotVersionAt>>;
   try {
-    record = JSON.parse(await getPlotVersion(ctx.db, ctx.viewer, { owner: file.owner, n: file.n }, versionParam(k)));
+    version = await plotVersionAt(ctx.db, file.id, versionParam(k));
   } catch (e) {
     if (e instanceof ApiError) return null;
     throw e;
   }
+  const record = JSON.parse(version.rec) as VersionItem & { figure: PlotRecord['figure'] };
   const bundle: PlotlyBundle = figureBundle(record.figure);
-  return { ctx, file, record, bundle, contentUrl: versionContentPath(file.owner, file.n, record.version) };
+  return { ctx, file, record, current: version.current, bundle, contentUrl: versionContentPath(file.owner, file.n, record.version) };
 }
 
 /** The restore form: version `version` of the form's plot becomes current (a new version, by the web), then its page shows it. */

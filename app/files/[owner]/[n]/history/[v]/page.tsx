@@ -41,18 +41,22 @@ export default async function VersionPage({ params }: Props) {
           fallback={<p className="version-loading">Drawing version {record.version}…</p>}
         />
       </section>
-      {ctx.csrf && (
-        <ActionForm
-          action={restoreVersionAction}
-          submit="Restore"
-          fields={
-            <>
-              <CsrfField token={ctx.csrf} />
-              <input type="hidden" name="fid" value={`${file.owner}:${file.n}`} />
-              <input type="hidden" name="version" value={record.version} />
-            </>
-          }
-        />
+      {page.current ? (
+        <p>This is the current version.</p>
+      ) : (
+        ctx.csrf && (
+          <ActionForm
+            action={restoreVersionAction}
+            submit="Restore"
+            fields={
+              <>
+                <CsrfField token={ctx.csrf} />
+                <input type="hidden" name="fid" value={`${file.owner}:${file.n}`} />
+                <input type="hidden" name="version" value={record.version} />
+              </>
+            }
+          />
+        )
       )}
     </main>
   );
