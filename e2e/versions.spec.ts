@@ -28,6 +28,8 @@ test("restore a version made by a client's PATCH: History on the plot page, the 
   page,
   request,
 }, testInfo) => {
+  // Six axe passes and four drawn charts: well over the default minute on a loaded machine.
+  test.setTimeout(180_000);
   const original = `Original ${unique()}`;
   const plot = await createPlot(request, { title: original });
   const first = await getPlotRecord(request, plot.fid);
