@@ -98,5 +98,6 @@ test("restore a version made by a client's PATCH: History on the plot page, the 
   await expect(page.getByText('This is the current version.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Restore' })).toHaveCount(0);
   await page.goto(plotPath(plot.fid));
+  await expectChartDrawn(page.locator('section.plot-chart .plot-figure'));
   await axe(page, testInfo, 'plot page with History (phone)');
 });
