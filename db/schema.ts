@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   primaryKey,
   integer,
@@ -159,6 +160,79 @@ export const gridColumns = pgTable(
     preview: json('preview'),
   },
   (t) => [uniqueIndex('grid_columns_grid_uid_key').on(t.gridId, t.uid), index('grid_columns_grid_ord_idx').on(t.gridId, t.ord)],
+);
+
+/**
+ * The current state's place in the history of a plot (figure and title) or a grid (columns): its
+ * version number, who saved it, with what client, when (lib/core/versions.ts). The state itself is
+ * the live row; earlier ones are in plot_versions and grid_versions. A file without a row has had
+ * no save since it was made before histories were kept: its current state is version 1, its owner's.
+ */
+export const fileSaves = pgTable('file_saves', {
+  fileId: bigint('file_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+  client: text('client'),
+  savedAt: ts('saved_at').notNull().defaultNow(),
+});
+
+/** A plot's earlier figures and titles, each as it was current (bounded: lib/core/versions.ts). */
+export const plotVersions = pgTable(
+  'plot_versions',
+  {
+    fileId: bigint('file_id', { mode: 'number' })
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    figure: jsonb('figure').notNull(),
+    title: text('title').notNull(),
+    titleGiven: boolean('title_given').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    client: text('client'),
+    savedAt: ts('saved_at').notNull(),
+    // The figure's and title's stored text: what the history's byte bound counts.
+    bytes: integer('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.version] })],
+);
+
+/** A grid's earlier states (their columns: grid_version_columns), bounded like plot_versions. */
+export const gridVersions = pgTable(
+  'grid_versions',
+  {
+    fileId: bigint('file_id', { mode: 'number' })
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    client: text('client'),
+    savedAt: ts('saved_at').notNull(),
+    // Its columns' stored bytes.
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.version] })],
+);
+
+/** The columns of a grid's earlier state, as grid_columns held them. */
+export const gridVersionColumns = pgTable(
+  'grid_version_columns',
+  {
+    fileId: bigint('file_id', { mode: 'number' }).notNull(),
+    version: integer('version').notNull(),
+    uid: text('uid').notNull(),
+    name: text('name').notNull(),
+    ord: integer('ord').notNull(),
+    data: json('data').notNull(),
+    length: integer('length').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    preview: json('preview'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fileId, t.version, t.uid] }),
+    foreignKey({ columns: [t.fileId, t.version], foreignColumns: [gridVersions.fileId, gridVersions.version] }).onDelete('cascade'),
+  ],
 );
 
 /** Browser sign-in sessions: the cookie holds a random token, the table only its sha256. */

@@ -104,3 +104,16 @@ test('signing in goes back only to a path on this site, however `next` is spelle
     expect(page.url(), `next=${JSON.stringify(next)}`).toMatch(to);
   }
 });
+
+test("a plot's history is its owner's alone: a 404 for anyone else, with the plot's share key too", async ({ page, request }) => {
+  const plot = await createPlot(request, { title: `History e2e ${Date.now()}`, visibility: 'secret' });
+  const path = pathOf(plot.web_url);
+  for (const at of [`${path}history`, `${path}history/1`, `${path}history?share_key=${plot.share_key}`]) await expectNotFound(page, at);
+  await signIn(page, OTHER_USER);
+  for (const at of [`${path}history`, `${path}history/1`]) await expectNotFound(page, at);
+  await signOut(page);
+  await signIn(page);
+  expect((await page.goto(`${path}history`))?.status()).toBe(200);
+  expect((await page.goto(`${path}history/1`))?.status()).toBe(200);
+  await expectNotFound(page, `${path}history/2`);
+});

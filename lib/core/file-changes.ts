@@ -12,6 +12,7 @@ import { assertNameFree, getFile, lockFolder, newShareKey, parentFromPath, type 
 import { refreshPlotsOfGrids } from './images';
 import { assertOwner } from './permissions';
 import type { Fid } from './records';
+import type { Client, Save } from './versions';
 
 // ---------------------------------------------------------------------------------------------
 // Updates (PUT and PATCH on /v2/{files|plots|grids|folders}/{fid}): one partial update.
@@ -45,20 +46,22 @@ export const TYPE_FIELDS = { plot: ['figure', 'title', 'caption', 'source_fid'],
 >;
 const TYPE_NAMES: Record<Filetype, string> = { plot: 'plot', grid: 'grid', fold: 'folder' };
 
-/** A type's own part of an update, checked before the transaction (it may read): the write to do in it, if any. */
-export type TypeUpdate<I> = (db: Db, owner: Viewer, input: I) => Promise<((tx: Db, file: FileRow) => Promise<unknown>) | null>;
+/** A type's own part of an update, checked before the transaction (it may read): the write to do in it, if any
+ * (`save` says who saves with what, for the file's history: lib/core/versions.ts). */
+export type TypeUpdate<I> = (db: Db, owner: Viewer, input: I) => Promise<((tx: Db, file: FileRow, save: Save) => Promise<unknown>) | null>;
 
 /**
  * PUT/PATCH: the owner's live file (of `filetype` when given) takes the fields given; absent ones keep
- * their values, `{}` changes nothing. `types` carries what plots and grids add. The row is locked,
- * so concurrent updates apply one after the other. Answers the file as it now is.
+ * their values, `{}` changes nothing. `types` carries what plots and grids add; `client` is what the
+ * change came from (the API's when not given). The row is locked, so concurrent updates apply one
+ * after the other. Answers the file as it now is.
  */
 export async function updateFile<I extends FileFields>(
   db: Db,
   viewer: Viewer | null,
   fid: Fid,
   input: I,
-  opts: { filetype?: Filetype; types?: Partial<Record<Filetype, TypeUpdate<I>>> } = {},
+  opts: { filetype?: Filetype; types?: Partial<Record<Filetype, TypeUpdate<I>>>; client?: Client } = {},
 ): Promise<OwnedFile> {
   const file = await ownedFile(db, viewer, fid, 'live', opts.filetype);
   const given = input as Record<string, unknown>;
@@ -86,7 +89,7 @@ export async function updateFile<I extends FileFields>(
       .set({ filename, parent, shareKey, worldReadable: input.world_readable ?? locked.worldReadable, updatedAt: sql`now()` })
       .where(eq(files.id, locked.id))
       .returning();
-    await typeWrite?.(tx, row);
+    await typeWrite?.(tx, row, { authorId: viewer!.id, client: opts.client ?? 'api' });
     // Other people's plots drew this grid's data while it was public (their images hold it): drawn again without it.
     if (row.filetype === 'grid' && locked.worldReadable && !row.worldReadable) await refreshPlotsOfGrids(tx, [{ owner: file.owner, n: row.n }]);
     return { ...row, owner: file.owner };

@@ -11,6 +11,7 @@ import { getPlot, plotUpdate, plotUpdateSchema } from './plots';
 import { assertReadable } from './permissions';
 import { parseFid, type Fid } from './records';
 import { profilePath } from './urls';
+import type { Client } from './versions';
 
 /**
  * The detail of a file the caller may read: a plot's record (as JSON text), a grid's, a folder's.
@@ -34,9 +35,9 @@ export const folderUpdateSchema = fileFieldsSchema;
 export const fileUpdateSchema = plotUpdateSchema.extend(gridUpdateSchema.shape);
 export type FileUpdate = z.output<typeof fileUpdateSchema>;
 
-/** PUT/PATCH on a typed path (`filetype`) or under /v2/files/ (any type; a grid's answer then has no `cols`). */
-export async function updateFileDetail(db: Db, viewer: Viewer, fid: Fid, input: FileUpdate, origin: string, filetype?: Filetype) {
-  const file = await updateFile(db, viewer, fid, input, { filetype, types: { plot: plotUpdate, grid: gridUpdate } });
+/** PUT/PATCH on a typed path (`filetype`) or under /v2/files/ (any type; a grid's answer then has no `cols`), from `client` (the API's when not given). */
+export async function updateFileDetail(db: Db, viewer: Viewer, fid: Fid, input: FileUpdate, origin: string, filetype?: Filetype, client: Client = 'api') {
+  const file = await updateFile(db, viewer, fid, input, { filetype, types: { plot: plotUpdate, grid: gridUpdate }, client });
   return fileDetail(db, viewer, file, origin, { cols: filetype !== undefined });
 }
 

@@ -18,6 +18,7 @@ import { MiB } from './json-text';
 import { refreshPlotsOfGrids } from './images';
 import { assertOwner, assertReadable } from './permissions';
 import type { Fid } from './records';
+import { recordFirstVersion, recordGridVersion, type Client } from './versions';
 
 /** Columns one request may name (`?uid=a,b`). */
 export const MAX_UIDS = 1000;
@@ -139,11 +140,12 @@ export function gridRecord(origin: string, file: OwnedFile, viewer: Viewer | nul
   };
 }
 
-/** POST /v2/grids */
-export async function createGrid(db: Db, viewer: Viewer, input: z.output<typeof createGridSchema>, origin: string) {
+/** POST /v2/grids (version 1 by `client`) */
+export async function createGrid(db: Db, viewer: Viewer, input: z.output<typeof createGridSchema>, origin: string, client: Client = 'api') {
   const { cols, metadata } = gridDataOf(input.data);
   const file = await createFile(db, viewer, 'grid', input, async (tx, row) => {
     await insertColumns(tx, row.id, cols);
+    await recordFirstVersion(tx, row.id, { authorId: viewer.id, client });
     await updateGridFields(tx, row, { metadata });
     return { ...row, metadata: metadata ?? null };
   });
@@ -222,13 +224,13 @@ async function ownGrid(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFi
  * Locks a grid for a write until the transaction ends, so column writes apply one after another
  * (names, order and lengths are read and written under the lock). 404 when trashed or gone since.
  */
-async function lockGrid(tx: Db, gridId: number): Promise<void> {
+export async function lockGrid(tx: Db, gridId: number): Promise<void> {
   const rows = await queryRows(tx, sql`SELECT 1 FROM files WHERE id = ${gridId} AND trashed_at IS NULL FOR UPDATE`);
   if (!rows.length) throw notFound();
 }
 
 /** The grid's date_modified moves with its columns. */
-async function touchGrid(tx: Db, gridId: number): Promise<void> {
+export async function touchGrid(tx: Db, gridId: number): Promise<void> {
   await tx.update(files).set({ updatedAt: sql`now()` }).where(eq(files.id, gridId));
 }
 
@@ -264,7 +266,7 @@ function checkNames(current: Map<number, string>, changes: { key: number; name: 
 }
 
 /** POST /v2/grids/{fid}/col: the new columns, in the order sent, after the existing ones. */
-export async function appendColumns(db: Db, viewer: Viewer | null, fid: Fid, input: z.output<typeof colsBodySchema>) {
+export async function appendColumns(db: Db, viewer: Viewer | null, fid: Fid, input: z.output<typeof colsBodySchema>, client: Client = 'api') {
   const grid = await ownGrid(db, viewer, fid);
   const items = colItems(input.cols, true) as { name: string; data: unknown }[];
   const values = valuesOf(items.map((c, i) => ({ data: c.data, field: `cols[${i}].data` })));
@@ -280,6 +282,7 @@ export async function appendColumns(db: Db, viewer: Viewer | null, fid: Fid, inp
     const uids = new Set(existing.map((c) => c.uid));
     const first = existing.reduce((max, c) => Math.max(max, c.ord + 1), 0);
     const cols = items.map((c, i) => ({ name: c.name, uid: newUid(uids), ord: first + i, ...values[i] }));
+    await recordGridVersion(tx, grid.id, { authorId: viewer!.id, client });
     await insertColumns(tx, grid.id, cols);
     await touchGrid(tx, grid.id);
     return { cols: cols.map(({ name, uid }) => ({ name, uid })) };
@@ -302,7 +305,7 @@ export async function readColumns(db: Db, viewer: Viewer | null, fid: Fid, uidTe
 }
 
 /** PUT /v2/grids/{fid}/col?uid=: each named column's data replaced (and renamed when a name is given). */
-export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string, input: z.output<typeof colsBodySchema>) {
+export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string, input: z.output<typeof colsBodySchema>, client: Client = 'api') {
   const grid = await ownGrid(db, viewer, fid);
   const items = colItems(input.cols, false);
   const values = valuesOf(items.map((c, i) => ({ data: c.data, field: `cols[${i}].data` })));
@@ -315,6 +318,7 @@ export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, ui
     const renames = items.flatMap((c, i) => (c.name === undefined ? [] : [{ key: targets[i].id, name: c.name, field: `cols[${i}].name` }]));
     if (renames.length) checkNames(new Map((await gridColumnsOf(tx, grid.id)).map((c) => [c.id, c.name])), renames);
     const cols = targets.map((t, i) => ({ id: t.id, uid: t.uid, name: items[i].name ?? t.name, ...values[i] }));
+    await recordGridVersion(tx, grid.id, { authorId: viewer!.id, client });
     for (const group of statements(cols, (c) => c.text)) {
       const rows = group.map(
         (c) => sql`(${c.id}::bigint, ${c.name}::text, ${c.text}::text, ${c.bytes}::bigint, ${c.length}::int, ${JSON.stringify(c.head)}::text)`,
@@ -331,11 +335,12 @@ export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, ui
 }
 
 /** DELETE /v2/grids/{fid}/col?uid= */
-export async function deleteColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string): Promise<void> {
+export async function deleteColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string, client: Client = 'api'): Promise<void> {
   const grid = await ownGrid(db, viewer, fid);
   await db.transaction(async (tx) => {
     await lockGrid(tx, grid.id);
     const targets = await columnsAt(tx, grid.id, uidText);
+    await recordGridVersion(tx, grid.id, { authorId: viewer!.id, client });
     await tx.delete(gridColumns).where(
       inArray(
         gridColumns.id,
@@ -352,7 +357,7 @@ export async function deleteColumns(db: Db, viewer: Viewer | null, fid: Fid, uid
  * by text concatenation in the database (stored text is JSON.stringify's, so it ends with "]").
  * 200 with the grid record.
  */
-export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input: z.output<typeof rowsBodySchema>, origin: string) {
+export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input: z.output<typeof rowsBodySchema>, origin: string, client: Client = 'api') {
   const grid = await ownGrid(db, viewer, fid);
   const { rows } = input;
   await db.transaction(async (tx) => {
@@ -370,6 +375,7 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
     if (rows.oversized) throw invalid(`rows[${rows.oversized.row}][${rows.oversized.index}]`, CELL_TOO_LARGE);
     const longest = cols.reduce((max, c) => Math.max(max, c.length), 0);
     if (longest + rows.count > MAX_COLUMN_VALUES) throw invalid('rows', `at most ${MAX_COLUMN_VALUES} values a column (the longest has ${longest})`);
+    await recordGridVersion(tx, grid.id, { authorId: viewer!.id, client });
     const updates = cols.map((c, k) => {
       const { text, bytes, head: added } = rows.columns[k];
       const pad = longest - c.length;

@@ -60,3 +60,9 @@ export function assertOwner<F extends FileAccess>(file: F | undefined, viewer: V
   if (readable.ownerId !== viewer.id) throw permissionDenied();
   return readable;
 }
+
+/** Writers alone (the owner: there are no collaborators yet) see and restore a file's versions; anyone else gets the 404 of a missing file. */
+export function assertWriter<F extends FileAccess>(file: F | undefined, viewer: Viewer | null): F {
+  if (!file || !viewer || file.ownerId !== viewer.id) throw notFound();
+  return file;
+}

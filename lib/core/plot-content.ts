@@ -7,11 +7,13 @@ import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from './auth';
 import { ApiError, invalid } from './errors';
 import { columnText } from './grids';
-import { assertReadable, canRead } from './permissions';
+import { checkFigure } from './figure';
+import { assertReadable, assertWriter, canRead } from './permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from './records';
 import { dataSize, overDataLimit, plotReader, resolveSrcs, type DataSize, type SrcGrid } from './srcs';
 import { MAX_RENDERED_BYTES } from './images';
+import { plotVersionAt } from './versions';
 
 export interface ContentOptions {
   inlineData: boolean;
@@ -19,6 +21,8 @@ export interface ContentOptions {
   shareKey?: string | null;
   /** The most column bytes one answer carries (default: the plot limit). */
   maxBytes?: number;
+  /** An earlier version's figure instead of the current one (its writers only: lib/core/versions.ts). */
+  version?: number;
 }
 
 export interface Content {
@@ -26,7 +30,7 @@ export interface Content {
   /** Whether every anonymous caller gets this same answer: a public plot, no secret link, and only
    * public grids' data (a shared cache may keep it). */
   shared: boolean;
-  /** The figure version read (images are keyed by it). */
+  /** The figure version read (images are keyed by it); with `version`, that history number. */
   version: number;
   parts: () => AsyncIterable<string>;
 }
@@ -40,16 +44,31 @@ const token = (i: number) => `\u0000${i}\u0000`;
 // JSON.stringify writes the NUL of a token as \u0000; input never holds one (bodies with it are refused).
 const TOKEN_TEXT = /"\\u0000(\d+)\\u0000"/g;
 
+/**
+ * An earlier version's figure as the content reads one: its src references found again (kept
+ * versions store none), its tag the live figure version's too, which moves when its grids change.
+ */
+async function versionFigure(db: Db, fileId: number, n: number) {
+  const { figure } = await plotVersionAt(db, fileId, n);
+  const refs = checkFigure(JSON.parse(figure)).map((r) => ({ p: r.path, s: r.src }));
+  const [live] = await queryRows<{ version: number }>(db, sql`SELECT version FROM plots WHERE file_id = ${fileId}`);
+  return { figure, refs, version: n, tag: `h${n}.${live?.version}` };
+}
+
 export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, opts: ContentOptions): Promise<Content> {
-  const file = assertReadable(await getPlotFile(db, fid), viewer, opts.shareKey);
-  const [plot] = await queryRows<{ figure: string; refs: StoredRef[] | string; version: number }>(
-    db,
-    sql`SELECT figure::text AS figure, src_refs AS refs, version FROM plots WHERE file_id = ${file.id}`,
-  );
+  const history = opts.version !== undefined;
+  const file = history ? assertWriter(await getPlotFile(db, fid), viewer) : assertReadable(await getPlotFile(db, fid), viewer, opts.shareKey);
+  const [plot] =
+    opts.version !== undefined
+      ? [await versionFigure(db, file.id, opts.version)]
+      : await queryRows<{ figure: string; refs: StoredRef[] | string; version: number; tag: string }>(
+          db,
+          sql`SELECT figure::text AS figure, src_refs AS refs, version, version::text AS tag FROM plots WHERE file_id = ${file.id}`,
+        );
   const refs: StoredRef[] = typeof plot.refs === 'string' ? JSON.parse(plot.refs) : plot.refs;
   // A share_key may carry the owner's private grids (plotReader): such an answer is the link holder's.
-  const publicPlot = file.worldReadable && !opts.shareKey;
-  const base = `${file.id}:${plot.version}:${opts.inlineData ? 1 : 0}:${opts.mapUnreadable ? 1 : 0}`;
+  const publicPlot = file.worldReadable && !opts.shareKey && !history;
+  const base = `${file.id}:${plot.tag}:${opts.inlineData ? 1 : 0}:${opts.mapUnreadable ? 1 : 0}`;
 
   if (!refs.length || (!opts.inlineData && !opts.mapUnreadable)) {
     return {

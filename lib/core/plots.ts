@@ -14,6 +14,7 @@ import { createFileWith, getFile, NEW_FILE, type OwnedFile } from './files';
 import { assertReadable, canRead } from './permissions';
 import { fidOf, originJoin, parseFid, plotRecordSql, RECORD_JOIN, type Fid, type PlotRecord } from './records';
 import { checkSources, srcColumnsSql, srcsVerdictSql, wantedColumns } from './srcs';
+import { firstSaveSql, recordPlotVersion, type Client } from './versions';
 
 // ---------------------------------------------------------------------------------------------
 // Detail
@@ -132,7 +133,8 @@ const CREATE_PLOT = compiledQuery<{ rec: string }>(() => {
                ${v('title_given')}::boolean, ${v('caption')}::text, ${v('source_fid')}::text, ${v('width')}::int, ${v('height')}::int,
                ${v('autosize')}::boolean, ${v('is_theme')}::boolean, ${v('is_template')}::boolean, ${v('template_roles')}::jsonb
         FROM f RETURNING *),
-      queued AS (${enqueue(sql`SELECT file_id, ${v('viewer')}::int AS owner_id, version FROM p`)})
+      queued AS (${enqueue(sql`SELECT file_id, ${v('viewer')}::int AS owner_id, version FROM p`)}),
+      saved AS (${firstSaveSql(sql`p`, v('viewer'), v('client'))})
       SELECT ${plotRecordSql(v('viewer'), true, true)} AS rec
       FROM f JOIN p ON p.file_id = f.id JOIN users u ON u.id = f.owner_id ${originJoin(v('origin'))}
       CROSS JOIN (SELECT count(*) FROM (${notifyQueued}) n) notified`;
@@ -146,10 +148,11 @@ export interface PlotKind {
 }
 
 /**
- * POST /v2/plots: 200 with `{"file": detail}`. Two round trips: the caller's, and CREATE_PLOT, which
- * checks the srcs itself; checkSources runs only when it refused them, to say which and why.
+ * POST /v2/plots (and the web's saves of new charts, through it): 200 with `{"file": detail}`, its
+ * version 1 by `client`. Two round trips: the caller's, and CREATE_PLOT, which checks the srcs
+ * itself; checkSources runs only when it refused them, to say which and why.
  */
-export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, origin: string, kind: PlotKind = {}): Promise<string> {
+export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, origin: string, client: Client = 'api', kind: PlotKind = {}): Promise<string> {
   const { text, bytes, srcs, refs, meta } = storedFigure(input.figure);
   const sourceFid = input.source_fid ? await checkSourceFid(db, viewer, input.source_fid) : null;
   const values = {
@@ -168,6 +171,7 @@ export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, orig
     is_template: kind.isTemplate ?? false,
     template_roles: kind.templateRoles === undefined ? null : JSON.stringify(kind.templateRoles),
     viewer: viewer.id,
+    client,
     origin,
   };
   // A src refused here and accepted by checkSources a moment later (its grid changed meanwhile) gets
@@ -180,7 +184,7 @@ export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, orig
   }
 }
 
-/** A plot's part of an update: figure, title, caption and source_fid under the create rules. */
+/** A plot's part of an update: figure, title, caption and source_fid under the create rules; a new figure or title is a new version. */
 export const plotUpdate: TypeUpdate<PlotUpdate> = async (db, owner, input) => {
   const prepared = input.figure !== undefined ? await prepareFigure(db, owner, input.figure) : null;
   const changes: Partial<typeof plots.$inferInsert> = {};
@@ -202,7 +206,8 @@ export const plotUpdate: TypeUpdate<PlotUpdate> = async (db, owner, input) => {
   if (input.caption !== undefined) changes.caption = input.caption;
   if (input.source_fid !== undefined) changes.sourceFid = input.source_fid ? await checkSourceFid(db, owner, input.source_fid) : null;
   if (!Object.keys(changes).length) return null;
-  return async (tx, file) => {
+  return async (tx, file, save) => {
+    if (prepared || input.title !== undefined) await recordPlotVersion(tx, file.id, save);
     await tx.update(plots).set(changes).where(eq(plots.fileId, file.id));
     if (prepared) await requestImages(tx, file.id);
   };
@@ -216,9 +221,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * The API's `title` stays the record's alone, as its clients expect. The owner's live plot only.
  */
 export async function retitlePlot(db: Db, viewer: Viewer, fid: Fid, input: { title: string; caption: string }): Promise<OwnedFile> {
-  const write: TypeUpdate<typeof input> = async () => async (tx, file) => {
+  const write: TypeUpdate<typeof input> = async () => async (tx, file, save) => {
     const changes: Partial<typeof plots.$inferInsert> = { title: input.title, titleGiven: true, caption: input.caption };
-    const [row] = await queryRows<{ figure: string }>(tx, sql`SELECT figure::text AS figure FROM plots WHERE file_id = ${file.id}`);
+    const [row] = await queryRows<{ figure: string; title: string }>(tx, sql`SELECT figure::text AS figure, title FROM plots WHERE file_id = ${file.id}`);
     const figure = JSON.parse(row?.figure ?? '{}') as Record<string, unknown>;
     const layout = isRecord(figure.layout) ? figure.layout : {};
     const drawn = layout.title;
@@ -230,8 +235,10 @@ export async function retitlePlot(db: Db, viewer: Viewer, fid: Fid, input: { tit
       if (bytes > MAX_FIGURE_BYTES) throw invalid('title', 'makes the figure larger than 1 MiB once stored; shorten it');
       Object.assign(changes, { figure, figureBytes: bytes, version: sql`${plots.version} + 1` });
     }
+    // A caption alone is no new version: versions keep figures and titles.
+    if (redraw || input.title !== row?.title) await recordPlotVersion(tx, file.id, save);
     await tx.update(plots).set(changes).where(eq(plots.fileId, file.id));
     if (redraw) await requestImages(tx, file.id);
   };
-  return updateFile(db, viewer, fid, input, { filetype: 'plot', types: { plot: write } });
+  return updateFile(db, viewer, fid, input, { filetype: 'plot', types: { plot: write }, client: 'web' });
 }

@@ -74,7 +74,7 @@ const nameFor = (db: Db, viewer: Viewer, file: OwnedFile, name: string | undefin
 export async function saveTheme(db: Db, viewer: Viewer, fid: Fid, name: string | undefined, origin: string): Promise<SavedFile> {
   const { file, figure } = await readablePlot(db, viewer, fid);
   const filename = await nameFor(db, viewer, file, name, 'theme');
-  const record = await createPlot(db, viewer, { filename, world_readable: false, figure: themeFigure(themeFromFigure(figure), filename) }, origin, {
+  const record = await createPlot(db, viewer, { filename, world_readable: false, figure: themeFigure(themeFromFigure(figure), filename) }, origin, 'web', {
     isTheme: true,
   });
   return saved(record);
@@ -127,7 +127,7 @@ export async function saveTemplate(db: Db, viewer: Viewer, fid: Fid, name: strin
   const { file, figure } = await readablePlot(db, viewer, fid);
   const roles = await rolesOf(db, viewer, checkFigure(figure));
   const filename = await nameFor(db, viewer, file, name, 'template');
-  const record = await createPlot(db, viewer, { filename, world_readable: false, figure }, origin, { isTemplate: true, templateRoles: roles });
+  const record = await createPlot(db, viewer, { filename, world_readable: false, figure }, origin, 'web', { isTemplate: true, templateRoles: roles });
   return saved(record);
 }
 

@@ -47,6 +47,13 @@ export function newChartPath(grid?: { owner: string; n: number }, template?: { o
 /** The chart editor on an existing plot (`/~owner/n/edit`). */
 export const editPlotPath = (owner: string, n: number) => `${filePath(owner, n)}edit`;
 
+/** A plot's history (`/~owner/n/history`), or one version of it drawn (`/~owner/n/history/k`). */
+export const historyPath = (owner: string, n: number, version?: number) => `${filePath(owner, n)}history${version ? `/${version}` : ''}`;
+
+/** A plot version's content as its history page draws it (data inlined as on the plot's page). */
+export const versionContentPath = (owner: string, n: number, version: number) =>
+  `${apiFilePath('plots', owner, n)}/versions/${version}/content?inline_data=true&map_data=unreadable`;
+
 /** A plot's image: the default size, or a thumbnail. */
 export const imagePath = (owner: string, n: number, size?: ThumbSize) => `${filePath(owner, n, 'png')}${size ? `?size=${size}` : ''}`;
 

@@ -8,6 +8,7 @@ import { fileDetail, fileUpdateSchema, folderUpdateSchema, updateFileDetail, typ
 import { deleteFile, restoreFile, trashFile } from '@/lib/core/file-changes';
 import { lookupPath, type Filetype } from '@/lib/core/files';
 import { gridUpdateSchema } from '@/lib/core/grids';
+import { clientOf } from './request/client';
 import { lookupQuerySchema } from './request/queries';
 import { endpoint } from './routes';
 import { json } from './responses';
@@ -78,6 +79,7 @@ export const updateEndpoint = (filetype?: Filetype) => {
     body,
     bodyLimit: limit,
     responses: { 200: filetype ? "the file's record" : "the file's record (a plot's detail, a grid's without cols, a folder's)" },
-    handler: async ({ db, viewer, params, body: input, origin }) => json(await updateFileDetail(db, viewer, fidParam(params.fid), input, origin, filetype)),
+    handler: async ({ req, db, viewer, params, body: input, origin }) =>
+      json(await updateFileDetail(db, viewer, fidParam(params.fid), input, origin, filetype, clientOf(req.headers))),
   });
 };

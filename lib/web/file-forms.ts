@@ -32,6 +32,7 @@ export const NOTICES = {
   trashed: 'Moved to the trash. You can restore it from the Trash.',
   restored: 'Restored.',
   deleted: 'Deleted for good.',
+  reverted: 'An earlier version is current again, as a new version (the one it replaced is in the History).',
   folder: 'Folder created.',
 } as const;
 export type Notice = keyof typeof NOTICES;
@@ -49,7 +50,7 @@ function workspaceUrl(caller: FormCaller, back: number | 'trash' | 'plot', notic
 }
 
 /** The form's file: its fid field, else the 404 the API answers for a file that does not exist. */
-function fidField(form: FormData): Fid {
+export function fidField(form: FormData): Fid {
   const fid = parseFid(String(form.get('fid') ?? ''));
   if (!fid) throw new FormError('Not found.');
   return fid;

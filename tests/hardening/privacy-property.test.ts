@@ -309,6 +309,68 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
     expect((await inBatches(checks)).filter(Boolean)).toEqual([]);
   });
 
+  it("versions (the API's and the history pages) are their writer's alone: anyone else, a share key's holder too, gets the 404 of a missing file, and no marker leaks", async () => {
+    const checks: (() => Promise<string | null>)[] = [];
+    for (const file of world.files) {
+      const owner = world.users[file.owner];
+      const other = world.users[(file.owner + 1) % USERS];
+      const kind = file.kind === 'plot' ? 'plots' : 'grids';
+      const paths = (n: number) => [
+        `/v2/${kind}/${owner.username}:${n}/versions`,
+        `/v2/${kind}/${owner.username}:${n}/versions/1`,
+        ...(file.kind === 'plot'
+          ? [
+              `/v2/plots/${owner.username}:${n}/versions/1/content?inline_data=true&map_data=unreadable`,
+              `/~${owner.username}/${n}/history`,
+              `/~${owner.username}/${n}/history/1`,
+            ]
+          : []),
+      ];
+      const callers: (Caller & { auth: string | null })[] = [
+        { label: 'anonymous', user: null, key: 'none', auth: null },
+        { label: 'owner', user: owner.index, key: 'none', auth: owner.auth },
+        { label: 'other user', user: other.index, key: 'none', auth: other.auth },
+        ...(file.shareKey ? [{ label: 'other user, right share key', user: other.index, key: 'right' as const, auth: other.auth }] : []),
+      ];
+      const mine = paths(file.n);
+      const twins = paths(MISSING_N);
+      for (const caller of callers) {
+        for (const [i, path] of mine.entries()) {
+          const keyed = caller.key === 'right' ? file.shareKey : null;
+          checks.push(async () => {
+            const [got, twin] = [
+              await ask(keyed ? withKey(path, keyed) : path, caller.auth),
+              await ask(keyed ? withKey(twins[i], keyed) : twins[i], caller.auth),
+            ];
+            const problems: string[] = [];
+            if (caller.user === file.owner) {
+              if (got.status !== 200) problems.push(`expected 200, got ${got.status}`);
+            } else {
+              const view = (r: Reply) => ({ status: r.status, type: r.type, body: isPage(path) ? canonical(r.text) : r.text });
+              const [a, b] = [view(got), view(twin)];
+              if (a.status !== 404 || a.status !== b.status || a.type !== b.type || a.body !== b.body) {
+                let at = 0;
+                while (at < a.body.length && a.body[at] === b.body[at]) at++;
+                problems.push(
+                  `differs from the 404 of a missing file: ${a.status} vs ${b.status}, from ${at}: ${JSON.stringify(a.body.slice(at - 60, at + 80))} vs ${JSON.stringify(b.body.slice(at - 60, at + 80))}`,
+                );
+              }
+            }
+            for (const m of forbidden({ ...caller, key: 'none' }, path, null)) if (got.text.includes(m)) problems.push(`holds the marker ${m}`);
+            return problems.length ? `${file.kind} ${file.visibility} ${path} as ${caller.label}: ${problems.join('; ')}` : null;
+          });
+        }
+      }
+      // A restore by anyone else changes nothing and answers as for a missing file.
+      checks.push(async () => {
+        const restore = (n: number) => call('POST', `/v2/${kind}/${owner.username}:${n}/versions/1/restore`, { user: other });
+        const [got, twin] = [await restore(file.n), await restore(MISSING_N)];
+        return got.status === 404 && got.text === twin.text ? null : `${file.fid} restore as other user: ${got.status} ${got.text.slice(0, 200)}`;
+      });
+    }
+    expect((await inBatches(checks)).filter(Boolean)).toEqual([]);
+  });
+
   it('lists, the feed and the gathering pages hold public plots only, for every caller, and no marker', async () => {
     const mine = new Set(world.users.map((u) => u.username));
     const publicPlots = world.files

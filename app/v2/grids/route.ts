@@ -1,3 +1,4 @@
+import { clientOf } from '@/lib/http/request/client';
 import { createGrid } from '@/lib/core/grids';
 import { createGridSchema } from '@/lib/core/grid-input';
 import { endpoint, routes } from '@/lib/http/routes';
@@ -12,6 +13,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grid
     bodyLimit: 50 * MiB,
     gridBody: 'grid',
     responses: { 201: '{"file": grid record}' },
-    handler: async ({ db, viewer, body, origin }) => json(await createGrid(db, viewer, body, origin), { status: 201 }),
+    handler: async ({ req, db, viewer, body, origin }) => json(await createGrid(db, viewer, body, origin, clientOf(req.headers)), { status: 201 }),
   }),
 });

@@ -1,3 +1,4 @@
+import { clientOf } from '@/lib/http/request/client';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json, jsonStream, shared, pageLinks } from '@/lib/http/responses';
 import { MiB } from '@/lib/core/json-text';
@@ -17,6 +18,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plot
     body: plotCreateSchema,
     bodyLimit: 10 * MiB,
     responses: { 200: 'the new plot: {"file": detail record}' },
-    handler: async ({ db, viewer, body, origin }) => json(await createPlot(db, viewer, body, origin)),
+    handler: async ({ req, db, viewer, body, origin }) => json(await createPlot(db, viewer, body, origin, clientOf(req.headers))),
   }),
 });

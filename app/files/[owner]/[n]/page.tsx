@@ -9,7 +9,7 @@ import { PlotDataNotice, readsPublicData } from '@/components/plot-data-notice';
 import { PlotView } from '@/components/plot-view';
 import { versionedImage } from '@/lib/web/plot-cards';
 import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grid-preview';
-import { avatarPath, chartContentPath, editPlotPath, filePath, imagePath, profilePath, withShareKey } from '@/lib/core/urls';
+import { avatarPath, chartContentPath, editPlotPath, filePath, historyPath, imagePath, profilePath, withShareKey } from '@/lib/core/urls';
 import { countView } from '@/lib/core/view-counts';
 import { embedCode, figureHeight, loadFilePage, shareKeyOf, type FilePageData, type GridPageData, type PlotPageData } from '@/lib/web/plot-page';
 import type { Visibility } from '@/lib/core/permissions';
@@ -124,6 +124,11 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice |
             editHref={own ? editPlotPath(file.owner, file.n) : null}
             copy={!own && data.ctx.csrf ? { action: editCopyAction, csrf: data.ctx.csrf, fid, shareKey } : null}
           />
+          {own && (
+            <Link className="button secondary plot-history" href={historyPath(file.owner, file.n)}>
+              History
+            </Link>
+          )}
         </div>
         {record.caption.trim() && <p className="file-caption">{record.caption}</p>}
         <ul className="file-meta">

@@ -1,3 +1,4 @@
+import { clientOf } from '@/lib/http/request/client';
 import { colsBodySchema } from '@/lib/core/grid-input';
 import { appendColumns, deleteColumns, readColumns, replaceColumns } from '@/lib/core/grids';
 import { uidQuerySchema } from '@/lib/http/request/queries';
@@ -21,7 +22,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grid
     bodyLimit: 50 * MiB,
     gridBody: 'append-cols',
     responses: { 201: '{"cols": [{"name", "uid"}]}: the new columns, in the order sent' },
-    handler: async ({ db, viewer, params, body }) => json(await appendColumns(db, viewer, fidParam(params.fid), body), { status: 201 }),
+    handler: async ({ req, db, viewer, params, body }) =>
+      json(await appendColumns(db, viewer, fidParam(params.fid), body, clientOf(req.headers)), { status: 201 }),
   }),
   PUT: endpoint({
     summary: "Replace columns' data (and rename those given a name), one item per uid",
@@ -31,15 +33,16 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grid
     bodyLimit: 50 * MiB,
     gridBody: 'replace-cols',
     responses: { 200: '{"cols": [{"name", "uid"}]}' },
-    handler: async ({ db, viewer, params, query, body }) => json(await replaceColumns(db, viewer, fidParam(params.fid), query.uid, body)),
+    handler: async ({ req, db, viewer, params, query, body }) =>
+      json(await replaceColumns(db, viewer, fidParam(params.fid), query.uid, body, clientOf(req.headers))),
   }),
   DELETE: endpoint({
     summary: "Delete some of a grid's columns",
     auth: 'required',
     query: uidQuerySchema,
     responses: { 204: 'deleted' },
-    handler: async ({ db, viewer, params, query }) => {
-      await deleteColumns(db, viewer, fidParam(params.fid), query.uid);
+    handler: async ({ req, db, viewer, params, query }) => {
+      await deleteColumns(db, viewer, fidParam(params.fid), query.uid, clientOf(req.headers));
       return new Response(null, { status: 204 });
     },
   }),

@@ -1,3 +1,4 @@
+import { clientOf } from '@/lib/http/request/client';
 import { rowsBodySchema } from '@/lib/core/grid-input';
 import { appendRows } from '@/lib/core/grids';
 import { endpoint, routes } from '@/lib/http/routes';
@@ -13,6 +14,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grid
     bodyLimit: 50 * MiB,
     gridBody: 'rows',
     responses: { 200: 'the grid record' },
-    handler: async ({ db, viewer, params, body, origin }) => json(await appendRows(db, viewer, fidParam(params.fid), body, origin)),
+    handler: async ({ req, db, viewer, params, body, origin }) => json(await appendRows(db, viewer, fidParam(params.fid), body, origin, clientOf(req.headers))),
   }),
 });

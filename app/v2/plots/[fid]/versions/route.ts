@@ -1,0 +1,20 @@
+import { listPlotVersions } from '@/lib/core/plot-versions';
+import { fidParam } from '@/lib/core/records';
+import { versionsPageText } from '@/lib/core/versions';
+import { feedQuerySchema } from '@/lib/http/request/queries';
+import { json, pageLinks } from '@/lib/http/responses';
+import { endpoint, routes } from '@/lib/http/routes';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots/{fid}/versions', {
+  GET: endpoint({
+    summary: "A plot's versions (every save of its figure and title), newest first, keyset-paged: its writers only",
+    description: 'The current version is the highest `version`. How many earlier versions are kept, and which go first: docs/limits.md.',
+    query: feedQuerySchema,
+    responses: {
+      200: '{"next", "previous", "results": [{"version", "date_modified", "author", "client", "title"}]}',
+      404: 'No plot the caller may write at that fid.',
+    },
+    handler: async ({ db, viewer, params, query, origin, url }) =>
+      json(versionsPageText(await listPlotVersions(db, viewer, fidParam(params.fid), query), pageLinks(origin, url))),
+  }),
+});

@@ -1,0 +1,103 @@
+// A plot's history (issue 25 point 1): a plot made through the API and changed by a client's PATCH;
+// its owner opens History from the plot's page (by keyboard), views the first version drawn, restores
+// it, and the plot's page shows the original again. Axe and screenshots at desktop and phone sizes.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { basicAuth, createPlot, E2E_USER, expect, expectChartDrawn, getPlotRecord, plotPath, signIn, test, unique } from './support';
+
+async function axe(page: Page, testInfo: TestInfo, name: string) {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const summary = results.violations.map((v) => ({ rule: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  expect(summary, `axe violations on ${name}`).toEqual([]);
+}
+
+/** Tabs from the top of the page until `name` has the focus (keyboard only), at most 60 stops. */
+async function tabTo(page: Page, name: string) {
+  await page.locator('body').focus();
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.textContent?.trim())) === name) return;
+  }
+  throw new Error(`no focusable "${name}" reached by Tab`);
+}
+
+test("restore a version made by a client's PATCH: History on the plot page, the first version drawn, Restore, the original back", async ({
+  page,
+  request,
+}, testInfo) => {
+  // Six axe passes and four drawn charts: well over the default minute on a loaded machine.
+  test.setTimeout(180_000);
+  const original = `Original ${unique()}`;
+  const plot = await createPlot(request, { title: original });
+  const first = await getPlotRecord(request, plot.fid);
+  // As the Python client does: PATCH /v2/plots/{fid} with a new figure and title.
+  const changed = `Changed by Python ${unique()}`;
+  const patched = await request.patch(`/v2/plots/${plot.fid}`, {
+    headers: { Authorization: basicAuth(E2E_USER), 'Plotly-Client-Platform': 'python 5.24.1' },
+    data: { title: changed, figure: { data: [first.figure!.data[0]], layout: { title: { text: changed } } } },
+  });
+  expect(patched.ok(), await patched.text()).toBe(true);
+
+  await signIn(page);
+  await page.goto(plotPath(plot.fid));
+  await expect(page.locator('h1')).toHaveText(changed);
+  await axe(page, testInfo, 'plot page with History (desktop)');
+  await tabTo(page, 'History');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${plotPath(plot.fid)}history`);
+  await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
+
+  const items = page.locator('li.version-item');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText('Version 2');
+  await expect(items.nth(0)).toContainText('Current');
+  await expect(items.nth(0)).toContainText('with Python');
+  await expect(items.nth(0)).toContainText(`by ${E2E_USER.username}`);
+  await expect(items.nth(0)).toContainText(changed);
+  await expect(items.nth(1)).toContainText('Version 1');
+  await expect(items.nth(1)).toContainText(original);
+  await expect(items.nth(1).getByRole('button', { name: 'Restore' })).toBeVisible();
+  await axe(page, testInfo, 'history (desktop)');
+
+  // The first version drawn.
+  await items.nth(1).getByRole('link', { name: 'Version 1' }).click();
+  await expect(page.locator('h1')).toHaveText(`Version 1: ${original}`);
+  const chart = page.getByRole('figure', { name: `Chart: ${original}, version 1` });
+  await expectChartDrawn(chart);
+  await expect(chart.locator('.legendtext').first()).toHaveText('bars');
+  await axe(page, testInfo, 'version (desktop)');
+  await page.getByRole('link', { name: 'Back to the history' }).click();
+
+  // Restore it, by keyboard: the plot's page then shows the original.
+  await page.locator('li.version-item').nth(1).getByRole('button', { name: 'Restore' }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(new RegExp(`${plotPath(plot.fid)}\\?notice=reverted$`));
+  await expect(page.locator('h1')).toHaveText(original);
+  await expect(page.getByText('An earlier version is current again')).toBeVisible();
+  await expectChartDrawn(page.locator('section.plot-chart .plot-figure'));
+  const now = await getPlotRecord(request, plot.fid);
+  expect(now.title).toBe(original);
+  expect(now.figure).toEqual(first.figure);
+
+  await page.goto(`${plotPath(plot.fid)}history`);
+  await expect(page.locator('li.version-item')).toHaveCount(3);
+  await expect(page.locator('li.version-item').nth(0)).toContainText('Version 3');
+  await expect(page.locator('li.version-item').nth(0)).toContainText('with the web');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await axe(page, testInfo, 'history (phone)');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'no sideways scrolling on a phone').toBeLessThanOrEqual(0);
+  await page.goto(`${plotPath(plot.fid)}history/2`);
+  await expectChartDrawn(page.getByRole('figure', { name: `Chart: ${changed}, version 2` }));
+  await axe(page, testInfo, 'version (phone)');
+  await page.goto(`${plotPath(plot.fid)}history/3`);
+  await expect(page.getByText('This is the current version.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Restore' })).toHaveCount(0);
+  await page.goto(plotPath(plot.fid));
+  await expectChartDrawn(page.locator('section.plot-chart .plot-figure'));
+  await axe(page, testInfo, 'plot page with History (phone)');
+});

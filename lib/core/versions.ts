@@ -1,0 +1,202 @@
+// Histories of saves. Every change of a plot's figure or title, and of a grid's columns, keeps the
+// state it replaces, in the transaction of the change. The current state is the live row itself
+// (file_saves holds its number, author, client and time), so a history costs nothing until a file
+// changes and a large grid is never stored twice for its current state; earlier states are in
+// plot_versions and grid_versions, bounded per file (VERSION_BOUNDS, docs/limits.md).
+import 'server-only';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '@/db/client';
+import { decodeCursor, keysetPage, type RowsPage } from './cursors';
+import { notFound } from './errors';
+import { MiB } from './json-text';
+import { isoText } from './records';
+
+/** What a save came from: the web's pages, a Python or R client, anything else that called the API. */
+export const CLIENTS = ['web', 'python', 'r', 'api'] as const;
+export type Client = (typeof CLIENTS)[number];
+
+/** Who saved, with what: recorded with the state the save makes current. */
+export interface Save {
+  authorId: number;
+  client: Client;
+}
+
+/**
+ * Earlier states a file keeps: at most `versions` of them and `bytes` of their stored text, the
+ * oldest dropped first; the current state is the live file and never dropped. A state larger than
+ * `bytes` on its own is not kept at all (its number stays taken).
+ */
+export const VERSION_BOUNDS = {
+  plot: { versions: 100, bytes: 16 * MiB },
+  grid: { versions: 20, bytes: 100 * MiB },
+} as const;
+
+export type VersionKind = keyof typeof VERSION_BOUNDS;
+
+const TABLES: Record<VersionKind, SQL> = { plot: sql.raw('plot_versions'), grid: sql.raw('grid_versions') };
+
+/** The current state's history entry of file `fileId` (`f`, `s`): a file saved before histories were kept is at version 1, its owner's. */
+const currentSql = (fileId: number) => sql`SELECT coalesce(s.version, 1) AS version, coalesce(s.saved_at, f.created_at) AS saved_at,
+    CASE WHEN s.file_id IS NULL THEN f.owner_id ELSE s.author_id END AS author_id, s.client
+  FROM files f LEFT JOIN file_saves s ON s.file_id = f.id WHERE f.id = ${fileId}`;
+
+/** The state after this save is the next version, by `save`'s author and client, now. */
+async function advance(tx: Db, fileId: number, next: number, save: Save): Promise<void> {
+  await tx.execute(sql`INSERT INTO file_saves (file_id, version, author_id, client, saved_at)
+    VALUES (${fileId}, ${next}::int, ${save.authorId}::int, ${save.client}::text, now())
+    ON CONFLICT (file_id) DO UPDATE SET version = excluded.version, author_id = excluded.author_id, client = excluded.client, saved_at = excluded.saved_at`);
+}
+
+/** Drops the file's earliest kept states past its kind's bounds. */
+async function prune(tx: Db, kind: VersionKind, fileId: number): Promise<void> {
+  const { versions, bytes } = VERSION_BOUNDS[kind];
+  const table = TABLES[kind];
+  await tx.execute(sql`DELETE FROM ${table} v USING (
+      SELECT version, row_number() OVER w AS rank, sum(bytes) OVER w AS total FROM ${table} WHERE file_id = ${fileId}
+      WINDOW w AS (ORDER BY version DESC)) k
+    WHERE v.file_id = ${fileId} AND v.version = k.version AND (k.rank > ${versions} OR k.total > ${bytes})`);
+}
+
+/** The version number of a file's current state. */
+async function currentVersion(tx: Db, fileId: number) {
+  const [row] = await queryRows<{ version: number }>(tx, sql`SELECT version FROM (${currentSql(fileId)}) c`);
+  return row ? Number(row.version) : 1;
+}
+
+/** A new file's first state: version 1, by `save`. In the create's transaction (or statement: see `firstSaveSql`). */
+export async function recordFirstVersion(tx: Db, fileId: number, save: Save): Promise<void> {
+  await advance(tx, fileId, 1, save);
+}
+
+/** `recordFirstVersion` inside a create's statement: for each row of `created` (a relation with `file_id`), by the author and client given as SQL. */
+export const firstSaveSql = (created: SQL, authorId: SQL | Placeholder, client: SQL | Placeholder) =>
+  sql`INSERT INTO file_saves (file_id, version, author_id, client) SELECT file_id, 1, ${authorId}::int, ${client}::text FROM ${created}`;
+
+/**
+ * Before a plot's figure or title changes (the file row is locked): keeps its current figure and
+ * title as an earlier version, makes the coming state the next one, and applies the bounds.
+ */
+export async function recordPlotVersion(tx: Db, fileId: number, save: Save): Promise<void> {
+  const version = await currentVersion(tx, fileId);
+  await tx.execute(
+    sql`WITH c AS (${currentSql(fileId)})
+      INSERT INTO plot_versions (file_id, version, figure, title, title_given, author_id, client, saved_at, bytes)
+      SELECT p.file_id, c.version, p.figure, p.title, p.title_given, c.author_id, c.client, c.saved_at, b.bytes
+      FROM plots p CROSS JOIN c CROSS JOIN LATERAL (SELECT octet_length(p.figure::text) + octet_length(p.title) AS bytes) b
+      WHERE p.file_id = ${fileId} AND b.bytes <= ${VERSION_BOUNDS.plot.bytes}`,
+  );
+  await advance(tx, fileId, version + 1, save);
+  await prune(tx, 'plot', fileId);
+}
+
+/**
+ * Before a grid's columns change (the grid is locked): keeps its current columns as an earlier
+ * version (copied in the database, never through Node), makes the coming state the next one, and
+ * applies the bounds. Columns past the byte bound on their own are not copied at all. With
+ * `restore`, that kept version's columns replace the grid's before the bounds may drop it.
+ */
+export async function recordGridVersion(tx: Db, gridId: number, save: Save, restore?: number): Promise<void> {
+  const version = await currentVersion(tx, gridId);
+  const [kept] = await queryRows<{ version: number }>(
+    tx,
+    sql`WITH c AS (${currentSql(gridId)}), size AS (SELECT coalesce(sum(bytes), 0) AS bytes FROM grid_columns WHERE grid_id = ${gridId})
+      INSERT INTO grid_versions (file_id, version, author_id, client, saved_at, bytes)
+      SELECT ${gridId}, c.version, c.author_id, c.client, c.saved_at, size.bytes FROM c CROSS JOIN size
+      WHERE size.bytes <= ${VERSION_BOUNDS.grid.bytes}
+      RETURNING version`,
+  );
+  if (kept) {
+    await tx.execute(sql`INSERT INTO grid_version_columns (file_id, version, uid, name, ord, data, length, bytes, preview)
+      SELECT grid_id, ${version}::int, uid, name, ord, data, length, bytes, preview FROM grid_columns WHERE grid_id = ${gridId}`);
+  }
+  if (restore !== undefined) {
+    await tx.execute(sql`DELETE FROM grid_columns WHERE grid_id = ${gridId}`);
+    await tx.execute(sql`INSERT INTO grid_columns (grid_id, uid, name, ord, data, length, bytes, preview)
+      SELECT file_id, uid, name, ord, data, length, bytes, preview FROM grid_version_columns WHERE file_id = ${gridId} AND version = ${restore}::int`);
+  }
+  await advance(tx, gridId, version + 1, save);
+  await prune(tx, 'grid', gridId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a history
+
+/** A file's versions as one relation (`version`, `saved_at`, `author_id`, `client`, and `extra` of the current row `live` and of the kept ones). */
+function versionsSql(kind: VersionKind, fileId: number, extra: { live: SQL; kept: SQL }): SQL {
+  const liveFrom = kind === 'plot' ? sql`JOIN plots p ON p.file_id = f.id` : sql``;
+  return sql`SELECT c.*${extra.live} FROM (${currentSql(fileId)}) c CROSS JOIN files f ${liveFrom} WHERE f.id = ${fileId}
+    UNION ALL
+    SELECT version, saved_at, author_id, client${extra.kept} FROM ${TABLES[kind]} WHERE file_id = ${fileId}`;
+}
+
+/** A version's record fields (JSON pairs over `v` and the author `u`): the list's, and a plot's title. */
+const recordFields = (kind: VersionKind) =>
+  sql`'version', v.version, 'date_modified', ${isoText(sql`v.saved_at`, 'millis')}, 'author', u.username, 'client', v.client${
+    kind === 'plot' ? sql`, 'title', v.title` : sql``
+  }`;
+
+const TITLES = { live: sql`, p.title`, kept: sql`, title` };
+const NO_EXTRA = { live: sql``, kept: sql`` };
+
+/** What a page of versions takes: its size (1..100, 20 by default) and a cursor from a neighbour's link. */
+export interface VersionsQuery {
+  page_size?: number;
+  cursor?: string;
+}
+
+/**
+ * A page of a file's versions, newest first: each `{version, date_modified, author, client}` (a
+ * plot's with its `title`) as JSON text. The caller checked the viewer is a writer (assertWriter).
+ * The cursor is bound to the file.
+ */
+export async function listVersions(db: Db, kind: VersionKind, fileId: number, q: VersionsQuery): Promise<RowsPage<{ version: number; rec: string }>> {
+  const order = `versions:${kind}:${fileId}`;
+  const cursor = q.cursor ? await decodeCursor(db, q.cursor, order, (c) => c.k.length === 1 && Number.isInteger(c.k[0])) : null;
+  const dir = cursor?.d ?? 'n';
+  const size = q.page_size ?? 20;
+  const past = cursor ? sql`WHERE v.version ${sql.raw(dir === 'n' ? '<' : '>')} ${Number(cursor.k[0])}::int` : sql``;
+  const rows = await queryRows<{ version: number; rec: string }>(
+    db,
+    sql`SELECT v.version, json_build_object(${recordFields(kind)})::text AS rec
+      FROM (${versionsSql(kind, fileId, kind === 'plot' ? TITLES : NO_EXTRA)}) v LEFT JOIN users u ON u.id = v.author_id
+      ${past} ORDER BY v.version ${sql.raw(dir === 'n' ? 'DESC' : 'ASC')} LIMIT ${size + 1}`,
+  );
+  return keysetPage(db, rows, { size, cursor, order, keyOf: (r) => [Number(r.version)] });
+}
+
+/** The API's page: `{"next", "previous", "results"}`, the links built by the edge. */
+export function versionsPageText(page: RowsPage<{ rec: string }>, link: (cursor: string) => string): string {
+  const href = (cursor: string | null) => JSON.stringify(cursor && link(cursor));
+  return `{"next":${href(page.next)},"previous":${href(page.previous)},"results":[${page.rows.map((r) => r.rec).join(',')}]}`;
+}
+
+/** Version `n` of a plot: its record with its `figure` (srcs as stored), as JSON text, the figure and title to restore, and whether it is the current one. */
+export async function plotVersionAt(db: Db, fileId: number, n: number) {
+  const [row] = await queryRows<{ rec: string; figure: string; title: string; title_given: boolean; current: boolean }>(
+    db,
+    sql`SELECT json_build_object(${recordFields('plot')}, 'figure', v.figure)::text AS rec, v.figure::text AS figure, v.title, v.title_given, v.current
+      FROM (${versionsSql('plot', fileId, { live: sql`, p.title, p.figure, p.title_given, true AS current`, kept: sql`, title, figure, title_given, false` })}) v
+      LEFT JOIN users u ON u.id = v.author_id WHERE v.version = ${n}::int`,
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Version `n` of a grid: its record's fields (JSON text without the closing brace) and where its columns are. */
+export async function gridVersionAt(db: Db, fileId: number, n: number): Promise<{ head: string; current: boolean }> {
+  const [row] = await queryRows<{ rec: string; current: boolean }>(
+    db,
+    sql`SELECT json_build_object(${recordFields('grid')})::text AS rec, v.current
+      FROM (${versionsSql('grid', fileId, { live: sql`, true AS current`, kept: sql`, false` })}) v
+      LEFT JOIN users u ON u.id = v.author_id WHERE v.version = ${n}::int`,
+  );
+  if (!row) throw notFound();
+  return { head: row.rec.replace(/}$/, ''), current: row.current };
+}
+
+/** A route's version segment (`[n]`), or the 404 a missing version gets. */
+export function versionParam(raw: string): number {
+  const n = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : 0;
+  if (!n || n > 2147483647) throw notFound();
+  return n;
+}

@@ -1,0 +1,94 @@
+// A plot's history on the web: its versions (`/~owner/n/history`), one of them drawn
+// (`/~owner/n/history/k`), and the restore form. Its owner's alone: anyone else gets the 404 of a
+// missing file, as from the API (lib/core/plot-versions.ts holds the rules).
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { CursorRefused } from '@/lib/core/cursors';
+import { ApiError } from '@/lib/core/errors';
+import type { OwnedFile } from '@/lib/core/files';
+import { figureBundle, type PlotlyBundle } from '@/lib/core/plotly-bundles';
+import { getPlotFile } from '@/lib/core/plots';
+import { listPlotVersions, restorePlotVersion } from '@/lib/core/plot-versions';
+import { assertWriter } from '@/lib/core/permissions';
+import { parseFid, type PlotRecord } from '@/lib/core/records';
+import { filePath, historyPath, versionContentPath } from '@/lib/core/urls';
+import { plotVersionAt, versionParam, type Client } from '@/lib/core/versions';
+import { fidField } from './file-forms';
+import { runForm, type FormState } from './forms';
+import { pageContext, type PageContext } from './page-context';
+
+/** One version as the history lists it. */
+export interface VersionItem {
+  version: number;
+  date_modified: string;
+  author: string | null;
+  client: Client | null;
+  title: string;
+}
+
+/** Versions a history page shows. */
+const HISTORY_PAGE_SIZE = 20;
+
+/** The viewer's own live plot at `/~owner/n/`, else null (the 404 page). */
+async function ownPlot(ctx: PageContext, owner: string, n: string): Promise<OwnedFile | null> {
+  const fid = parseFid(`${owner}:${n}`);
+  if (!fid) return null;
+  try {
+    return assertWriter(await getPlotFile(ctx.db, fid), ctx.viewer);
+  } catch (e) {
+    if (e instanceof ApiError) return null;
+    throw e;
+  }
+}
+
+/** `?cursor=`: a repeated, oversized or foreign one shows the first page. */
+const cursorSchema = z.string().min(1).max(512).optional().catch(undefined);
+
+/** `/~owner/n/history`: a page of the owner's plot's versions, newest first, with links to the pages beside it; null for the 404. */
+export async function loadPlotHistory(owner: string, n: string, cursorParam: unknown) {
+  const ctx = await pageContext();
+  const file = await ownPlot(ctx, owner, n);
+  if (!file) return null;
+  const fid = { owner: file.owner, n: file.n };
+  const cursor = cursorSchema.parse(Array.isArray(cursorParam) ? cursorParam[0] : cursorParam);
+  const page = await listPlotVersions(ctx.db, ctx.viewer, fid, { page_size: HISTORY_PAGE_SIZE, cursor }).catch((e: unknown) => {
+    if (e instanceof CursorRefused) return listPlotVersions(ctx.db, ctx.viewer, fid, { page_size: HISTORY_PAGE_SIZE });
+    throw e;
+  });
+  const link = (c: string | null) => c && `${historyPath(file.owner, file.n)}?cursor=${encodeURIComponent(c)}`;
+  return {
+    ctx,
+    file,
+    versions: page.rows.map((row) => JSON.parse(row.rec) as VersionItem),
+    next: link(page.next),
+    previous: link(page.previous),
+  };
+}
+
+/** `/~owner/n/history/k`: version k of the owner's plot, what its chart draws from; null for the 404. */
+export async function loadPlotVersion(owner: string, n: string, k: string) {
+  const ctx = await pageContext();
+  const file = await ownPlot(ctx, owner, n);
+  if (!file) return null;
+  let version: Awaited<ReturnType<typeof plotVersionAt>>;
+  try {
+    version = await plotVersionAt(ctx.db, file.id, versionParam(k));
+  } catch (e) {
+    if (e instanceof ApiError) return null;
+    throw e;
+  }
+  const record = JSON.parse(version.rec) as VersionItem & { figure: PlotRecord['figure'] };
+  const bundle: PlotlyBundle = figureBundle(record.figure);
+  return { ctx, file, record, current: version.current, bundle, contentUrl: versionContentPath(file.owner, file.n, record.version) };
+}
+
+/** The restore form: version `version` of the form's plot becomes current (a new version, by the web), then its page shows it. */
+export function restoreVersion(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const fid = fidField(form);
+    const version = versionParam(String(form.get('version') ?? ''));
+    await restorePlotVersion(caller.db, caller.viewer, fid, version, 'web', caller.origin);
+    redirect(`${filePath(caller.viewer.username, fid.n)}?notice=reverted`);
+  });
+}
