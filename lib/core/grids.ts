@@ -460,7 +460,7 @@ export async function saveGridEdits(db: Db, viewer: Viewer | null, fid: Fid, inp
       if (kept.has(c.uid)) throw invalid(`cols[${i}].uid`, `${quoted(c.uid)} is given twice`);
       kept.add(c.uid);
     }
-    const names = items.map((c, i) => c.name ?? byUid.get(c.uid!)!.name);
+    const names = items.map((c) => c.name ?? byUid.get(c.uid!)!.name);
     // Names kept as they were are the grid's; the ones given are checked against them.
     checkNames(
       new Map(items.flatMap((c, i) => (c.name === undefined ? [[i, names[i]] as const] : []))),

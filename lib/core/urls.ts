@@ -37,7 +37,7 @@ export const NEW_CHART_PATH = '/create';
 /** The chart editor for a new plot, on one of the viewer's grids when given (`/create/chart?grid=owner:n`). */
 export const newChartPath = (grid?: { owner: string; n: number }) => (grid ? `/create/chart?grid=${part(grid.owner)}:${grid.n}` : '/create/chart');
 
-/** The chart editor on an existing plot (`/~owner/n/edit`). */
+/** The editor of an existing file (`/~owner/n/edit`): the chart editor on a plot, the data editor on a grid. */
 export const editPlotPath = (owner: string, n: number) => `${filePath(owner, n)}edit`;
 
 /** A plot's image: the default size, or a thumbnail. */
