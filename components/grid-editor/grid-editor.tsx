@@ -206,7 +206,8 @@ export function GridEditor({ data }: { data: GridEditorData }) {
     setEditing(text ?? cellText(m.cell(sel.r, sel.c)));
   };
 
-  useEffect(() => {
+  // At once (before the next key arrives), so typing that starts an edit keeps every character.
+  useLayoutEffect(() => {
     if (editing !== null && document.activeElement !== input.current) input.current?.focus();
   }, [editing]);
 
