@@ -156,7 +156,7 @@ test('a save based on data changed meanwhile is refused with a clear message; th
   });
   expect(put.ok()).toBe(true);
   await button(page, 'Save').click();
-  await expect(page.getByRole('alert')).toContainText('This grid was changed by someone else since you opened it');
+  await expect(page.locator('.editor-problems[role="alert"]')).toContainText('This grid was changed by someone else since you opened it');
   await expect(cell(page, 0, 0)).toHaveText('mine');
   await expect(button(page, 'Save')).toBeEnabled();
   expect(table(await content(request, made.fid))).toEqual([
@@ -264,7 +264,7 @@ test('accessibility and screenshots of the grid editor, desktop and phone', asyn
     await page.keyboard.press('Escape');
     await page.getByLabel('Column name', { exact: true }).fill('sales');
     await button(page, 'Rename column').click();
-    await expect(page.getByRole('alert')).toContainText("Another column is named 'sales'");
+    await expect(page.locator('.editor-problems[role="alert"]')).toContainText("Another column is named 'sales'");
     await axe(page, testInfo, `grid editor problem (${size})`);
     await page.goto(plotPath(made.fid));
     await axe(page, testInfo, `grid page with Edit data (${size})`);
