@@ -5,7 +5,18 @@
 // (POST /v2/grids/{fid}/edits), which the API applies all at once or refuses, e.g. when someone
 // changed the grid meanwhile, and then the edits stay here.
 import Papa from 'papaparse';
-import { type ClipboardEvent, type FormEvent, type KeyboardEvent, type MouseEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type ClipboardEvent,
+  type CSSProperties,
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { apiFilePath } from '@/lib/core/urls';
 import type { GridEditorData } from '@/lib/web/grid-editor';
 import { cellText, type Cell, GridModel, type LoadedColumn, parseCell } from './grid-model';
@@ -527,6 +538,8 @@ export function GridEditor({ data }: { data: GridEditorData }) {
         aria-multiselectable="true"
         aria-busy={!ready}
         aria-describedby="ge-help"
+        // Room for the scrollbar and the border below the last row.
+        style={{ '--ge-rows-height': `${HEAD_H + scrollH + 20}px` } as CSSProperties}
         aria-activedescendant={activeVisible && editing === null ? cellId(sel.r, sel.c) : undefined}
         tabIndex={0}
         onKeyDown={onGridKey}

@@ -32,7 +32,14 @@ describe.each(servers())('grid edits on $name', (s) => {
     const first = await base(g.fid);
     const res = await s.call('POST', `/v2/grids/${g.fid}/edits`, {
       user: alice,
-      body: { base: first, cols: [{ uid: y, name: 'why' }, { name: 'big', data: big }, { uid: x, data: [9] }] },
+      body: {
+        base: first,
+        cols: [
+          { uid: y, name: 'why' },
+          { name: 'big', data: big },
+          { uid: x, data: [9] },
+        ],
+      },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.json.cols.map((c: { name: string }) => c.name)).toEqual(['why', 'big', 'x']);
@@ -52,7 +59,11 @@ describe.each(servers())('grid edits on $name', (s) => {
     const filler = Array.from({ length: 300_000 }, (_, i) => i);
     for (const data of [[1], filler]) {
       const raw = `{"base":"${b}","cols":[{"uid":"${x}","data":${JSON.stringify(data)}},{"name":"n","data":[1e400]}]}`;
-      expectError(await s.call('POST', `/v2/grids/${g.fid}/edits`, { user: alice, raw, headers: { 'Content-Type': 'application/json' } }), 400, 'cols[1].data[0]');
+      expectError(
+        await s.call('POST', `/v2/grids/${g.fid}/edits`, { user: alice, raw, headers: { 'Content-Type': 'application/json' } }),
+        400,
+        'cols[1].data[0]',
+      );
     }
     expectError(await s.call('POST', `/v2/grids/${g.fid}/edits`, { user: alice, body: { cols: [] } }), 400, 'base');
     await s.call('PUT', `/v2/grids/${g.fid}/col?uid=${x}`, { user: alice, body: { cols: [{ data: [5] }] } });
