@@ -210,6 +210,27 @@ test('keyboard only: reach the grid, move, edit, cancel, undo, redo and save', a
   ]);
 });
 
+test('copies and pastes with the system clipboard (Ctrl+C, Ctrl+V), as between spreadsheets', async ({ page, context, request }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const made = await createGrid(request, { a: [1, 2, 3], b: ['x', 'y z', 'w'] }, { filename: `clipboard grid ${unique()}` });
+  await signIn(page);
+  await openEditor(page, made.fid, '3 rows, 2 columns');
+  await cell(page, 0, 0).click();
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Control+c');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('1\tx\n2\ty z');
+  await cell(page, 2, 0).click();
+  await page.keyboard.press('Control+v');
+  await expect(page.getByRole('status').filter({ hasText: 'Pasted' })).toContainText('Pasted 2 × 2 cells. 4 rows, 2 columns');
+  await expect(cell(page, 3, 1)).toHaveText('y z');
+  await saved(page);
+  expect(table(await content(request, made.fid))).toEqual([
+    ['a', [1, 2, 1, 2]],
+    ['b', ['x', 'y z', 'x', 'y z']],
+  ]);
+});
+
 test('a million rows open and scroll to the last one', async ({ page, request }) => {
   test.setTimeout(240_000);
   const n = 1_000_000;
