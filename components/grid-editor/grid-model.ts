@@ -137,10 +137,13 @@ export class GridModel {
   private future: Step[] = [];
   private nextKey = 0;
   private edits = 0;
+  /** The saved grid's columns: a column deleted by a save and brought back by an undo is new again. */
+  private savedUids: Set<string>;
 
   constructor(loaded: LoadedColumn[]) {
     this.columns = loaded.map((c) => this.column(c.uid, c.name, c.values));
     this.rows = this.longest();
+    this.savedUids = new Set(loaded.map((c) => c.uid));
   }
 
   private column(uid: string | null, name: string, values: Values): Column {
@@ -348,8 +351,9 @@ export class GridModel {
   /** The save's body text (POST /v2/grids/{fid}/edits): every column in order, with data when changed or new. */
   saveBody(base: string): string {
     const parts = this.columns.map((c) => {
-      const head = c.uid === null ? `{"name":${JSON.stringify(c.name)}` : `{"uid":${JSON.stringify(c.uid)},"name":${JSON.stringify(c.name)}`;
-      return c.uid !== null && c.rev === c.savedRev ? `${head}}` : `${head},"data":${valuesJson(c.values)}}`;
+      const kept = c.uid !== null && this.savedUids.has(c.uid);
+      const head = kept ? `{"uid":${JSON.stringify(c.uid)},"name":${JSON.stringify(c.name)}` : `{"name":${JSON.stringify(c.name)}`;
+      return kept && c.rev === c.savedRev ? `${head}}` : `${head},"data":${valuesJson(c.values)}}`;
     });
     return `{"base":${JSON.stringify(base)},"cols":[${parts.join(',')}]}`;
   }
@@ -360,6 +364,7 @@ export class GridModel {
       c.uid = cols[i].uid;
       c.savedRev = c.rev;
     });
+    this.savedUids = new Set(cols.map((c) => c.uid));
   }
 
   /** The rows [r0, r1] of columns [c0, c1] as tab-separated text (what a spreadsheet pastes). */

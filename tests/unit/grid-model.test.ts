@@ -98,6 +98,19 @@ describe('grid model', () => {
     expect(m.csvParts().join('')).toBe('x,y,Column 3\n1,a,\n2,b,\n3,c,\n');
   });
 
+  it('sends a column deleted by a save and brought back by an undo as a new column', () => {
+    const m = grid();
+    m.deleteColumn(0);
+    expect(body(m).cols).toEqual([{ uid: 'bbbbbb', name: 'y' }]);
+    m.saved([{ uid: 'bbbbbb' }]);
+    m.undo();
+    expect(body(m).cols).toEqual([
+      { name: 'x', data: [1, 2, 3] },
+      { uid: 'bbbbbb', name: 'y' },
+    ]);
+    expect(m.changed([{ uid: 'bbbbbb', name: 'y' }])).toBe(true);
+  });
+
   it('writes text into a number column by turning it into a plain one', () => {
     const m = grid();
     m.setBlock(0, 0, [['n/a']]);
