@@ -21,6 +21,7 @@ import { apiFilePath } from '@/lib/core/urls';
 import type { GridEditorData } from '@/lib/web/grid-editor';
 import { cellText, type Cell, GridModel, type LoadedColumn, parseCell } from './grid-model';
 import type { LoadAnswer, LoadAsk } from './load-worker';
+import type { SerializeAnswer, SerializeAsk } from './serialize-worker';
 import './grid-editor.css';
 
 const ROW_H = 28;
@@ -29,12 +30,12 @@ const ROWHEAD_W = 80;
 const COL_W = 144;
 /** Scroll height at most: browsers cap an element's height (Chromium near 33 million pixels, Firefox near 18), so beyond it scroll positions map onto rows. */
 const MAX_SCROLL_H = 8_000_000;
-/** The API's limit on a grid body. */
-const MAX_SAVE_BYTES = 50 * 1024 * 1024;
 /** Data one load request asks for, about. */
 const REQUEST_BYTES = 8 * 1024 * 1024;
 /** Cells one copy, paste or clear handles at most. */
 const MAX_BLOCK_CELLS = 2_000_000;
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 interface Selection {
   /** The active cell. */
@@ -413,9 +414,32 @@ export function GridEditor({ data }: { data: GridEditorData }) {
       return count === 1 ? `Deleted row ${rMin + 1}.` : `Deleted rows ${rMin + 1} to ${rMin + count}.`;
     });
 
-  const downloadCsv = () => {
+  // One worker writes saves and CSVs; each ask answered by id.
+  const serializer = useRef<{ worker: Worker; next: number; waiting: Map<number, (a: SerializeAnswer) => void> } | null>(null);
+  useEffect(() => () => serializer.current?.worker.terminate(), []);
+  const serialize = (ask: DistributiveOmit<SerializeAsk, 'id'>): Promise<SerializeAnswer> => {
+    if (!serializer.current) {
+      const worker = new Worker(new URL('./serialize-worker.ts', import.meta.url));
+      const waiting = new Map<number, (a: SerializeAnswer) => void>();
+      worker.onmessage = (e: MessageEvent<SerializeAnswer>) => {
+        waiting.get(e.data.id)?.(e.data);
+        waiting.delete(e.data.id);
+      };
+      serializer.current = { worker, next: 0, waiting };
+    }
+    const s = serializer.current;
+    const id = s.next++;
+    return new Promise((resolve) => {
+      s.waiting.set(id, resolve);
+      s.worker.postMessage({ ...ask, id });
+    });
+  };
+
+  const downloadCsv = async () => {
     if (!m) return;
-    const url = URL.createObjectURL(new Blob(m.csvParts(), { type: 'text/csv' }));
+    const answer = await serialize({ kind: 'csv', source: m.csvSource() });
+    if (!('csv' in answer)) return;
+    const url = URL.createObjectURL(answer.csv);
     const a = document.createElement('a');
     a.href = url;
     a.download = `${data.name} (edited).csv`;
@@ -425,30 +449,30 @@ export function GridEditor({ data }: { data: GridEditorData }) {
 
   const save = async () => {
     if (!m || saving) return;
-    const body = m.saveBody(base.current);
-    if (body.length > MAX_SAVE_BYTES) {
-      setProblem('These changes are too large to save at once (over 50 MiB of data). Your edits are kept here: download them as CSV.');
-      return;
-    }
     setSaving(true);
     setProblem(null);
     setStatus('Saving…');
+    const kept = ' Nothing was saved; your edits are kept here.';
     try {
-      const res = await fetch(`${apiPath}/edits`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, credentials: 'same-origin' });
-      const answer = (await res.json().catch(() => null)) as { base?: string; cols?: { name: string; uid: string }[]; errors?: { message: string }[] } | null;
-      if (res.ok && answer?.base && answer.cols) {
-        m.saved(answer.cols);
-        base.current = answer.base;
-        savedCols.current = answer.cols;
-        setStatus('Saved. Plots drawn from this grid are drawn again with the new data.');
-      } else {
-        const said = answer?.errors?.map((x) => x.message).join(' ') || `The save failed (HTTP ${res.status}).`;
-        setStatus('');
-        setProblem(res.status === 409 ? said : `${said} Nothing was saved; your edits are kept here.`);
-      }
-    } catch {
+      const answer = await serialize({ kind: 'save', url: `${apiPath}/edits`, base: base.current, items: m.saveItems() });
+      const outcome = 'save' in answer ? answer.save : { unreachable: true as const };
       setStatus('');
-      setProblem('The save could not reach the server. Nothing was saved; your edits are kept here: try again.');
+      if ('tooLarge' in outcome) {
+        setProblem(`These changes are too large to save at once (over 50 MiB of data).${kept} Download them as CSV.`);
+      } else if ('unreachable' in outcome) {
+        setProblem(`The save could not reach the server.${kept} Try again.`);
+      } else {
+        const body = outcome.answer as { base?: string; cols?: { name: string; uid: string }[]; errors?: { message: string }[] } | null;
+        if (outcome.status === 200 && body?.base && body.cols) {
+          m.saved(body.cols);
+          base.current = body.base;
+          savedCols.current = body.cols;
+          setStatus('Saved. Plots drawn from this grid are drawn again with the new data.');
+        } else {
+          const said = body?.errors?.map((x) => x.message).join(' ') || `The save failed (HTTP ${outcome.status}).`;
+          setProblem(outcome.status === 409 ? said : `${said}${kept}`);
+        }
+      }
     } finally {
       setSaving(false);
     }

@@ -348,14 +348,17 @@ export class GridModel {
     return this.columns.some((c, i) => c.rev !== c.savedRev || c.uid !== saved[i].uid || c.name !== saved[i].name);
   }
 
-  /** The save's body text (POST /v2/grids/{fid}/edits): every column in order, with data when changed or new. */
-  saveBody(base: string): string {
-    const parts = this.columns.map((c) => {
+  /** What a save sends (POST /v2/grids/{fid}/edits): every column in order, kept ones by uid, values when changed or new. */
+  saveItems(): SaveItem[] {
+    return this.columns.map((c) => {
       const kept = c.uid !== null && this.savedUids.has(c.uid);
-      const head = kept ? `{"uid":${JSON.stringify(c.uid)},"name":${JSON.stringify(c.name)}` : `{"name":${JSON.stringify(c.name)}`;
-      return kept && c.rev === c.savedRev ? `${head}}` : `${head},"data":${valuesJson(c.values)}}`;
+      if (kept && c.rev === c.savedRev) return { uid: c.uid!, name: c.name };
+      return kept ? { uid: c.uid!, name: c.name, values: c.values } : { name: c.name, values: c.values };
     });
-    return `{"base":${JSON.stringify(base)},"cols":[${parts.join(',')}]}`;
+  }
+
+  saveBody(base: string): string {
+    return saveBodyText(base, this.saveItems());
   }
 
   /** After a save: the columns' uids as the API answered (in order), and their data as saved. */
@@ -378,12 +381,39 @@ export class GridModel {
     return lines.join('\n');
   }
 
-  /** The whole grid as CSV, a header row first, in pieces (a Blob takes them without one big string). */
-  csvParts(): string[] {
-    const parts = [`${this.columns.map((c) => csvCell(c.name)).join(',')}\n`];
-    for (let r = 0; r < this.rows; r++) parts.push(`${this.columns.map((c) => csvCell(cellText(valueAt(c.values, r)))).join(',')}\n`);
-    return parts;
+  /** What the CSV of the whole grid is made from (csvParts). */
+  csvSource(): CsvSource {
+    return { names: this.columns.map((c) => c.name), columns: this.columns.map((c) => c.values), rows: this.rows };
   }
+}
+
+/** One column of a save: kept (`uid`) or new, with its values when they are sent. */
+export interface SaveItem {
+  uid?: string;
+  name: string;
+  values?: Values;
+}
+
+/** A save's body text. */
+export function saveBodyText(base: string, items: SaveItem[]): string {
+  const parts = items.map((c) => {
+    const head = c.uid === undefined ? `{"name":${JSON.stringify(c.name)}` : `{"uid":${JSON.stringify(c.uid)},"name":${JSON.stringify(c.name)}`;
+    return c.values === undefined ? `${head}}` : `${head},"data":${valuesJson(c.values)}}`;
+  });
+  return `{"base":${JSON.stringify(base)},"cols":[${parts.join(',')}]}`;
+}
+
+export interface CsvSource {
+  names: string[];
+  columns: Values[];
+  rows: number;
+}
+
+/** A grid as CSV, a header row first, in pieces (a Blob takes them without one big string). */
+export function csvParts({ names, columns, rows }: CsvSource): string[] {
+  const parts = [`${names.map(csvCell).join(',')}\n`];
+  for (let r = 0; r < rows; r++) parts.push(`${columns.map((v) => csvCell(cellText(valueAt(v, r)))).join(',')}\n`);
+  return parts;
 }
 
 /** A column's values as JSON ("" for NaN in a Float64Array). */
