@@ -31,6 +31,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   pages: () => import('./pages'),
   proxy: () => import('./proxy'),
   import: () => import('./import'),
+  'grid-editor': () => import('./grid-editor'),
 };
 
 const OUTPUT = 'BENCHMARKS.md';

@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'AUTHENTICATION_FAILED',
   'PERMISSION_DENIED',
   'NOT_FOUND',
+  'CONFLICT',
   'METHOD_NOT_ALLOWED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
@@ -75,6 +76,9 @@ export const badApiKey = () => apiError(401, 'AUTHENTICATION_FAILED', 'Bad API k
 export const permissionDenied = (message = 'You do not have permission to perform this action.') => apiError(403, 'PERMISSION_DENIED', message);
 /** The single 404 for missing, deleted and unreadable files alike: no existence leak. */
 export const notFound = () => apiError(404, 'NOT_FOUND', 'Not found.');
+
+/** 409: the write was based on data changed since (nothing was written). */
+export const conflict = (message: string) => apiError(409, 'CONFLICT', message);
 
 export function serviceUnavailable(retryAfterSeconds = 1, message = 'The database is unavailable; try again shortly.'): ApiError {
   const e = apiError(503, 'SERVICE_UNAVAILABLE', message);

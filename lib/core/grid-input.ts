@@ -145,3 +145,40 @@ export const rowsBodySchema = z.object({
     .meta({ description: 'rows to append, each one value per column in column order' })
     .transform(rowColumns),
 });
+
+/** Body of POST /v2/grids/{fid}/edits (the grid editor's save). */
+export const editsBodySchema = z.object({
+  base: z
+    .string({ error: 'This field is required.' })
+    .max(100)
+    .meta({ description: "the grid's `edit_base` when the edits began: the save is refused (409) if the grid changed since" }),
+  cols: z
+    .unknown()
+    .refine((v) => v !== undefined, 'This field is required.')
+    .meta({
+      description:
+        'the grid\'s columns after the edits, in their new order: {"uid", "name"?, "data"?} keeps a column (renamed, its data replaced when given), {"name", "data"} adds one; columns left out are deleted',
+    }),
+});
+
+/** One column after an edit: an existing one (`uid`) or a new one (`name` and `data`). */
+export type EditItem = { uid: string; name?: string; data?: unknown } | { uid?: undefined; name: string; data: unknown };
+
+/** An edit's `cols`, checked: at most MAX_COLUMNS columns, each kept (`uid`) or new (`name` and `data`). */
+export function editItems(cols: unknown): EditItem[] {
+  return prepared(cols, (value) => {
+    const name = z.string().min(1, 'may not be empty').max(1024, 'at most 1024 characters');
+    const item = z.union(
+      [
+        z.object({ uid: z.string().min(1).max(100), name: name.optional(), data: z.unknown().optional() }),
+        z.object({ name, data: z.unknown().refine((v) => v !== undefined, 'This field is required.') }),
+      ],
+      { error: 'expected {"uid", "name"?, "data"?} for a kept column or {"name", "data"} for a new one' },
+    );
+    return parseWith(
+      z.array(item, { error: 'expected an array of columns' }).max(MAX_COLUMNS, `at most ${MAX_COLUMNS} columns a grid`),
+      typeof value === 'string' ? parseJsonText(value, 'cols') : value,
+      'cols',
+    ) as EditItem[];
+  });
+}

@@ -10,10 +10,21 @@ import { queryRows, type Db } from '@/db/client';
 import { files, gridColumns } from '@/db/schema';
 import type { Viewer } from './auth';
 import { CELL_TOO_LARGE, columnValues, MAX_COLUMN_VALUES, NON_FINITE, PREVIEW_VALUES, type ColumnValues } from './column-values';
-import { invalid, invalidMany, notFound } from './errors';
+import { conflict, invalid, invalidMany, notFound } from './errors';
 import { createFile, fileRecord, getFile, type FileRow, type OwnedFile } from './files';
 import { fileFieldsSchema, type TYPE_FIELDS, type TypeUpdate } from './file-changes';
-import { colItems, gridData, MAX_COLUMNS, metadataSchema, misfitRow, type colsBodySchema, type createGridSchema, type rowsBodySchema } from './grid-input';
+import {
+  colItems,
+  editItems,
+  gridData,
+  MAX_COLUMNS,
+  metadataSchema,
+  misfitRow,
+  type colsBodySchema,
+  type createGridSchema,
+  type editsBodySchema,
+  type rowsBodySchema,
+} from './grid-input';
 import { MiB } from './json-text';
 import { refreshPlotsOfGrids } from './images';
 import { assertOwner, assertReadable } from './permissions';
@@ -304,6 +315,19 @@ export async function readColumns(db: Db, viewer: Viewer | null, fid: Fid, uidTe
   })();
 }
 
+/** Columns' names and data replaced, a few to a statement; the caller holds the grid's lock. */
+async function replaceColumnData(tx: Db, cols: (ColumnValues & { id: number; name: string })[]): Promise<void> {
+  for (const group of statements(cols, (c) => c.text)) {
+    const rows = group.map(
+      (c) => sql`(${c.id}::bigint, ${c.name}::text, ${c.text}::text, ${c.bytes}::bigint, ${c.length}::int, ${JSON.stringify(c.head)}::text)`,
+    );
+    await tx.execute(sql`
+      UPDATE grid_columns c SET name = v.name, data = v.data::json, bytes = v.bytes, length = v.length, preview = v.preview::json
+      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, data, bytes, length, preview)
+      WHERE c.id = v.id`);
+  }
+}
+
 /** PUT /v2/grids/{fid}/col?uid=: each named column's data replaced (and renamed when a name is given). */
 export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string, input: z.output<typeof colsBodySchema>, client: Client = 'api') {
   const grid = await ownGrid(db, viewer, fid);
@@ -319,15 +343,7 @@ export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, ui
     if (renames.length) checkNames(new Map((await gridColumnsOf(tx, grid.id)).map((c) => [c.id, c.name])), renames);
     const cols = targets.map((t, i) => ({ id: t.id, uid: t.uid, name: items[i].name ?? t.name, ...values[i] }));
     await recordGridVersion(tx, grid.id, { authorId: viewer!.id, client });
-    for (const group of statements(cols, (c) => c.text)) {
-      const rows = group.map(
-        (c) => sql`(${c.id}::bigint, ${c.name}::text, ${c.text}::text, ${c.bytes}::bigint, ${c.length}::int, ${JSON.stringify(c.head)}::text)`,
-      );
-      await tx.execute(sql`
-        UPDATE grid_columns c SET name = v.name, data = v.data::json, bytes = v.bytes, length = v.length, preview = v.preview::json
-        FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, data, bytes, length, preview)
-        WHERE c.id = v.id`);
-    }
+    await replaceColumnData(tx, cols);
     await touchGrid(tx, grid.id);
     await refreshPlotsOfGrids(tx, [grid]);
     return { cols: cols.map(({ name, uid }) => ({ name, uid })) };
@@ -402,6 +418,99 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
     if (cols.length) await refreshPlotsOfGrids(tx, [grid]);
   });
   return recordOf(db, (await getFile(db, fid)) ?? grid, viewer, origin);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The grid editor's save
+
+/** A grid's state as a token: its date_modified to the microsecond, which every write of its columns moves (touchGrid). */
+const EDIT_BASE = sql`(extract(epoch FROM updated_at) * 1000000)::bigint::text`;
+
+/** The token a grid editor loads with and sends back with its save (`base`). */
+export async function gridEditBase(db: Db, gridId: number): Promise<string> {
+  const [row] = await queryRows<{ base: string }>(db, sql`SELECT ${EDIT_BASE} AS base FROM files WHERE id = ${gridId}`);
+  if (!row) throw notFound();
+  return row.base;
+}
+
+/** GET /v2/grids/{fid}/edits: the caller's own grid's base. */
+export async function editBaseOf(db: Db, viewer: Viewer | null, fid: Fid): Promise<string> {
+  return gridEditBase(db, (await ownGrid(db, viewer, fid)).id);
+}
+
+export const STALE_EDIT =
+  'This grid was changed by someone else since you opened it, so your changes were not saved (nothing was written). Your edits are kept here: download them as CSV, then reload to see the current data.';
+
+/**
+ * POST /v2/grids/{fid}/edits: the grid's columns become `cols`, in that order, in one transaction
+ * (all or nothing): kept columns (by uid) renamed and their data replaced when given, new ones added,
+ * the rest deleted. Refused with 409 when the grid changed since `base` (checked under the grid's
+ * lock). The columns' rules are the column verbs' (values, unique names, MAX_COLUMNS); plots drawn
+ * from the grid are drawn again when data changed. Answers the new `base` and the columns.
+ */
+export async function saveGridEdits(db: Db, viewer: Viewer | null, fid: Fid, input: z.output<typeof editsBodySchema>, client: Client = 'api') {
+  const grid = await ownGrid(db, viewer, fid);
+  const items = editItems(input.cols);
+  const given = items.flatMap((c, i) => (c.data === undefined ? [] : [{ i, data: c.data }]));
+  const values = valuesOf(given.map(({ i, data }) => ({ data, field: `cols[${i}].data` })));
+  const valuesAt = new Map(given.map(({ i }, k) => [i, values[k]]));
+  return db.transaction(async (tx) => {
+    await lockGrid(tx, grid.id);
+    if ((await gridEditBase(tx, grid.id)) !== input.base) throw conflict(STALE_EDIT);
+    const existing = await gridColumnsOf(tx, grid.id);
+    const byUid = new Map(existing.map((c) => [c.uid, c]));
+    const kept = new Set<string>();
+    for (const [i, c] of items.entries()) {
+      if (c.uid === undefined) continue;
+      if (!byUid.has(c.uid)) throw invalid(`cols[${i}].uid`, `the grid has no column ${quoted(c.uid)}`);
+      if (kept.has(c.uid)) throw invalid(`cols[${i}].uid`, `${quoted(c.uid)} is given twice`);
+      kept.add(c.uid);
+    }
+    const names = items.map((c) => c.name ?? byUid.get(c.uid!)!.name);
+    // Names kept as they were are the grid's; the ones given are checked against them.
+    checkNames(
+      new Map(items.flatMap((c, i) => (c.name === undefined ? [[i, names[i]] as const] : []))),
+      items.flatMap((c, i) => (c.name === undefined ? [] : [{ key: i, name: c.name, field: `cols[${i}].name` }])),
+    );
+    const gone = existing.filter((c) => !kept.has(c.uid));
+    const uids = new Set(existing.map((c) => c.uid));
+    const added: NewColumn[] = [];
+    const moved: { id: number; name: string; ord: number }[] = [];
+    const replaced: (ColumnValues & { id: number; name: string })[] = [];
+    const cols = items.map((c, i) => {
+      const name = names[i];
+      const v = valuesAt.get(i);
+      if (c.uid === undefined) {
+        added.push({ name, uid: newUid(uids), ord: i, ...v! });
+        return { name, uid: added[added.length - 1].uid };
+      }
+      const col = byUid.get(c.uid)!;
+      if (col.ord !== i || col.name !== name) moved.push({ id: col.id, name, ord: i });
+      if (v) replaced.push({ id: col.id, name, ...v });
+      return { name, uid: col.uid };
+    });
+    if (!gone.length && !added.length && !moved.length && !replaced.length) return { base: input.base, cols };
+    await recordGridVersion(tx, grid.id, { authorId: viewer!.id, client });
+    if (gone.length)
+      await tx.delete(gridColumns).where(
+        inArray(
+          gridColumns.id,
+          gone.map((c) => c.id),
+        ),
+      );
+    if (moved.length) {
+      const rows = moved.map((c) => sql`(${c.id}::bigint, ${c.name}::text, ${c.ord}::int)`);
+      await tx.execute(sql`
+        UPDATE grid_columns c SET name = v.name, ord = v.ord
+        FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, ord)
+        WHERE c.id = v.id`);
+    }
+    await replaceColumnData(tx, replaced);
+    await insertColumns(tx, grid.id, added);
+    await touchGrid(tx, grid.id);
+    if (gone.length || replaced.length) await refreshPlotsOfGrids(tx, [grid]);
+    return { base: await gridEditBase(tx, grid.id), cols };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ export function newChartPath(grid?: { owner: string; n: number }, template?: { o
   return template ? `${path}&template=${part(template.owner)}:${template.n}` : path;
 }
 
-/** The chart editor on an existing plot (`/~owner/n/edit`). */
+/** The editor of an existing file (`/~owner/n/edit`): the chart editor on a plot, the data editor on a grid. */
 export const editPlotPath = (owner: string, n: number) => `${filePath(owner, n)}edit`;
 
 /** A plot's history (`/~owner/n/history`), or one version of it drawn (`/~owner/n/history/k`). */

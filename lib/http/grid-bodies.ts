@@ -9,11 +9,11 @@
 import type { z } from 'zod';
 import { columnValues, PreparedColumn, type ColumnProblem, type ColumnValues } from '@/lib/core/column-values';
 import { ApiError } from '@/lib/core/errors';
-import { colItems, colsBodySchema, createGridSchema, gridData, PreparedValue, rowsBodySchema } from '@/lib/core/grid-input';
+import { colItems, colsBodySchema, createGridSchema, editItems, editsBodySchema, gridData, PreparedValue, rowsBodySchema } from '@/lib/core/grid-input';
 import { parseJsonText, parseWith, renameRepeatedKeys } from '@/lib/core/json-text';
 import { decodeUtf8 } from './body';
 
-export type GridBody = 'grid' | 'append-cols' | 'replace-cols' | 'rows';
+export type GridBody = 'grid' | 'append-cols' | 'replace-cols' | 'rows' | 'edits';
 
 /** Each kind's schema: the one its endpoint declares. */
 export const GRID_BODY_SCHEMAS: Record<GridBody, z.ZodType> = {
@@ -21,6 +21,7 @@ export const GRID_BODY_SCHEMAS: Record<GridBody, z.ZodType> = {
   'append-cols': colsBodySchema,
   'replace-cols': colsBodySchema,
   rows: rowsBodySchema,
+  edits: editsBodySchema,
 };
 
 /** A kind's body text to a value, before validation. */
@@ -49,6 +50,12 @@ export function prepareGridBody(kind: GridBody, bytes: Uint8Array): Prepared {
         for (const col of Object.values(data.cols)) prepareColumn(col);
         return data;
       });
+    } else if (kind === 'edits') {
+      body.cols = prepareValue(() => {
+        const items = editItems(body.cols);
+        for (const item of items) if (item.data !== undefined) prepareColumn(item);
+        return items;
+      });
     } else if (kind !== 'rows') {
       body.cols = prepareValue(() => {
         const items = colItems(body.cols, kind === 'append-cols');
@@ -76,7 +83,7 @@ function prepareValue(check: () => unknown): unknown {
 }
 
 /** A checked column item's `data` replaced by a marker holding its values (or why not). */
-function prepareColumn(col: { data: unknown }): void {
+function prepareColumn(col: { data?: unknown }): void {
   col.data = { [COLUMN]: columnValues(col.data) };
 }
 

@@ -229,6 +229,7 @@ async function GridPage({ data }: { data: GridPageData }) {
   const { file, shareKey, visibility } = data;
   const { columns, columnCount, rowCount } = await gridPreview(data.ctx.db, file.id);
   const shown = Math.min(rowCount, GRID_PREVIEW_ROWS);
+  const own = data.ctx.viewer?.id === file.ownerId;
   return (
     <main className="file-page grid-page">
       <header className="file-head">
@@ -248,7 +249,12 @@ async function GridPage({ data }: { data: GridPageData }) {
             Created <DateTime date={file.createdAt} />
           </li>
         </ul>
-        <p>
+        <p className="grid-actions">
+          {own && (
+            <Link className="button" href={editPlotPath(file.owner, file.n)}>
+              Edit data
+            </Link>
+          )}
           <a className="button secondary" download={`${file.filename}.csv`} href={withShareKey(filePath(file.owner, file.n, 'csv'), shareKey)}>
             Download all data (CSV)
           </a>

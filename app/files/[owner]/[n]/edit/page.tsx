@@ -3,17 +3,37 @@ import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { checkFigureAction, followSharingAction } from '@/app/create/chart/actions';
 import { ChartEditor } from '@/components/chart-editor/chart-editor';
+import { GridEditor } from '@/components/grid-editor/grid-editor';
 import { filePath } from '@/lib/core/urls';
 import { loadPlotEditor } from '@/lib/web/chart-editor';
+import { loadGridEditor } from '@/lib/web/grid-editor';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Edit chart', robots: { index: false, follow: false } };
 
 type Props = { params: Promise<{ owner: string; n: string }> };
 
-// `/~owner/n/edit`: the chart editor on one of the viewer's own plots (anyone else's is the 404 of a missing file).
-export default async function EditPlotPage({ params }: Props) {
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { owner, n } = await params;
+  const grid = await loadGridEditor(owner, n);
+  return { title: grid ? `Edit data: ${grid.name}` : 'Edit chart', robots: { index: false, follow: false } };
+}
+
+// `/~owner/n/edit`: the chart editor on one of the viewer's own plots, or the data editor on one of
+// their grids (anyone else's file is the 404 of a missing file).
+export default async function EditFilePage({ params }: Props) {
+  const { owner, n } = await params;
+  const grid = await loadGridEditor(owner, n);
+  if (grid) {
+    return (
+      <main className="editor-page grid-editor-page">
+        <div className="editor-head">
+          <h1>Edit data: {grid.name}</h1>
+          <Link href={filePath(grid.owner, grid.n)}>Back to the grid (unsaved changes are lost)</Link>
+        </div>
+        <GridEditor data={grid} />
+      </main>
+    );
+  }
   const page = await loadPlotEditor(owner, n);
   if (page.kind === 'sign-in') redirect(page.to);
   if (page.kind === 'not-found') notFound();

@@ -1,0 +1,27 @@
+import { editsBodySchema } from '@/lib/core/grid-input';
+import { editBaseOf, saveGridEdits } from '@/lib/core/grids';
+import { endpoint, routes } from '@/lib/http/routes';
+import { clientOf } from '@/lib/http/request/client';
+import { json } from '@/lib/http/responses';
+import { MiB } from '@/lib/core/json-text';
+import { fidParam } from '@/lib/core/records';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids/{fid}/edits', {
+  GET: endpoint({
+    summary: 'The base an edit of your grid starts from',
+    auth: 'required',
+    responses: { 200: '{"base"}: send it back with the edits' },
+    handler: async ({ db, viewer, params }) => json({ base: await editBaseOf(db, viewer, fidParam(params.fid)) }),
+  }),
+  POST: endpoint({
+    summary: "Save edits of a grid's columns at once: kept, renamed, replaced, added, reordered and deleted columns",
+    description:
+      'All or nothing, in one transaction. Refused with 409 (nothing written) when the grid changed since `base`. Plots drawn from the grid are drawn again when data changed. The state before it is kept as a version (`/v2/grids/{fid}/versions`).',
+    auth: 'required',
+    body: editsBodySchema,
+    bodyLimit: 50 * MiB,
+    gridBody: 'edits',
+    responses: { 200: '{"base", "cols": [{"name", "uid"}]}: the new base and the columns in order', 409: 'the grid changed since `base`' },
+    handler: async ({ req, db, viewer, params, body }) => json(await saveGridEdits(db, viewer, fidParam(params.fid), body, clientOf(req.headers))),
+  }),
+});
