@@ -436,7 +436,7 @@ describe('accounts', () => {
       expect(profile.text).toContain('Charts of rivers.');
       expect(profile.text).toMatch(/<a href="https:\/\/ann\.example\/rivers" rel="nofollow ugc noopener noreferrer">/);
       const refused = await submit(open[0].url, cookie, 'Save profile', { nickname: 'Ann', bio: '', website: 'javascript:alert(1)' });
-      expect(refused.text).toContain('website: must be an http:// or https:// address');
+      expect(refused.text).toContain('Must be an http:// or https:// address.');
       expect((await getUserByUsername(database.db, user.username))?.website).toBe('https://ann.example/rivers');
     });
 
