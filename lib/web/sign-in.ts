@@ -4,6 +4,7 @@
 // actions, so that a throttled attempt can answer 429 with Retry-After.
 import 'server-only';
 import { cookies } from 'next/headers';
+import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { getDb } from '@/lib/core/database';
 import { checkSignIn } from '@/lib/core/credentials';
@@ -27,7 +28,7 @@ export const SIGN_IN_ERRORS: Record<string, string> = {
   throttled: 'Too many attempts: the last one was not checked. Once the wait is over, try again.',
 };
 
-/** What /signup shows for each error code. */
+/** What /signup shows for each error code, and the field it is shown at. */
 export const SIGN_UP_ERRORS: Record<string, string> = {
   username: 'Choose a username of letters, digits, "_", "." and "-", at most 50 characters, starting with a letter or digit.',
   'username-taken': 'That username is taken; choose another.',
@@ -36,6 +37,39 @@ export const SIGN_UP_ERRORS: Record<string, string> = {
   password: `Choose a password of ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
   mismatch: 'The two passwords differ.',
 };
+export const SIGN_UP_ERROR_FIELDS: Record<string, 'username' | 'email' | 'password' | 'password2'> = {
+  username: 'username',
+  'username-taken': 'username',
+  email: 'email',
+  'email-taken': 'email',
+  password: 'password',
+  mismatch: 'password2',
+};
+
+/**
+ * What a refused sign-up had typed (never its passwords), for the form to show again: in a cookie
+ * of its own, only for /signup and briefly, since an address does not belong in a URL (history, logs).
+ */
+const SIGN_UP_DRAFT_COOKIE = 'pf_signup';
+const draftSchema = z.object({ username: z.string().max(254).catch(''), email: z.string().max(254).catch('') });
+export type SignUpDraft = z.infer<typeof draftSchema>;
+
+function signUpDraftCookie(draft: SignUpDraft | null, origin: string): string {
+  const value = draft ? Buffer.from(JSON.stringify(draft)).toString('base64url') : '';
+  return [`${SIGN_UP_DRAFT_COOKIE}=${value}`, 'Path=/signup', `Max-Age=${draft ? 600 : 0}`, 'HttpOnly', 'SameSite=Lax', origin.startsWith('https:') && 'Secure']
+    .filter(Boolean)
+    .join('; ');
+}
+
+/** For the /signup page: what the last refused attempt typed, or empty fields. */
+export async function signUpDraft(): Promise<SignUpDraft> {
+  const raw = (await cookies()).get(SIGN_UP_DRAFT_COOKIE)?.value ?? '';
+  try {
+    return draftSchema.parse(JSON.parse(Buffer.from(raw.slice(0, 2048), 'base64url').toString('utf8')));
+  } catch {
+    return { username: '', email: '' };
+  }
+}
 
 const HERE = 'http://here.invalid';
 /** The longest `next` kept: a place on this site to go back to, not a payload. */
@@ -182,16 +216,21 @@ export async function signUpRequest(req: Request): Promise<Response> {
         : password !== field(form, 'password2')
           ? 'mismatch'
           : null;
-  if (problem) return seeOther(`${again}error=${problem}`);
+  const origin = originFrom(req.headers, new URL(req.url));
+  const draft = { 'Set-Cookie': signUpDraftCookie({ username: username.slice(0, 254), email: email.slice(0, 254) }, origin) };
+  if (problem) return seeOther(`${again}error=${problem}`, draft);
   try {
     // An invitation's account gets the address the invitation was sent to.
     const { user } = invite ? await acceptInvitation(db, invite, { username, password }) : await createUser(db, { username, email, password });
     const token = await createSession(db, user.id);
-    return seeOther('/settings?welcome=1', { 'Set-Cookie': sessionSetCookie(token, originFrom(req.headers, new URL(req.url))) });
+    const headers = new Headers({ Location: '/settings?welcome=1' });
+    headers.append('Set-Cookie', sessionSetCookie(token, origin));
+    headers.append('Set-Cookie', signUpDraftCookie(null, origin));
+    return new Response(null, { status: 303, headers });
   } catch (e) {
     if (e instanceof InvitationClosed) return invitationClosedPage();
     // Everything was checked above but uniqueness: which of the two was taken.
-    if (e instanceof ApiError && e.status === 400) return seeOther(`${again}error=${e.errors[0].field === 'email' ? 'email-taken' : 'username-taken'}`);
+    if (e instanceof ApiError && e.status === 400) return seeOther(`${again}error=${e.errors[0].field === 'email' ? 'email-taken' : 'username-taken'}`, draft);
     throw e;
   }
 }
