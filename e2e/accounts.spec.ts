@@ -58,6 +58,15 @@ for (const js of [true, false]) {
     await expect(page.locator('#r-https')).toContainText('plotly for R needs https');
     await expect(page.locator('#r-https')).toContainText(`This page came over plain http (${origin})`);
     if (js) await expect(page.getByRole('button', { name: 'Copy your new api key' })).toBeVisible();
+    for (const size of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.locator('#key-heading').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`settings-new-key-${size.width}${js ? '' : '-nojs'}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await expect(page.getByRole('banner')).toContainText(username);
     const me = await request.get('/v2/users/current', { headers: { Authorization: basicAuth({ username, apiKey }) } });
     expect(me.status()).toBe(200);
