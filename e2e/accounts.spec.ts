@@ -42,7 +42,10 @@ for (const js of [true, false]) {
     // A new API key: shown once with the clients' lines for this server; this browser stays signed in.
     await page.goto('/settings');
     await expect(page.getByRole('form', { name: 'Make a new API key' })).toContainText('stops working');
-    await page.getByLabel(/I understand/).check();
+    // The confirmation by keyboard: the box takes Space.
+    await page.getByLabel(/I understand/).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByLabel(/I understand/)).toBeChecked();
     await page.getByRole('button', { name: 'Make a new API key' }).click();
     const keyField = page.getByRole('textbox', { name: 'Your new API key' });
     await expect(keyField).toBeVisible();

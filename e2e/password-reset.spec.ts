@@ -71,14 +71,16 @@ for (const js of [true, false]) {
 
     await page.goto(`${app.url}/signin`);
     await expect(page.getByRole('link', { name: 'Sign up' }).first()).toBeVisible();
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // By keyboard: the link, then the form (Enter submits it).
+    await page.getByRole('link', { name: 'Forgot password?' }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
     await axeClean(page);
     await shoot(page, `forgot-password${js ? '' : '-nojs'}`);
 
     const seen = smtp.mails.length;
     await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByLabel('Email').press('Enter');
     await expect(page.getByRole('status')).toContainText('If an account uses that address, we sent a link to it.');
     await axeClean(page);
     await shoot(page, `forgot-password-sent${js ? '' : '-nojs'}`);
