@@ -46,13 +46,18 @@ export async function createPasswordReset(db: Db, email: string): Promise<{ toke
   if (!user) return null;
   const config = signInLimitConfig();
   if (exceeded(await countLimited(db, `reset:mail:${user.id}`, RESET_MAILS_PER_ADDRESS, config.windowSeconds))) return null;
+  return { token: await issuePasswordReset(db, user.id), ...user };
+}
+
+/** A new link's token for the account (also `npm run user:reset-password -- <name> --link`). */
+export async function issuePasswordReset(db: Db, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(passwordResets).values({ tokenHash: hash(token), userId: user.id, expiresAt: sql`now() + make_interval(mins => ${RESET_MINUTES}::int)` });
+  await db.insert(passwordResets).values({ tokenHash: hash(token), userId, expiresAt: sql`now() + make_interval(mins => ${RESET_MINUTES}::int)` });
   // Links that ended go when a new one is made: no background job needed.
   await db
     .delete(passwordResets)
-    .where(and(eq(passwordResets.userId, user.id), sql`(${passwordResets.expiresAt} <= now() OR ${passwordResets.usedAt} IS NOT NULL)`));
-  return { token, ...user };
+    .where(and(eq(passwordResets.userId, userId), sql`(${passwordResets.expiresAt} <= now() OR ${passwordResets.usedAt} IS NOT NULL)`));
+  return token;
 }
 
 const open = (token: string) => and(eq(passwordResets.tokenHash, hash(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`));

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
 import { invitations, sessions } from '@/db/schema';
 import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { openPasswordReset, resetPassword } from '@/lib/core/password-resets';
 import { verifyPassword } from '@/lib/core/passwords';
 import { createSession } from '@/lib/core/sessions';
 import { createUser, getUserById } from '@/lib/core/users';
@@ -61,13 +62,31 @@ describe('npm run user:reset-password', () => {
     expect(again.stdout).not.toContain(password);
   });
 
+  it('with --link, prints a one-time link on PUBLIC_URL instead, which sets the password once (or says PUBLIC_URL is needed)', async () => {
+    const { db } = database;
+    const { user } = await createUser(db, { username: 'linked', password: 'the old password' });
+    const needs = await command('user-reset-password', ['linked', '--link']);
+    expect(needs.code).toBe(1);
+    expect(needs.stderr).toContain('PUBLIC_URL is needed');
+    const run = await command('user-reset-password', ['linked', '--link'], { PUBLIC_URL: 'https://plots.example.org' });
+    expect(run.code).toBe(0);
+    const token = run.stdout.match(/^https:\/\/plots\.example\.org\/reset-password\?token=([A-Za-z0-9_-]{43})$/m)?.[1];
+    expect(token).toBeTruthy();
+    // Nothing changed yet; the link sets it, once.
+    expect(await verifyPassword((await getUserById(db, user.id))?.passwordHash, 'the old password')).toBe(true);
+    expect(await openPasswordReset(db, token!)).toEqual({ username: 'linked' });
+    await resetPassword(db, token!, 'chosen by them');
+    expect(await verifyPassword((await getUserById(db, user.id))?.passwordHash, 'chosen by them')).toBe(true);
+    expect(await openPasswordReset(db, token!)).toBeNull();
+  });
+
   it('refuses an unknown user and a missing name, changing nothing', async () => {
     const unknown = await command('user-reset-password', ['nobody-here']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("No user named 'nobody-here'");
     const none = await command('user-reset-password', []);
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain('Usage: npm run user:reset-password -- <username>');
+    expect(none.stderr).toContain('Usage: npm run user:reset-password -- <username> [--link');
   });
 });
 
