@@ -31,7 +31,7 @@ export const SIGN_IN_ERRORS: Record<string, string> = {
   throttled: 'Too many attempts: the last one was not checked. Once the wait is over, try again.',
 };
 
-/** What /signup shows for each error code, and the field it is shown at. */
+/** What /signup shows for each error code. */
 export const SIGN_UP_ERRORS: Record<string, string> = {
   username: 'Choose a username of letters, digits, "_", "." and "-", at most 50 characters, starting with a letter or digit.',
   'username-taken': 'That username is taken; choose another.',
@@ -40,6 +40,7 @@ export const SIGN_UP_ERRORS: Record<string, string> = {
   password: `Choose a password of ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
   mismatch: 'The two passwords differ.',
 };
+/** The field each /signup error is shown at. */
 export const SIGN_UP_ERROR_FIELDS: Record<string, 'username' | 'email' | 'password' | 'password2'> = {
   username: 'username',
   'username-taken': 'username',
