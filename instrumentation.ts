@@ -5,6 +5,9 @@ export async function register() {
     // Each request's socket address, appended to X-Forwarded-For before Next reads it (rate limits).
     const { stampPeerAddress } = await import('@/lib/http/peer-address');
     await stampPeerAddress();
+    const { readMailSettings } = await import('./lib/core/mail');
+    const mail = readMailSettings();
+    if (mail.problem) console.error(`Mail is off, so "Forgot password?" is not offered: ${mail.problem}.`);
     const { getDatabase, prepareWith } = await import('./db/client');
     const { bootstrapDatabase } = await import('./lib/core/bootstrap');
     prepareWith(bootstrapDatabase);

@@ -104,16 +104,20 @@ export function PasswordForm({
   );
 }
 
-/** What configures the official clients for this server (the key as given, or a placeholder). */
+/**
+ * What configures the official clients for this server (the key as given, or a placeholder). plotly
+ * for R always connects with https:// to the host it is given, so its lines name the https origin.
+ */
 export function clientLines(origin: string, username: string, apiKey: string) {
   const q = (s: string) => JSON.stringify(s);
+  const https = origin.replace(/^http:/, 'https:');
   return {
     python: [
       'import chart_studio.tools as tls',
       `tls.set_credentials_file(username=${q(username)}, api_key=${q(apiKey)})`,
       `tls.set_config_file(plotly_domain=${q(origin)}, plotly_api_domain=${q(origin)})`,
     ].join('\n'),
-    r: `Sys.setenv("plotly_username" = ${q(username)}, "plotly_api_key" = ${q(apiKey)},\n           "plotly_domain" = ${q(origin)}, "plotly_api_domain" = ${q(origin)})`,
+    r: `Sys.setenv("plotly_username" = ${q(username)}, "plotly_api_key" = ${q(apiKey)},\n           "plotly_domain" = ${q(https)}, "plotly_api_domain" = ${q(https)})`,
   };
 }
 
@@ -128,12 +132,29 @@ export function ApiKeyForm({ action, csrf, origin, username }: { action: Action<
         <code>{lines.python}</code>
       </pre>
       <h3>R (plotly)</h3>
-      <pre>
+      <p id="r-https" className="muted">
+        {origin.startsWith('https:') ? (
+          <>plotly for R needs https: it connects only over https. This site is served over https, so these lines work as they are.</>
+        ) : (
+          <>
+            plotly for R needs https: it connects only over https, whatever address it is given. This page came over plain http ({origin}), so R cannot use this
+            server until it is served over https (behind TLS); the lines name the https address it will then have.
+          </>
+        )}
+      </p>
+      <pre aria-describedby="r-https">
         <code>{lines.r}</code>
       </pre>
-      <form action={formAction} className="form">
+      <form action={formAction} className="form" aria-labelledby="new-key-heading">
         <CsrfField token={csrf} />
-        <p className="muted">A new key replaces the old one at once: scripts using the old key stop working, and you are signed out everywhere else.</p>
+        <h3 id="new-key-heading">Make a new API key</h3>
+        <p className="muted">
+          A new key replaces the old one at once: every script, notebook and client (Python, R) still using the old key stops working until you give it the new
+          one, and you are signed out everywhere else.
+        </p>
+        <label className="checkbox">
+          <input type="checkbox" name="confirm" value="yes" required />I understand: the old key stops working now
+        </label>
         <Outcome state={state} />
         <button type="submit" disabled={pending}>
           Make a new API key

@@ -260,6 +260,22 @@ export const invitations = pgTable('invitations', {
   usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
 });
 
+/** "Forgot password?" links (lib/core/password-resets.ts): the link holds a random token, the table only its sha256. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    // Set once, by the reset that used it (the same transaction that set the password).
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
 /** Process-independent settings, e.g. the secret that signs page cursors. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

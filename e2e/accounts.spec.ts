@@ -41,6 +41,11 @@ for (const js of [true, false]) {
 
     // A new API key: shown once with the clients' lines for this server; this browser stays signed in.
     await page.goto('/settings');
+    await expect(page.getByRole('form', { name: 'Make a new API key' })).toContainText('stops working');
+    // The confirmation by keyboard: the box takes Space.
+    await page.getByLabel(/I understand/).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByLabel(/I understand/)).toBeChecked();
     await page.getByRole('button', { name: 'Make a new API key' }).click();
     const keyField = page.getByRole('textbox', { name: 'Your new API key' });
     await expect(keyField).toBeVisible();
@@ -50,7 +55,21 @@ for (const js of [true, false]) {
     await expect(page.locator('pre').first()).toContainText(`tls.set_credentials_file(username="${username}", api_key="${apiKey}")`);
     await expect(page.locator('pre').first()).toContainText(`tls.set_config_file(plotly_domain="${origin}", plotly_api_domain="${origin}")`);
     await expect(page.locator('pre').nth(1)).toContainText(`"plotly_api_key" = "${apiKey}"`);
+    // plotly for R speaks only https: its lines name the https origin, and the page says why.
+    const https = origin.replace(/^http:/, 'https:');
+    await expect(page.locator('pre').nth(1)).toContainText(`"plotly_domain" = "${https}", "plotly_api_domain" = "${https}"`);
+    await expect(page.locator('#r-https')).toContainText('plotly for R needs https');
+    await expect(page.locator('#r-https')).toContainText(`This page came over plain http (${origin})`);
     if (js) await expect(page.getByRole('button', { name: 'Copy your new api key' })).toBeVisible();
+    for (const size of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.locator('#key-heading').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`settings-new-key-${size.width}${js ? '' : '-nojs'}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await expect(page.getByRole('banner')).toContainText(username);
     const me = await request.get('/v2/users/current', { headers: { Authorization: basicAuth({ username, apiKey }) } });
     expect(me.status()).toBe(200);
@@ -153,4 +172,48 @@ test('a sign-in never goes back to another site, whatever `next` says', async ({
     await expect(page, next).toHaveURL(`${origin}/~e2eother/`);
   }
   expect(left).toEqual([]);
+});
+
+for (const js of [true, false]) {
+  test(`a refused sign-up keeps what was typed but the passwords and shows the error at its field${js ? '' : ' @no-js'}`, async ({ page }) => {
+    // The a11y suite's invitation: a refused sign-up does not use it.
+    await page.goto(invitationLinks()[2]);
+    await page.getByLabel('Username').fill('E2E');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Password again').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/error=username-taken/);
+    const username = page.getByLabel('Username');
+    await expect(username).toHaveValue('E2E');
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    await expect(username).toHaveAccessibleDescription(/That username is taken/);
+    await expect(page.locator('#username-error')).toHaveRole('alert');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Password again')).toHaveValue('');
+    await expect(page.getByLabel('Password', { exact: true })).not.toHaveAttribute('aria-invalid');
+
+    // The passwords differ: the error is at the second one, the name still there.
+    await username.fill(`kept${unique()}`);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Password again').fill(`${PASSWORD} but different`);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL(/error=mismatch/);
+    await expect(page.getByLabel('Password again')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Password again')).toHaveAccessibleDescription('The two passwords differ.');
+    await expect(username).toHaveValue(/^kept/);
+    await expect(username).not.toHaveAttribute('aria-invalid');
+    for (const size of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: test.info().outputPath(`signup-error-${size.width}${js ? '' : '-nojs'}.png`), fullPage: true });
+    }
+  });
+}
+
+test('the sign-in page offers "Sign up" only when sign-up is possible (closed here: invitations only)', async ({ page }) => {
+  await page.goto('/signin');
+  await expect(page.getByRole('link', { name: 'Sign up' })).toHaveCount(0);
+  await expect(page.locator('main')).toContainText('Accounts are made by invitation');
 });

@@ -33,7 +33,7 @@ node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2e --api
 node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2eother --api-key "e2e-other-user-key-9876543210"
 # A password account whose sign-in e2e/accounts.spec.ts throttles (nothing else signs in as it).
 echo "e2e-throttled-password" | node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2ethrottle --email throttle@e2e.example --password-stdin
-node_modules/.bin/tsx --conditions=react-server scripts/user-invite.ts js@invited.example nojs@invited.example a11y@invited.example | grep '/signup?invite=' > "$invites"
+PUBLIC_URL="http://127.0.0.1:$port" node_modules/.bin/tsx --conditions=react-server scripts/user-invite.ts js@invited.example nojs@invited.example a11y@invited.example | grep '/signup?invite=' > "$invites"
 
 # As `npm start` serves (scripts/start.mjs; one process on the embedded database).
 NODE_ENV=production WEB_CONCURRENCY=1 node --max-semi-space-size=32 scripts/start.mjs -p "$port" -H 127.0.0.1 &

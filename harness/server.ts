@@ -4,18 +4,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from './ports';
 
 /** The app as `npm start` serves it (one process) on a free port of 127.0.0.1 with `env` over this
- * process's; ready once it answers a list. */
-export async function startServer(env: Record<string, string>): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {
+ * process's (or made from the app's URL, for settings that name it); ready once it answers a list. */
+export async function startServer(
+  env: Record<string, string> | ((url: string) => Record<string, string>),
+): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   // With `npm start`'s Node flag (package.json).
   const child = spawn(process.execPath, ['--max-semi-space-size=32', 'scripts/start.mjs', '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', WEB_CONCURRENCY: '1', ...env },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', WEB_CONCURRENCY: '1', ...(typeof env === 'function' ? env(url) : env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);

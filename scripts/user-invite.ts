@@ -1,13 +1,15 @@
-// npm run user:invite -- <email>... [--days N]  — prints a one-time sign-up link for each address.
+// npm run user:invite -- <email>... [--days N]  — prints a one-time sign-up link for each address,
+// on PUBLIC_URL (scripts/public-url.ts).
 import { createInvitation, INVITATION_DAYS } from '@/lib/core/invitations';
 import { runCommand } from './cli';
+import { publicUrl } from './public-url';
 
-const usage = `npm run user:invite -- <email>... [--days N (default ${INVITATION_DAYS})]`;
+const usage = `PUBLIC_URL=https://plots.example.org npm run user:invite -- <email>... [--days N (default ${INVITATION_DAYS})]`;
 await runCommand(usage, { days: { type: 'string' } }, async (db, { values, positionals }) => {
   if (positionals.length === 0) throw new Error(`Usage: ${usage}`);
   const days = values.days === undefined ? INVITATION_DAYS : Number(values.days);
   if (!Number.isInteger(days) || days < 1 || days > 365) throw new Error('--days must be a whole number from 1 to 365');
-  const base = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
+  const base = publicUrl(usage);
   for (const email of positionals) {
     const { token, expiresAt } = await createInvitation(db, email, days);
     console.log(`Invitation for ${email}, usable once until ${expiresAt.toISOString()}:`);

@@ -58,10 +58,11 @@ export function changePassword(form: FormData): Promise<FormState> {
   });
 }
 
-/** A new API key, shown once; the old one and every other session end. */
+/** A new API key, shown once, once the person confirmed what it breaks; the old one and every other session end. */
 export async function newApiKey(form: FormData): Promise<KeyFormState> {
   let apiKey: string | undefined;
   const state = await runForm(form, async ({ db, viewer }) => {
+    if (form.get('confirm') !== 'yes') throw new FormError('Nothing changed: tick “I understand” to make a new key (the old one stops working).');
     apiKey = await rotateApiKey(db, viewer.id);
     await renewSession(db, viewer.id, await headers());
     return 'New API key made: copy it now, it is shown only once. The old key no longer works.';

@@ -4,12 +4,16 @@
 // actions, so that a throttled attempt can answer 429 with Retry-After.
 import 'server-only';
 import { cookies } from 'next/headers';
+import { after } from 'next/server';
+import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { getDb } from '@/lib/core/database';
 import { checkSignIn } from '@/lib/core/credentials';
 import { ApiError } from '@/lib/core/errors';
 import { acceptInvitation, InvitationClosed } from '@/lib/core/invitations';
 import { originFrom } from '@/lib/http/request/origin';
+import { mailSettings, sendMail } from '@/lib/core/mail';
+import { countResetRequest, createPasswordReset, PasswordResetClosed, RESET_MINUTES, resetPassword } from '@/lib/core/password-resets';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from '@/lib/core/passwords';
 import { fromOrigin } from '@/lib/core/auth';
 import { countSignUp, exceeded } from '@/lib/core/rate-limit';
@@ -35,6 +39,49 @@ export const SIGN_UP_ERRORS: Record<string, string> = {
   'email-taken': 'An account with that email address already exists; sign in instead.',
   password: `Choose a password of ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
   mismatch: 'The two passwords differ.',
+};
+/** The field each /signup error is shown at. */
+export const SIGN_UP_ERROR_FIELDS: Record<string, 'username' | 'email' | 'password' | 'password2'> = {
+  username: 'username',
+  'username-taken': 'username',
+  email: 'email',
+  'email-taken': 'email',
+  password: 'password',
+  mismatch: 'password2',
+};
+
+/**
+ * What a refused sign-up had typed (never its passwords), for the form to show again: in a cookie
+ * of its own, only for /signup and briefly, since an address does not belong in a URL (history, logs).
+ */
+const SIGN_UP_DRAFT_COOKIE = 'pf_signup';
+const draftSchema = z.object({ username: z.string().max(254).catch(''), email: z.string().max(254).catch('') });
+export type SignUpDraft = z.infer<typeof draftSchema>;
+
+function signUpDraftCookie(draft: SignUpDraft | null, origin: string): string {
+  const value = draft ? Buffer.from(JSON.stringify(draft)).toString('base64url') : '';
+  return [`${SIGN_UP_DRAFT_COOKIE}=${value}`, 'Path=/signup', `Max-Age=${draft ? 600 : 0}`, 'HttpOnly', 'SameSite=Lax', origin.startsWith('https:') && 'Secure']
+    .filter(Boolean)
+    .join('; ');
+}
+
+/** For the /signup page: what the last refused attempt typed, or empty fields. */
+export async function signUpDraft(): Promise<SignUpDraft> {
+  const raw = (await cookies()).get(SIGN_UP_DRAFT_COOKIE)?.value ?? '';
+  try {
+    return draftSchema.parse(JSON.parse(Buffer.from(raw.slice(0, 2048), 'base64url').toString('utf8')));
+  } catch {
+    return { username: '', email: '' };
+  }
+}
+
+/** "Forgot password?" is offered when mail is configured (SMTP_URL with PUBLIC_URL). */
+export const passwordResetOpen = () => mailSettings() !== null;
+
+/** What /reset-password shows for each error code, and the field it is shown at. */
+export const RESET_ERRORS: Record<string, { field: 'password' | 'password2'; message: string }> = {
+  password: { field: 'password', message: `Choose a password of ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.` },
+  mismatch: { field: 'password2', message: 'The two passwords differ.' },
 };
 
 const HERE = 'http://here.invalid';
@@ -182,16 +229,21 @@ export async function signUpRequest(req: Request): Promise<Response> {
         : password !== field(form, 'password2')
           ? 'mismatch'
           : null;
-  if (problem) return seeOther(`${again}error=${problem}`);
+  const origin = originFrom(req.headers, new URL(req.url));
+  const draft = { 'Set-Cookie': signUpDraftCookie({ username: username.slice(0, 254), email: email.slice(0, 254) }, origin) };
+  if (problem) return seeOther(`${again}error=${problem}`, draft);
   try {
     // An invitation's account gets the address the invitation was sent to.
     const { user } = invite ? await acceptInvitation(db, invite, { username, password }) : await createUser(db, { username, email, password });
     const token = await createSession(db, user.id);
-    return seeOther('/settings?welcome=1', { 'Set-Cookie': sessionSetCookie(token, originFrom(req.headers, new URL(req.url))) });
+    const headers = new Headers({ Location: '/settings?welcome=1' });
+    headers.append('Set-Cookie', sessionSetCookie(token, origin));
+    headers.append('Set-Cookie', signUpDraftCookie(null, origin));
+    return new Response(null, { status: 303, headers });
   } catch (e) {
     if (e instanceof InvitationClosed) return invitationClosedPage();
     // Everything was checked above but uniqueness: which of the two was taken.
-    if (e instanceof ApiError && e.status === 400) return seeOther(`${again}error=${e.errors[0].field === 'email' ? 'email-taken' : 'username-taken'}`);
+    if (e instanceof ApiError && e.status === 400) return seeOther(`${again}error=${e.errors[0].field === 'email' ? 'email-taken' : 'username-taken'}`, draft);
     throw e;
   }
 }
@@ -210,4 +262,74 @@ export async function signOutRequest(req: Request): Promise<Response> {
   const token = sessionToken(req.headers.get('cookie'));
   if (token) await deleteSession(await getDb(), token);
   return seeOther('/', { 'Set-Cookie': sessionSetCookie(null, originFrom(req.headers, new URL(req.url))) });
+}
+
+/**
+ * POST /forgot-password/submit: an email address. Always the same answer, 303 to
+ * /forgot-password?sent=1, whether or not an account uses it; the lookup and the mail happen after
+ * the answer is sent (so neither its time nor a slow mail server tells anything), and a failed
+ * delivery is logged. Too many requests from one address: 429. Mail not configured: 404.
+ */
+export async function forgotPasswordRequest(req: Request): Promise<Response> {
+  if (!fromOrigin(req.headers, originFrom(req.headers, new URL(req.url)))) return foreign();
+  const settings = mailSettings();
+  if (!settings) return html(404, 'Not here', '<p>This site sends no mail: ask its operator to reset your password.</p><p><a href="/signin">Sign in</a></p>');
+  const form = (await formOf(req)) ?? new FormData();
+  const email = field(form, 'email').trim();
+  if (!emailSchema.safeParse(email).success) return seeOther('/forgot-password?error=email');
+  const db = await getDb();
+  const wait = await countResetRequest(db, req.headers);
+  if (wait) return throttledPage(wait, '/forgot-password');
+  after(async () => {
+    try {
+      const reset = await createPasswordReset(db, email);
+      if (!reset) return;
+      const link = `${settings.origin}/reset-password?token=${reset.token}`;
+      await sendMail(settings, {
+        to: reset.email,
+        subject: `Reset your password at ${new URL(settings.origin).host}`,
+        text: [
+          `Someone, hopefully you, asked to reset the password of the account ${reset.username} at ${settings.origin}.`,
+          '',
+          `To choose a new password, open this link within ${RESET_MINUTES} minutes. It works once:`,
+          '',
+          link,
+          '',
+          'If you did not ask, ignore this mail: your password stays as it is.',
+        ].join('\n'),
+      });
+    } catch (error) {
+      console.error('Password reset mail not sent:', (error as Error).message);
+    }
+  });
+  return seeOther('/forgot-password?sent=1');
+}
+
+export const resetClosedPage = () =>
+  html(
+    410,
+    'This link no longer works',
+    '<p>The link has expired or was already used. Ask for a new one.</p><p><a href="/forgot-password">Forgot password?</a> · <a href="/signin">Sign in</a></p>',
+  );
+
+/**
+ * POST /reset-password/submit: a link's token and the new password twice. Set: every session of the
+ * account ends and the link is spent, 303 to /signin?reset=1; a refused password comes back to the
+ * form as an error code (the link still works); a used, expired or unknown link: 410.
+ */
+export async function resetPasswordRequest(req: Request): Promise<Response> {
+  if (!fromOrigin(req.headers, originFrom(req.headers, new URL(req.url)))) return foreign();
+  const form = (await formOf(req)) ?? new FormData();
+  const token = field(form, 'token');
+  const password = field(form, 'password');
+  const again = (error: string) => seeOther(`/reset-password?token=${encodeURIComponent(token)}&error=${error}`);
+  if (!passwordSchema.safeParse(password).success) return again('password');
+  if (password !== field(form, 'password2')) return again('mismatch');
+  try {
+    await resetPassword(await getDb(), token, password);
+  } catch (e) {
+    if (e instanceof PasswordResetClosed) return resetClosedPage();
+    throw e;
+  }
+  return seeOther('/signin?reset=1');
 }

@@ -276,6 +276,7 @@ describe('accounts', () => {
     const made = await post(open[0].url, '/signup/submit', { username, email, password: PASSWORD, password2: PASSWORD }, { from });
     expect(made.status).toBe(303);
     expect(made.headers.get('location')).toBe('/settings?welcome=1');
+    expect(made.headers.get('set-cookie')).toContain('pf_signup=; Path=/signup; Max-Age=0');
     const cookie = `pf_session=${sessionOf(made.headers)}`;
     expect(JSON.parse((await get(open[1].url, '/v2/users/current', cookie)).text)).toMatchObject({ username, email, has_password: true });
     const settings = await get(open[1].url, '/settings?welcome=1', cookie);
@@ -295,8 +296,25 @@ describe('accounts', () => {
       const res = await post(open[1].url, '/signup/submit', { password: PASSWORD, password2: PASSWORD, ...fields }, { from: address() });
       expect(res.status, code).toBe(303);
       expect(res.headers.get('location')).toBe(`/signup?error=${code}`);
-      expect(res.headers.get('set-cookie')).toBeNull();
+      // No session; what was typed, but never a password, comes back to the form at /signup only.
+      const draft = res.headers.get('set-cookie') ?? '';
+      expect(draft).toMatch(/^pf_signup=[A-Za-z0-9_-]+; Path=\/signup; Max-Age=600; HttpOnly; SameSite=Lax$/);
+      const kept = JSON.parse(Buffer.from(draft.split(/[=;]/)[1], 'base64url').toString());
+      expect(kept).toEqual({ username: fields.username, email: fields.email });
+      const again = await get(open[0].url, `/signup?error=${code}`, draft.split(';')[0]);
+      const field = { 'username-taken': 'username', username: 'username', 'email-taken': 'email', email: 'email', password: 'password', mismatch: 'password2' }[
+        code
+      ];
+      const input = new RegExp(`<input\\b[^>]*\\bname="${field}"[^>]*>`).exec(again.text)?.[0];
+      expect(input).toContain('aria-invalid="true"');
+      expect(input).toMatch(new RegExp(`aria-describedby="[^"]*${field}-error"`));
+      expect(again.text).toContain(`id="${field}-error"`);
+      expect(again.text).toContain(`value="${fields.username}"`);
+      expect(again.text).toContain(`value="${fields.email}"`);
+      expect(again.text).not.toContain(PASSWORD);
     }
+    // A fresh visit starts empty, even with the cookie; a sign-up that works clears it.
+    expect((await get(open[0].url, '/signup', 'pf_signup=eyJ1c2VybmFtZSI6ImtlcHQiLCJlbWFpbCI6IiJ9')).text).not.toContain('value="kept"');
     expect((await get(open[0].url, '/signup?error=email-taken')).text).toContain('An account with that email address already exists');
   });
 
@@ -397,7 +415,7 @@ describe('accounts', () => {
       for (const csrf of ['drop', 'wrong'] as const) {
         const profile = await submit(open[0].url, cookie, 'Save profile', { nickname: 'Forged', bio: '', website: '' }, csrf);
         expect(profile.text).toContain('This form has expired or came from another site');
-        const key = await submit(open[0].url, cookie, 'Make a new API key', {}, csrf);
+        const key = await submit(open[0].url, cookie, 'Make a new API key', { confirm: 'yes' }, csrf);
         expect(key.text).toContain('This form has expired or came from another site');
         const pw = await submit(
           open[0].url,
@@ -474,13 +492,28 @@ describe('accounts', () => {
       const user = await account();
       const mine = `pf_session=${sessionOf((await signIn({ username: user.username, password: PASSWORD })).headers)}`;
       const other = `pf_session=${sessionOf((await signIn({ username: user.username, password: PASSWORD })).headers)}`;
-      const res = await submit(open[0].url, mine, 'Make a new API key', {});
+      // Not confirmed: refused, nothing changes.
+      const unconfirmed = await submit(open[0].url, mine, 'Make a new API key', {});
+      expect(unconfirmed.text).toContain('Nothing changed: tick “I understand”');
+      expect((await fetch(`${open[0].url}/v2/users/current`, { headers: { Authorization: basic(user.username, user.apiKey) } })).status).toBe(200);
+      expect(unconfirmed.text).toContain('stops working');
+
+      const res = await submit(open[0].url, mine, 'Make a new API key', { confirm: 'yes' });
       const key = /id="new-api-key"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*id="new-api-key"/.exec(res.text);
       const apiKey = key?.[1] ?? key?.[2];
       expect(apiKey, 'the new key on the page').toMatch(/^[A-Za-z0-9_-]{24}$/);
       expect(res.text).toContain(`tls.set_credentials_file(username=&quot;${user.username}&quot;, api_key=&quot;${apiKey}&quot;)`);
       expect(res.text).toContain(`plotly_api_domain=&quot;${open[0].url}&quot;`);
       expect(res.text).toContain(`&quot;plotly_api_key&quot; = &quot;${apiKey}&quot;`);
+      // plotly for R connects only over https: its lines name the https origin, and say so.
+      const https = open[0].url.replace(/^http:/, 'https:');
+      expect(res.text).toContain(`&quot;plotly_api_domain&quot; = &quot;${https}&quot;`);
+      expect(res.text).toContain('plotly for R needs https');
+      // Over TLS (a proxy saying so), the page names the https origin it was reached at.
+      const tls = await fetch(`${open[0].url}/settings`, { headers: { Cookie: `pf_session=${sessionOf(res.headers)}`, 'X-Forwarded-Proto': 'https' } });
+      const tlsPage = await tls.text();
+      expect(tlsPage).toContain(`plotly_api_domain=&quot;${https}&quot;`);
+      expect(tlsPage).toContain('This site is served over https');
       expect((await fetch(`${open[0].url}/v2/users/current`, { headers: { Authorization: basic(user.username, apiKey!) } })).status).toBe(200);
       expect((await fetch(`${open[0].url}/v2/users/current`, { headers: { Authorization: basic(user.username, user.apiKey) } })).status).toBe(401);
       expect((await get(open[0].url, '/v2/users/current', other)).status).toBe(401);

@@ -1,0 +1,50 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { RESET_MINUTES } from '@/lib/core/password-resets';
+import { passwordResetOpen } from '@/lib/web/sign-in';
+
+export const metadata: Metadata = { title: 'Forgot password' };
+export const dynamic = 'force-dynamic';
+
+export default async function ForgotPasswordPage({ searchParams }: { searchParams: Promise<{ sent?: string; error?: string }> }) {
+  if (!passwordResetOpen()) notFound();
+  const { sent, error } = await searchParams;
+  const invalid = error === 'email';
+  return (
+    <main className="narrow">
+      <h1>Forgot password</h1>
+      {sent ? (
+        <p className="notice" role="status">
+          If an account uses that address, we sent a link to it. The link works once, within {RESET_MINUTES} minutes. No mail? Check your spam folder, or ask
+          again in a while.
+        </p>
+      ) : (
+        <p className="muted">Enter the email address of your account: we mail you a link to choose a new password.</p>
+      )}
+      <form method="post" action="/forgot-password/submit" className="form">
+        <label>
+          Email
+          <input
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? 'email-error' : undefined}
+          />
+        </label>
+        {invalid && (
+          <p id="email-error" role="alert" className="form-error">
+            Enter a valid email address.
+          </p>
+        )}
+        <button type="submit">{sent ? 'Send another link' : 'Send me a link'}</button>
+      </form>
+      <p className="muted">
+        Remembered it? <Link href="/signin">Sign in</Link>.
+      </p>
+    </main>
+  );
+}
