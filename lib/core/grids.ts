@@ -29,7 +29,7 @@ import { MiB } from './json-text';
 import { refreshPlotsOfGrids } from './images';
 import { assertOwner, assertReadable } from './permissions';
 import type { Fid } from './records';
-import { recordFirstVersion, recordGridVersion, type Client } from './versions';
+import { recordFirstVersion, recordGridAppend, recordGridVersion, type Client } from './versions';
 
 /** Columns one request may name (`?uid=a,b`). */
 export const MAX_UIDS = 1000;
@@ -293,7 +293,7 @@ export async function appendColumns(db: Db, viewer: Viewer | null, fid: Fid, inp
     const uids = new Set(existing.map((c) => c.uid));
     const first = existing.reduce((max, c) => Math.max(max, c.ord + 1), 0);
     const cols = items.map((c, i) => ({ name: c.name, uid: newUid(uids), ord: first + i, ...values[i] }));
-    await recordGridVersion(tx, grid.id, { authorId: viewer!.id, client });
+    await recordGridAppend(tx, grid.id, { authorId: viewer!.id, client });
     await insertColumns(tx, grid.id, cols);
     await touchGrid(tx, grid.id);
     return { cols: cols.map(({ name, uid }) => ({ name, uid })) };
@@ -391,7 +391,7 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
     if (rows.oversized) throw invalid(`rows[${rows.oversized.row}][${rows.oversized.index}]`, CELL_TOO_LARGE);
     const longest = cols.reduce((max, c) => Math.max(max, c.length), 0);
     if (longest + rows.count > MAX_COLUMN_VALUES) throw invalid('rows', `at most ${MAX_COLUMN_VALUES} values a column (the longest has ${longest})`);
-    await recordGridVersion(tx, grid.id, { authorId: viewer!.id, client });
+    await recordGridAppend(tx, grid.id, { authorId: viewer!.id, client });
     const updates = cols.map((c, k) => {
       const { text, bytes, head: added } = rows.columns[k];
       const pad = longest - c.length;

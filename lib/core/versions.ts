@@ -118,6 +118,26 @@ export async function recordGridVersion(tx: Db, gridId: number, save: Save, rest
   await prune(tx, 'grid', gridId);
 }
 
+/** How long after a save by the same author and client columns or rows appended join it. */
+export const APPEND_BURST_SECONDS = 60;
+
+/**
+ * Before columns or rows are appended to a grid (the grid is locked): an append soon after a save by
+ * the same author and client is part of that save (an import or a client's upload sends its columns
+ * in several requests, and every state between is the final one cut short), so the current state
+ * takes it with no new version; otherwise it is a save like any other (recordGridVersion).
+ */
+export async function recordGridAppend(tx: Db, gridId: number, save: Save): Promise<void> {
+  const joined = await queryRows(
+    tx,
+    sql`UPDATE file_saves s SET saved_at = now() FROM (${currentSql(gridId)}) c
+      WHERE s.file_id = ${gridId} AND s.author_id = ${save.authorId}::int AND s.client = ${save.client}::text
+        AND c.saved_at > now() - make_interval(secs => ${APPEND_BURST_SECONDS})
+      RETURNING s.file_id`,
+  );
+  if (!joined.length) await recordGridVersion(tx, gridId, save);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading a history
 

@@ -12,7 +12,7 @@ import { appendColumns, appendRows, createGrid, deleteColumns, gridContent, repl
 import { getPlotVersion, listPlotVersions, restorePlotVersion } from '@/lib/core/plot-versions';
 import { createPlot, getPlot, retitlePlot } from '@/lib/core/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { VERSION_BOUNDS } from '@/lib/core/versions';
+import { APPEND_BURST_SECONDS, VERSION_BOUNDS } from '@/lib/core/versions';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
 
@@ -140,11 +140,11 @@ describe.each(DRIVERS)('versions (%s)', (driver) => {
     const [x, y] = file.cols;
     await replaceColumns(db, alice, fid, x.uid, { cols: [{ name: 'x', data: [10, 20] }] }, 'python');
     await appendColumns(db, alice, fid, { cols: [{ name: 'z', data: [5] }] }, 'api');
+    // Appended right after a save of the same author and client: part of that save.
     await appendRows(db, alice, fid, rowsBodySchema.parse({ rows: [[1, 2, 3]] }), ORIGIN, 'api');
     await deleteColumns(db, alice, fid, y.uid, 'web');
     expect((await allVersions('grid', fid)).map((v) => [v.version, v.client])).toEqual([
-      [5, 'web'],
-      [4, 'api'],
+      [4, 'web'],
       [3, 'api'],
       [2, 'python'],
       [1, 'r'],
@@ -155,7 +155,7 @@ describe.each(DRIVERS)('versions (%s)', (driver) => {
       { name: 'x', uid: x.uid, order: 0, data: [1, 2] },
       { name: 'y', uid: y.uid, order: 1, data: [3, 4] },
     ]);
-    const current = JSON.parse(await joinParts(await getGridVersion(db, alice, fid, 5)));
+    const current = JSON.parse(await joinParts(await getGridVersion(db, alice, fid, 4)));
     expect(current.cols.map((c: { name: string }) => c.name)).toEqual(['x', 'z']);
     const restored = await restoreGridVersion(db, alice, fid, 1, 'api', ORIGIN);
     expect(restored.cols).toEqual([
@@ -163,10 +163,30 @@ describe.each(DRIVERS)('versions (%s)', (driver) => {
       { name: 'y', uid: y.uid },
     ]);
     expect(JSON.parse(await joinParts(await gridContent(db, alice, fid))).cols.y.data).toEqual([3, 4]);
-    expect((await allVersions('grid', fid))[0].version).toBe(6);
+    expect((await allVersions('grid', fid))[0].version).toBe(5);
     await expectApiError(listGridVersions(db, bob, fid, {}), 404);
     await expectApiError(restoreGridVersion(db, bob, fid, 1, 'api', ORIGIN), 404);
     await expectApiError(restoreGridVersion(db, alice, fid, 42, 'api', ORIGIN), 404);
+  });
+
+  it('an upload in several requests is one save: appends soon after a save by the same author and client join it', async () => {
+    const { file } = await createGrid(db, alice, { data: { cols: {} } }, ORIGIN, 'web');
+    const fid = parseFid(file.fid)!;
+    for (const name of ['a', 'b', 'c']) await appendColumns(db, alice, fid, { cols: [{ name, data: [1, 2] }] }, 'web');
+    await appendRows(db, alice, fid, rowsBodySchema.parse({ rows: [[3, 4, 5]] }), ORIGIN, 'web');
+    expect((await allVersions('grid', fid)).map((v) => [v.version, v.client])).toEqual([[1, 'web']]);
+    expect(await keptBytes('grid_versions', await idOf(fid))).toBe(0);
+    // Another client's append is a save of its own; and so is one after the burst's time.
+    await appendColumns(db, alice, fid, { cols: [{ name: 'd', data: [0] }] }, 'python');
+    await db.execute(sql`UPDATE file_saves SET saved_at = saved_at - make_interval(secs => ${APPEND_BURST_SECONDS + 1}) WHERE file_id = ${await idOf(fid)}`);
+    await appendColumns(db, alice, fid, { cols: [{ name: 'e', data: [0] }] }, 'python');
+    expect((await allVersions('grid', fid)).map((v) => [v.version, v.client])).toEqual([
+      [3, 'python'],
+      [2, 'python'],
+      [1, 'web'],
+    ]);
+    const v2 = JSON.parse(await joinParts(await getGridVersion(db, alice, fid, 2)));
+    expect(v2.cols.map((c: { name: string }) => c.name)).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it(`keeps at most ${VERSION_BOUNDS.grid.versions} earlier versions of a grid, the oldest dropped first, never the current`, async () => {
