@@ -118,7 +118,8 @@ function FileRow({ file, data, csrf, actions }: { file: WorkspaceFile; data: Wor
   const trash = data.place === 'trash';
   const back = data.place;
   const common = { csrf, fid: file.fid, back };
-  const name = file.title ?? file.filename;
+  // A file list names files: the name is what "Rename" changes, so it is what the eye finds; a plot's title follows.
+  const name = file.filename;
   return (
     <li className="file-row" data-fid={file.fid} data-filetype={file.filetype}>
       <div className="file-thumb" aria-hidden="true">
@@ -132,7 +133,7 @@ function FileRow({ file, data, csrf, actions }: { file: WorkspaceFile; data: Wor
         <h3 className="file-name">{trash ? <span>{name}</span> : <Link href={file.href}>{name}</Link>}</h3>
         <p className="file-facts">
           <span>{TYPE_LABEL[file.filetype]}</span>
-          {file.title && <span className="muted">file name: {file.filename}</span>}
+          {file.title && file.title !== file.filename && <span className="muted">title: {file.title}</span>}
           <span className="badge" data-visibility={file.visibility}>
             {VISIBILITY_LABEL[file.visibility]}
           </span>

@@ -137,6 +137,8 @@ for (const js of [true, false]) {
       await r.locator('input[name="filename"]').fill(fresh);
       await submit(r, 'Rename');
       await expectNotice(page, 'Renamed.');
+      // The new name is the row's name, where the eye looks.
+      await expect(row(page, a.fid).locator('h3.file-name')).toHaveText(fresh);
       expect((await file(request, a.fid)).json.filename).toBe(fresh);
       if (js) {
         // The notice said what the last action did: it goes when the next action starts.
