@@ -168,15 +168,20 @@ export const gridColumns = pgTable(
  * the live row; earlier ones are in plot_versions and grid_versions. A file without a row has had
  * no save since it was made before histories were kept: its current state is version 1, its owner's.
  */
-export const fileSaves = pgTable('file_saves', {
-  fileId: bigint('file_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => files.id, { onDelete: 'cascade' }),
-  version: integer('version').notNull(),
-  authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-  client: text('client'),
-  savedAt: ts('saved_at').notNull().defaultNow(),
-});
+export const fileSaves = pgTable(
+  'file_saves',
+  {
+    fileId: bigint('file_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    client: text('client'),
+    savedAt: ts('saved_at').notNull().defaultNow(),
+  },
+  // Deleting a user sets its authorship to null: found by index, not by a scan of every save.
+  (t) => [index('file_saves_author_idx').on(t.authorId).where(sql`${t.authorId} IS NOT NULL`)],
+);
 
 /** A plot's earlier figures and titles, each as it was current (bounded: lib/core/versions.ts). */
 export const plotVersions = pgTable(
@@ -195,7 +200,7 @@ export const plotVersions = pgTable(
     // The figure's and title's stored text: what the history's byte bound counts.
     bytes: integer('bytes').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.fileId, t.version] })],
+  (t) => [primaryKey({ columns: [t.fileId, t.version] }), index('plot_versions_author_idx').on(t.authorId).where(sql`${t.authorId} IS NOT NULL`)],
 );
 
 /** A grid's earlier states (their columns: grid_version_columns), bounded like plot_versions. */
@@ -212,7 +217,7 @@ export const gridVersions = pgTable(
     // Its columns' stored bytes.
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.fileId, t.version] })],
+  (t) => [primaryKey({ columns: [t.fileId, t.version] }), index('grid_versions_author_idx').on(t.authorId).where(sql`${t.authorId} IS NOT NULL`)],
 );
 
 /** The columns of a grid's earlier state, as grid_columns held them. */

@@ -1,0 +1,3 @@
+CREATE INDEX "file_saves_author_idx" ON "file_saves" USING btree ("author_id") WHERE "file_saves"."author_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "grid_versions_author_idx" ON "grid_versions" USING btree ("author_id") WHERE "grid_versions"."author_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "plot_versions_author_idx" ON "plot_versions" USING btree ("author_id") WHERE "plot_versions"."author_id" IS NOT NULL;
