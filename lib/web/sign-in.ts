@@ -126,9 +126,16 @@ export async function renewSession(db: Db, userId: number, headers: Headers): Pr
 
 const seeOther = (location: string, extra: Record<string, string> = {}) => new Response(null, { status: 303, headers: { Location: location, ...extra } });
 
+// These answers come from a route handler, outside the app's layout: a few rules in the site's look
+// keep them from reading as a broken page.
+const PAGE_STYLE =
+  'body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1b2230;background:#f5f6fa}' +
+  'main{max-width:32rem;margin:10vh auto;padding:1.5rem;background:#fff;border:1px solid #dfe3ec;border-radius:12px}' +
+  'h1{font-size:1.4rem;margin:0 0 .75rem}a{color:#3450c9}a:focus-visible{outline:3px solid #3450c9;outline-offset:2px}';
+
 const html = (status: number, title: string, body: string, extra: Record<string, string> = {}) =>
   new Response(
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Plot Files</title></head>
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Plot Files</title><style>${PAGE_STYLE}</style></head>
 <body><main><h1>${title}</h1>${body}</main></body></html>`,
     { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...extra } },
   );
