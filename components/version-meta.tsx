@@ -12,7 +12,7 @@ export function VersionMeta({ version }: { version: Pick<VersionItem, 'date_modi
       </li>
       <li>by {version.author ?? 'a deleted account'}</li>
       <li>with {version.client ? CLIENT_LABEL[version.client] : 'an unknown client'}</li>
-      {version.title.trim() && <li className="version-title">Title: {version.title}</li>}
+      {version.title?.trim() && <li className="version-title">Title: {version.title}</li>}
     </ul>
   );
 }

@@ -1,9 +1,10 @@
 // A plot's history (issue 25 point 1): a plot made through the API and changed by a client's PATCH;
 // its owner opens History from the plot's page (by keyboard), views the first version drawn, restores
-// it, and the plot's page shows the original again. Axe and screenshots at desktop and phone sizes.
+// it, and the plot's page shows the original again. A grid's the same from its page. Axe and
+// screenshots at desktop and phone sizes.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { basicAuth, createPlot, E2E_USER, expect, expectChartDrawn, getPlotRecord, plotPath, signIn, test, unique } from './support';
+import { basicAuth, createGrid, createPlot, E2E_USER, expect, expectChartDrawn, getPlotRecord, pathOf, plotPath, signIn, test, unique } from './support';
 
 async function axe(page: Page, testInfo: TestInfo, name: string) {
   const file = testInfo.outputPath(`${name}.png`);
@@ -100,4 +101,51 @@ test("restore a version made by a client's PATCH: History on the plot page, the 
   await page.goto(plotPath(plot.fid));
   await expectChartDrawn(page.locator('section.plot-chart .plot-figure'));
   await axe(page, testInfo, 'plot page with History (phone)');
+});
+
+test("a grid's history: a column replaced by a client, History on the grid's page, Restore, the original values back", async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const grid = await createGrid(request, { x: [1, 2, 3], y: ['first', 'second', 'third'] });
+  const uid = grid.src('y').split(':').pop();
+  const replaced = await request.put(`/v2/grids/${grid.fid}/col?uid=${uid}`, {
+    headers: { Authorization: basicAuth(E2E_USER), 'Plotly-Client-Platform': 'python 5.24.1' },
+    data: { cols: JSON.stringify([{ name: 'y', data: ['changed', 'by', 'python'], uid }]) },
+  });
+  expect(replaced.ok(), await replaced.text()).toBe(true);
+
+  await signIn(page);
+  await page.goto(pathOf(grid.web_url));
+  await expect(page.locator('table.grid-table')).toContainText('changed');
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
+  const items = page.locator('li.version-item');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText('Version 2');
+  await expect(items.nth(0)).toContainText('Current');
+  await expect(items.nth(0)).toContainText('with Python');
+  await expect(items.nth(1)).toContainText('Version 1');
+  await axe(page, testInfo, 'grid history (desktop)');
+
+  await items.nth(1).getByRole('button', { name: 'Restore' }).click();
+  await page.waitForURL(/\?notice=reverted$/);
+  await expect(page.getByText('An earlier version is current again')).toBeVisible();
+  await expect(page.locator('table.grid-table')).toContainText('second');
+  await expect(page.locator('table.grid-table')).not.toContainText('changed');
+  const res = await request.get(`/v2/grids/${grid.fid}/content`, { headers: { Authorization: basicAuth(E2E_USER) } });
+  const content = (await res.json()) as { cols: Record<string, { data: unknown[] }> };
+  expect(content.cols.y.data).toEqual(['first', 'second', 'third']);
+
+  await page.goto(`${pathOf(grid.web_url)}history`);
+  await expect(page.locator('li.version-item')).toHaveCount(3);
+  await expect(page.locator('li.version-item').nth(0)).toContainText('with the web');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await axe(page, testInfo, 'grid history (phone)');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'no sideways scrolling on a phone').toBeLessThanOrEqual(0);
+});
+
+test("another person gets the 404 of a missing file for a grid's history", async ({ page, request }) => {
+  const grid = await createGrid(request, { x: [1, 2] });
+  const res = await page.goto(`${pathOf(grid.web_url)}history`);
+  expect(res?.status()).toBe(404);
 });

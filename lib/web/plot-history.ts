@@ -1,12 +1,13 @@
-// A plot's history on the web: its versions (`/~owner/n/history`), one of them drawn
-// (`/~owner/n/history/k`), and the restore form. Its owner's alone: anyone else gets the 404 of a
-// missing file, as from the API (lib/core/plot-versions.ts holds the rules).
+// A file's history on the web: a plot's or grid's versions (`/~owner/n/history`), a plot's version
+// drawn (`/~owner/n/history/k`), and the restore form. Its owner's alone: anyone else gets the 404 of
+// a missing file, as from the API (lib/core/plot-versions.ts and grid-versions.ts hold the rules).
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { CursorRefused } from '@/lib/core/cursors';
 import { ApiError } from '@/lib/core/errors';
-import type { OwnedFile } from '@/lib/core/files';
+import { getFile, type OwnedFile } from '@/lib/core/files';
+import { listGridVersions, restoreGridVersion } from '@/lib/core/grid-versions';
 import { figureBundle, type PlotlyBundle } from '@/lib/core/plotly-bundles';
 import { getPlotFile } from '@/lib/core/plots';
 import { listPlotVersions, restorePlotVersion } from '@/lib/core/plot-versions';
@@ -24,18 +25,20 @@ export interface VersionItem {
   date_modified: string;
   author: string | null;
   client: Client | null;
-  title: string;
+  /** A plot's; grids' versions have none. */
+  title?: string;
 }
 
 /** Versions a history page shows. */
 const HISTORY_PAGE_SIZE = 20;
 
-/** The viewer's own live plot at `/~owner/n/`, else null (the 404 page). */
-async function ownPlot(ctx: PageContext, owner: string, n: string): Promise<OwnedFile | null> {
+/** The viewer's own live plot (or, with `grids`, plot or grid) at `/~owner/n/`, else null (the 404 page). */
+async function ownFile(ctx: PageContext, owner: string, n: string, grids = false): Promise<OwnedFile | null> {
   const fid = parseFid(`${owner}:${n}`);
   if (!fid) return null;
   try {
-    return assertWriter(await getPlotFile(ctx.db, fid), ctx.viewer);
+    const file = grids ? await getFile(ctx.db, fid) : await getPlotFile(ctx.db, fid);
+    return assertWriter(file?.filetype === 'plot' || file?.filetype === 'grid' ? file : undefined, ctx.viewer);
   } catch (e) {
     if (e instanceof ApiError) return null;
     throw e;
@@ -45,15 +48,16 @@ async function ownPlot(ctx: PageContext, owner: string, n: string): Promise<Owne
 /** `?cursor=`: a repeated, oversized or foreign one shows the first page. */
 const cursorSchema = z.string().min(1).max(512).optional().catch(undefined);
 
-/** `/~owner/n/history`: a page of the owner's plot's versions, newest first, with links to the pages beside it; null for the 404. */
-export async function loadPlotHistory(owner: string, n: string, cursorParam: unknown) {
+/** `/~owner/n/history`: a page of the owner's plot's or grid's versions, newest first, with links to the pages beside it; null for the 404. */
+export async function loadFileHistory(owner: string, n: string, cursorParam: unknown) {
   const ctx = await pageContext();
-  const file = await ownPlot(ctx, owner, n);
+  const file = await ownFile(ctx, owner, n, true);
   if (!file) return null;
   const fid = { owner: file.owner, n: file.n };
   const cursor = cursorSchema.parse(Array.isArray(cursorParam) ? cursorParam[0] : cursorParam);
-  const page = await listPlotVersions(ctx.db, ctx.viewer, fid, { page_size: HISTORY_PAGE_SIZE, cursor }).catch((e: unknown) => {
-    if (e instanceof CursorRefused) return listPlotVersions(ctx.db, ctx.viewer, fid, { page_size: HISTORY_PAGE_SIZE });
+  const list = file.filetype === 'grid' ? listGridVersions : listPlotVersions;
+  const page = await list(ctx.db, ctx.viewer, fid, { page_size: HISTORY_PAGE_SIZE, cursor }).catch((e: unknown) => {
+    if (e instanceof CursorRefused) return list(ctx.db, ctx.viewer, fid, { page_size: HISTORY_PAGE_SIZE });
     throw e;
   });
   const link = (c: string | null) => c && `${historyPath(file.owner, file.n)}?cursor=${encodeURIComponent(c)}`;
@@ -69,7 +73,7 @@ export async function loadPlotHistory(owner: string, n: string, cursorParam: unk
 /** `/~owner/n/history/k`: version k of the owner's plot, what its chart draws from; null for the 404. */
 export async function loadPlotVersion(owner: string, n: string, k: string) {
   const ctx = await pageContext();
-  const file = await ownPlot(ctx, owner, n);
+  const file = await ownFile(ctx, owner, n);
   if (!file) return null;
   let version: Awaited<ReturnType<typeof plotVersionAt>>;
   try {
@@ -78,17 +82,20 @@ export async function loadPlotVersion(owner: string, n: string, k: string) {
     if (e instanceof ApiError) return null;
     throw e;
   }
-  const record = JSON.parse(version.rec) as VersionItem & { figure: PlotRecord['figure'] };
+  const record = JSON.parse(version.rec) as VersionItem & { title: string; figure: PlotRecord['figure'] };
   const bundle: PlotlyBundle = figureBundle(record.figure);
   return { ctx, file, record, current: version.current, bundle, contentUrl: versionContentPath(file.owner, file.n, record.version) };
 }
 
-/** The restore form: version `version` of the form's plot becomes current (a new version, by the web), then its page shows it. */
+const restorers = { plot: restorePlotVersion, grid: restoreGridVersion };
+
+/** The restore form: version `version` of the form's plot or grid becomes current (a new version, by the web), then its page shows it. */
 export function restoreVersion(form: FormData): Promise<FormState> {
   return runForm(form, async (caller) => {
     const fid = fidField(form);
     const version = versionParam(String(form.get('version') ?? ''));
-    await restorePlotVersion(caller.db, caller.viewer, fid, version, 'web', caller.origin);
+    const restore = restorers[form.get('filetype') === 'grid' ? 'grid' : 'plot'];
+    await restore(caller.db, caller.viewer, fid, version, 'web', caller.origin);
     redirect(`${filePath(caller.viewer.username, fid.n)}?notice=reverted`);
   });
 }

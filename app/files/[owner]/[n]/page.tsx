@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CopyField } from '@/components/copy-field';
 import { CopyToMyFiles } from '@/components/copy-to-my-files';
+import { Notice as NoticeMessage } from '@/components/notice';
 import { OwnerActions } from '@/components/owner-actions';
 import { SaveAsTheme } from '@/components/save-as-theme';
 import { PlotDataNotice, readsPublicData } from '@/components/plot-data-notice';
@@ -65,7 +67,8 @@ function truncate(text: string, max: number): string {
 export default async function FilePage(props: Props) {
   const data = await load(props);
   if (!data) notFound();
-  return data.kind === 'plot' ? <PlotPage data={data} notice={ownerNoticeCode((await props.searchParams).notice)} /> : <GridPage data={data} />;
+  const notice = ownerNoticeCode((await props.searchParams).notice);
+  return data.kind === 'plot' ? <PlotPage data={data} notice={notice} /> : <GridPage data={data} notice={notice} />;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -225,7 +228,7 @@ function cellText(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-async function GridPage({ data }: { data: GridPageData }) {
+async function GridPage({ data, notice }: { data: GridPageData; notice: Notice | null }) {
   const { file, shareKey, visibility } = data;
   const { columns, columnCount, rowCount } = await gridPreview(data.ctx.db, file.id);
   const shown = Math.min(rowCount, GRID_PREVIEW_ROWS);
@@ -255,11 +258,17 @@ async function GridPage({ data }: { data: GridPageData }) {
               Edit data
             </Link>
           )}
+          {own && (
+            <Link className="button secondary" href={historyPath(file.owner, file.n)}>
+              History
+            </Link>
+          )}
           <a className="button secondary" download={`${file.filename}.csv`} href={withShareKey(filePath(file.owner, file.n, 'csv'), shareKey)}>
             Download all data (CSV)
           </a>
         </p>
       </header>
+      {own && notice && <NoticeMessage key={randomUUID()}>{NOTICES[notice]}</NoticeMessage>}
       {(rowCount > shown || columnCount > columns.length) && (
         <p className="grid-note" id="grid-note">
           Showing the first {shown.toLocaleString('en')} of {rowCount.toLocaleString('en')} rows
