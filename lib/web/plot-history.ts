@@ -4,6 +4,8 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
+import { readChartFigure } from '@/lib/core/chart-data';
+import { describeChart } from '@/lib/core/chart-description';
 import { CursorRefused } from '@/lib/core/cursors';
 import { ApiError } from '@/lib/core/errors';
 import type { OwnedFile } from '@/lib/core/files';
@@ -80,7 +82,14 @@ export async function loadPlotVersion(owner: string, n: string, k: string) {
   }
   const record = JSON.parse(version.rec) as VersionItem & { figure: PlotRecord['figure'] };
   const bundle: PlotlyBundle = figureBundle(record.figure);
-  return { ctx, file, record, current: version.current, bundle, contentUrl: versionContentPath(file.owner, file.n, record.version) };
+  const chart = await readChartFigure(ctx.db, ctx.viewer, { owner: file.owner, n: file.n }, { version: record.version });
+  const description = describeChart(chart.figure, {
+    title: record.title.trim() || file.filename,
+    // Versions keep the figure and title, not the caption.
+    caption: '',
+    dataOmitted: chart.dataOmitted,
+  });
+  return { ctx, file, record, current: version.current, bundle, description, contentUrl: versionContentPath(file.owner, file.n, record.version) };
 }
 
 /** The restore form: version `version` of the form's plot becomes current (a new version, by the web), then its page shows it. */
