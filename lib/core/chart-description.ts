@@ -210,17 +210,25 @@ function extentWords(ext: Extent): string | null {
 }
 
 /** The field a trace's values are told by: what its size or height is. */
-const VALUE_FIELDS = ['y', 'values', 'z', 'r', 'close', 'x', 'lat'] as const;
+const VALUE_FIELDS = ['y', 'values', 'z', 'r', 'close', 'x', 'lat'];
+/** Traces whose values are z: 3D heights, and the colours of a heatmap or contour drawn over x and y. */
+const VALUE_IS_Z = new Set(['scatter3d', 'surface', 'mesh3d', 'heatmap', 'heatmapgl', 'contour', 'histogram2d', 'histogram2dcontour']);
 
 function traceSummary(trace: Trace, index: number, reader: Reader, dataOmitted: boolean): string {
   const name = `"${traceName(trace, index, NAME_CHARS)}"`;
   const fields = dataFields(trace).filter((f) => f.field !== 'text');
-  if (!fields.length) return `${name}: ${dataOmitted ? 'data not summarised' : 'no data'}`;
+  if (!fields.length) {
+    // Parallel coordinates and scatter plot matrices hold their data in dimensions.
+    const dimensions = Array.isArray(trace.dimensions) ? trace.dimensions.length : 0;
+    if (dimensions) return `${name}: ${dimensions.toLocaleString('en')} ${dimensions === 1 ? 'dimension' : 'dimensions'}`;
+    return `${name}: ${dataOmitted ? 'data not summarised' : 'no data'}`;
+  }
   const type = traceType(trace);
   const count = Math.max(...fields.map((f) => f.values.length));
   const unit = type === 'pie' || type === 'funnelarea' ? 'slices' : Array.isArray(fields[0].values[0]) ? 'rows' : 'points';
   const parts = [`${count.toLocaleString('en')} ${count === 1 ? unit.replace(/s$/, '') : unit}`];
-  const valueField = VALUE_FIELDS.map((f) => fields.find((d) => d.field === f)).find((f) => f !== undefined);
+  const order = VALUE_IS_Z.has(type) ? ['z', ...VALUE_FIELDS] : VALUE_FIELDS;
+  const valueField = order.map((f) => fields.find((d) => d.field === f)).find((f) => f !== undefined);
   if (valueField) {
     const words = extentWords(reader.extent(valueField.values));
     if (words) parts.push(`${valueField.field} ${words}`);
