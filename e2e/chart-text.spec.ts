@@ -1,6 +1,8 @@
 // Charts for everyone: every chart has a text alternative (its accessible description) on the plot
 // page, the embed and a history version page, and a "Data table" link opens the figure's data as a
 // real table, a page of rows at a time, with and without JavaScript, with the plot's permissions.
+// (axe and the phone check of the data table page: e2e/a11y.spec.ts; the version page's axe: here.)
+import AxeBuilder from '@axe-core/playwright';
 import { basicAuth, createGrid, createPlot, E2E_USER, embedPath, expect, expectChartDrawn, plotPath, signIn, test, unique, type FileRecord } from './support';
 import type { APIRequestContext, Page } from '@playwright/test';
 
@@ -103,7 +105,7 @@ test('the embed keeps the text alternative and a "Data table" link that opens in
   await expectTablePage(tab, 1);
 });
 
-test('a history version page describes the version drawn', async ({ page, request }) => {
+test('a history version page describes the version drawn (axe clean)', async ({ page, request }) => {
   const plot = await createPlot(request, { title: 'Versioned' });
   const changed = await request.patch(`/v2/plots/${plot.fid}`, { headers: { Authorization: basicAuth(E2E_USER) }, data: { title: 'Versioned again' } });
   expect(changed.ok(), await changed.text()).toBe(true);
@@ -113,6 +115,8 @@ test('a history version page describes the version drawn', async ({ page, reques
   await expect(page.getByRole('figure', { name: 'Chart: Versioned, version 1' })).toHaveAccessibleDescription(
     /^Chart combining bar chart and line chart: Versioned\. X axis "letter": 4 categories: a, b, c and 1 more\. Y axis "value": from 1 to 8\. Series "bars": 4 points, y from 1 to 4; "line": 4 points, y from 1 to 8\.$/,
   );
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
 test('a private plot’s data table is the 404 of a missing plot; a secret one opens with its key', async ({ request, page }) => {

@@ -3,7 +3,8 @@
 // traces. Pages put it beside the chart (figcaption / aria-describedby), so screen readers get what
 // the picture shows. Bounded whatever the figure: values read are counted, every name is cut short
 // and so is the whole text.
-import { cut, dataFields, plainText, titleText, traceName, tracesOf, traceType, type Trace } from './chart-values';
+import { cut, dataFields, plainText, titleText, traceName, tracesOf, type Trace } from './chart-values';
+import { traceType } from './trace-types';
 
 /** The text alternative is at most this long. */
 export const MAX_DESCRIPTION_CHARS = 1200;

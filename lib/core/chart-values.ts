@@ -1,8 +1,6 @@
 // What the text alternative and the data table read of a figure, pure (no database, no browser
 // objects): its traces, a trace's name, the data fields a reader is told about, and a value as text.
 // Bounded: a value's text stops at a length whatever it holds (a heatmap's row, a long string).
-import { traceType } from './trace-types';
-
 export type Trace = Record<string, unknown>;
 
 /** The figure's traces (objects only: anything else in `data` draws nothing). */
@@ -72,8 +70,6 @@ export function dataFields(trace: Trace): { field: DataField; values: unknown[] 
   }
   return out;
 }
-
-export { traceType };
 
 /** `text` cut to `max` characters, with an ellipsis when cut. */
 export function cut(text: string, max: number): string {
