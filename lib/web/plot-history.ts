@@ -4,8 +4,7 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { readChartFigure } from '@/lib/core/chart-data';
-import { describeChart } from '@/lib/core/chart-description';
+import { describePlotChart } from '@/lib/core/chart-data';
 import { CursorRefused } from '@/lib/core/cursors';
 import { ApiError } from '@/lib/core/errors';
 import type { OwnedFile } from '@/lib/core/files';
@@ -82,13 +81,14 @@ export async function loadPlotVersion(owner: string, n: string, k: string) {
   }
   const record = JSON.parse(version.rec) as VersionItem & { figure: PlotRecord['figure'] };
   const bundle: PlotlyBundle = figureBundle(record.figure);
-  const chart = await readChartFigure(ctx.db, ctx.viewer, { owner: file.owner, n: file.n }, { version: record.version });
-  const description = describeChart(chart.figure, {
-    title: record.title.trim() || file.filename,
+  const description = await describePlotChart(
+    ctx.db,
+    ctx.viewer,
+    { owner: file.owner, n: file.n },
     // Versions keep the figure and title, not the caption.
-    caption: '',
-    dataOmitted: chart.dataOmitted,
-  });
+    { title: record.title.trim() || file.filename, caption: '' },
+    { version: record.version },
+  );
   return { ctx, file, record, current: version.current, bundle, description, contentUrl: versionContentPath(file.owner, file.n, record.version) };
 }
 

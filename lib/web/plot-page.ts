@@ -3,7 +3,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { z } from 'zod';
-import { readChartFigure } from '@/lib/core/chart-data';
+import { describePlotChart, readChartFigure } from '@/lib/core/chart-data';
 import { describeChart } from '@/lib/core/chart-description';
 import { chartTable, type ChartTable } from '@/lib/core/chart-table';
 import { csvColumns } from '@/lib/core/csv-columns';
@@ -86,8 +86,14 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
 
 /** The plot's chart in words (its text alternative), from the data its chart draws for this visitor. */
 export async function chartDescription(data: PlotPageData): Promise<string> {
-  const { figure, dataOmitted } = await readChartFigure(data.ctx.db, data.ctx.viewer, { owner: data.file.owner, n: data.file.n }, { shareKey: data.shareKey });
-  return describeChart(figure, { title: data.record.title.trim() || data.file.filename, caption: data.record.caption, dataOmitted });
+  const words = { title: data.record.title.trim() || data.file.filename, caption: data.record.caption };
+  try {
+    return await describePlotChart(data.ctx.db, data.ctx.viewer, { owner: data.file.owner, n: data.file.n }, words, { shareKey: data.shareKey });
+  } catch (e) {
+    // Trashed since the page's first read: the figure it read, without data, still says what it was.
+    if (!(e instanceof ApiError)) throw e;
+    return describeChart(data.record.figure, { ...words, dataOmitted: true });
+  }
 }
 
 /** `?page=`: a page number; anything else (repeated, not a number, out of range) is the first page. */

@@ -5,10 +5,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
-import { readChartFigure } from '@/lib/core/chart-data';
+import { describePlotChart, readChartFigure } from '@/lib/core/chart-data';
 import { describeChart } from '@/lib/core/chart-description';
 import { chartTable, TABLE_ROWS } from '@/lib/core/chart-table';
-import { createGrid } from '@/lib/core/grids';
+import { rowsBodySchema } from '@/lib/core/grid-input';
+import { appendRows, createGrid } from '@/lib/core/grids';
 import { LIVE_MAX_BYTES } from '@/lib/core/live-drawing';
 import { VISIBILITY_FIELDS, type Visibility } from '@/lib/core/permissions';
 import { createPlot } from '@/lib/core/plots';
@@ -99,5 +100,18 @@ describe.each(DRIVERS)('chart figure for words and table (%s)', (driver) => {
     expect(dataOmitted).toBe(true);
     expect(JSON.stringify(figure).length).toBeLessThan(10_000);
     expect(describeChart(figure, { title: 'T', caption: '', dataOmitted })).toContain('Its data is too large to summarise here.');
+  });
+
+  it('keeps a text alternative until its figure or data changes', async () => {
+    const g = await grid(alice, 'public', { y: [1, 2] });
+    const { fid } = await plot(alice, 'public', { data: [{ type: 'bar', name: 'Kept', ysrc: g('y') }] });
+    const words = { title: 'Kept', caption: '' };
+    const first = await describePlotChart(db, null, fid, words);
+    expect(first).toContain('"Kept": 2 points, y from 1 to 2');
+    expect(await describePlotChart(db, bob, fid, words)).toBe(first);
+    expect(await describePlotChart(db, null, fid, { ...words, caption: 'Now with a caption' })).toContain('Now with a caption.');
+    const gridFid = parseFid(g('y').split(':').slice(0, 2).join(':'))!;
+    await appendRows(db, alice, gridFid, rowsBodySchema.parse({ rows: [[50]] }), ORIGIN);
+    expect(await describePlotChart(db, null, fid, words)).toContain('"Kept": 3 points, y from 1 to 50');
   });
 });
