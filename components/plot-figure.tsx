@@ -17,6 +17,8 @@ export interface PlotFigureProps {
   /** Shown while loading and when drawing fails (e.g. the list-thumb image). */
   fallback?: React.ReactNode;
   label: string;
+  /** The id of the chart's text alternative on the page (its description for screen readers). */
+  describedBy?: string;
   className?: string;
   /** Called once drawn, with plotly and the chart's element (for downloads). */
   onReady?: (plotly: PlotlyApi, el: HTMLElement) => void;
@@ -35,12 +37,18 @@ function plotComponent(Plotly: PlotlyApi): ComponentType<PlotParams> {
 }
 
 export default function PlotFigure(props: PlotFigureProps) {
-  const { interactive = false, fallback, label, className } = props;
+  const { interactive = false, fallback, label, describedBy, className } = props;
   const [state, setState] = useState<State>('loading');
   return (
     // An interactive chart holds plotly's toolbar buttons, so it is a figure; a static preview is an image.
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: both roles (figure, img) take the label; the rule cannot read a role chosen at run time
-    <div className={`plot-figure ${className ?? ''}`} data-chart-state={state} role={interactive ? 'figure' : 'img'} aria-label={label}>
+    <div
+      className={`plot-figure ${className ?? ''}`}
+      data-chart-state={state}
+      role={interactive ? 'figure' : 'img'}
+      aria-label={label}
+      aria-describedby={describedBy}
+    >
       {interactive ? <InteractiveChart {...props} onState={setState} /> : <PreviewChart {...props} onState={setState} />}
       {state !== 'drawn' && (
         <div className="plot-figure-fallback">
@@ -75,6 +83,9 @@ function InteractiveChart({ contentUrl, onReady, onState, bundle }: ChartProps) 
   const chart = useFigure(contentUrl, onState, bundle);
   const initialized = useCallback(
     (_figure: unknown, el: HTMLElement) => {
+      // The drawing's own text (tick labels, legend) read out of order says less than the page's
+      // text alternative and data table: only the toolbar's buttons stay for screen readers.
+      for (const svg of el.querySelectorAll('svg.main-svg')) svg.setAttribute('aria-hidden', 'true');
       onState('drawn');
       if (chart) onReady?.(chart.Plotly, el);
     },

@@ -10,12 +10,16 @@ import type { PlotlyApi } from './plotly-client';
 export interface PlotViewProps {
   contentUrl: string;
   label: string;
+  /** The id of the chart's text alternative on the page. */
+  describedBy?: string;
   /** The figure's own height in pixels, else the chart takes a share of the viewport. */
   height: number | null;
   /** A static image shown while the chart loads (and if it cannot be drawn). */
   imageUrl: string;
   /** Base name of downloaded images. */
   downloadName: string;
+  /** The chart's text alternative and data table link, server-rendered, shown under the chart. */
+  about?: React.ReactNode;
   /** The server-rendered download links (JSON, CSV) that sit beside the image buttons. */
   children?: React.ReactNode;
   /** `live`: drawn at once; `on-request`: many values, the image until the visitor asks for the
@@ -27,7 +31,7 @@ export interface PlotViewProps {
 
 type Format = 'png' | 'svg';
 
-export function PlotView({ contentUrl, label, height, imageUrl, downloadName, children, mode = 'live', bundle }: PlotViewProps) {
+export function PlotView({ contentUrl, label, describedBy, about, height, imageUrl, downloadName, children, mode = 'live', bundle }: PlotViewProps) {
   const [live, setLive] = useState(mode === 'live');
   const [chart, setChart] = useState<{ plotly: PlotlyApi; el: HTMLElement } | null>(null);
   const [error, setError] = useState('');
@@ -48,10 +52,18 @@ export function PlotView({ contentUrl, label, height, imageUrl, downloadName, ch
     <>
       <section className="plot-chart" aria-label="Chart" style={height ? { height } : undefined}>
         {live ? (
-          <PlotFigure contentUrl={contentUrl} interactive bundle={bundle} label={label} fallback={<img src={imageUrl} alt="" />} onReady={ready} />
+          <PlotFigure
+            contentUrl={contentUrl}
+            interactive
+            bundle={bundle}
+            label={label}
+            describedBy={describedBy}
+            fallback={<img src={imageUrl} alt="" />}
+            onReady={ready}
+          />
         ) : (
           <div className="plot-static-wrap">
-            <img className="plot-static" src={imageUrl} alt={label} />
+            <img className="plot-static" src={imageUrl} alt={label} aria-describedby={describedBy} />
             {mode === 'on-request' && (
               <button type="button" className="draw-chart" onClick={() => setLive(true)}>
                 Draw the interactive chart (many values: it may take a while)
@@ -60,6 +72,7 @@ export function PlotView({ contentUrl, label, height, imageUrl, downloadName, ch
           </div>
         )}
       </section>
+      {about}
       <section className="plot-downloads" aria-labelledby="downloads-heading">
         <h2 id="downloads-heading">Download</h2>
         <ul className="download-list">

@@ -4,6 +4,7 @@
 import { tameFigure } from '@/lib/render/draw-guard';
 import { bundleCovers, figureBundle, subplotKind, type PlotlyBundle } from '@/lib/core/plotly-bundles';
 import { traceType } from '@/lib/core/trace-types';
+import { mergeMapData } from '@/lib/core/map-data';
 
 export interface PlotlyApi {
   newPlot(el: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;
@@ -85,29 +86,7 @@ export function needsGeo(figure: Figure): boolean {
 export async function fetchFigure(contentUrl: string, signal?: AbortSignal): Promise<Figure> {
   const res = await fetch(contentUrl, { signal, credentials: 'same-origin' });
   if (!res.ok) throw new Error(`The figure could not be loaded (${res.status}).`);
-  const body = (await res.json()) as Figure & { map_data?: Record<string, unknown> };
-  const map = body.map_data;
-  if (map) {
-    for (const trace of [...body.data, ...(body.frames ?? []).flatMap((f) => (f.data as Record<string, unknown>[]) ?? [])]) fillSrcs(trace, map);
-  }
-  delete body.map_data;
-  return body;
-}
-
-function fillSrcs(node: unknown, map: Record<string, unknown>): void {
-  if (Array.isArray(node)) {
-    for (const item of node) fillSrcs(item, map);
-    return;
-  }
-  if (!node || typeof node !== 'object') return;
-  const obj = node as Record<string, unknown>;
-  for (const key of Object.keys(obj)) {
-    const value = obj[key];
-    if (key.endsWith('src') && typeof value === 'string' && value in map) {
-      obj[key.slice(0, -3)] = map[value];
-      delete obj[key];
-    } else if (value && typeof value === 'object') fillSrcs(value, map);
-  }
+  return mergeMapData((await res.json()) as Figure & { map_data?: Record<string, unknown> });
 }
 
 /**

@@ -49,6 +49,7 @@ const PAGES: PageType[] = [
       pathOf((await createGrid(request, { city: ['Oslo', 'Lima', 'Pune'], people: [709, 10_300, 7_200] }, { filename: `a11y grid ${Date.now()}` })).web_url),
   },
   { name: 'embed', path: async (request) => embedPath((await demoPlot(request)).fid), charts: 'one' },
+  { name: 'data table', path: async (request) => `${plotPath((await demoPlot(request)).fid)}data-table` },
   { name: 'signin', path: async () => '/signin' },
   // With an invitation (sign-up is closed in the browser tests); opening it does not use it.
   { name: 'signup', path: async () => invitationLinks()[2] },

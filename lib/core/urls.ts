@@ -50,6 +50,9 @@ export const editPlotPath = (owner: string, n: number) => `${filePath(owner, n)}
 /** A plot's history (`/~owner/n/history`), or one version of it drawn (`/~owner/n/history/k`). */
 export const historyPath = (owner: string, n: number, version?: number) => `${filePath(owner, n)}history${version ? `/${version}` : ''}`;
 
+/** A plot's data as a table (`/~owner/n/data-table`), page `page` of it when past the first. */
+export const dataTablePath = (owner: string, n: number, page?: number) => `${filePath(owner, n)}data-table${page && page > 1 ? `?page=${page}` : ''}`;
+
 /** A plot version's content as its history page draws it (data inlined as on the plot's page). */
 export const versionContentPath = (owner: string, n: number, version: number) =>
   `${apiFilePath('plots', owner, n)}/versions/${version}/content?inline_data=true&map_data=unreadable`;

@@ -4,6 +4,7 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
+import { describePlotChart } from '@/lib/core/chart-data';
 import { CursorRefused } from '@/lib/core/cursors';
 import { ApiError } from '@/lib/core/errors';
 import { getFile, type OwnedFile } from '@/lib/core/files';
@@ -84,7 +85,15 @@ export async function loadPlotVersion(owner: string, n: string, k: string) {
   }
   const record = JSON.parse(version.rec) as VersionItem & { title: string; figure: PlotRecord['figure'] };
   const bundle: PlotlyBundle = figureBundle(record.figure);
-  return { ctx, file, record, current: version.current, bundle, contentUrl: versionContentPath(file.owner, file.n, record.version) };
+  const description = await describePlotChart(
+    ctx.db,
+    ctx.viewer,
+    { owner: file.owner, n: file.n },
+    // Versions keep the figure and title, not the caption.
+    { title: record.title.trim() || file.filename, caption: '' },
+    { version: record.version },
+  );
+  return { ctx, file, record, current: version.current, bundle, description, contentUrl: versionContentPath(file.owner, file.n, record.version) };
 }
 
 const restorers = { plot: restorePlotVersion, grid: restoreGridVersion };

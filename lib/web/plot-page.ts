@@ -3,7 +3,11 @@
 import 'server-only';
 import { cache } from 'react';
 import { z } from 'zod';
+import { describePlotChart, readChartFigure } from '@/lib/core/chart-data';
+import { describeChart } from '@/lib/core/chart-description';
+import { chartTable, type ChartTable } from '@/lib/core/chart-table';
 import { csvColumns } from '@/lib/core/csv-columns';
+import { ApiError } from '@/lib/core/errors';
 import type { OwnedFile } from '@/lib/core/files';
 import { chartView, type ChartMode } from '@/lib/core/images';
 import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
@@ -79,6 +83,48 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
   const view = await chartView(ctx.db, file.id);
   return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage, chart: view.mode, bundle: view.bundle };
 });
+
+/** The plot's chart in words (its text alternative), from the data its chart draws for this visitor. */
+export async function chartDescription(data: PlotPageData): Promise<string> {
+  const words = { title: data.record.title.trim() || data.file.filename, caption: data.record.caption };
+  try {
+    return await describePlotChart(data.ctx.db, data.ctx.viewer, { owner: data.file.owner, n: data.file.n }, words, { shareKey: data.shareKey });
+  } catch (e) {
+    // Trashed since the page's first read: the figure it read, without data, still says what it was.
+    if (!(e instanceof ApiError)) throw e;
+    return describeChart(data.record.figure, { ...words, dataOmitted: true });
+  }
+}
+
+/** `?page=`: a page number; anything else (repeated, not a number, out of range) is the first page. */
+const pageSchema = z.coerce.number().int().min(1).max(1_000_000_000).catch(1);
+export const tablePageOf = (value: unknown): number => pageSchema.parse(Array.isArray(value) ? value[0] : (value ?? 1));
+
+export interface DataTablePageData {
+  plot: PlotPageData;
+  table: ChartTable;
+  /** The figure's grid data was too much to read for a page: the table holds only its inline data. */
+  dataOmitted: boolean;
+}
+
+/** `/~owner/n/data-table?page=k`: page k of the plot's data table, with the plot page's permissions; null for the 404. */
+export async function loadDataTable(owner: string, n: string, shareKey: string | undefined, page: number): Promise<DataTablePageData | null> {
+  const plot = await loadFilePage(owner, n, shareKey);
+  if (plot?.kind !== 'plot') return null;
+  try {
+    const { figure, dataOmitted } = await readChartFigure(
+      plot.ctx.db,
+      plot.ctx.viewer,
+      { owner: plot.file.owner, n: plot.file.n },
+      { shareKey: plot.shareKey },
+    );
+    return { plot, table: chartTable(figure, page), dataOmitted };
+  } catch (e) {
+    // Trashed or changed between the two reads: the same 404 as a missing plot.
+    if (e instanceof ApiError) return null;
+    throw e;
+  }
+}
 
 /** The iframe snippet offered for embedding; the title is escaped since it lands in others' HTML. */
 export function embedCode(embedUrl: string, title: string): string {

@@ -152,6 +152,8 @@ const PLOT_PATHS = [
   (o: string, n: number) => `/v2/files/${o}:${n}`,
   (o: string, n: number) => `/~${o}/${n}/`,
   (o: string, n: number) => `/~${o}/${n}.embed`,
+  (o: string, n: number) => `/~${o}/${n}/data-table`,
+  (o: string, n: number) => `/~${o}/${n}/data-table?page=2`,
   (o: string, n: number) => `/~${o}/${n}.json`,
   (o: string, n: number) => `/~${o}/${n}.csv`,
   (o: string, n: number) => `/~${o}/${n}.png`,

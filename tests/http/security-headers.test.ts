@@ -49,7 +49,8 @@ describe('security headers', () => {
   it('on pages: a fresh nonce each time, framing denied except for the embed page', async () => {
     const [owner, n] = fid.split(':');
     const nonces = new Set<string>();
-    for (const path of ['/signin', '/signin', `/~${owner}/${n}/`, `/~${owner}/%zz`, '/docs/api']) {
+    // The data table too: the embed's link to it opens a tab of its own.
+    for (const path of ['/signin', '/signin', `/~${owner}/${n}/`, `/~${owner}/${n}/data-table`, `/~${owner}/%zz`, '/docs/api']) {
       const res = await call('GET', path);
       expectCommon(res.headers, path);
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
@@ -57,7 +58,7 @@ describe('security headers', () => {
       expect(csp, path).toContain("frame-ancestors 'none'");
       nonces.add(/'nonce-([^']+)'/.exec(csp)?.[1] ?? '');
     }
-    expect(nonces.size).toBe(5);
+    expect(nonces.size).toBe(6);
     for (const path of [`/~${owner}/${n}.embed`, `/files/${owner}/${n}/embed`]) {
       const res = await call('GET', path);
       expect(res.status, path).toBe(200);

@@ -11,9 +11,18 @@ import { PlotDataNotice, readsPublicData } from '@/components/plot-data-notice';
 import { PlotView } from '@/components/plot-view';
 import { versionedImage } from '@/lib/web/plot-cards';
 import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grid-preview';
-import { avatarPath, chartContentPath, editPlotPath, filePath, historyPath, imagePath, profilePath, withShareKey } from '@/lib/core/urls';
+import { avatarPath, chartContentPath, dataTablePath, editPlotPath, filePath, historyPath, imagePath, profilePath, withShareKey } from '@/lib/core/urls';
 import { countView } from '@/lib/core/view-counts';
-import { embedCode, figureHeight, loadFilePage, shareKeyOf, type FilePageData, type GridPageData, type PlotPageData } from '@/lib/web/plot-page';
+import {
+  chartDescription,
+  embedCode,
+  figureHeight,
+  loadFilePage,
+  shareKeyOf,
+  type FilePageData,
+  type GridPageData,
+  type PlotPageData,
+} from '@/lib/web/plot-page';
 import type { Visibility } from '@/lib/core/permissions';
 import { copyPlotAction, editCopyAction } from './copy-action';
 import { saveStyleAction } from './theme-action';
@@ -101,6 +110,7 @@ function Owner({ owner }: { owner: string }) {
 async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice | null }) {
   const { record, file, shareKey, visibility, lineage } = data;
   const views = await countView(data.ctx.db, file.id);
+  const description = await chartDescription(data);
   const title = nameOf(data);
   const fid = `${file.owner}:${file.n}`;
   const contentUrl = withShareKey(chartContentPath(file.owner, file.n), shareKey);
@@ -171,6 +181,20 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice |
       <PlotView
         contentUrl={contentUrl}
         label={`Chart: ${title}`}
+        describedBy="chart-description"
+        about={
+          <section className="chart-about" aria-labelledby="chart-about-heading">
+            <h2 id="chart-about-heading" className="visually-hidden">
+              About the chart
+            </h2>
+            <p id="chart-description" className="chart-description">
+              {description}
+            </p>
+            <a className="button secondary" href={withShareKey(dataTablePath(file.owner, file.n), shareKey)}>
+              Data table
+            </a>
+          </section>
+        }
         height={figureHeight(record)}
         imageUrl={withShareKey(imagePath(file.owner, file.n), shareKey)}
         downloadName={file.filename}

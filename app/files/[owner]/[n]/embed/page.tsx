@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import PlotFigure from '@/components/plot-figure';
-import { chartContentPath, imagePath, withShareKey } from '@/lib/core/urls';
-import { loadFilePage, shareKeyOf, type PlotPageData } from '@/lib/web/plot-page';
+import { chartContentPath, dataTablePath, imagePath, withShareKey } from '@/lib/core/urls';
+import { chartDescription, loadFilePage, shareKeyOf, type PlotPageData } from '@/lib/web/plot-page';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,13 +21,14 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   return { title: data.record.title.trim() || data.file.filename, robots: { index: false, follow: true } };
 }
 
-// `/~owner/n.embed`: the chart alone, filling the iframe. The root layout's header and footer are
+// `/~owner/n.embed`: the chart alone, filling the iframe, with its text alternative and data table link. The root layout's header and footer are
 // still rendered, so this view covers the viewport above them (and CSS hides them, see .embed-view).
 export default async function EmbedPage(props: Props) {
   const data = await load(props);
   if (!data) notFound();
   const { record, file, shareKey } = data;
   const title = record.title.trim() || file.filename;
+  const description = await chartDescription(data);
   return (
     <main className="embed-view">
       <h1 className="visually-hidden">{title}</h1>
@@ -36,11 +37,22 @@ export default async function EmbedPage(props: Props) {
         interactive
         bundle={data.bundle}
         label={`Chart: ${title}`}
+        describedBy="chart-description"
         fallback={<img src={withShareKey(imagePath(file.owner, file.n), shareKey)} alt="" />}
       />
-      <a className="embed-link" href={withShareKey(record.web_url, shareKey)} target="_blank" rel="noopener">
-        View on Plot Files
-      </a>
+      {/* Screen readers hear it with the chart; the frame has no room to show it. */}
+      <p id="chart-description" className="visually-hidden">
+        {description}
+      </p>
+      {/* Pages other than the embed refuse to be framed: they open in a tab of their own. */}
+      <p className="embed-links">
+        <a className="embed-link" href={withShareKey(dataTablePath(file.owner, file.n), shareKey)} target="_blank" rel="noopener">
+          Data table
+        </a>
+        <a className="embed-link" href={withShareKey(record.web_url, shareKey)} target="_blank" rel="noopener">
+          View on Plot Files
+        </a>
+      </p>
     </main>
   );
 }

@@ -38,9 +38,13 @@ export default async function VersionPage({ params }: Props) {
           interactive
           bundle={page.bundle}
           label={`Chart: ${title}, version ${record.version}`}
+          describedBy="chart-description"
           fallback={<p className="version-loading">Drawing version {record.version}…</p>}
         />
       </section>
+      <p id="chart-description" className="chart-description">
+        {page.description}
+      </p>
       {page.current ? (
         <p>This is the current version.</p>
       ) : (

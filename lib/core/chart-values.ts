@@ -1,0 +1,105 @@
+// What the text alternative and the data table read of a figure, pure (no database, no browser
+// objects): its traces, a trace's name, the data fields a reader is told about, and a value as text.
+// Bounded: a value's text stops at a length whatever it holds (a heatmap's row, a long string).
+export type Trace = Record<string, unknown>;
+
+/** The figure's traces (objects only: anything else in `data` draws nothing). */
+export function tracesOf(figure: unknown): Trace[] {
+  const data = figure !== null && typeof figure === 'object' ? (figure as { data?: unknown }).data : undefined;
+  return Array.isArray(data) ? data.filter((t): t is Trace => t !== null && typeof t === 'object' && !Array.isArray(t)) : [];
+}
+
+/** Where a figure's title or an axis title is: a string, or `{text}`. */
+export function titleText(title: unknown): string {
+  const text = title !== null && typeof title === 'object' ? (title as { text?: unknown }).text : title;
+  return typeof text === 'string' ? plainText(text) : '';
+}
+
+/** plotly's titles and names may hold its HTML subset (`<b>`, `<br>`): the words alone. */
+export function plainText(text: string): string {
+  return text
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A trace's name as readers see it in the legend, else its place ("Trace 2"). */
+export function traceName(trace: Trace, index: number, max = 60): string {
+  const name = typeof trace.name === 'string' || typeof trace.name === 'number' ? plainText(String(trace.name)) : '';
+  return name ? cut(name, max) : `Trace ${index + 1}`;
+}
+
+/**
+ * The data fields a trace is read by, in the order a table shows them: coordinates first, then the
+ * values, labels and text plotly draws. A field counts when it holds an array of values.
+ */
+export const DATA_FIELDS = [
+  'x',
+  'y',
+  'z',
+  'labels',
+  'parents',
+  'values',
+  'lat',
+  'lon',
+  'locations',
+  'r',
+  'theta',
+  'a',
+  'b',
+  'c',
+  'open',
+  'high',
+  'low',
+  'close',
+  'u',
+  'v',
+  'w',
+  'measure',
+  'text',
+] as const;
+export type DataField = (typeof DATA_FIELDS)[number];
+
+/** The trace's fields that hold values, with them. */
+export function dataFields(trace: Trace): { field: DataField; values: unknown[] }[] {
+  const out: { field: DataField; values: unknown[] }[] = [];
+  for (const field of DATA_FIELDS) {
+    const values = trace[field];
+    if (Array.isArray(values) && values.length) out.push({ field, values });
+  }
+  return out;
+}
+
+/** `text` cut to `max` characters, with an ellipsis when cut. */
+export function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1)).trimEnd()}…`;
+}
+
+/** A value as a cell shows it: nested arrays (a heatmap's row) joined, objects as JSON; never more than `max` characters. */
+export function valueText(value: unknown, max: number): string {
+  let out = '';
+  const add = (v: unknown): boolean => {
+    if (out.length > max) return false;
+    if (v === null || v === undefined) return true;
+    if (Array.isArray(v)) {
+      for (const [i, item] of v.entries()) {
+        if (i) out += ', ';
+        if (!add(item)) return false;
+      }
+      return true;
+    }
+    out += typeof v === 'object' ? cut(safeJson(v), max + 1) : String(v);
+    return out.length <= max;
+  };
+  add(value);
+  return cut(out, max);
+}
+
+function safeJson(value: object): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+}
