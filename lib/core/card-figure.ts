@@ -63,6 +63,38 @@ export function cardFigure(figure: CardFigureInput, width: number, height: numbe
     else if (/^coloraxis\d*$/.test(key) && isObject(value)) layout[key] = { ...value, showscale: false };
     else layout[key] = value;
   }
+  // Axes the layout leaves out get their defaults, margins not grown among them: they are added.
+  const CARTESIAN = [
+    'scatter',
+    'scattergl',
+    'bar',
+    'box',
+    'violin',
+    'histogram',
+    'histogram2d',
+    'histogram2dcontour',
+    'heatmap',
+    'contour',
+    'ohlc',
+    'candlestick',
+    'waterfall',
+    'funnel',
+    'image',
+    'carpet',
+    'scattercarpet',
+    'contourcarpet',
+  ];
+  for (const t of Array.isArray(figure.data) ? figure.data : []) {
+    if (!isObject(t) || (t.type !== undefined && !CARTESIAN.includes(String(t.type)))) continue;
+    for (const [letter, ref] of [
+      ['x', t.xaxis],
+      ['y', t.yaxis],
+    ] as const) {
+      const id: string = typeof ref === 'string' && new RegExp(`^${letter}\\d*$`).test(ref) ? ref : letter;
+      const key = `${letter}axis${id.slice(1)}`;
+      if (!(key in layout)) layout[key] = axis(undefined);
+    }
+  }
   const annotations = Array.isArray(source.annotations)
     ? source.annotations
         .filter(

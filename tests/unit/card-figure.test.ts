@@ -93,3 +93,29 @@ describe('cardFigure, rule by rule', () => {
     expect(card.layout.title).toEqual({ text: '' });
   });
 });
+
+describe('cardFigure adds the axes a figure leaves to defaults', () => {
+  it.each([
+    ['a scatter with no layout', { data: [{ y: [1, 2] }] }, ['xaxis', 'yaxis']],
+    [
+      'traces on second axes',
+      {
+        data: [
+          { type: 'bar', y: [1] },
+          { type: 'scatter', xaxis: 'x2', yaxis: 'y3', y: [1] },
+        ],
+      },
+      ['xaxis', 'yaxis', 'xaxis2', 'yaxis3'],
+    ],
+    ['a pie: none', { data: [{ type: 'pie', values: [1, 2] }] }, []],
+    ['a 3D scatter: none', { data: [{ type: 'scatter3d', x: [1], y: [1], z: [1] }] }, []],
+  ])('%s', (_why, figure, axes) => {
+    const { layout } = cardFigure(figure, W, H);
+    expect(
+      Object.keys(layout)
+        .filter((k) => AXIS.test(k))
+        .sort(),
+    ).toEqual([...axes].sort());
+    for (const key of axes) expect(layout[key]).toMatchObject({ automargin: true, nticks: 5 });
+  });
+});
