@@ -247,6 +247,11 @@ export class Renderer {
     this.maxMemoryBytes = opts.maxMemoryBytes ?? Number(process.env.RENDERER_MAX_MB ?? 1024) * 2 ** 20;
   }
 
+  /** Starts the browser and its prepared page ahead of the first render (a failure shows at that render). */
+  async warmUp(): Promise<void> {
+    await this.start().catch(() => {});
+  }
+
   /** The figure's PNGs: default (its own size, else 700x500), block-thumb, list-thumb and card. */
   render(figureText: string, layout: unknown, timeoutMs = this.timeoutMs): Promise<RenderedImage[]> {
     const run = this.queue.then(() => this.renderNow(figureText, layout, timeoutMs));
