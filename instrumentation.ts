@@ -11,6 +11,8 @@ export async function register() {
     const { getDatabase, prepareWith } = await import('./db/client');
     const { bootstrapDatabase } = await import('./lib/core/bootstrap');
     prepareWith(bootstrapDatabase);
+    const worker = process.env.IMAGE_WORKER !== 'false' ? await import('@/lib/render/image-worker') : null;
+    worker?.warmRenderer();
     try {
       const database = await getDatabase();
       console.log(`Database ready (${database.driver}).`);
@@ -18,9 +20,8 @@ export async function register() {
       // The service still starts; requests answer 503 until the database is reachable.
       console.error('Database not ready at start:', (error as Error).message);
     }
-    if (process.env.IMAGE_WORKER !== 'false') {
-      const { startImageWorker } = await import('@/lib/render/image-worker');
-      await startImageWorker(getDatabase);
+    if (worker) {
+      await worker.startImageWorker(getDatabase);
     } else if (!process.env.APP_PROCESS_INDEX || process.env.APP_PROCESS_INDEX === '0') {
       // (npm start's other processes stay quiet: its first process renders.)
       console.log('Images: no worker in this process (IMAGE_WORKER=false); run `npm run worker` to render them.');

@@ -155,7 +155,7 @@ const images: Benchmark = async (ctx) => {
     await stop(worker);
   }
   const created = percentiles(latency);
-  const perImage = (seconds: number, plots: number) => (seconds * 1000) / plots / 3;
+  const perImage = (seconds: number, plots: number) => (seconds * 1000) / plots / 4;
 
   const results = {
     figures: figures.length,
@@ -179,15 +179,16 @@ const images: Benchmark = async (ctx) => {
   const rate = (r: number) => fmt(r, 1);
   const markdown = `## 6. Images: renders per second, create to image, browser memory
 
-Each render draws a plot's figure once with plotly.js (\`Plotly.toImage\` in the warm page) and
-scales it into both thumbnails: 3 PNGs per render. Figures: the ${figures.length} demo mocks (every trace
+Each render draws a plot's figure with plotly.js (\`Plotly.toImage\` in the warm page), scales it
+into both thumbnails, and draws it again in the card layout at 600x440 (the cards' image): 4 PNGs per
+render, two drawings. Figures: the ${figures.length} demo mocks (every trace
 type; ${figures.length - svgOnly.length} of them WebGL, drawn on SwiftShader, Chromium's software renderer).
 Floor: the renderer alone in one process, no queue or database. Service: the figures created as
 plots, their jobs drained from \`image_jobs\` by \`npm run worker\` processes (each with its own
 Chromium, warmed first).
 
 ${table(
-  ['what', 'renders/s', 'ms per thumbnail (3 per render)', 'plot p50 / p95 (ms)', 'vs floor'],
+  ['what', 'renders/s', 'ms per image (4 per render)', 'plot p50 / p95 (ms)', 'vs floor'],
   [
     [
       'renderer alone, all figures (floor)',

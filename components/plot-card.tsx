@@ -10,11 +10,12 @@ const BADGES: Record<Exclude<Visibility, 'public'>, { text: string; hint: string
   secret: { text: 'Secret link', hint: 'Only you and people with its secret link can see this plot' },
 };
 
-export function PlotCard({ card }: { card: PlotCardData }) {
+/** `priority`: the card is on the list's first row (its image loads first). */
+export function PlotCard({ card, priority = false }: { card: PlotCardData; priority?: boolean }) {
   const badge = card.visibility === 'public' ? null : BADGES[card.visibility];
   return (
     <article className="plot-card" data-fid={card.fid} data-live={card.live}>
-      <PlotPreview contentUrl={card.contentUrl} thumbnail={card.thumbnail} title={card.title} live={card.live} />
+      <PlotPreview contentUrl={card.contentUrl} image={card.image} title={card.title} live={card.live} bundle={card.bundle} priority={priority} />
       <div className="plot-card-body">
         <h2 className="plot-card-title">
           <a href={card.href}>{card.title}</a>

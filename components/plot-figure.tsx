@@ -1,14 +1,15 @@
 'use client';
 // Draws a plot's figure with plotly.js, loaded on first use (the bundle the figure needs) and shared
 // by every chart on the page. `interactive` gives the full chart through react-plotly.js; otherwise
-// a static preview drawn straight with plotly (WebGL previews become an image so a long gallery never runs out of WebGL
-// contexts, and static 3D scenes, which plotly draws off-screen, show). Until drawn, and if drawing
+// a card's chart drawn straight with plotly in the card layout (lib/core/card-figure.ts), the same
+// the card image shows, with values on hover (WebGL ones become an image so a long gallery never
+// runs out of WebGL contexts, and static 3D scenes, which plotly draws off-screen, show). Until drawn, and if drawing
 // fails, the fallback shows, with a clear message on failure.
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import createPlotlyComponent from 'react-plotly.js/factory';
 import type { PlotParams } from 'react-plotly.js/factory';
 import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
-import { traceType } from '@/lib/core/trace-types';
+import { CARD_SIZE, cardFigure } from '@/lib/core/card-figure';
 import { CHART_CONFIG, prepareChart, type Figure, type PlotlyApi } from './plotly-client';
 
 export interface PlotFigureProps {
@@ -27,8 +28,6 @@ export interface PlotFigureProps {
 }
 
 type State = 'loading' | 'drawn' | 'failed';
-
-const GL3D = new Set(['scatter3d', 'surface', 'mesh3d', 'cone', 'streamtube', 'volume', 'isosurface']);
 
 let component: { Plotly: PlotlyApi; Plot: ComponentType<PlotParams> } | undefined;
 function plotComponent(Plotly: PlotlyApi): ComponentType<PlotParams> {
@@ -125,15 +124,15 @@ function PreviewChart({ contentUrl, onState, bundle }: ChartProps) {
     if (!chart || !node) return;
     let mounted = true;
     const { Plotly, figure } = chart;
-    const layout = { ...figure.layout, autosize: true, width: undefined, height: undefined, margin: { l: 24, r: 12, t: 28, b: 24 }, showlegend: false };
-    // plotly draws a static 3D scene off-screen (for export), so 3D previews draw live and are
-    // snapshotted like every WebGL preview below.
-    const live = figure.data.some((t) => GL3D.has(traceType(t)));
-    Plotly.newPlot(node, figure.data, layout, { ...CHART_CONFIG, staticPlot: !live, displayModeBar: false, responsive: true })
+    const { width, height } = node.getBoundingClientRect();
+    const card = cardFigure(figure, Math.round(width) || CARD_SIZE[0], Math.round(height) || CARD_SIZE[1]);
+    // WebGL previews become an image below (a page of them would run out of WebGL contexts), and
+    // plotly draws a static 3D scene off-screen (for export), so those draw live and are snapshotted;
+    // the rest stay live, their values shown on hover.
+    Plotly.newPlot(node, card.data, card.layout, { ...CHART_CONFIG, displayModeBar: false, scrollZoom: false })
       .then(async () => {
         if (!mounted) return;
         if (node.querySelector('canvas')) {
-          const { width, height } = node.getBoundingClientRect();
           const url = await Plotly.toImage(node, {
             format: 'png',
             width: Math.round(width),

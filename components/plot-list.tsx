@@ -4,6 +4,9 @@ import { pageHref, type CardPage } from '@/lib/web/gallery';
 import LoadMore, { type NextPage } from './load-more';
 import { PlotCard } from './plot-card';
 
+/** Cards on the first row at the widest layout: their images load first, the rest lazily. */
+const FIRST_ROW = 4;
+
 interface PlotListProps {
   page: CardPage;
   /** The list page's path and parameters, which its page links keep. */
@@ -19,8 +22,8 @@ export function PlotList({ page, path, params = {}, loadPage, empty }: PlotListP
     <>
       {page.cards.length ? (
         <div className="plot-grid">
-          {page.cards.map((card) => (
-            <PlotCard key={card.fid} card={card} />
+          {page.cards.map((card, i) => (
+            <PlotCard key={card.fid} card={card} priority={i < FIRST_ROW} />
           ))}
         </div>
       ) : (

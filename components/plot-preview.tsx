@@ -1,42 +1,70 @@
 'use client';
-// A card's chart: the rendered list thumbnail at once, replaced by the figure drawn live as a static
-// preview once that is drawn. Only cards that are (nearly) seen fetch their figure, and plotly.js
-// itself loads on the first of them, never with the page.
+// A card's chart: its card image (drawn by the renderer in the card layout), and the live chart in
+// its place only when the visitor asks for it: pointing at the image, focusing its button or tapping
+// it. plotly.js (only the bundle the figure needs) loads then, never with the page; without
+// JavaScript the card is its image and its links.
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
+import { CARD_SIZE } from '@/lib/core/card-figure';
+import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
 
-// While plotly.js loads, the thumbnail underneath stays in view.
+// While plotly.js loads, the image underneath stays in view.
 const PlotFigure = dynamic(() => import('./plot-figure'), { ssr: false, loading: () => null });
 
-// Start a little before the card scrolls in, so the chart is usually drawn by the time it is seen.
-const ROOT_MARGIN = '300px 0px';
+// A pointer passing over a card on its way elsewhere does not load plotly; one resting on it does.
+const HOVER_MS = 150;
 
-export default function PlotPreview({ contentUrl, thumbnail, title, live }: { contentUrl: string; thumbnail: string; title: string; live: boolean }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
+interface PlotPreviewProps {
+  contentUrl: string;
+  image: string;
+  title: string;
+  /** False for a plot that could not be drawn or holds many values: its card keeps its image. */
+  live: boolean;
+  /** The plotly.js bundle the figure's trace types need (a figure needing more gets it when fetched). */
+  bundle: PlotlyBundle;
+  /** On the first row: the image loads at once and first; the rest load as they near the viewport. */
+  priority: boolean;
+}
 
+export default function PlotPreview({ contentUrl, image, title, live, bundle, priority }: PlotPreviewProps) {
+  const [asked, setAsked] = useState(false);
+  // The button that draws the chart exists only once this script runs (it would do nothing before).
+  const [ready, setReady] = useState(false);
+  const hover = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
-    const el = ref.current;
-    // A plot that could not be drawn keeps its image: drawing it live would freeze the tab.
-    if (!el || near || !live) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: ROOT_MARGIN },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [near, live]);
+    setReady(true);
+    return () => clearTimeout(hover.current);
+  }, []);
+  const ask = () => setAsked(true);
 
-  const thumb = <img src={thumbnail} alt={`Thumbnail of the chart “${title}”`} width={200} height={150} loading="lazy" decoding="async" />;
   return (
-    <div ref={ref} className="plot-card-preview">
-      <div className="plot-figure-fallback plot-card-thumb">{thumb}</div>
-      {near && <PlotFigure contentUrl={contentUrl} label={`Chart: ${title}`} />}
+    <div className="plot-card-preview" data-live-chart={asked ? 'asked' : undefined}>
+      <img
+        className="plot-card-image"
+        src={image}
+        alt={`Chart: ${title}`}
+        width={CARD_SIZE[0]}
+        height={CARD_SIZE[1]}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding="async"
+      />
+      {asked && <PlotFigure contentUrl={contentUrl} label={`Live chart: ${title}`} bundle={bundle} />}
+      {live && ready && (
+        <button
+          type="button"
+          className="plot-card-live"
+          aria-label={`Show live chart of “${title}”`}
+          aria-disabled={asked || undefined}
+          onPointerEnter={() => {
+            clearTimeout(hover.current);
+            hover.current = setTimeout(ask, HOVER_MS);
+          }}
+          onPointerLeave={() => clearTimeout(hover.current)}
+          onFocus={ask}
+          onClick={ask}
+        />
+      )}
     </div>
   );
 }

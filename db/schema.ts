@@ -295,7 +295,7 @@ export const plotImages = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
-    size: text('size', { enum: ['default', 'block-thumb', 'list-thumb'] }).notNull(),
+    size: text('size', { enum: ['default', 'block-thumb', 'list-thumb', 'card'] }).notNull(),
     png: bytea('png').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),

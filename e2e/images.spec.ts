@@ -21,30 +21,32 @@ async function renderedImage(request: APIRequestContext, url: string): Promise<B
   return body!;
 }
 
-test('a card shows the rendered list thumbnail at once, then the live chart replaces it', async ({ page, request, pageErrors }) => {
-  const plot = await createPlot(request, { title: `thumb swap ${Date.now()}` });
-  const thumbUrl = new URL(plot.image_urls['list-thumb']);
-  const thumbPng = inspectPng(await renderedImage(request, thumbUrl.pathname + thumbUrl.search));
-  expect([thumbPng.width, thumbPng.height]).toEqual([200, 150]);
-  expect(thumbPng.variance).toBeGreaterThan(MIN_CHART_VARIANCE);
+test('a card shows its card image (600x440, drawn for the card), and the live chart replaces it only when asked', async ({ page, request, pageErrors }) => {
+  const title = `card swap ${Date.now()}`;
+  const plot = await createPlot(request, { title });
+  const cardUrl = new URL(plot.image_urls['list-thumb'].replace('size=list-thumb', 'size=card'));
+  const cardPng = inspectPng(await renderedImage(request, cardUrl.pathname + cardUrl.search));
+  expect([cardPng.width, cardPng.height]).toEqual([600, 440]);
+  expect(cardPng.variance).toBeGreaterThan(MIN_CHART_VARIANCE);
 
-  // Hold the figure back, so the card has only its thumbnail for a while.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/v2/plots/*/content*', async (route) => {
-    await held;
-    await route.continue();
+  const contents: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/content')) contents.push(r.url());
   });
   await page.goto(`/~${E2E_USER.username}/`);
   const card = page.locator(`article.plot-card[data-fid="${plot.fid}"]`);
-  const thumb = card.locator('.plot-card-thumb img');
-  await expect(thumb).toBeVisible();
-  await expect(thumb).toHaveAttribute('src', /\.png\?size=list-thumb&v=/);
-  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(200);
+  const image = card.locator('img.plot-card-image');
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute('src', /\.png\?size=card&v=/);
+  await expect(image).toHaveAttribute('alt', `Chart: ${title}`);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(600);
+  await page.waitForTimeout(500);
+  expect(contents, 'no figure fetched before the visitor asks').toEqual([]);
 
-  release();
+  await card.locator('button.plot-card-live').hover();
   await expectChartDrawn(card.locator('.plot-figure'));
-  await expect(thumb).toBeHidden();
+  await expect(image).toBeHidden();
+  expect(contents).toHaveLength(1);
   expect(pageErrors).toEqual([]);
 });
 

@@ -173,9 +173,12 @@ export async function expectChartDrawn(figure: Locator, timeout = 30_000): Promi
   }
 }
 
-/** A card's chart, drawn once the card scrolls into view (cards may draw only near the viewport). */
+/** A card's live chart, drawn when asked for: the pointer resting on its image. */
 export async function expectCardDrawn(card: Locator, timeout = 30_000): Promise<void> {
   await card.scrollIntoViewIfNeeded({ timeout });
+  const button = card.locator('button.plot-card-live');
+  // A chart already asked for has its button out of the pointer's way.
+  if ((await button.getAttribute('aria-disabled', { timeout })) !== 'true') await button.hover({ timeout });
   await expectChartDrawn(card.locator('.plot-figure'), timeout);
 }
 
@@ -304,8 +307,8 @@ export async function filteringQuality(select: Locator, request: APIRequestConte
 }
 
 /**
- * Waits for a page's charts: on card pages the first two rows (every card draws as it scrolls in, and
- * drawing all of them would double the tests' time), else the page's one chart.
+ * Waits for a page's charts: on card pages the first two rows' live charts, asked for one by one
+ * (drawing all of them would double the tests' time), else the page's one chart.
  */
 export async function expectPageChartsDrawn(page: Page, charts: 'cards' | 'one' | undefined): Promise<void> {
   if (charts === 'cards') {

@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { Viewer } from './auth';
 import type { RowsPage } from './cursors';
-import { undrawableSql } from './images';
-import { type FeedQuery, listFeedRows, listOwnerPlotRows, listPlotRows, type ListQuery, type PageRow } from './plot-lists';
+import { requestImagesFirst, undrawableSql } from './images';
+import { type FeedQuery, GALLERY_PAGE_SIZE, listFeedRows, listOwnerPlotRows, listPlotRows, type ListQuery, type PageRow } from './plot-lists';
 import { isoText } from './records';
 import { searchPlotRows, type SearchScope } from './search';
 import { traceTypeSql } from './trace-types';
@@ -57,4 +57,20 @@ export function searchCards(db: Db, viewer: Viewer | null, q: FeedQuery & { q: s
 /** An owner's plots, newest first: public ones, and to the owner their private and secret ones too. */
 export function listOwnerCards(db: Db, viewer: Viewer | null, ownerId: number, q: FeedQuery, origin: string): Promise<RowsPage<CardRow & PageRow>> {
   return listOwnerPlotRows<CardRow>(db, viewer, ownerId, CARD_SELECT, q, origin);
+}
+
+/** The projection of `queueGalleryImagesFirst` (one object: list statements are kept per projection). */
+const FILE_ID_SELECT = sql`f.id`;
+
+/**
+ * The gallery's first page gets the first renders, in its order: on a fresh install (the demo seed
+ * queues every plot) and after an upgrade (plots without card images), what a first visitor sees
+ * is drawn before the rest.
+ */
+export async function queueGalleryImagesFirst(db: Db): Promise<void> {
+  const page = await listPlotRows<{ id: string | number }>(db, FILE_ID_SELECT, { page_size: GALLERY_PAGE_SIZE }, '');
+  await requestImagesFirst(
+    db,
+    page.rows.map((r) => Number(r.id)),
+  );
 }

@@ -14,7 +14,8 @@ import { drawsLive } from './live-drawing';
 
 export { drawsLive, LIVE_MAX_BYTES, LIVE_MAX_VALUES } from './live-drawing';
 
-export const IMAGE_SIZES = ['default', 'block-thumb', 'list-thumb'] as const;
+/** `card` (an extension of the contract's sizes) is what the plot cards show (lib/core/card-figure.ts). */
+export const IMAGE_SIZES = ['default', 'block-thumb', 'list-thumb', 'card'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 /** Thumbnails are the default image fitted (letterboxed) into these boxes. */
 export const THUMB_BOXES = { 'block-thumb': [400, 300], 'list-thumb': [200, 150] } as const;
@@ -79,6 +80,28 @@ export async function requestImages(db: Db, fileId: number): Promise<void> {
     sql`WITH queued AS (${enqueue(sql`SELECT p.file_id, f.owner_id, p.version FROM plots p JOIN files f ON f.id = p.file_id WHERE p.file_id = ${fileId}`)})
         ${notifyQueued}`,
   );
+}
+
+/**
+ * Puts these plots' renders first in the queue, in the order given (the gallery's first page, so a
+ * fresh install shows real card images soonest): a plot without a card image of its current version
+ * is queued, and each one queued gets a turn before every other job's.
+ */
+export async function requestImagesFirst(db: Db, fileIds: number[]): Promise<void> {
+  if (!fileIds.length) return;
+  const wanted = sql`SELECT w.file_id::bigint AS file_id, w.place FROM jsonb_array_elements_text(${JSON.stringify(fileIds)}::jsonb) WITH ORDINALITY AS w(file_id, place)`;
+  await db.transaction(async (tx) => {
+    await queryRows(
+      tx,
+      sql`WITH queued AS (${enqueue(sql`SELECT p.file_id, f.owner_id, p.version FROM (${wanted}) w JOIN plots p ON p.file_id = w.file_id JOIN files f ON f.id = p.file_id
+            WHERE f.trashed_at IS NULL AND NOT EXISTS (SELECT 1 FROM plot_images i WHERE i.file_id = p.file_id AND i.version = p.version AND i.size = 'card')`)})
+          ${notifyQueued}`,
+    );
+    await tx.execute(sql`
+      UPDATE image_jobs j SET turn = base.turn - ${fileIds.length}::int + w.place - 1
+      FROM (${wanted}) w, (SELECT coalesce(min(turn), 0) AS turn FROM image_jobs WHERE attempts < ${MAX_ATTEMPTS}) base
+      WHERE j.file_id = w.file_id AND j.attempts < ${MAX_ATTEMPTS}`);
+  });
 }
 
 /**

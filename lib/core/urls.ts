@@ -11,7 +11,7 @@ const part = encodeURIComponent;
 /** A file's forms on the web: its page, its embed, its default image and its downloads. */
 export type FileForm = 'page' | 'embed' | 'png' | 'json' | 'csv';
 /** The image sizes beyond the default (lib/core/images.ts IMAGE_SIZES). */
-export type ThumbSize = 'block-thumb' | 'list-thumb';
+export type ThumbSize = 'block-thumb' | 'list-thumb' | 'card';
 /** The API's collections a file is found in by fid. */
 export type ApiCollection = 'files' | 'plots' | 'grids' | 'folders';
 

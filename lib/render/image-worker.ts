@@ -20,6 +20,12 @@ interface WorkerOptions {
   log?: Pick<Console, 'log' | 'warn' | 'error'>;
 }
 
+/** Starts this process's browser while the database is prepared (a first start seeds the demo
+ * gallery meanwhile), so that the first images are not also waiting for Chromium. */
+export function warmRenderer(): void {
+  if (!rendererUnavailable()) void appRenderer().warmUp();
+}
+
 /** Starts a worker, or returns null (having said why, once) when this machine cannot render. */
 export async function startImageWorker(open: () => Promise<Database>, opts: WorkerOptions = {}): Promise<ImageWorker | null> {
   const log = opts.log ?? console;

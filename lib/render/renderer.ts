@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { readdir, readFile } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CARD_SCALE, CARD_SIZE, cardFigureScript } from '@/lib/core/card-figure';
 import { DEFAULT_SIZE, THUMB_BOXES, type RenderedImage } from '@/lib/core/images';
 import { geoAssetsScript, plotlyBrowserScript } from './plotly-assets';
 import { drawGuardScript } from './draw-guard';
@@ -47,15 +48,16 @@ export function rendererUnavailable(executablePath = chromiumPath()): string | n
 
 // Plain JavaScript run in the pages (a string, so no compiler helper leaks into it).
 // __renderFigure (thumbnails): toImage draws the figure once in an off-screen element; thumbnails
-// are scaled from that image in a canvas, letterboxed with the colour of the chart's own corner.
+// are scaled from that image in a canvas, letterboxed with the colour of the chart's own corner; the
+// card image is the figure drawn again in its card layout (lib/core/card-figure.ts).
 // __exportFigure (exports): the figure as SVG at its drawing size with the output size set on the
 // root (plotly's own scaling does the same, but leaves fractional sizes); rasters are that SVG
 // drawn into a canvas of exactly the output size. It answers {error} for a figure plotly refuses,
 // so a thrown error always means the page itself failed.
-const DRAW_GUARD_SCRIPT = drawGuardScript();
+const DRAW_GUARD_SCRIPT = `${drawGuardScript()}\n${cardFigureScript()}`;
 
 const PAGE_SCRIPT = `
-window.__renderFigure = async function (text, w, h, boxes) {
+window.__renderFigure = async function (text, w, h, boxes, card) {
   var fig = await window.__tameFigure(Plotly, JSON.parse(text), 'cut');
   var layout = Object.assign({}, fig.layout, { width: w, height: h, autosize: false });
   var url = await Plotly.toImage(
@@ -83,6 +85,11 @@ window.__renderFigure = async function (text, w, h, boxes) {
     ctx.drawImage(img, Math.round((bw - dw) / 2), Math.round((bh - dh) / 2), dw, dh);
     out.push(canvas.toDataURL('image/png'));
   }
+  var shown = window.__cardFigure(fig, card[0], card[1]);
+  out.push(await Plotly.toImage(
+    { data: shown.data, layout: shown.layout, config: { displayModeBar: false } },
+    { format: 'png', width: card[0], height: card[1], scale: card[2] }
+  ));
   return out.map(function (u) { return u.slice(u.indexOf(',') + 1); });
 };
 window.__exportFigure = async function (text, w, h, outW, outH, format) {
@@ -240,7 +247,12 @@ export class Renderer {
     this.maxMemoryBytes = opts.maxMemoryBytes ?? Number(process.env.RENDERER_MAX_MB ?? 1024) * 2 ** 20;
   }
 
-  /** The figure's three PNGs: default (its own size, else 700x500), block-thumb and list-thumb. */
+  /** Starts the browser and its prepared page ahead of the first render (a failure shows at that render). */
+  async warmUp(): Promise<void> {
+    await this.start().catch(() => {});
+  }
+
+  /** The figure's PNGs: default (its own size, else 700x500), block-thumb, list-thumb and card. */
   render(figureText: string, layout: unknown, timeoutMs = this.timeoutMs): Promise<RenderedImage[]> {
     const run = this.queue.then(() => this.renderNow(figureText, layout, timeoutMs));
     this.queue = run.catch(() => {});
@@ -254,8 +266,9 @@ export class Renderer {
       timeoutMs,
       ({ page }) =>
         page.evaluate(
-          ([text, width, height, b]) => (window as unknown as { __renderFigure(...a: unknown[]): Promise<string[]> }).__renderFigure(text, width, height, b),
-          [figureText, w, h, boxes] as const,
+          ([text, width, height, b, c]) =>
+            (window as unknown as { __renderFigure(...a: unknown[]): Promise<string[]> }).__renderFigure(text, width, height, b, c),
+          [figureText, w, h, boxes, [...CARD_SIZE, CARD_SCALE]] as const,
         ),
       async (error, session) => {
         // A hung page, a crashed tab or a dead browser: start afresh next time. A figure plotly
@@ -268,6 +281,7 @@ export class Renderer {
       { size: 'default', png: Buffer.from(pngs[0], 'base64'), width: w, height: h },
       { size: 'block-thumb', png: Buffer.from(pngs[1], 'base64'), width: boxes[0][0], height: boxes[0][1] },
       { size: 'list-thumb', png: Buffer.from(pngs[2], 'base64'), width: boxes[1][0], height: boxes[1][1] },
+      { size: 'card', png: Buffer.from(pngs[3], 'base64'), width: CARD_SIZE[0] * CARD_SCALE, height: CARD_SIZE[1] * CARD_SCALE },
     ];
   }
 

@@ -13,6 +13,7 @@ import { visibilityOf } from '@/lib/core/permissions';
 import { feedQuerySchema, listQuerySchema } from '@/lib/http/request/queries';
 import { GALLERY_PAGE_SIZE } from '@/lib/core/plot-lists';
 import { fidOf } from '@/lib/core/records';
+import { plotlyBundle } from '@/lib/core/plotly-bundles';
 import { qSchema } from '@/lib/core/search';
 import { avatarPath, chartContentPath, filePath, imagePath, profilePath } from '@/lib/core/urls';
 
@@ -71,6 +72,7 @@ export function galleryParams(q: GalleryQuery): Record<string, string | number |
 }
 
 function cardOf(row: CardRow, now: number): PlotCardData {
+  const types = JSON.parse(row.types) as string[];
   return {
     fid: fidOf(row.owner, row.n),
     title: row.title || row.filename || 'Untitled',
@@ -81,11 +83,12 @@ function cardOf(row: CardRow, now: number): PlotCardData {
     views: Number(row.views),
     created: row.created_at,
     age: relativeAge(row.created_at, now),
-    traceTypes: JSON.parse(row.types) as string[],
-    thumbnail: versionedImage(imagePath(row.owner, row.n, 'list-thumb'), row.modified_at),
+    traceTypes: types,
+    image: versionedImage(imagePath(row.owner, row.n, 'card'), row.modified_at),
     contentUrl: chartContentPath(row.owner, row.n),
+    bundle: plotlyBundle(types, []),
     visibility: visibilityOf(row.world_readable, row.keyed),
-    // Cards draw live only charts of modest data; the rest keep their thumbnails.
+    // Cards draw live only charts of modest data; the rest only show their images.
     live: !row.undrawable && drawsLive({ values: Number(row.data_values), bytes: Number(row.data_bytes) }),
   };
 }

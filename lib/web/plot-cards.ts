@@ -1,6 +1,7 @@
 // What a plot card shows (gallery, feed, profiles). Browser-safe on purpose: the server builds the
 // first page's cards, and "Load more" gets its cards from a server action; no figure ever travels.
 import type { Visibility } from '@/lib/core/permissions';
+import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
 
 export interface PlotCardData {
   fid: string;
@@ -14,10 +15,13 @@ export interface PlotCardData {
   created: string;
   age: string;
   traceTypes: string[];
-  thumbnail: string;
+  /** The card image (size=card), versioned. */
+  image: string;
   contentUrl: string;
+  /** The plotly.js bundle its live chart loads, from its trace types. */
+  bundle: PlotlyBundle;
   visibility: Visibility;
-  /** False for a plot that could not be drawn or holds many values: its card keeps its image. */
+  /** False for a plot that could not be drawn or holds many values: its card only shows its image. */
   live: boolean;
 }
 

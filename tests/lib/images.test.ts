@@ -8,7 +8,9 @@ import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { startImageWorker } from '@/lib/render/image-worker';
 import { createGrid } from '@/lib/core/grids';
-import { claimImageJob, failImageJob, getPlotImage, MAX_ATTEMPTS, MAX_QUEUED_PER_OWNER, requestImages } from '@/lib/core/images';
+import { listGalleryCards, queueGalleryImagesFirst } from '@/lib/core/card-rows';
+import { claimImageJob, failImageJob, getPlotImage, MAX_ATTEMPTS, MAX_QUEUED_PER_OWNER, requestImages, requestImagesFirst } from '@/lib/core/images';
+import { GALLERY_PAGE_SIZE } from '@/lib/core/plot-lists';
 import { Renderer, RenderTimeoutError } from '@/lib/render/renderer';
 import { updateFileDetail } from '@/lib/core/file-detail';
 import { createPlot } from '@/lib/core/plots';
@@ -41,13 +43,14 @@ const renderer = new Renderer();
 afterAll(() => renderer.close());
 
 describe('renderer', () => {
-  it('draws the default image at the figure size and both thumbnails, none of them blank', async () => {
+  it('draws the default image at the figure size, both thumbnails and the card image, none of them blank', async () => {
     const figure = mock('bar_attrs_group');
     const images = await renderer.render(figure, JSON.parse(figure).layout);
     expect(images.map((i) => [i.size, i.width, i.height])).toEqual([
       ['default', 400, 400],
       ['block-thumb', 400, 300],
       ['list-thumb', 200, 150],
+      ['card', 600, 440],
     ]);
     for (const image of images) {
       const png = inspectPng(image.png);
@@ -188,6 +191,7 @@ describe.each(DRIVERS)('image queue (%s)', (driver) => {
       const stored = await queryRows<{ version: number; size: string }>(db, sql`SELECT version, size FROM plot_images WHERE file_id = ${id} ORDER BY size`);
       expect(stored).toEqual([
         { version: 2, size: 'block-thumb' },
+        { version: 2, size: 'card' },
         { version: 2, size: 'default' },
         { version: 2, size: 'list-thumb' },
       ]);
@@ -230,6 +234,42 @@ describe.each(DRIVERS)('image queue (%s)', (driver) => {
     await requestImages(db, id);
     expect(await queued()).toBe(1);
     await db.execute(sql`DELETE FROM image_jobs`);
+  });
+
+  it('plots asked for first are drawn first, in the order asked, before any other job', async () => {
+    await db.execute(sql`DELETE FROM image_jobs`);
+    const made: number[] = [];
+    for (let i = 0; i < 4; i++) made.push((await create([i, 2, 1])).id);
+    await requestImagesFirst(db, [made[3], made[1]]);
+    const order: number[] = [];
+    for (let job = await claimImageJob(db); job; job = await claimImageJob(db)) order.push(job.fileId);
+    expect(order).toEqual([made[3], made[1], made[0], made[2]]);
+    await db.execute(sql`DELETE FROM image_jobs`);
+  });
+
+  it("boot queues the gallery's first page first, in its order, skipping plots whose card image is drawn", async () => {
+    await db.execute(sql`DELETE FROM image_jobs`);
+    await db.execute(sql`DELETE FROM plot_images`);
+    for (let i = 0; i < 3; i++) await create([i, 9, i]);
+    const page = await listGalleryCards(db, { page_size: GALLERY_PAGE_SIZE }, ORIGIN);
+    const ids = await fileIds(db);
+    const first = page.rows.map((r) => ids.get(`${r.owner}:${r.n}`)!);
+    expect(first.length).toBeGreaterThanOrEqual(3);
+    // The newest plot's card image is already drawn: nothing to queue for it.
+    await db.execute(sql`INSERT INTO plot_images (file_id, version, size, png, width, height)
+      SELECT file_id, version, 'card', decode('00', 'hex'), 600, 440 FROM plots WHERE file_id = ${first[0]}`);
+    // Other jobs queued before boot wait behind the first page.
+    const later = (await create([7, 7, 7])).id;
+    await db.execute(sql`UPDATE files SET world_readable = false WHERE id = ${later}`);
+    await db.execute(sql`DELETE FROM image_jobs WHERE file_id <> ${later}`);
+    await queueGalleryImagesFirst(db);
+    const order: number[] = [];
+    for (let job = await claimImageJob(db); job; job = await claimImageJob(db)) order.push(job.fileId);
+    const expected = first.slice(1);
+    expect(order).toEqual([...expected, later]);
+    expect(order).not.toContain(first[0]);
+    await db.execute(sql`DELETE FROM image_jobs`);
+    await db.execute(sql`DELETE FROM plot_images`);
   });
 
   it('asking again for a version already queued or rendered changes nothing', async () => {
