@@ -7,6 +7,7 @@ import type { Db } from '@/db/client';
 import type { Viewer } from './auth';
 import type { RowsPage } from './cursors';
 import { undrawableSql } from './images';
+import { listStarredRows } from './stars';
 import { type FeedQuery, listFeedRows, listOwnerPlotRows, listPlotRows, type ListQuery, type PageRow } from './plot-lists';
 import { isoText } from './records';
 import { searchPlotRows, type SearchScope } from './search';
@@ -57,4 +58,9 @@ export function searchCards(db: Db, viewer: Viewer | null, q: FeedQuery & { q: s
 /** An owner's plots, newest first: public ones, and to the owner their private and secret ones too. */
 export function listOwnerCards(db: Db, viewer: Viewer | null, ownerId: number, q: FeedQuery, origin: string): Promise<RowsPage<CardRow & PageRow>> {
   return listOwnerPlotRows<CardRow>(db, viewer, ownerId, CARD_SELECT, q, origin);
+}
+
+/** Plots a person starred, newest star first: those the viewer may read (a profile's "Starred"). */
+export function listStarredCards(db: Db, viewer: Viewer | null, userId: number, q: FeedQuery, origin: string): Promise<RowsPage<CardRow & PageRow>> {
+  return listStarredRows<CardRow>(db, viewer, userId, CARD_SELECT, q, origin);
 }

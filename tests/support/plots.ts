@@ -106,6 +106,7 @@ export function expectedRecord(
     date_modified: expect.stringMatching(DATE_MODIFIED),
     comments: EMPTY,
     stars: EMPTY,
+    comments_enabled: true,
     collaborators: EMPTY,
     parented: parent !== -1,
     embed_url: `${base}.embed`,
