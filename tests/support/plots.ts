@@ -13,6 +13,7 @@ export const LIST_KEYS = [
   'date_modified',
   'comments',
   'stars',
+  'comments_enabled',
   'collaborators',
   'parented',
   'embed_url',
