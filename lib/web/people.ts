@@ -2,7 +2,7 @@
 // and their forms, plain posts that work without JavaScript and come back to the page.
 import 'server-only';
 import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
+import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { commentIdParam, commentTextSchema, createComment, deleteComment, listCommentsOf, updateComment } from '@/lib/core/comments';
 import { invalid } from '@/lib/core/errors';
@@ -10,9 +10,8 @@ import type { OwnedFile } from '@/lib/core/files';
 import { updateFileDetail } from '@/lib/core/file-detail';
 import { feedQuerySchema } from '@/lib/http/request/queries';
 import { limitAddress, limitUser } from '@/lib/core/rate-limit';
-import type { Fid, PlotRecord } from '@/lib/core/records';
+import type { PlotRecord } from '@/lib/core/records';
 import { hasStarred, starPlot, unstarPlot } from '@/lib/core/stars';
-import { filePath, withShareKey } from '@/lib/core/urls';
 import { fidField } from './file-forms';
 import { runForm, type FormCaller, type FormState } from './forms';
 import { withCursorFallback } from './gallery';
@@ -77,9 +76,13 @@ const text = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** Back to the plot's page (with the key it was opened with) at `anchor`. */
-function backTo(fid: Fid, form: FormData, anchor: string): never {
-  redirect(`${withShareKey(filePath(fid.owner, fid.n), shareKeyOf(text(form, 'share_key')) ?? null)}#${anchor}`);
+/**
+ * The plot's page shows the change: rendered afresh for the answer to a plain form post, and refreshed
+ * in place with JavaScript (a redirect back to the same page would be a mere scroll for the router).
+ */
+function refreshPage(): undefined {
+  revalidatePath('/files/[owner]/[n]', 'page');
+  return undefined;
 }
 
 /** Every people form is a write: it counts against the same allowances as the API's. */
@@ -105,7 +108,7 @@ export function starForm(form: FormData): Promise<FormState> {
     const shareKey = shareKeyOf(text(form, 'share_key'));
     if (text(form, 'star') === '1') await starPlot(caller.db, caller.viewer, fid, shareKey);
     else await unstarPlot(caller.db, caller.viewer, fid, shareKey);
-    backTo(fid, form, 'star');
+    return refreshPage();
   });
 }
 
@@ -115,7 +118,7 @@ export function commentForm(form: FormData): Promise<FormState> {
     const body = commentText(form);
     await admitted(caller);
     await createComment(caller.db, caller.viewer, fid, body, shareKeyOf(text(form, 'share_key')));
-    backTo(fid, form, 'comments');
+    return refreshPage();
   });
 }
 
@@ -126,7 +129,7 @@ export function editCommentForm(form: FormData): Promise<FormState> {
     const body = commentText(form);
     await admitted(caller);
     await updateComment(caller.db, caller.viewer, fid, id, body, shareKeyOf(text(form, 'share_key')));
-    backTo(fid, form, `comment-${id}`);
+    return refreshPage();
   });
 }
 
@@ -136,7 +139,7 @@ export function deleteCommentForm(form: FormData): Promise<FormState> {
     const id = commentId(form);
     await admitted(caller);
     await deleteComment(caller.db, caller.viewer, fid, id, shareKeyOf(text(form, 'share_key')));
-    backTo(fid, form, 'comments');
+    return refreshPage();
   });
 }
 
@@ -150,6 +153,6 @@ export function commentsSwitchForm(form: FormData): Promise<FormState> {
     if (!enabled.success) throw invalid('comments_enabled', 'choose on or off');
     await admitted(caller);
     await updateFileDetail(caller.db, caller.viewer, fid, { comments_enabled: enabled.data === '1' }, caller.origin, 'plot', 'web');
-    backTo(fid, form, 'comments');
+    return refreshPage();
   });
 }
