@@ -195,7 +195,6 @@ async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; 
           </a>
         </li>
       </PlotView>
-      <StarButton action={starAction} csrf={data.ctx.csrf} fid={fid} shareKey={shareKey} starred={people.starred} count={people.stars} here={here} />
       <section className="plot-share" aria-labelledby="share-heading">
         <h2 id="share-heading">Share</h2>
         {/* A secret plot's link carries its key for whoever sees the page: the owner or a holder of the key. */}
@@ -207,6 +206,7 @@ async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; 
         />
         <CopyField id="embed-code" label="Embed code" value={embedCode(withShareKey(record.embed_url, secretKey), title)} />
       </section>
+      <StarButton action={starAction} csrf={data.ctx.csrf} fid={fid} shareKey={shareKey} starred={people.starred} count={people.stars} here={here} />
       <CopyToMyFiles action={copyPlotAction} csrf={data.ctx.csrf} fid={fid} shareKey={shareKey} own={own} here={here} />
       {own && data.ctx.csrf && (
         <OwnerActions
