@@ -209,9 +209,9 @@ const PREPARED_LIMITS = new Set([20 + 1, GALLERY_PAGE_SIZE + 1]);
 
 /**
  * Only the shapes pages usually take are prepared: forward, the API's or the gallery's page size, no
- * upper quality bound. That is at most 24 a projection (each order, with or without a cursor and a
- * lower quality bound, at either size); a prepared list statement holds ~300 KB in each Postgres
- * connection for its life (see mayPrepare). Any other shape a request can ask for (of 4,800) runs
+ * upper quality bound: a few dozen a projection (each order, with or without a cursor and a lower
+ * quality bound, at either size), since a prepared list statement holds ~300 KB in each Postgres
+ * connection for its life (see mayPrepare). Any other shape a request can ask for (thousands) runs
  * unnamed and is planned each time.
  */
 const preparedShape = (shape: ListShape) => shape.dir === 'n' && !shape.max && PREPARED_LIMITS.has(shape.limit);
