@@ -11,16 +11,23 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 const QUALITIES = Array.from({ length: 10 }, (_, i) => i + 1);
 
+const ORDER_WORDS: Record<string, string> = {
+  '-views': 'most viewed first',
+  views: 'least viewed first',
+  '-stars': 'most starred first',
+  stars: 'least starred first',
+};
+
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const { query } = galleryQuery(await searchParams);
   return {
     // The root segment's own page: the layout's title template applies only below it.
-    title: { absolute: `${query.order_by === '-views' ? 'Most viewed plots' : 'Gallery'} · Plot Files` },
-    description: 'Public Plotly charts shared on Plot Files: newest first or most viewed, filtered by quality.',
+    title: { absolute: `${query.order_by === '-views' ? 'Most viewed plots' : query.order_by === '-stars' ? 'Most starred plots' : 'Gallery'} · Plot Files` },
+    description: 'Public Plotly charts shared on Plot Files: newest first, most viewed or most starred, filtered by quality.',
   };
 }
 
-// The public gallery: every public plot, newest first or most viewed, optionally only the better
+// The public gallery: every public plot, newest first, most viewed or most starred, optionally only the better
 // ones. Sorting, filtering and paging are plain links and a GET form, so all work without JavaScript.
 export default async function Gallery({ searchParams }: Props) {
   const { db, origin } = await pageContext();
@@ -28,6 +35,7 @@ export default async function Gallery({ searchParams }: Props) {
   const page = await galleryPage(db, query, origin);
   const params = galleryParams(query);
   const byViews = query.order_by === '-views';
+  const byStars = query.order_by === '-stars';
   const minQuality = query.min_quality ?? 0;
 
   return (
@@ -36,7 +44,7 @@ export default async function Gallery({ searchParams }: Props) {
         <div>
           <h1>Gallery</h1>
           <p className="muted">
-            Public plots, {byViews ? 'most viewed first' : query.order_by === 'views' ? 'least viewed first' : 'newest first'}
+            Public plots, {ORDER_WORDS[query.order_by ?? ''] ?? 'newest first'}
             {minQuality > 0 && `, quality ${minQuality} and up`}.
           </p>
         </div>
@@ -48,6 +56,9 @@ export default async function Gallery({ searchParams }: Props) {
             </a>
             <a data-sort="views" href={pageHref('/', { ...params, order_by: '-views' })} aria-current={byViews ? 'page' : undefined}>
               Most viewed
+            </a>
+            <a data-sort="stars" href={pageHref('/', { ...params, order_by: '-stars' })} aria-current={byStars ? 'page' : undefined}>
+              Most starred
             </a>
           </nav>
           <form className="filters" method="get" action="/">

@@ -16,6 +16,8 @@ const ORDER_BY: Record<Order, string> = {
   '-creation_time': 'p.created_at DESC, p.file_id DESC',
   '-views': 'p.views DESC, p.created_at DESC, p.file_id DESC',
   views: 'p.views ASC, p.created_at DESC, p.file_id DESC',
+  '-stars': 'p.stars DESC, p.created_at DESC, p.file_id DESC',
+  stars: 'p.stars ASC, p.created_at DESC, p.file_id DESC',
 };
 
 const listDepth: Benchmark = async (ctx) => {
@@ -31,12 +33,15 @@ const listDepth: Benchmark = async (ctx) => {
   const results: Record<string, unknown> = { listed, page, pageSize: PAGE_SIZE };
   const commands: string[] = [];
   for (const order of Object.keys(ORDER_BY) as Order[]) {
-    const [key] = await queryRows<{ created: string; file_id: string; views: string }>(
+    const [key] = await queryRows<{ created: string; file_id: string; views: string; stars: string }>(
       db,
-      sql`SELECT to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created, p.file_id, p.views
+      sql`SELECT to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created, p.file_id, p.views, p.stars
           FROM plots p WHERE p.listed ORDER BY ${sql.raw(ORDER_BY[order])} OFFSET ${offset - 1} LIMIT 1`,
     );
-    const k = order === '-creation_time' ? [key.created, Number(key.file_id)] : [Number(key.views), key.created, Number(key.file_id)];
+    const k =
+      order === '-creation_time'
+        ? [key.created, Number(key.file_id)]
+        : [Number(order.endsWith('stars') ? key.stars : key.views), key.created, Number(key.file_id)];
     const cursor: Cursor = { o: order, d: 'n', k };
     const q: ListQuery = order === '-creation_time' ? {} : { order_by: order };
     const base = `${ctx.url}/v2/plots${q.order_by ? `?order_by=${q.order_by}` : ''}`;

@@ -107,6 +107,12 @@ export const plots = pgTable(
     titleGiven: boolean('title_given').notNull().default(false),
     caption: text('caption').notNull().default(''),
     views: bigint('views', { mode: 'number' }).notNull().default(0),
+    // How many people starred it and how many comments it has: kept exact by triggers on `stars` and
+    // `comments` (migration people_counts), so records and the -stars order read one column.
+    stars: bigint('stars', { mode: 'number' }).notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    // Its owner can close it to new comments (lib/core/comments.ts).
+    commentsEnabled: boolean('comments_enabled').notNull().default(true),
     quality: smallint('quality').notNull().default(0),
     handpicked: boolean('handpicked').notNull().default(false),
     sourceFid: text('source_fid'),
@@ -132,13 +138,54 @@ export const plots = pgTable(
     index('plots_listed_newest_idx').on(t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst()).where(sql`${t.listed}`),
     index('plots_listed_views_desc_idx').on(t.views.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst()).where(sql`${t.listed}`),
     index('plots_listed_views_asc_idx').on(t.views.asc(), t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst()).where(sql`${t.listed}`),
+    index('plots_listed_stars_desc_idx').on(t.stars.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst()).where(sql`${t.listed}`),
+    index('plots_listed_stars_asc_idx').on(t.stars.asc(), t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst()).where(sql`${t.listed}`),
     index('plots_feed_idx').on(t.fileId).where(sql`${t.listed} AND ${t.handpicked}`),
     // Every plot on a grid (plot_grid_keys: migration 0006).
     index('plots_search_idx').using('gin', t.search),
     index('plots_grid_keys_idx').using('gin', sql`plot_grid_keys(${t.srcRefs})`),
     check('plots_quality_check', sql`${t.quality} BETWEEN 0 AND 10`),
     check('plots_views_check', sql`${t.views} >= 0`),
+    check('plots_stars_check', sql`${t.stars} >= 0`),
   ],
+);
+
+/** Who starred which plot (lib/core/stars.ts); plots.stars counts them. */
+export const stars = pgTable(
+  'stars',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileId: bigint('file_id', { mode: 'number' })
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.fileId] }),
+    // A plot's latest stargazers (its record), and a person's latest stars (their profile's "Starred").
+    index('stars_file_newest_idx').on(t.fileId, t.createdAt.desc(), t.userId.desc()),
+    index('stars_user_newest_idx').on(t.userId, t.createdAt.desc(), t.fileId.desc()),
+  ],
+);
+
+/** Comments on plots, plain text (lib/core/comments.ts); plots.comment_count counts them. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    fileId: bigint('file_id', { mode: 'number' })
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('comments_file_newest_idx').on(t.fileId, t.createdAt.desc(), t.id.desc())],
 );
 
 export const gridColumns = pgTable(

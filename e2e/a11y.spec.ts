@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {
   allPublicPlots,
   basicAuth,
+  commentOn,
   createGrid,
   createPlot,
   E2E_USER,
@@ -11,9 +12,11 @@ import {
   expect,
   expectPageChartsDrawn,
   invitationLinks,
+  OTHER_USER,
   pathOf,
   plotPath,
   signIn,
+  starOf,
   test,
   type FileRecord,
 } from './support';
@@ -60,7 +63,28 @@ const PAGES: PageType[] = [
   { name: 'new chart', path: async () => '/create', signedIn: true },
   { name: 'api reference', path: async () => '/docs/api' },
   { name: 'not-found', path: async () => '/~ada/999999/', status: 404 },
+  // Stars and comments, seen by a signed-in reader with a comment of their own (edit and delete).
+  { name: 'plot with comments', path: commentedPlot, charts: 'one', signedIn: true },
+  // A demo plot starred (its card draws as the demo cards do), beside a new one with comments.
+  {
+    name: 'profile, starred',
+    path: async (request) => {
+      await starOf(request, (await demoPlot(request)).fid, E2E_USER);
+      await commentedPlot(request);
+      return `/~${E2E_USER.username}/?tab=starred`;
+    },
+    charts: 'cards',
+    signedIn: true,
+  },
 ];
+
+async function commentedPlot(request: APIRequestContext): Promise<string> {
+  const plot = await createPlot(request, { user: OTHER_USER, title: `a11y comments ${Date.now()}` });
+  await commentOn(request, plot.fid, `A first line\nand a second with https://example.org/a and ${'long'.repeat(80)}`, OTHER_USER);
+  await commentOn(request, plot.fid, '<script>window.__pwned=1</script> is only text', E2E_USER);
+  await starOf(request, plot.fid, E2E_USER);
+  return plotPath(plot.fid);
+}
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const file = testInfo.outputPath(`${name}.png`);

@@ -104,6 +104,16 @@ export async function trashPlot(request: APIRequestContext, fid: string, user: T
   expect(res.ok(), `trash ${fid}: HTTP ${res.status()} ${await res.text()}`).toBe(true);
 }
 
+/** POST /v2/plots/{fid}/comments as `user`: the comment. */
+export async function commentOn(request: APIRequestContext, fid: string, text: string, user: TestUser = E2E_USER): Promise<{ id: number; text: string }> {
+  return json(await request.post(`/v2/plots/${fid}/comments`, { headers: { Authorization: basicAuth(user) }, data: { text } }), `comment on ${fid}`);
+}
+
+/** POST /v2/files/{fid}/stars as `user`. */
+export async function starOf(request: APIRequestContext, fid: string, user: TestUser = E2E_USER): Promise<void> {
+  await json(await request.post(`/v2/files/${fid}/stars`, { headers: { Authorization: basicAuth(user) } }), `star ${fid}`);
+}
+
 export async function getPlotRecord(request: APIRequestContext, fid: string): Promise<FileRecord> {
   return json<FileRecord>(await request.get(`/v2/plots/${fid}`), `GET /v2/plots/${fid}`);
 }

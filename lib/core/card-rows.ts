@@ -7,6 +7,7 @@ import type { Db } from '@/db/client';
 import type { Viewer } from './auth';
 import type { RowsPage } from './cursors';
 import { requestImagesFirst, undrawableSql } from './images';
+import { listStarredRows } from './stars';
 import { type FeedQuery, GALLERY_PAGE_SIZE, listFeedRows, listOwnerPlotRows, listPlotRows, type ListQuery, type PageRow } from './plot-lists';
 import { isoText } from './records';
 import { searchPlotRows, type SearchScope } from './search';
@@ -73,4 +74,9 @@ export async function queueGalleryImagesFirst(db: Db): Promise<void> {
     db,
     page.rows.map((r) => Number(r.id)),
   );
+}
+
+/** Plots a person starred, newest star first: those the viewer may read (a profile's "Starred"). */
+export function listStarredCards(db: Db, viewer: Viewer | null, userId: number, q: FeedQuery, origin: string): Promise<RowsPage<CardRow & PageRow>> {
+  return listStarredRows<CardRow>(db, viewer, userId, CARD_SELECT, q, origin);
 }

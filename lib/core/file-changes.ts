@@ -40,7 +40,7 @@ export const fileFieldsSchema = z.looseObject({
 export type FileFields = z.output<typeof fileFieldsSchema>;
 
 /** Each type's own update fields (the keys its schema adds to fileFieldsSchema): elsewhere they are 400. */
-export const TYPE_FIELDS = { plot: ['figure', 'title', 'caption', 'source_fid'], grid: ['metadata'], fold: [] } as const satisfies Record<
+export const TYPE_FIELDS = { plot: ['figure', 'title', 'caption', 'source_fid', 'comments_enabled'], grid: ['metadata'], fold: [] } as const satisfies Record<
   Filetype,
   readonly string[]
 >;

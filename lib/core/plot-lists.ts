@@ -8,12 +8,12 @@ import type { Viewer } from './auth';
 import { decodeCursor, keysetPage, type Cursor, type RowsPage } from './cursors';
 import { isoText, originJoin, plotRecordSql, RECORD_JOIN } from './records';
 
-export const ORDERS = ['-creation_time', '-views', 'views'] as const;
+export const ORDERS = ['-creation_time', '-views', 'views', '-stars', 'stars'] as const;
 export type Order = (typeof ORDERS)[number];
 
 /** What a list takes (`GET /v2/plots`, the gallery), parsed from a query string at the edge. */
 export interface ListQuery {
-  order_by?: 'views' | '-views';
+  order_by?: Exclude<Order, '-creation_time'>;
   min_quality?: number;
   max_quality?: number;
   page_size?: number;
@@ -31,6 +31,7 @@ export interface PageRow {
   file_id: string | number;
   created: string;
   views: string | number;
+  stars?: string | number;
   h?: string;
 }
 
@@ -44,7 +45,7 @@ interface OrderPlan {
   fetch(filter: SQL, key: unknown[] | null, dir: 'n' | 'p', limit: number): SQL;
 }
 
-const select = sql`SELECT p.file_id, p.created_at, p.views FROM plots p`;
+const select = sql`SELECT p.file_id, p.created_at, p.views, p.stars FROM plots p`;
 const NEWEST = { n: sql`p.created_at DESC, p.file_id DESC`, p: sql`p.created_at ASC, p.file_id ASC` };
 export const newestKey = (created: unknown, id: unknown) => sql`${created}::timestamptz, ${id}::bigint`;
 
@@ -69,34 +70,50 @@ const PLANS: Record<Order, OrderPlan> = {
       return sql`${select} WHERE p.listed ${filter} ${after} ORDER BY ${NEWEST[dir]} ${limitSql(limit)}`;
     },
   },
-  '-views': {
-    keyOf: (r) => [Number(r.views), r.created, Number(r.file_id)],
-    order: { n: sql`p.views DESC, p.created_at DESC, p.file_id DESC`, p: sql`p.views ASC, p.created_at ASC, p.file_id ASC` },
+  '-views': mostFirst('views'),
+  views: fewestFirst('views'),
+  '-stars': mostFirst('stars'),
+  stars: fewestFirst('stars'),
+};
+
+/** A counter column's order, most first, ties newest first (`plots_listed_{views,stars}_desc_idx`). */
+function mostFirst(counter: 'views' | 'stars'): OrderPlan {
+  const col = sql.raw(`p.${counter}`);
+  const order = { n: sql`${col} DESC, p.created_at DESC, p.file_id DESC`, p: sql`${col} ASC, p.created_at ASC, p.file_id ASC` };
+  return {
+    keyOf: (r) => [Number(r[counter]), r.created, Number(r.file_id)],
+    order,
     fetch: (filter, key, dir, limit) => {
-      const after = key ? past(dir, sql`p.views, p.created_at, p.file_id`, sql`${key[0]}::bigint, ${newestKey(key[1], key[2])}`) : sql``;
-      return sql`${select} WHERE p.listed ${filter} ${after} ORDER BY ${PLANS['-views'].order[dir]} ${limitSql(limit)}`;
+      const after = key ? past(dir, sql`${col}, p.created_at, p.file_id`, sql`${key[0]}::bigint, ${newestKey(key[1], key[2])}`) : sql``;
+      return sql`${select} WHERE p.listed ${filter} ${after} ORDER BY ${order[dir]} ${limitSql(limit)}`;
     },
-  },
-  // Fewest views first, ties newest first: the mixed directions cannot be one row comparison, so
-  // the page is two index range scans (the rest of the key's views value, then higher views).
-  views: {
-    keyOf: (r) => [Number(r.views), r.created, Number(r.file_id)],
-    order: { n: sql`p.views ASC, p.created_at DESC, p.file_id DESC`, p: sql`p.views DESC, p.created_at ASC, p.file_id ASC` },
+  };
+}
+
+/**
+ * A counter column's order, fewest first, ties newest first: the mixed directions cannot be one row
+ * comparison, so the page is two index range scans (the rest of the key's count, then higher counts).
+ */
+function fewestFirst(counter: 'views' | 'stars'): OrderPlan {
+  const col = sql.raw(`p.${counter}`);
+  const order = { n: sql`${col} ASC, p.created_at DESC, p.file_id DESC`, p: sql`${col} DESC, p.created_at ASC, p.file_id ASC` };
+  return {
+    keyOf: (r) => [Number(r[counter]), r.created, Number(r.file_id)],
+    order,
     fetch: (filter, key, dir, limit) => {
-      const order = PLANS.views.order[dir];
-      if (!key) return sql`${select} WHERE p.listed ${filter} ORDER BY ${order} ${limitSql(limit)}`;
-      const [views, created, id] = key;
-      const sameViews = sql`p.views = ${views}::bigint ${past(dir, sql`p.created_at, p.file_id`, newestKey(created, id))}`;
-      const beyond = dir === 'n' ? sql`p.views > ${views}::bigint` : sql`p.views < ${views}::bigint`;
+      if (!key) return sql`${select} WHERE p.listed ${filter} ORDER BY ${order[dir]} ${limitSql(limit)}`;
+      const [count, created, id] = key;
+      const same = sql`${col} = ${count}::bigint ${past(dir, sql`p.created_at, p.file_id`, newestKey(created, id))}`;
+      const beyond = dir === 'n' ? sql`${col} > ${count}::bigint` : sql`${col} < ${count}::bigint`;
       // The union is named p too, so that one order serves its parts and the whole.
       return sql`SELECT * FROM (
-          (${select} WHERE p.listed ${filter} AND ${sameViews} ORDER BY ${NEWEST[dir]} ${limitSql(limit)})
+          (${select} WHERE p.listed ${filter} AND ${same} ORDER BY ${NEWEST[dir]} ${limitSql(limit)})
           UNION ALL
-          (${select} WHERE p.listed ${filter} AND ${beyond} ORDER BY ${order} ${limitSql(limit)})
-        ) p ORDER BY ${order} ${limitSql(limit)}`;
+          (${select} WHERE p.listed ${filter} AND ${beyond} ORDER BY ${order[dir]} ${limitSql(limit)})
+        ) p ORDER BY ${order[dir]} ${limitSql(limit)}`;
     },
-  },
-};
+  };
+}
 
 /** The URL of the same list at another page (its cursor): the edge builds it from the request. */
 export type PageLink = (cursor: string) => string;
@@ -178,7 +195,7 @@ function listPageTemplate(select: SQL, shape: ListShape): SQL {
   const filter = sql`${shape.min ? sql`AND p.quality >= ${sql.placeholder('min')}` : sql``} ${shape.max ? sql`AND p.quality <= ${sql.placeholder('max')}` : sql``}`;
   const key = shape.keyLength ? Array.from({ length: shape.keyLength }, (_, i) => sql.placeholder(`k${i}`)) : null;
   const keys = PLANS[shape.order].fetch(filter, key, shape.dir, shape.limit);
-  return sql`SELECT ${select}, p.file_id, ${isoText(sql`p.created_at`, 'micros')} AS created, p.views
+  return sql`SELECT ${select}, p.file_id, ${isoText(sql`p.created_at`, 'micros')} AS created, p.views, p.stars
         FROM (${keys}) k JOIN plots p ON p.file_id = k.file_id ${RECORD_JOIN} ${originJoin(sql.placeholder('origin'))}
         ORDER BY ${PLANS[shape.order].order[shape.dir]}`;
 }
@@ -192,9 +209,9 @@ const PREPARED_LIMITS = new Set([20 + 1, GALLERY_PAGE_SIZE + 1]);
 
 /**
  * Only the shapes pages usually take are prepared: forward, the API's or the gallery's page size, no
- * upper quality bound. That is at most 24 a projection (each order, with or without a cursor and a
- * lower quality bound, at either size); a prepared list statement holds ~300 KB in each Postgres
- * connection for its life (see mayPrepare). Any other shape a request can ask for (of 4,800) runs
+ * upper quality bound: a few dozen a projection (each order, with or without a cursor and a lower
+ * quality bound, at either size), since a prepared list statement holds ~300 KB in each Postgres
+ * connection for its life (see mayPrepare). Any other shape a request can ask for (thousands) runs
  * unnamed and is planned each time.
  */
 const preparedShape = (shape: ListShape) => shape.dir === 'n' && !shape.max && PREPARED_LIMITS.has(shape.limit);

@@ -66,6 +66,7 @@ const plotFields = {
   source_fid: z.string().max(100).nullable().optional().meta({ description: 'the plot this one was copied from (lineage); null clears' }),
   title: z.string().max(1000).optional(),
   caption: z.string().max(100_000).optional(),
+  comments_enabled: z.boolean().optional().meta({ description: 'false closes the plot to new comments (an extension; its owner only)' }),
 } satisfies Record<(typeof TYPE_FIELDS.plot)[number], z.ZodType>;
 
 /** PUT/PATCH /v2/plots/{fid}: the fields given change. */
@@ -73,10 +74,13 @@ export const plotUpdateSchema = fileFieldsSchema.extend(plotFields);
 export type PlotUpdate = z.output<typeof plotUpdateSchema>;
 
 /** POST /v2/plots: the same fields, `figure` required, placed by `parent_path`. */
-export const plotCreateSchema = fileFieldsSchema.omit({ parent: true }).extend({
-  ...plotFields,
-  figure: figureSchema.refine((v) => v !== undefined, 'This field is required.'),
-});
+export const plotCreateSchema = fileFieldsSchema
+  .omit({ parent: true })
+  .extend({
+    ...plotFields,
+    figure: figureSchema.refine((v) => v !== undefined, 'This field is required.'),
+  })
+  .omit({ comments_enabled: true });
 export type PlotCreate = z.output<typeof plotCreateSchema>;
 
 async function checkSourceFid(db: Db, viewer: Viewer, value: string): Promise<string> {
@@ -204,6 +208,7 @@ export const plotUpdate: TypeUpdate<PlotUpdate> = async (db, owner, input) => {
   }
   if (input.title !== undefined) Object.assign(changes, { title: input.title, titleGiven: true });
   if (input.caption !== undefined) changes.caption = input.caption;
+  if (input.comments_enabled !== undefined) changes.commentsEnabled = input.comments_enabled;
   if (input.source_fid !== undefined) changes.sourceFid = input.source_fid ? await checkSourceFid(db, owner, input.source_fid) : null;
   if (!Object.keys(changes).length) return null;
   return async (tx, file, save) => {

@@ -152,6 +152,19 @@ export async function limitRename(db: Db, userId: number): Promise<void> {
   }
 }
 
+/** Comments one user may post an hour (RATE_LIMIT_COMMENTS_PER_HOUR, 0: no limit): a person writes a
+ * few, a script floods. */
+export const commentsPerHour = () => whole('RATE_LIMIT_COMMENTS_PER_HOUR', 30, 0);
+
+/** Counts a new comment of the user's: 429 past their hourly allowance. */
+export async function limitComments(db: Db, viewer: Viewer, limit = commentsPerHour()): Promise<void> {
+  const state = await countLimited(db, `comment:${viewer.id}`, limit, 3600);
+  if (exceeded(state)) {
+    const minutes = Math.ceil(state.reset / 60);
+    throw busy(`You can post at most ${limit} comments an hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, state.reset);
+  }
+}
+
 export interface SignInLimitConfig {
   /** Failures from one address on one account before each next attempt there has to wait; 0 never waits. */
   freeFailures: number;

@@ -61,6 +61,9 @@ export interface PlotRecord {
   date_modified: string;
   image_urls: { default: string };
   source_fid: string | null;
+  stars: { count: number };
+  comments: { count: number };
+  comments_enabled: boolean;
   figure: { layout?: Record<string, unknown> };
 }
 
@@ -89,8 +92,9 @@ export function plotRecordSql(viewerId: number | null | Placeholder, detail: boo
   const fields = sql`
     'creation_time', ${isoText(sql`f.created_at`, 'micros')},
     'date_modified', ${isoText(sql`f.updated_at`, 'millis')},
-    'comments', ${empty},
-    'stars', ${empty},
+    'comments', ${commentsRecordSql()},
+    'stars', ${starsRecordSql()},
+    'comments_enabled', p.comments_enabled,
     'collaborators', ${empty},
     'parented', f.parent <> -1,
     'embed_url', ${urlSql.file(o, username, n, 'embed')},
@@ -144,6 +148,34 @@ function sourceFidSql(viewerId: number | null | Placeholder): SQL {
     ELSE (SELECT p.source_fid FROM users su CROSS JOIN LATERAL (${fileNumbered(sql`su.id`, sql`split_part(p.source_fid, ':', 2)::int`)}) sf
           WHERE lower(su.username) = lower(split_part(p.source_fid, ':', 1))
             AND sf.filetype = 'plot' AND sf.trashed_at IS NULL AND ${canReadSql({ worldReadable: sql`sf.world_readable`, ownerId: sql`sf.owner_id` }, viewerId)}) END`;
+}
+
+/** Stargazers a record names (the newest); the count is exact and the whole list pages (GET /v2/files/{fid}/stars). */
+export const RECORD_STARGAZERS = 10;
+/** Comments a record carries (the newest); the whole list pages (GET /v2/plots/{fid}/comments). */
+export const RECORD_COMMENTS = 3;
+
+/** A record's `stars`, `{"results": [{"username"}], "count"}` (plots nobody starred skip the subquery). */
+function starsRecordSql(): SQL {
+  return sql`CASE WHEN p.stars = 0 THEN '{"results":[],"count":0}'::json ELSE json_build_object(
+    'results', (SELECT coalesce(json_agg(json_build_object('username', x.username) ORDER BY x.created_at DESC, x.user_id DESC), '[]'::json)
+                FROM (SELECT su.username, s.created_at, s.user_id FROM stars s JOIN users su ON su.id = s.user_id
+                      WHERE s.file_id = f.id ORDER BY s.created_at DESC, s.user_id DESC LIMIT ${sql.raw(String(RECORD_STARGAZERS))}) x),
+    'count', p.stars) END`;
+}
+
+/** A comment as the API answers it, over `cm` (comments) and `ca` (its author). */
+export const commentRecordSql = () =>
+  sql`json_build_object('id', cm.id, 'text', cm.text, 'author', ca.username,
+    'creation_time', ${isoText(sql`cm.created_at`, 'micros')}, 'date_modified', ${isoText(sql`cm.updated_at`, 'millis')})`;
+
+/** A record's `comments`, `{"results": [comment...] (the newest), "count"}`. Records go only to those who may read the plot, and so its comments. */
+function commentsRecordSql(): SQL {
+  return sql`CASE WHEN p.comment_count = 0 THEN '{"results":[],"count":0}'::json ELSE json_build_object(
+    'results', (SELECT coalesce(json_agg(x.c ORDER BY x.created_at DESC, x.id DESC), '[]'::json)
+                FROM (SELECT ${commentRecordSql()} AS c, cm.created_at, cm.id FROM comments cm JOIN users ca ON ca.id = cm.author_id
+                      WHERE cm.file_id = f.id ORDER BY cm.created_at DESC, cm.id DESC LIMIT ${sql.raw(String(RECORD_COMMENTS))}) x),
+    'count', p.comment_count) END`;
 }
 
 /** Spec 2.3 as public responses carry it (hidden fields null). */

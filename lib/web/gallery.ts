@@ -5,7 +5,7 @@ import 'server-only';
 import type { z } from 'zod';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
-import { listFeedCards, listGalleryCards, listOwnerCards, searchCards, type CardRow } from '@/lib/core/card-rows';
+import { listFeedCards, listGalleryCards, listOwnerCards, listStarredCards, searchCards, type CardRow } from '@/lib/core/card-rows';
 import { CursorRefused, type RowsPage } from '@/lib/core/cursors';
 import { drawsLive } from '@/lib/core/images';
 import { relativeAge, versionedImage, type PlotCardData } from './plot-cards';
@@ -161,4 +161,14 @@ export async function listUserPlots(db: Db, viewer: Viewer | null, user: { id: n
 /** A profile's page of plots, with the same fallback as the lists for a refused cursor. */
 export function profilePage(db: Db, viewer: Viewer | null, user: { id: number }, q: { cursor?: string }, origin: string) {
   return withCursorFallback(q.cursor, (cursor) => listUserPlots(db, viewer, user, { cursor }, origin));
+}
+
+/** The plots a user starred, newest star first: those the viewer may read. */
+export async function listUserStarred(db: Db, viewer: Viewer | null, user: { id: number }, q: { cursor?: string }, origin: string): Promise<CardPage> {
+  return cardPage(await listStarredCards(db, viewer, user.id, { page_size: PAGE_SIZE, cursor: q.cursor }, origin));
+}
+
+/** A profile's "Starred" page, with the lists' fallback for a refused cursor. */
+export function starredPage(db: Db, viewer: Viewer | null, user: { id: number }, q: { cursor?: string }, origin: string) {
+  return withCursorFallback(q.cursor, (cursor) => listUserStarred(db, viewer, user, { cursor }, origin));
 }

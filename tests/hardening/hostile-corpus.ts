@@ -101,6 +101,16 @@ export const TARGETS: Target[] = [
     ctor: '{"data":{"cols":{"a":{"data":[1],"order":0}}},"constructor":{"prototype":{"polluted":true}}}',
   },
   {
+    label: 'POST /v2/plots/{fid}/comments',
+    method: 'POST',
+    path: (c) => `/v2/plots/${c.plotFid}/comments`,
+    valid: () => ({ text: 'a valid comment' }),
+    withString: (s) => `{"text":"a${s}b"}`,
+    nested: (d) => `{"text":${arrays(d - 1)}}`,
+    proto: '{"text":"x","__proto__":{"polluted":true}}',
+    ctor: '{"text":"x","constructor":{"prototype":{"polluted":true}}}',
+  },
+  {
     label: 'POST /v2/folders',
     method: 'POST',
     path: () => '/v2/folders',
@@ -792,6 +802,89 @@ function budgetCases(): Case[] {
   ];
 }
 
+/** Stars and comments (docs/api.md "People"): bad text, others' private plots, unknown ids, bad orders. */
+function peopleCases(): Case[] {
+  const comments = (c: Ctx) => `/v2/plots/${c.plotFid}/comments`;
+  const comment = (name: string, json: (c: Ctx) => unknown, needle: string | RegExp = 'text'): Case => ({
+    name: `POST /v2/plots/{fid}/comments: ${name}`,
+    method: 'POST',
+    path: comments,
+    json,
+    status: 400,
+    needle,
+  });
+  return [
+    comment('{} (no text)', () => ({}), 'text: This field is required.'),
+    comment('empty text', () => ({ text: '' }), 'text: A comment cannot be empty.'),
+    comment('only white space', () => ({ text: ' \n\t\r\n ' }), 'text: A comment cannot be empty.'),
+    comment('5,001 characters', () => ({ text: big(5001) }), 'text: A comment can be at most 5,000 characters.'),
+    comment('text a number', () => ({ text: 42 })),
+    comment('text null', () => ({ text: null })),
+    comment('text an array', () => ({ text: ['a'] })),
+    comment('text an object', () => ({ text: { html: HTML } })),
+    comment('a control character', () => ({ text: 'bell \u0007' }), 'control characters'),
+    {
+      name: "POST comments on another's private plot",
+      method: 'POST',
+      path: (c) => `/v2/plots/${c.bobPlotFid}/comments`,
+      json: () => ({ text: HTML }),
+      status: 404,
+    },
+    { name: 'POST comments on a grid', method: 'POST', path: (c) => `/v2/plots/${c.gridFid}/comments`, json: () => ({ text: SQL1 }), status: 404 },
+    { name: 'GET comments of a private plot', method: 'GET', path: (c) => `/v2/plots/${c.bobPlotFid}/comments`, status: 404 },
+    {
+      name: 'GET comments with a forged cursor',
+      method: 'GET',
+      path: (c) => `${comments(c)}?cursor=${encodeURIComponent(c.listCursor)}`,
+      status: 400,
+      needle: 'cursor',
+    },
+    { name: 'GET comments page_size 0', method: 'GET', path: (c) => `${comments(c)}?page_size=0`, status: 400, needle: 'page_size' },
+    ...['999999999', '0', 'abc', '1%00', SQL1, '99999999999999999999'].flatMap((id): Case[] => [
+      { name: `PATCH comment ${id}`, method: 'PATCH', path: (c) => `${comments(c)}/${encodeURIComponent(id)}`, json: () => ({ text: 'x' }), status: 404 },
+      { name: `DELETE comment ${id}`, method: 'DELETE', path: (c) => `${comments(c)}/${encodeURIComponent(id)}`, status: 404 },
+    ]),
+    { name: 'PATCH a comment anonymously', method: 'PATCH', path: (c) => `${comments(c)}/1`, json: () => ({ text: 'x' }), as: 'anon', status: 401 },
+    { name: "POST a star on another's private plot", method: 'POST', path: (c) => `/v2/files/${c.bobPlotFid}/stars`, status: 404 },
+    { name: 'POST a star on a grid', method: 'POST', path: (c) => `/v2/files/${c.gridFid}/stars`, status: 404 },
+    {
+      name: 'POST a star anonymously',
+      method: 'POST',
+      path: (c) => `/v2/files/${c.plotFid}/stars`,
+      as: 'anon',
+      status: 401,
+      needle: 'Authentication credentials',
+    },
+    { name: 'DELETE a star with a wrong key', method: 'DELETE', path: (c) => `/v2/files/${c.plotFid}/stars`, as: 'badkey', status: 401, needle: 'Bad API key' },
+    { name: 'PUT stars', method: 'PUT', path: (c) => `/v2/files/${c.plotFid}/stars`, status: 405, allow: 'GET, POST, DELETE, HEAD, OPTIONS' },
+    { name: 'order_by=-star', method: 'GET', path: () => '/v2/plots?order_by=-star', status: 400, needle: 'order_by' },
+    { name: 'order_by with SQL', method: 'GET', path: () => `/v2/plots?order_by=${encodeURIComponent(`-stars${SQL1}`)}`, status: 400, needle: 'order_by' },
+    {
+      name: 'a views cursor on order_by=-stars',
+      method: 'GET',
+      path: (c) => `/v2/plots?order_by=-stars&cursor=${encodeURIComponent(c.viewsCursor)}`,
+      status: 400,
+      needle: 'cursor',
+    },
+    {
+      name: 'PATCH comments_enabled a string',
+      method: 'PATCH',
+      path: (c) => `/v2/plots/${c.plotFid}`,
+      json: () => ({ comments_enabled: 'false' }),
+      status: 400,
+      needle: 'comments_enabled',
+    },
+    {
+      name: "PATCH comments_enabled on another's plot",
+      method: 'PATCH',
+      path: (c) => `/v2/plots/${c.plotFid}`,
+      as: 'bob',
+      json: () => ({ comments_enabled: false }),
+      status: 403,
+    },
+  ];
+}
+
 export const CORPUS: Case[] = [
   ...TARGETS.flatMap(genericCases),
   ...budgetCases(),
@@ -802,6 +895,7 @@ export const CORPUS: Case[] = [
   ...queryCases(),
   ...fidCases(),
   ...otherCases(),
+  ...peopleCases(),
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -106,6 +106,9 @@ async function buildWorld(): Promise<World> {
           layout: { title: { text: secret ? `layout ${secret}` : 'layout' } },
         },
       });
+      // Its owner comments (the marker again: a comment is as private as its plot) and stars it.
+      expect((await call('POST', `/v2/plots/${plot.fid}/comments`, { user, body: { text: `comment ${secret ?? 'in public'}` } })).status).toBe(201);
+      expect((await call('POST', `/v2/files/${plot.fid}/stars`, { user })).status).toBe(200);
       files.push({
         kind: 'plot',
         owner: user.index,
@@ -150,6 +153,8 @@ const PLOT_PATHS = [
   (o: string, n: number) => `/v2/plots/${o}:${n}/content?inline_data=true&map_data=unreadable`,
   (o: string, n: number) => `/v2/plots/${o}:${n}/content?map_data=unreadable`,
   (o: string, n: number) => `/v2/files/${o}:${n}`,
+  (o: string, n: number) => `/v2/plots/${o}:${n}/comments`,
+  (o: string, n: number) => `/v2/files/${o}:${n}/stars`,
   (o: string, n: number) => `/~${o}/${n}/`,
   (o: string, n: number) => `/~${o}/${n}.embed`,
   (o: string, n: number) => `/~${o}/${n}/data-table`,
@@ -384,7 +389,13 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
       ...world.users.map((u) => ({ label: u.username, user: u.index, auth: u.auth })),
     ];
     for (const caller of callers) {
-      for (const first of ['/v2/plots?page_size=100', '/v2/plots?page_size=100&order_by=-views', '/v2/plots?page_size=100&order_by=views']) {
+      for (const first of [
+        '/v2/plots?page_size=100',
+        '/v2/plots?page_size=100&order_by=-views',
+        '/v2/plots?page_size=100&order_by=views',
+        '/v2/plots?page_size=100&order_by=-stars',
+        '/v2/plots?page_size=100&order_by=stars',
+      ]) {
         const seen: string[] = [];
         for (let path: string | null = first, i = 0; path && i < 100; i++) {
           const got = await ask(path, caller.auth);
@@ -401,13 +412,15 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
       const feed = await ask('/v2/plots/feed?page_size=100', caller.auth);
       expect(feed.status).toBe(200);
       for (const r of JSON.parse(feed.text).results as { world_readable: boolean }[]) expect(r.world_readable).toBe(true);
-      // A profile is its owner's workspace (every file, the trash, a folder): others get the public profile.
+      // A profile is its owner's workspace (every file, the trash, a folder): others get the public
+      // profile. "Starred" (each owner starred their own plots) shows others the public ones only.
       const profiles = world.users.flatMap((u) => [
         `/~${u.username}/`,
+        `/~${u.username}/?tab=starred`,
         `/~${u.username}/?view=trash`,
         `/~${u.username}/?folder=${world.hidden.find((h) => world.users[h.owner] === u)!.folder}`,
       ]);
-      for (const path of ['/', '/feed', '/?order=views', ...profiles]) {
+      for (const path of ['/', '/feed', '/?order=views', '/?order_by=-stars', ...profiles]) {
         const got = await ask(path, caller.auth);
         expect(got.status, path).toBe(200);
         // The owner's own profile may show the owner's private plots; nothing else may.

@@ -35,6 +35,7 @@ interface Plot {
   /** Microseconds since the epoch. */
   created: bigint;
   views: number;
+  stars: number;
   quality: number;
   isPrivate: boolean;
   trashed: boolean;
@@ -49,6 +50,7 @@ const isSecret = (i: number) => i % 18 === 4;
 const isTrashed = (i: number) => i % 11 === 7;
 const isRestored = (i: number) => i % 33 === 18; // trashed, then restored: listed again
 const viewsOf = (i: number) => (i * i * 31 + i * 7) % 5; // 0..4: many ties
+const starsOf = (i: number) => (i * 13 + 5) % 4; // 0..3, ties unrelated to views
 const qualityOf = (i: number) => (i * 7 + 3) % 11; // 0..10
 // Eleven distinct minutes (many identical timestamps, unrelated to creation order); a few plots
 // get extra microseconds so that sub-millisecond differences matter too.
@@ -68,7 +70,10 @@ const ORDERINGS: Record<string, (a: Plot, b: Plot) => number> = {
   newest: cmpNewest,
   '-views': (a, b) => b.views - a.views || cmpNewest(a, b),
   views: (a, b) => a.views - b.views || cmpNewest(a, b),
+  '-stars': (a, b) => b.stars - a.stars || cmpNewest(a, b),
+  stars: (a, b) => a.stars - b.stars || cmpNewest(a, b),
 };
+const ORDER_NAMES = Object.keys(ORDERINGS);
 const orderParam = (name: string) => (name === 'newest' ? undefined : name);
 
 interface Filter {
@@ -181,7 +186,7 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
       if (isRestored(i)) await restoreFile(db, owner, parseFid(fid)!, 'plot');
       await db
         .update(plotsTable)
-        .set({ views: viewsOf(i), quality: qualityOf(i), handpicked: i % 10 === 0 })
+        .set({ views: viewsOf(i), stars: starsOf(i), quality: qualityOf(i), handpicked: i % 10 === 0 })
         .where(eq(plotsTable.fileId, id));
       await db
         .update(files)
@@ -194,6 +199,7 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
         owner,
         created: BASE_US - offsetUs(i),
         views: viewsOf(i),
+        stars: starsOf(i),
         quality: qualityOf(i),
         isPrivate: isPrivate(i),
         trashed: isTrashed(i) && !isRestored(i),
@@ -224,7 +230,7 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
   });
 
   const cases: { order: string; size: number | undefined }[] = [];
-  for (const order of ['newest', '-views', 'views']) for (const size of [1, 7, 20, undefined]) cases.push({ order, size });
+  for (const order of ORDER_NAMES) for (const size of [1, 7, 20, undefined]) cases.push({ order, size });
 
   it.each(cases)('order $order, page_size $size: every public live plot exactly once, in order, back and forth', async ({ order, size }) => {
     const want = expected(all, order);
@@ -255,7 +261,7 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
     if (pages.length > 1) expect(back[0].next).not.toBeNull();
   });
 
-  it.each(['newest', '-views', 'views'])('order %s: next from a page reached by walking back is the page after it', async (order) => {
+  it.each(ORDER_NAMES)('order %s: next from a page reached by walking back is the page after it', async (order) => {
     const want = expected(all, order);
     const { pages } = await walkForward(db, startUrl({ order_by: orderParam(order), page_size: 7 }));
     const back = await walkBack(db, pages[pages.length - 1]);
@@ -267,7 +273,7 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
   });
 
   const filters: { order: string; size: number; filter: Filter }[] = [];
-  for (const order of ['newest', '-views', 'views']) {
+  for (const order of ORDER_NAMES) {
     filters.push({ order, size: 7, filter: { min_quality: 3, max_quality: 7 } });
     filters.push({ order, size: 1, filter: { min_quality: 8 } });
     filters.push({ order, size: 20, filter: { max_quality: 2 } });
@@ -370,7 +376,7 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
 
   it('a cursor issued for one order is refused (400) by another, and by the feed', async () => {
     const byOrder: Record<string, string> = {};
-    for (const order of ['newest', '-views', 'views']) {
+    for (const order of ORDER_NAMES) {
       const body = await fetchPage(db, startUrl({ order_by: orderParam(order), page_size: 3 }));
       byOrder[order] = cursorOf(body.next!);
     }
@@ -388,7 +394,7 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
     // And a feed cursor is refused by every list order.
     const feed = JSON.parse(await textOf(await listFeed(db, null, { page_size: 1 }, ORIGIN, pageLinks(ORIGIN, new URL('/v2/plots/feed', ORIGIN))))) as Body;
     expect(feed.next).not.toBeNull();
-    for (const order of ['newest', '-views', 'views']) {
+    for (const order of ORDER_NAMES) {
       await expectApiError(fetchPage(db, startUrl({ order_by: orderParam(order), cursor: cursorOf(feed.next!) })), 400, /cursor/i);
     }
   });
@@ -420,7 +426,7 @@ describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
   });
 
   it('the plot a cursor points at may go away: the walk continues from its position, both ways', async () => {
-    for (const order of ['newest', '-views', 'views']) {
+    for (const order of ORDER_NAMES) {
       const want = expected(all, order).map((p) => p.fid);
       const p1 = await fetchPage(db, startUrl({ order_by: orderParam(order), page_size: 6 }));
       const p2 = await fetchPage(db, p1.next!);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { NextPage } from '@/components/load-more';
 import { createFolder, deleteOwnFile, editPlot, followPlotData, moveFile, renameFile, restoreOwnFile, shareFile, trashOwnFile } from '@/lib/web/file-forms';
 import type { FormState } from '@/lib/web/forms';
-import { listUserPlots } from '@/lib/web/gallery';
+import { listUserPlots, listUserStarred } from '@/lib/web/gallery';
 import { pageContext } from '@/lib/web/page-context';
 import { listQuerySchema } from '@/lib/http/request/queries';
 import { getUserByUsername, usernameSchema } from '@/lib/core/users';
@@ -19,6 +19,16 @@ export async function moreUserPlots(owner: string, cursor: string): Promise<Next
   const user = await getUserByUsername(db, input.owner);
   if (!user) throw new Error('There is no such user.');
   const { cards, next } = await listUserPlots(db, viewer, user, { cursor: input.cursor }, origin);
+  return { cards, next };
+}
+
+/** "Load more" on a profile's "Starred": plots the viewer may read only. */
+export async function moreStarredPlots(owner: string, cursor: string): Promise<NextPage> {
+  const input = inputSchema.parse({ owner, cursor });
+  const { db, viewer, origin } = await pageContext();
+  const user = await getUserByUsername(db, input.owner);
+  if (!user) throw new Error('There is no such user.');
+  const { cards, next } = await listUserStarred(db, viewer, user, { cursor: input.cursor }, origin);
   return { cards, next };
 }
 

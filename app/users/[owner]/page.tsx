@@ -5,13 +5,13 @@ import { cache } from 'react';
 import { z } from 'zod';
 import { PlotList } from '@/components/plot-list';
 import { Workspace } from '@/components/workspace';
-import { cursorQuery, profilePage } from '@/lib/web/gallery';
+import { cursorQuery, profilePage, starredPage } from '@/lib/web/gallery';
 import { workspacePage, workspaceQuery } from '@/lib/web/workspace';
 import { listUndrawablePlots } from '@/lib/core/images';
 import { pageContext } from '@/lib/web/page-context';
 import { avatarPath, filePath, profilePath } from '@/lib/core/urls';
 import { getUserByUsername, usernameSchema } from '@/lib/core/users';
-import { moreUserPlots } from './actions';
+import { moreStarredPlots, moreUserPlots } from './actions';
 import { FILE_ACTIONS } from './file-actions';
 
 export const dynamic = 'force-dynamic';
@@ -51,9 +51,11 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   // To its owner, the profile is their workspace: every file, with what can be done to it.
   const own = viewer !== null && viewer.id === user.id && csrf !== null;
   const search = await searchParams;
-  const workspace = own ? await workspacePage(db, viewer, origin, workspaceQuery(search)) : null;
-  const { query, invalid } = cursorQuery(own ? {} : search);
-  const page = own ? null : await profilePage(db, viewer, user, query, origin);
+  // `?tab=starred`: the plots the user starred (those the viewer may read), for everyone alike.
+  const starredTab = search.tab === 'starred';
+  const workspace = own && !starredTab ? await workspacePage(db, viewer, origin, workspaceQuery(search)) : null;
+  const { query, invalid } = cursorQuery(own && !starredTab ? {} : search);
+  const page = starredTab ? await starredPage(db, viewer, user, query, origin) : own ? null : await profilePage(db, viewer, user, query, origin);
   const undrawable = own ? await listUndrawablePlots(db, user.id) : [];
   const name = user.nickname || user.username;
   const website = websiteSchema.safeParse(user.website);
@@ -79,7 +81,15 @@ export default async function ProfilePage({ params, searchParams }: Props) {
           )}
         </div>
       </header>
-      {own && undrawable.length > 0 && (
+      <nav aria-label="Profile" className="sort-switch profile-tabs">
+        <a data-tab="plots" href={profilePath(user.username)} aria-current={starredTab ? undefined : 'page'}>
+          {own ? 'My files' : 'Plots'}
+        </a>
+        <a data-tab="starred" href={`${profilePath(user.username)}?tab=starred`} aria-current={starredTab ? 'page' : undefined}>
+          Starred
+        </a>
+      </nav>
+      {own && !starredTab && undrawable.length > 0 && (
         <section className="notice undrawable" aria-labelledby="undrawable-heading">
           <h2 id="undrawable-heading">Charts that could not be drawn</h2>
           <p>Drawing these took too long, so they show a placeholder image. Change their figures to draw them again.</p>
@@ -98,7 +108,21 @@ export default async function ProfilePage({ params, searchParams }: Props) {
           That page link is no longer valid, so here are the newest plots.
         </p>
       )}
-      {page && (
+      {page && starredTab && (
+        <PlotList
+          page={page}
+          path={profilePath(user.username)}
+          params={{ tab: 'starred' }}
+          loadPage={moreStarredPlots.bind(null, user.username)}
+          empty={
+            <>
+              <h2>No starred plots yet</h2>
+              <p>{own ? 'Plots you star appear here.' : `${name} has not starred any plot you can see.`}</p>
+            </>
+          }
+        />
+      )}
+      {page && !starredTab && (
         <PlotList
           page={page}
           path={profilePath(user.username)}

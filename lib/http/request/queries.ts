@@ -20,9 +20,11 @@ const intParam = (name: string, min: number, max: number) =>
 /** `GET /v2/plots` */
 export const listQuerySchema = z.object({
   order_by: z
-    .enum(['views', '-views'], { message: "order_by must be 'views' or '-views' (default: newest first)" })
+    .enum(['views', '-views', 'stars', '-stars'], { message: "order_by must be 'views', '-views', 'stars' or '-stars' (default: newest first)" })
     .optional()
-    .meta({ description: '`-views`: most viewed first; `views`: least viewed first (default: newest first)' }),
+    .meta({
+      description: '`-views`: most viewed first; `views`: least viewed first; `-stars`, `stars`: by stars likewise (an extension); default: newest first',
+    }),
   min_quality: intParam('min_quality', -1_000_000, 1_000_000).optional().meta({ description: 'only plots whose curated quality (0..10) is at least this' }),
   max_quality: intParam('max_quality', -1_000_000, 1_000_000).optional().meta({ description: 'only plots whose curated quality is at most this' }),
   page_size: intParam('page_size', 1, 100).optional().meta({ description: 'results per page, 1..100 (default 20)' }),

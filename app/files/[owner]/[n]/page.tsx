@@ -9,6 +9,10 @@ import { OwnerActions } from '@/components/owner-actions';
 import { SaveAsTheme } from '@/components/save-as-theme';
 import { PlotDataNotice, readsPublicData } from '@/components/plot-data-notice';
 import { PlotView } from '@/components/plot-view';
+import { Comments } from '@/components/comments';
+import { StarButton } from '@/components/star-button';
+import { plotPeople } from '@/lib/web/people';
+import { commentAction, commentsSwitchAction, deleteCommentAction, editCommentAction, starAction } from './people-actions';
 import { versionedImage } from '@/lib/web/plot-cards';
 import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grid-preview';
 import { avatarPath, chartContentPath, dataTablePath, editPlotPath, filePath, historyPath, imagePath, profilePath, withShareKey } from '@/lib/core/urls';
@@ -33,7 +37,10 @@ import { FILE_ACTIONS } from '@/app/users/[owner]/file-actions';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ owner: string; n: string }>; searchParams: Promise<{ share_key?: string | string[]; notice?: string | string[] }> };
+type Props = {
+  params: Promise<{ owner: string; n: string }>;
+  searchParams: Promise<{ share_key?: string | string[]; notice?: string | string[]; comments?: string | string[] }>;
+};
 
 async function load({ params, searchParams }: Props): Promise<FilePageData | null> {
   const { owner, n } = await params;
@@ -76,8 +83,9 @@ function truncate(text: string, max: number): string {
 export default async function FilePage(props: Props) {
   const data = await load(props);
   if (!data) notFound();
-  const notice = ownerNoticeCode((await props.searchParams).notice);
-  return data.kind === 'plot' ? <PlotPage data={data} notice={notice} /> : <GridPage data={data} notice={notice} />;
+  const search = await props.searchParams;
+  const notice = ownerNoticeCode(search.notice);
+  return data.kind === 'plot' ? <PlotPage data={data} notice={notice} commentsCursor={search.comments} /> : <GridPage data={data} notice={notice} />;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -107,7 +115,7 @@ function Owner({ owner }: { owner: string }) {
   );
 }
 
-async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice | null }) {
+async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; notice: Notice | null; commentsCursor: unknown }) {
   const { record, file, shareKey, visibility, lineage } = data;
   const views = await countView(data.ctx.db, file.id);
   const description = await chartDescription(data);
@@ -116,6 +124,8 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice |
   const contentUrl = withShareKey(chartContentPath(file.owner, file.n), shareKey);
   const secretKey = visibility === 'secret' ? file.shareKey : null;
   const own = data.ctx.viewer?.id === file.ownerId;
+  const here = withShareKey(filePath(file.owner, file.n), shareKey);
+  const people = await plotPeople(data.ctx, file, record, commentsCursor);
   // To its owner: what its grids are, when a private or secret plot reads public data or its sharing just changed.
   const plotData = own && data.ctx.viewer ? await ownPlotData(data.ctx.db, data.ctx.viewer, file.n) : null;
   const dataNotice = plotData && data.ctx.csrf && (showsPlotData(notice) || readsPublicData(plotData)) && (
@@ -223,14 +233,8 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice |
         />
         <CopyField id="embed-code" label="Embed code" value={embedCode(withShareKey(record.embed_url, secretKey), title)} />
       </section>
-      <CopyToMyFiles
-        action={copyPlotAction}
-        csrf={data.ctx.csrf}
-        fid={fid}
-        shareKey={shareKey}
-        own={own}
-        here={withShareKey(filePath(file.owner, file.n), shareKey)}
-      />
+      <StarButton action={starAction} csrf={data.ctx.csrf} fid={fid} shareKey={shareKey} starred={people.starred} count={people.stars} here={here} />
+      <CopyToMyFiles action={copyPlotAction} csrf={data.ctx.csrf} fid={fid} shareKey={shareKey} own={own} here={here} />
       {own && data.ctx.csrf && (
         <OwnerActions
           fid={fid}
@@ -243,6 +247,15 @@ async function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice |
         />
       )}
       {own && data.ctx.csrf && <SaveAsTheme action={saveStyleAction} csrf={data.ctx.csrf} fid={fid} />}
+      <Comments
+        people={people}
+        csrf={data.ctx.csrf}
+        fid={fid}
+        shareKey={shareKey}
+        own={own}
+        here={here}
+        actions={{ post: commentAction, edit: editCommentAction, remove: deleteCommentAction, toggle: commentsSwitchAction }}
+      />
     </main>
   );
 }

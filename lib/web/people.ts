@@ -1,0 +1,158 @@
+// A plot page's stars and comments: what they show (the API's rules: lib/core/stars.ts, comments.ts)
+// and their forms, plain posts that work without JavaScript and come back to the page.
+import 'server-only';
+import { headers } from 'next/headers';
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { commentIdParam, commentTextSchema, createComment, deleteComment, listCommentsOf, updateComment } from '@/lib/core/comments';
+import { invalid } from '@/lib/core/errors';
+import type { OwnedFile } from '@/lib/core/files';
+import { updateFileDetail } from '@/lib/core/file-detail';
+import { feedQuerySchema } from '@/lib/http/request/queries';
+import { limitAddress, limitUser } from '@/lib/core/rate-limit';
+import type { PlotRecord } from '@/lib/core/records';
+import { hasStarred, starPlot, unstarPlot } from '@/lib/core/stars';
+import { fidField } from './file-forms';
+import { runForm, type FormCaller, type FormState } from './forms';
+import { withCursorFallback } from './gallery';
+import type { PageContext } from './page-context';
+import { shareKeyOf } from './plot-page';
+
+/** Comments a plot page shows at once; older ones are a link (or "Load more") away. */
+export const COMMENTS_PAGE_SIZE = 20;
+
+export interface CommentView {
+  id: number;
+  text: string;
+  author: string;
+  creation_time: string;
+  date_modified: string;
+  /** The viewer wrote it (may edit and delete it). */
+  mine: boolean;
+  /** The viewer may delete it: its author or the plot's owner. */
+  deletable: boolean;
+}
+
+export interface PlotPeople {
+  starred: boolean;
+  stars: number;
+  enabled: boolean;
+  comments: CommentView[];
+  count: number;
+  /** Cursors of older and newer comments (`?comments=`), null at either end. */
+  older: string | null;
+  newer: string | null;
+  cursorRejected: boolean;
+}
+
+/** The plot page's stars and comments for this viewer; `cursor` is the page's `?comments=` value. */
+export async function plotPeople(ctx: PageContext, file: OwnedFile, record: PlotRecord, cursor: unknown): Promise<PlotPeople> {
+  const parsed = feedQuerySchema.shape.cursor.safeParse(cursor);
+  const viewerId = ctx.viewer?.id ?? null;
+  const page = await withCursorFallback(parsed.success ? parsed.data : undefined, (c) =>
+    listCommentsOf(ctx.db, file.id, { page_size: COMMENTS_PAGE_SIZE, cursor: c }),
+  );
+  const comments = page.rows.map((row) => {
+    const mine = viewerId !== null && row.author_id === viewerId;
+    return { ...(JSON.parse(row.rec) as Omit<CommentView, 'mine' | 'deletable'>), mine, deletable: mine || viewerId === file.ownerId };
+  });
+  return {
+    starred: await hasStarred(ctx.db, ctx.viewer, file.id),
+    stars: record.stars.count,
+    enabled: record.comments_enabled,
+    comments,
+    count: record.comments.count,
+    older: page.next,
+    newer: page.previous,
+    cursorRejected: page.cursorRejected,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forms
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : undefined;
+};
+
+/**
+ * The plot's page shows the change: rendered afresh for the answer to a plain form post, and refreshed
+ * in place with JavaScript (a redirect back to the same page would be a mere scroll for the router).
+ */
+function refreshPage(): undefined {
+  revalidatePath('/files/[owner]/[n]', 'page');
+  return undefined;
+}
+
+/** Every people form is a write: it counts against the same allowances as the API's. */
+async function admitted(caller: FormCaller): Promise<void> {
+  await limitAddress(caller.db, await headers());
+  await limitUser(caller.db, caller.viewer);
+}
+
+/** The comment's text as the API checks it, refused with its message at the field. */
+function commentText(form: FormData): { text: string } {
+  const parsed = commentTextSchema.safeParse(text(form, 'text') ?? '');
+  if (!parsed.success) throw invalid('text', parsed.error.issues[0].message);
+  return { text: parsed.data };
+}
+
+const commentId = (form: FormData) => commentIdParam(text(form, 'comment') ?? '');
+
+/** Star or unstar (`star` = "1" or "0"). */
+export function starForm(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const fid = fidField(form);
+    await admitted(caller);
+    const shareKey = shareKeyOf(text(form, 'share_key'));
+    if (text(form, 'star') === '1') await starPlot(caller.db, caller.viewer, fid, shareKey);
+    else await unstarPlot(caller.db, caller.viewer, fid, shareKey);
+    return refreshPage();
+  });
+}
+
+export function commentForm(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const fid = fidField(form);
+    const body = commentText(form);
+    await admitted(caller);
+    await createComment(caller.db, caller.viewer, fid, body, shareKeyOf(text(form, 'share_key')));
+    return refreshPage();
+  });
+}
+
+export function editCommentForm(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const fid = fidField(form);
+    const id = commentId(form);
+    const body = commentText(form);
+    await admitted(caller);
+    await updateComment(caller.db, caller.viewer, fid, id, body, shareKeyOf(text(form, 'share_key')));
+    return refreshPage();
+  });
+}
+
+export function deleteCommentForm(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const fid = fidField(form);
+    const id = commentId(form);
+    await admitted(caller);
+    await deleteComment(caller.db, caller.viewer, fid, id, shareKeyOf(text(form, 'share_key')));
+    return refreshPage();
+  });
+}
+
+const enabledSchema = z.enum(['0', '1']);
+
+/** The owner turns comments off or on (PATCH comments_enabled). */
+export function commentsSwitchForm(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const fid = fidField(form);
+    const enabled = enabledSchema.safeParse(text(form, 'enabled'));
+    if (!enabled.success) throw invalid('comments_enabled', 'choose on or off');
+    await admitted(caller);
+    await updateFileDetail(caller.db, caller.viewer, fid, { comments_enabled: enabled.data === '1' }, caller.origin, 'plot', 'web');
+    return refreshPage();
+  });
+}
