@@ -302,7 +302,7 @@ function DataFact({ data }: { data: NonNullable<WorkspaceFile['data']> }) {
 
 /** "used by N plots" on a grid: the owner's plots on it (a workspace view), and others' counted. */
 function UsedByFact({ usedBy }: { usedBy: NonNullable<WorkspaceFile['usedBy']> }) {
-  if (!usedBy.own && !usedBy.others) return <span className="muted">used by no plot</span>;
+  if (!usedBy.own && !usedBy.others) return <span className="muted file-used-by">used by no plot</span>;
   return (
     <span className="file-used-by">
       used by {usedBy.own > 0 && <Link href={usedBy.href}>{plural(usedBy.own, 'plot')}</Link>}

@@ -114,13 +114,20 @@ export function viewParams(data: Pick<Workspace, 'place' | 'filter' | 'sort'>): 
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The notice's fixed text, with the counts a change on several files reported. */
+/** A notice's text for a change on several files (`files` of them). */
+const MANY: Partial<Record<Notice, (files: string) => string>> = {
+  moved: (files) => `${files} moved.`,
+  shared: (files) => `Sharing of ${files} changed.`,
+  trashed: (files) => `${files} moved to the trash. You can restore them from the Trash.`,
+};
+
+/** The notice's fixed text, with the counts a change reported (numbers only come from the URL). */
 function noticeText(q: WorkspaceQuery): string | null {
   if (!q.notice) return null;
   if (q.notice === 'emptied') return `${plural(q.files ?? 0, 'file')} deleted for good.${q.more ? ' More are left: empty the trash again.' : ''}`;
-  const many = q.files !== undefined && (q.files !== 1 || q.grids);
-  const head = many ? `${plural(q.files ?? 0, 'file')}: ${NOTICES[q.notice].toLowerCase()}` : NOTICES[q.notice];
-  const grids = q.grids ? ` With ${q.notice === 'deleted' ? 'them' : 'it'}, ${plural(q.grids, 'grid')} only ${q.files === 1 ? 'it' : 'they'} used.` : '';
+  const many = (q.files ?? 1) > 1;
+  const head = many ? (MANY[q.notice]?.(plural(q.files ?? 0, 'file')) ?? NOTICES[q.notice]) : NOTICES[q.notice];
+  const grids = q.grids ? ` ${plural(q.grids, 'grid')} only ${many ? 'they' : 'it'} used went with ${many ? 'them' : 'it'}.` : '';
   return head + grids;
 }
 
