@@ -189,7 +189,10 @@ describe.each(DRIVERS)('workspace files (%s)', (driver) => {
     expect(await changeFiles(db, alice, [p1, p2, g1.n], { kind: 'move', parent: folder })).toEqual({ files: 3, grids: 0 });
     expect((await walk(alice, folder, { size: 100 })).sort()).toEqual([p1, p2, g1.n].sort());
     expect(await changeFiles(db, alice, [p1, p2], { kind: 'share', sharing: 'private' })).toEqual({ files: 2, grids: 0 });
-    const privateNow = await queryRows<{ n: number }>(db, sql`SELECT n FROM files WHERE owner_id = ${alice.id} AND NOT world_readable AND n >= ${g1.n} ORDER BY n`);
+    const privateNow = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT n FROM files WHERE owner_id = ${alice.id} AND NOT world_readable AND n >= ${g1.n} ORDER BY n`,
+    );
     // g1 followed p1 (only it draws from it); g2 stays public for `keep`.
     expect(privateNow.map((r) => r.n)).toEqual([g1.n, p1, p2].sort((a, b) => a - b));
 
