@@ -83,7 +83,9 @@ export async function listOwnFiles(
   // Forward in a descending order reads smaller keys; backward flips both.
   const down = order.desc === ((cursor?.d ?? 'n') === 'n');
   const cmp = sql.raw(down ? '<' : '>');
-  const dir = sql.raw(down ? 'DESC' : 'ASC');
+  // The indexes keep nulls last (none of these columns holds one): a forward page reads them forward, a
+  // backward page backward, so the order must say the same of nulls to be read off the index.
+  const dir = sql.raw(`${down ? 'DESC' : 'ASC'} ${(cursor?.d ?? 'n') === 'n' ? 'NULLS LAST' : 'NULLS FIRST'}`);
   const where =
     place === 'trash'
       ? sql`f.trashed_at IS NOT NULL AND f.trashed_with IS NULL`
