@@ -151,11 +151,14 @@ function ViewForm({ home, data }: { home: string; data: WorkspaceData }) {
       <label>
         Show
         <select name="type" defaultValue={data.filter}>
-          {Object.entries(FILTER_LABEL).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          {Object.entries(FILTER_LABEL)
+            // A grid's plots are plots, themes and templates only.
+            .filter(([value]) => typeof data.place !== 'object' || !['grid', 'fold'].includes(value))
+            .map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
         </select>
       </label>
       {!trash && (
