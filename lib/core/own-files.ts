@@ -96,7 +96,7 @@ export async function listOwnFiles(
   const rows = await queryRows<OwnFileRow>(
     db,
     sql`SELECT f.id, f.n, f.filetype, f.filename, f.world_readable, f.share_key, coalesce(p.title, '') AS title,
-          coalesce(p.views, 0)::int AS views, coalesce(p.is_theme, false) AS is_theme, coalesce(p.is_template, false) AS is_template,
+          coalesce(p.views, 0)::float8 AS views, coalesce(p.is_theme, false) AS is_theme, coalesce(p.is_template, false) AS is_template,
           ${isoText(sql`f.created_at`, 'micros')} AS created, ${isoText(sql`f.updated_at`, 'micros')} AS modified,
           ${isoText(sql`f.trashed_at`, 'micros')} AS trashed
         FROM files f LEFT JOIN plots p ON p.file_id = f.id
