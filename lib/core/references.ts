@@ -65,11 +65,15 @@ export async function countPlotsOfGrids(db: Db, viewerId: number, grids: { owner
   const keys = JSON.stringify(grids.map((g) => gridKey(g.owner, g.n)));
   const rows = await queryRows<{ key: string; own: number; others: number }>(
     db,
-    sql`SELECT k.key, count(*) FILTER (WHERE f.owner_id = ${viewerId}::int)::int AS own,
+    // One look-up of the grid-keys index for all the keys (&&), then each plot's keys among them.
+    sql`WITH asked AS (SELECT array_agg(k) AS keys FROM jsonb_array_elements_text(${keys}::jsonb) AS k)
+        SELECT k.key, count(*) FILTER (WHERE f.owner_id = ${viewerId}::int)::int AS own,
                count(*) FILTER (WHERE f.owner_id <> ${viewerId}::int)::int AS others
-        FROM jsonb_array_elements_text(${keys}::jsonb) AS k(key)
-        JOIN plots p ON plot_grid_keys(p.src_refs) @> ARRAY[k.key]
+        FROM asked
+        JOIN plots p ON plot_grid_keys(p.src_refs) && asked.keys
         JOIN files f ON f.id = p.file_id AND f.trashed_at IS NULL
+        CROSS JOIN LATERAL unnest(plot_grid_keys(p.src_refs)) AS k(key)
+        WHERE k.key = ANY (asked.keys)
         GROUP BY k.key`,
   );
   for (const row of rows) out.set(row.key, { own: row.own, others: row.others });
