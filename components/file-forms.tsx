@@ -18,10 +18,17 @@ export interface FileActions {
   createFolder: FormAction;
   /** A plot's public grids that need not be public follow its sharing (components/plot-data-notice.tsx). */
   followData: FormAction;
+  /** The workspace's selection moved, shared or trashed (components/bulk-actions.tsx). */
+  bulk: FormAction;
+  /** Everything in the trash deleted for good, once confirmed. */
+  emptyTrash: FormAction;
 }
 
-/** Where the form sends the browser back to: a workspace folder (-1 the top level), the trash, or the plot's page. */
-export type Back = number | 'trash' | 'plot';
+/** Where the form sends the browser back to: a workspace folder (-1 the top level), the trash, the plots of a grid, or the plot's page. */
+export type Back = number | 'trash' | 'plot' | { uses: number };
+
+/** `back` as the form sends it (lib/web/file-forms.ts reads it). */
+export const backValue = (back: Back) => (typeof back === 'object' ? `uses:${back.uses}` : String(back));
 
 interface Common {
   action: FormAction;
@@ -35,8 +42,17 @@ function Hidden({ csrf, fid, back }: Omit<Common, 'action'>) {
     <>
       <CsrfField token={csrf} />
       <input type="hidden" name="fid" value={fid} />
-      <input type="hidden" name="back" value={String(back)} />
+      <input type="hidden" name="back" value={backValue(back)} />
     </>
+  );
+}
+
+/** A plot's "and its grids" box, ticked by default: no grid is left behind that nothing draws from. */
+function GridsBox({ verb }: { verb: string }) {
+  return (
+    <label className="confirm">
+      <input type="checkbox" name="grids" value="yes" defaultChecked /> Also {verb} the grids only it uses
+    </label>
   );
 }
 
@@ -107,7 +123,8 @@ export function moveForm({ current, destinations, ...common }: Common & { curren
   };
 }
 
-export function trashForm(common: Common): FormSpec {
+/** `grids`: the file is a plot drawing from grids of its owner, which may go with it. */
+export function trashForm({ grids, ...common }: Common & { grids?: boolean }): FormSpec {
   return {
     action: common.action,
     submit: 'Move to trash',
@@ -116,6 +133,7 @@ export function trashForm(common: Common): FormSpec {
     fields: (
       <>
         <Hidden {...common} />
+        {grids && <GridsBox verb="trash" />}
       </>
     ),
   };
@@ -135,7 +153,7 @@ export function restoreForm(common: Common): FormSpec {
 }
 
 /** Deleting for good asks for a ticked box first: a confirmation that needs no JavaScript. */
-export function deleteForm(common: Common): FormSpec {
+export function deleteForm({ grids, ...common }: Common & { grids?: boolean }): FormSpec {
   return {
     action: common.action,
     submit: 'Delete for good',
@@ -144,6 +162,7 @@ export function deleteForm(common: Common): FormSpec {
     fields: (
       <>
         <Hidden {...common} />
+        {grids && <GridsBox verb="delete" />}
         <label className="confirm">
           <input type="checkbox" name="confirm" value="yes" /> Yes, delete it for good
         </label>

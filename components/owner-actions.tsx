@@ -27,7 +27,7 @@ export function OwnerActions({ fid, title, caption, visibility, csrf, actions, n
         <ActionForm {...editPlotForm({ action: actions.edit, title, caption, ...common })} />
         <div className="owner-actions-side">
           <ActionForm {...sharingForm({ action: actions.share, visibility, ...common })} />
-          <ActionForm {...trashForm({ action: actions.trash, ...common })} />
+          <ActionForm {...trashForm({ action: actions.trash, grids: true, ...common })} />
         </div>
       </div>
     </section>

@@ -1,20 +1,27 @@
-// "My files": the owner's own view of `/~owner/`: a folder's files (or the trash), each with what
-// can be done to it. Everything is a link or a form, so it all works without JavaScript.
+// "My files": the owner's own view of `/~owner/`: a folder's files (or the plots of a grid, or the
+// trash), of one kind or all, in an order, each with what can be done to it, and a selection to move,
+// share or trash at once. Everything is a link or a form, so it all works without JavaScript.
 import { randomUUID } from 'node:crypto';
 import Link from 'next/link';
-import type { Workspace as WorkspaceData, WorkspaceFile } from '@/lib/web/workspace';
+import { viewParams, type Workspace as WorkspaceData, type WorkspaceFile } from '@/lib/web/workspace';
 import { pageHref } from '@/lib/web/gallery';
+import type { OwnFilter, OwnSort } from '@/lib/core/own-files';
 import { profilePath, workspacePath } from '@/lib/core/urls';
 import { CopyField } from './copy-field';
 import { PlotDataNotice } from './plot-data-notice';
 import { SearchForm } from './search-form';
 import { ActionForm, ManageForms } from './action-form';
-import { deleteForm, moveForm, newFolderForm, renameForm, restoreForm, sharingForm, trashForm, type FileActions } from './file-forms';
+import { BULK_FORM_ID, BulkActions } from './bulk-actions';
+import { CsrfField } from './csrf-field';
+import { type Back, backValue, deleteForm, moveForm, newFolderForm, renameForm, restoreForm, sharingForm, trashForm, type FileActions } from './file-forms';
 import { Notice } from './notice';
 
-const TYPE_LABEL = { plot: 'Plot', grid: 'Grid', fold: 'Folder' } as const;
+const KIND_LABEL = { plot: 'Plot', grid: 'Grid', fold: 'Folder', theme: 'Theme', template: 'Template' } as const;
+const FILTER_LABEL: Record<OwnFilter, string> = { all: 'All files', plot: 'Plots', grid: 'Grids', fold: 'Folders', theme: 'Themes', template: 'Templates' };
+const SORT_LABEL: Record<OwnSort, string> = { modified: 'Last modified', name: 'Name', views: 'Most viewed' };
 const VISIBILITY_LABEL = { public: 'Public', private: 'Private', secret: 'Secret link' } as const;
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 interface Props {
   username: string;
@@ -25,9 +32,11 @@ interface Props {
 
 export function Workspace({ username, data, csrf, actions }: Props) {
   const trash = data.place === 'trash';
+  const uses = typeof data.place === 'object' ? data.place : null;
   const home = profilePath(username);
   const here = typeof data.place === 'number' ? data.place : -1;
-  const params = trash ? { view: 'trash' } : { folder: here === -1 ? undefined : here };
+  const params = viewParams(data);
+  const back = trash ? 'trash' : uses ? { uses: uses.uses } : here;
   return (
     <section className="workspace" aria-labelledby="workspace-heading">
       <div className="workspace-head">
@@ -54,7 +63,7 @@ export function Workspace({ username, data, csrf, actions }: Props) {
       )}
       {data.folderMissing && (
         <p className="notice" role="status">
-          That folder is not among your files any more, so here is the top level.
+          That folder or grid is not among your files any more, so here is the top level.
         </p>
       )}
       {data.cursorRejected && (
@@ -62,38 +71,56 @@ export function Workspace({ username, data, csrf, actions }: Props) {
           That page link is no longer valid, so here is the first page.
         </p>
       )}
-      {!trash && (
-        <nav aria-label="Folder" className="breadcrumbs">
-          <ol>
-            <li>{data.crumbs.length ? <Link href={home}>My files</Link> : <span aria-current="page">My files</span>}</li>
-            {data.crumbs.map((c, i) =>
-              i === data.crumbs.length - 1 ? (
-                <li key={c.n}>
-                  <span aria-current="page">{c.name}</span>
-                </li>
-              ) : (
-                <li key={c.n}>
-                  <Link href={workspacePath(username, { folder: c.n })}>{c.name}</Link>
-                </li>
-              ),
-            )}
-          </ol>
-        </nav>
+      {uses ? (
+        <p className="uses-heading">
+          Your plots drawing from the grid <strong>{uses.name}</strong> · <Link href={home}>All files</Link>
+        </p>
+      ) : (
+        !trash && (
+          <nav aria-label="Folder" className="breadcrumbs">
+            <ol>
+              <li>{data.crumbs.length ? <Link href={home}>My files</Link> : <span aria-current="page">My files</span>}</li>
+              {data.crumbs.map((c, i) =>
+                i === data.crumbs.length - 1 ? (
+                  <li key={c.n}>
+                    <span aria-current="page">{c.name}</span>
+                  </li>
+                ) : (
+                  <li key={c.n}>
+                    <Link href={workspacePath(username, { folder: c.n })}>{c.name}</Link>
+                  </li>
+                ),
+              )}
+            </ol>
+          </nav>
+        )
       )}
       {trash ? (
-        <p className="muted">Files you moved to the trash. Restore them, or delete them for good. A folder comes back with what was in it.</p>
+        <TrashHead username={username} data={data} csrf={csrf} actions={actions} />
       ) : (
-        <ActionForm {...newFolderForm({ action: actions.createFolder, csrf, back: here })} />
+        !uses && <ActionForm {...newFolderForm({ action: actions.createFolder, csrf, back: here })} />
+      )}
+      <ViewForm home={home} data={data} />
+      {!trash && data.files.length > 0 && (
+        <BulkActions action={actions.bulk} csrf={csrf} back={backValue(back)} destinations={data.destinations} current={here} />
       )}
       {data.files.length ? (
         <ul className="file-list">
           {data.files.map((file) => (
-            <FileRow key={file.fid} file={file} data={data} csrf={csrf} actions={actions} />
+            <FileRow key={file.fid} file={file} data={data} csrf={csrf} actions={actions} back={back} />
           ))}
         </ul>
       ) : (
         <div className="empty-state">
-          <p>{trash ? 'The trash is empty.' : 'No files here yet.'}</p>
+          <p>
+            {trash
+              ? data.filter === 'all'
+                ? 'The trash is empty.'
+                : 'No files of this kind in the trash.'
+              : data.filter === 'all'
+                ? 'No files here yet.'
+                : 'No files of this kind here.'}
+          </p>
         </div>
       )}
       {(data.previous || data.next) && (
@@ -114,41 +141,123 @@ export function Workspace({ username, data, csrf, actions }: Props) {
   );
 }
 
-function FileRow({ file, data, csrf, actions }: { file: WorkspaceFile; data: WorkspaceData; csrf: string; actions: FileActions }) {
+/** Which kind of file to show and in what order: a plain GET form, so every view is a link. */
+function ViewForm({ home, data }: { home: string; data: WorkspaceData }) {
   const trash = data.place === 'trash';
-  const back = data.place;
+  const { type: _type, sort: _sort, ...place } = viewParams(data);
+  return (
+    <form method="get" action={home} className="view-form">
+      {Object.entries(place).map(([key, value]) => value !== undefined && <input key={key} type="hidden" name={key} value={String(value)} />)}
+      <label>
+        Show
+        <select name="type" defaultValue={data.filter}>
+          {Object.entries(FILTER_LABEL)
+            // A grid's plots are plots, themes and templates only.
+            .filter(([value]) => typeof data.place !== 'object' || !['grid', 'fold'].includes(value))
+            .map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+        </select>
+      </label>
+      {!trash && (
+        <label>
+          Sort by
+          <select name="sort" defaultValue={data.sort}>
+            {Object.entries(SORT_LABEL).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <button type="submit" className="secondary">
+        Apply
+      </button>
+    </form>
+  );
+}
+
+/** The trash's words and "Empty trash": a link to a confirmation step (works without JavaScript), then its form. */
+function TrashHead({ username, data, csrf, actions }: Omit<Props, 'data'> & { data: WorkspaceData }) {
+  const confirm = data.emptyConfirm;
+  return (
+    <>
+      <p className="muted">Files you moved to the trash. Restore them, or delete them for good. A folder comes back with what was in it.</p>
+      {confirm ? (
+        confirm.count ? (
+          <section className="empty-confirm" aria-labelledby="empty-confirm-heading">
+            <h3 id="empty-confirm-heading">Empty the trash?</h3>
+            <p>
+              {confirm.atLeast ? 'More than ' : ''}
+              {plural(confirm.count, 'file')} will be deleted for good, with everything in the folders among them. This cannot be undone.
+            </p>
+            <div className="file-actions">
+              <ActionForm action={actions.emptyTrash} submit="Yes, empty the trash" kind="danger" className="inline-form" fields={<CsrfField token={csrf} />} />
+              <Link href={workspacePath(username, { view: 'trash' })} className="button secondary">
+                Cancel
+              </Link>
+            </div>
+          </section>
+        ) : (
+          <p className="muted">The trash is already empty.</p>
+        )
+      ) : (
+        data.files.length > 0 && (
+          <p>
+            <Link href={workspacePath(username, { view: 'trash', empty: 'confirm' })} className="button danger">
+              Empty trash…
+            </Link>
+          </p>
+        )
+      )}
+    </>
+  );
+}
+
+function FileRow({ file, data, csrf, actions, back }: { file: WorkspaceFile; data: WorkspaceData; csrf: string; actions: FileActions; back: Back }) {
+  const trash = data.place === 'trash';
   const common = { csrf, fid: file.fid, back };
   // A file list names files: the name is what "Rename" changes, so it is what the eye finds; a plot's title follows.
   const name = file.filename;
+  const date = trash && file.trashed ? file.trashed : file.modified;
+  // Its grids may go with a plot: offered when it draws from a grid of its owner's.
+  const grids = file.filetype === 'plot' && (trash || (file.data?.own ?? false));
   return (
-    <li className="file-row" data-fid={file.fid} data-filetype={file.filetype}>
+    <li className="file-row" data-fid={file.fid} data-filetype={file.filetype} data-kind={file.kind}>
       <div className="file-thumb" aria-hidden="true">
         {file.thumbnail ? (
           <img src={file.thumbnail} alt="" width={100} height={75} loading="lazy" />
         ) : (
-          <span className={`file-icon file-icon-${file.filetype}`}>{TYPE_LABEL[file.filetype]}</span>
+          <span className={`file-icon file-icon-${file.filetype}`}>{KIND_LABEL[file.kind]}</span>
         )}
       </div>
       <div className="file-main">
-        <h3 className="file-name">{trash ? <span>{name}</span> : <Link href={file.href}>{name}</Link>}</h3>
+        <div className="file-title">
+          {!trash && <input type="checkbox" name="n" value={file.n} form={BULK_FORM_ID} className="file-select" aria-label={`Select ${name}`} />}
+          <h3 className="file-name">{trash ? <span>{name}</span> : <Link href={file.href}>{name}</Link>}</h3>
+          {file.title && <span className="muted file-plot-title">title: {file.title}</span>}
+        </div>
         <p className="file-facts">
-          <span>{TYPE_LABEL[file.filetype]}</span>
-          {file.title && file.title !== file.filename && <span className="muted">title: {file.title}</span>}
+          <span>{KIND_LABEL[file.kind]}</span>
           <span className="badge" data-visibility={file.visibility}>
             {VISIBILITY_LABEL[file.visibility]}
           </span>
           <span>
-            {trash && file.trashed ? 'Trashed ' : 'Created '}
-            <time dateTime={trash && file.trashed ? file.trashed : file.created}>
-              {dateFormat.format(new Date(trash && file.trashed ? file.trashed : file.created))}
-            </time>
+            {trash && file.trashed ? 'Trashed ' : 'Modified '}
+            <time dateTime={date}>{dateFormat.format(new Date(date))}</time>
           </span>
+          {file.views !== null && <span>{plural(file.views, 'view')}</span>}
+          {file.data && <DataFact data={file.data} />}
+          {file.usedBy && <UsedByFact usedBy={file.usedBy} />}
         </p>
         {!trash && file.secretUrl && <CopyField id={`secret-${file.n}`} label={`Secret link of ${name}`} value={file.secretUrl} />}
         {trash ? (
           <div className="file-actions">
             <ActionForm {...restoreForm({ action: actions.restore, ...common })} />
-            <ActionForm {...deleteForm({ action: actions.remove, ...common })} />
+            <ActionForm {...deleteForm({ action: actions.remove, grids, ...common })} />
           </div>
         ) : (
           <ManageForms
@@ -165,10 +274,43 @@ function FileRow({ file, data, csrf, actions }: { file: WorkspaceFile; data: Wor
               destinations: data.destinations.filter((d) => d.n !== file.n),
               ...common,
             })}
-            trash={trashForm({ action: actions.trash, ...common })}
+            trash={trashForm({ action: actions.trash, grids, ...common })}
           />
         )}
       </div>
     </li>
+  );
+}
+
+/** "data: <grid>" on a plot: the grids it draws from, linked, and how many more. */
+function DataFact({ data }: { data: NonNullable<WorkspaceFile['data']> }) {
+  return (
+    <span className="file-data">
+      data:{' '}
+      {data.grids.map((g, i) => (
+        <span key={g.href}>
+          {i > 0 && ', '}
+          <Link href={g.href}>{g.name}</Link>
+        </span>
+      ))}
+      {data.hidden > 0 && (
+        <span className="muted">
+          {data.grids.length ? ' and ' : ''}
+          {plural(data.hidden, data.grids.length ? 'other grid' : 'grid')}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** "used by N plots" on a grid: the owner's plots on it (a workspace view), and others' counted. */
+function UsedByFact({ usedBy }: { usedBy: NonNullable<WorkspaceFile['usedBy']> }) {
+  if (!usedBy.own && !usedBy.others) return <span className="muted file-used-by">used by no plot</span>;
+  return (
+    <span className="file-used-by">
+      used by {usedBy.own > 0 && <Link href={usedBy.href}>{plural(usedBy.own, 'plot')}</Link>}
+      {usedBy.own > 0 && usedBy.others > 0 && ' and '}
+      {usedBy.others > 0 && `${plural(usedBy.others, 'plot')} of other people`}
+    </span>
   );
 }

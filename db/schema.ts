@@ -79,8 +79,8 @@ export const files = pgTable(
     index('files_owner_plots_newest_idx')
       .on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.filetype} = 'plot' AND ${t.trashedAt} IS NULL`),
-    // The workspace: a folder's live files newest first, and the trash latest first (listOwnFiles).
-    index('files_owner_folder_newest_idx').on(t.ownerId, t.parent, t.n.desc()).where(sql`${t.trashedAt} IS NULL`),
+    // The workspace: a folder's live files latest modified first, and the trash latest first (listOwnFiles).
+    index('files_owner_folder_modified_idx').on(t.ownerId, t.parent, t.updatedAt.desc(), t.n.desc()).where(sql`${t.trashedAt} IS NULL`),
     index('files_owner_trash_idx').on(t.ownerId, t.trashedAt.desc(), t.n.desc()).where(sql`${t.trashedAt} IS NOT NULL AND ${t.trashedWith} IS NULL`),
     check('files_filetype_check', sql`${t.filetype} IN ('plot', 'grid', 'fold')`),
   ],

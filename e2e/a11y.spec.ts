@@ -144,10 +144,19 @@ const OWNER_PAGES: { name: string; path: (request: APIRequestContext) => Promise
     },
   },
   { name: 'own plot', path: async (request) => plotPath((await ownerFolder(request)).plot) },
+  { name: 'workspace, grids by name', path: async (request) => `/~e2e/?folder=${(await ownerFolder(request)).n}&type=grid&sort=name` },
+  { name: "workspace, a grid's plots", path: async (request) => `/~e2e/?uses=${(await ownerFolder(request)).grid}` },
+  {
+    name: 'trash, empty confirmation',
+    path: async (request) => {
+      await ownerFolder(request);
+      return '/~e2e/?view=trash&empty=confirm';
+    },
+  },
 ];
 
-let folder: Promise<{ n: number; plot: string }> | undefined;
-/** A folder of e2e's holding a sub-folder, a private, a secret and a public plot; and a plot in the trash. */
+let folder: Promise<{ n: number; plot: string; grid: number }> | undefined;
+/** A folder of e2e's holding a sub-folder, a private, a secret and a public plot, a grid two of them draw from; and a plot in the trash. */
 function ownerFolder(request: APIRequestContext) {
   folder ??= (async () => {
     const headers = { Authorization: basicAuth(E2E_USER) };
@@ -161,9 +170,15 @@ function ownerFolder(request: APIRequestContext) {
       await request.patch(`/v2/files/${plot.fid}`, { headers, data: { parent: n } });
       plots.push(plot.fid);
     }
+    const grid = await createGrid(request, { x: [1, 2, 3], y: [2, 4, 3] }, { filename: `a11y data ${Date.now()}`, worldReadable: false });
+    await request.patch(`/v2/files/${grid.fid}`, { headers, data: { parent: n } });
+    for (const title of ['a11y plot on data', 'a11y other plot on data']) {
+      const figure = { data: [{ type: 'bar', xsrc: grid.src('x'), ysrc: grid.src('y') }] };
+      await request.post('/v2/plots', { headers, data: { title, world_readable: false, parent_path: name, figure } });
+    }
     const trashed = await createPlot(request, { visibility: 'private', title: 'a11y trashed plot' });
     await request.post(`/v2/files/${trashed.fid}/trash`, { headers });
-    return { n, plot: plots[0] };
+    return { n, plot: plots[0], grid: Number(grid.fid.split(':')[1]) };
   })();
   return folder;
 }
@@ -175,7 +190,7 @@ for (const type of OWNER_PAGES) {
     expect(res?.status()).toBe(200);
     // A row's forms open, so they are judged too.
     const summary = page.locator('details.file-manage summary').first();
-    if (type.name === 'workspace') await summary.click();
+    if (type.name.startsWith('workspace')) await summary.click();
     if (type.name === 'own plot') await expectPageChartsDrawn(page, 'one');
     await screenshot(page, testInfo, type.name);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -187,5 +202,23 @@ for (const type of OWNER_PAGES) {
     }));
     if (summaryOf.length) await testInfo.attach(`${type.name} axe violations`, { body: JSON.stringify(summaryOf, null, 2), contentType: 'application/json' });
     expect(summaryOf, `axe violations on the ${type.name} page`).toEqual([]);
+  });
+}
+
+for (const type of OWNER_PAGES) {
+  test(`fits a phone: the ${type.name} page (its owner signed in) has no sideways scroll at 390 px`, async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    await page.goto(await type.path(request));
+    if (type.name.startsWith('workspace')) await page.locator('details.file-manage summary').first().click();
+    const wide = await page.evaluate(() =>
+      document.documentElement.scrollWidth > window.innerWidth
+        ? [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+            .slice(0, 5)
+            .map((e) => `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)} px)`)
+        : [],
+    );
+    expect(wide, `what sticks out of the ${type.name} page at 390 px`).toEqual([]);
   });
 }

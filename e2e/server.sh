@@ -31,6 +31,9 @@ trap 'exit 143' TERM INT
 node_modules/.bin/tsx --conditions=react-server scripts/db-seed.ts
 node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2e --api-key "e2e-browser-tests-key-0123456789"
 node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2eother --api-key "e2e-other-user-key-9876543210"
+# Users whose trash e2e/workspace-many.spec.ts empties (one a mode: nothing else trashes their files).
+node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2etrashjs --api-key "e2e-trash-js-key-0123456789"
+node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2etrashnojs --api-key "e2e-trash-nojs-key-0123456789"
 # A password account whose sign-in e2e/accounts.spec.ts throttles (nothing else signs in as it).
 echo "e2e-throttled-password" | node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2ethrottle --email throttle@e2e.example --password-stdin
 PUBLIC_URL="http://127.0.0.1:$port" node_modules/.bin/tsx --conditions=react-server scripts/user-invite.ts js@invited.example nojs@invited.example a11y@invited.example | grep '/signup?invite=' > "$invites"

@@ -253,7 +253,7 @@ for (const js of [true, false]) {
       await expect(page.locator('.file-title .badge')).toHaveAttribute('data-visibility', 'secret');
 
       await submit(panel, 'Move to trash');
-      await expect(page).toHaveURL(/\/~e2e\/\?notice=trashed$/);
+      await expect(page).toHaveURL(/\/~e2e\/\?notice=trashed(&|$)/);
       await expectNotice(page, 'Moved to the trash.');
       expect((await file(request, plot.fid)).status).toBe(404);
     });

@@ -11,7 +11,8 @@ import type { Viewer } from '@/lib/core/auth';
 import { ApiError } from '@/lib/core/errors';
 import { updateFileDetail } from '@/lib/core/file-detail';
 import { createFolders, getFile } from '@/lib/core/files';
-import { deleteFile, fileFieldsSchema, restoreFile, trashFile } from '@/lib/core/file-changes';
+import { changeFiles, emptyTrash, MAX_BULK_FILES } from '@/lib/core/bulk-changes';
+import { fileFieldsSchema, restoreFile } from '@/lib/core/file-changes';
 import { listOwnFolders } from '@/lib/core/own-files';
 import { pathSchema } from '@/lib/core/file-names';
 import { parseWith } from '@/lib/core/json-text';
@@ -34,19 +35,40 @@ export const NOTICES = {
   deleted: 'Deleted for good.',
   reverted: 'An earlier version is current again, as a new version (the one it replaced is in the History).',
   folder: 'Folder created.',
+  emptied: 'The trash is empty.',
 } as const;
 export type Notice = keyof typeof NOTICES;
 
 /**
- * Where a form sends the browser back to: `plot` (the file's own page), `trash`, or a folder's number
- * (-1 the top level) in the workspace. Always the caller's own pages: never an address from the form.
+ * Where a form sends the browser back to: `plot` (the file's own page), `trash`, `uses:n` (the plots
+ * drawing from grid n), or a folder's number (-1 the top level) in the workspace. Always the caller's
+ * own pages: never an address from the form.
  */
-const backSchema = z.union([z.enum(['plot', 'trash']), z.coerce.number().int().min(-1).max(2147483647)]).catch(-1);
+const backSchema = z
+  .union([
+    z.enum(['plot', 'trash']),
+    z.coerce.number().int().min(-1).max(2147483647),
+    z
+      .string()
+      .regex(/^uses:\d{1,10}$/)
+      .transform((v) => ({ uses: Number(v.slice(5)) })),
+  ])
+  .catch(-1);
+type Back = z.output<typeof backSchema>;
+
+/** What a change on several files reports in the URL (numbers only): how many files, and grids with them. */
+type Counts = { files: number; grids?: number; more?: boolean };
 
 /** The workspace place `back`, with a notice (and, after a plot's sharing changed, that plot: its data is shown). */
-function workspaceUrl(caller: FormCaller, back: number | 'trash' | 'plot', notice: Notice, plot?: number): string {
-  const place = back === 'trash' ? { view: 'trash' } : { folder: typeof back === 'number' && back !== -1 ? back : undefined };
-  return workspacePath(caller.viewer.username, { ...place, notice, plot });
+function workspaceUrl(caller: FormCaller, back: Back, notice: Notice, plot?: number, counts?: Counts): string {
+  const place =
+    back === 'trash'
+      ? { view: 'trash' }
+      : typeof back === 'object'
+        ? { uses: back.uses }
+        : { folder: typeof back === 'number' && back !== -1 ? back : undefined };
+  const numbers = counts && { files: counts.files, grids: counts.grids || undefined, more: counts.more ? '1' : undefined };
+  return workspacePath(caller.viewer.username, { ...place, notice, plot, ...numbers });
 }
 
 /** The form's file: its fid field, else the 404 the API answers for a file that does not exist. */
@@ -153,13 +175,23 @@ export function editPlot(form: FormData): Promise<FormState> {
   });
 }
 
-/** POST .../trash: a folder takes its contents with it. From a plot's page, on to the workspace. */
+/** The form's file, which must be the caller's own (else the 404 of a file that does not exist): its number. */
+function ownN(caller: FormCaller, form: FormData): number {
+  const fid = fidField(form);
+  if (fid.owner.toLowerCase() !== caller.viewer.username.toLowerCase()) throw new FormError('Not found.');
+  return fid.n;
+}
+
+/**
+ * POST .../trash: a folder takes its contents with it; a plot, with `grids` ticked, the grids only it
+ * draws from (lib/core/references.ts gridsOnlyOf). From a plot's page, on to the workspace.
+ */
 export function trashOwnFile(form: FormData): Promise<FormState> {
   return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    await trashFile(caller.db, caller.viewer, fid);
+    const n = ownN(caller, form);
+    const done = await changeFiles(caller.db, caller.viewer, [n], { kind: 'trash', withGrids: field(form, 'grids') === 'yes' });
     const back = backSchema.parse(field(form, 'back'));
-    redirect(workspaceUrl(caller, back === 'plot' ? -1 : back, 'trashed'));
+    redirect(workspaceUrl(caller, back === 'plot' ? -1 : back, 'trashed', undefined, done.grids ? done : undefined));
   });
 }
 
@@ -175,10 +207,53 @@ export function restoreOwnFile(form: FormData): Promise<FormState> {
 /** POST .../permanent_delete, only once its box is ticked (the confirmation works without JavaScript). */
 export function deleteOwnFile(form: FormData): Promise<FormState> {
   return runForm(form, async (caller) => {
-    const fid = fidField(form);
+    const n = ownN(caller, form);
     if (field(form, 'confirm') !== 'yes') throw new FormError('Tick “Yes, delete it for good” to confirm: this cannot be undone.');
-    await deleteFile(caller.db, caller.viewer, fid);
-    redirect(workspaceUrl(caller, 'trash', 'deleted'));
+    const done = await changeFiles(caller.db, caller.viewer, [n], { kind: 'delete', withGrids: field(form, 'grids') === 'yes' });
+    redirect(workspaceUrl(caller, 'trash', 'deleted', undefined, done.grids ? done : undefined));
+  });
+}
+
+const selectionSchema = z
+  .array(z.coerce.number().int().min(0).max(2147483647))
+  .min(1, 'Select one or more files first.')
+  .max(MAX_BULK_FILES, `Select at most ${MAX_BULK_FILES} files at once.`);
+const bulkSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('move'), parent: moveSchema.shape.parent }),
+  z.object({ op: z.literal('share'), sharing: sharingSchema.shape.sharing }),
+  z.object({ op: z.literal('trash'), grids: z.boolean() }),
+]);
+
+/**
+ * The workspace's selection (`n`, the boxes ticked) moved, shared or trashed (`op`, the button pressed),
+ * all or none; trashed plots take the grids only they draw from when `grids` is ticked.
+ */
+export function changeSelected(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const ns = parseWith(z.object({ n: selectionSchema }), { n: form.getAll('n').map(String) }).n;
+    const op = parseWith(bulkSchema, {
+      op: field(form, 'op'),
+      parent: field(form, 'parent') ?? '',
+      sharing: field(form, 'sharing'),
+      grids: field(form, 'grids') === 'yes',
+    });
+    const change =
+      op.op === 'move'
+        ? { kind: 'move' as const, parent: op.parent }
+        : op.op === 'share'
+          ? { kind: 'share' as const, sharing: op.sharing }
+          : { kind: 'trash' as const, withGrids: op.grids };
+    const done = await changeFiles(caller.db, caller.viewer, ns, change);
+    const notice = ({ move: 'moved', share: 'shared', trash: 'trashed' } as const)[op.op];
+    redirect(workspaceUrl(caller, backSchema.parse(field(form, 'back')), notice, undefined, done));
+  });
+}
+
+/** "Empty trash", once confirmed: everything in the trash deleted for good (a bounded amount a request: lib/core/bulk-changes.ts). */
+export function emptyOwnTrash(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    const done = await emptyTrash(caller.db, caller.viewer);
+    redirect(workspaceUrl(caller, 'trash', 'emptied', undefined, { files: done.deleted, more: done.more }));
   });
 }
 

@@ -4,7 +4,19 @@
 // private and secret cards.
 import { z } from 'zod';
 import type { NextPage } from '@/components/load-more';
-import { createFolder, deleteOwnFile, editPlot, followPlotData, moveFile, renameFile, restoreOwnFile, shareFile, trashOwnFile } from '@/lib/web/file-forms';
+import {
+  changeSelected,
+  createFolder,
+  deleteOwnFile,
+  emptyOwnTrash,
+  editPlot,
+  followPlotData,
+  moveFile,
+  renameFile,
+  restoreOwnFile,
+  shareFile,
+  trashOwnFile,
+} from '@/lib/web/file-forms';
 import type { FormState } from '@/lib/web/forms';
 import { listUserPlots, listUserStarred } from '@/lib/web/gallery';
 import { pageContext } from '@/lib/web/page-context';
@@ -59,4 +71,10 @@ export async function createFolderAction(_state: FormState, form: FormData): Pro
 }
 export async function followDataAction(_state: FormState, form: FormData): Promise<FormState> {
   return followPlotData(form);
+}
+export async function bulkAction(_state: FormState, form: FormData): Promise<FormState> {
+  return changeSelected(form);
+}
+export async function emptyTrashAction(_state: FormState, form: FormData): Promise<FormState> {
+  return emptyOwnTrash(form);
 }

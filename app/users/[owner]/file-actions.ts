@@ -1,6 +1,18 @@
 // The owner's forms as one object, for the pages that show them (the workspace, a plot's page).
 import type { FileActions } from '@/components/file-forms';
-import { createFolderAction, deleteAction, editAction, followDataAction, moveAction, renameAction, restoreAction, shareAction, trashAction } from './actions';
+import {
+  bulkAction,
+  createFolderAction,
+  deleteAction,
+  editAction,
+  emptyTrashAction,
+  followDataAction,
+  moveAction,
+  renameAction,
+  restoreAction,
+  shareAction,
+  trashAction,
+} from './actions';
 
 /** The owner's forms, for the workspace (and plot pages: app/files/[owner]/[n]/page.tsx). */
 export const FILE_ACTIONS: FileActions = {
@@ -13,4 +25,6 @@ export const FILE_ACTIONS: FileActions = {
   remove: deleteAction,
   createFolder: createFolderAction,
   followData: followDataAction,
+  bulk: bulkAction,
+  emptyTrash: emptyTrashAction,
 };

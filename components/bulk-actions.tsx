@@ -1,0 +1,96 @@
+'use client';
+// The workspace's selection: the rows' boxes belong to this form (their `form` attribute), so ticking
+// some and pressing "Move", "Save sharing" or "Move to trash" works without JavaScript. With it, a box
+// selects every file on the page and the form says how many are selected.
+import { useActionState, useEffect, useState } from 'react';
+import type { FormState } from '@/lib/web/forms';
+import type { FormAction } from './action-form';
+import { CsrfField } from './csrf-field';
+
+export const BULK_FORM_ID = 'workspace-bulk';
+
+interface Props {
+  action: FormAction;
+  csrf: string;
+  back: string;
+  destinations: { n: number; path: string }[];
+  current: number;
+}
+
+/** The page's row boxes (they sit outside the form, tied to it by their `form` attribute). */
+const rowBoxes = () => Array.from(document.querySelectorAll<HTMLInputElement>(`input[type=checkbox][name=n][form=${BULK_FORM_ID}]`));
+
+export function BulkActions({ action, csrf, back, destinations, current }: Props) {
+  const [state, submit, pending] = useActionState<FormState, FormData>(action, {});
+  const [counts, setCounts] = useState<{ selected: number; total: number } | null>(null);
+  useEffect(() => {
+    const recount = () => {
+      const boxes = rowBoxes();
+      setCounts({ selected: boxes.filter((b) => b.checked).length, total: boxes.length });
+    };
+    recount();
+    document.addEventListener('change', recount);
+    return () => document.removeEventListener('change', recount);
+  }, []);
+  const all = counts !== null && counts.total > 0 && counts.selected === counts.total;
+  const selectAll = (on: boolean) => {
+    for (const box of rowBoxes()) box.checked = on;
+    setCounts((c) => c && { ...c, selected: on ? c.total : 0 });
+  };
+  return (
+    <form id={BULK_FORM_ID} action={submit} className="bulk-actions" aria-labelledby="bulk-heading">
+      <CsrfField token={csrf} />
+      <input type="hidden" name="back" value={back} />
+      <h3 id="bulk-heading" className="bulk-heading">
+        Selected files
+      </h3>
+      {counts ? (
+        <div className="bulk-select">
+          <label>
+            <input type="checkbox" checked={all} onChange={(e) => selectAll(e.currentTarget.checked)} /> Select all on this page
+          </label>
+          <output aria-live="polite">{counts.selected} selected</output>
+        </div>
+      ) : (
+        <p className="muted bulk-hint">Tick files below, then choose what to do with them.</p>
+      )}
+      <div className="bulk-ops">
+        <label>
+          Move to
+          <select name="parent" defaultValue={String(current)}>
+            {destinations.map((d) => (
+              <option key={d.n} value={d.n}>
+                {d.path}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" name="op" value="move" className="secondary" disabled={pending}>
+          Move
+        </button>
+        <label>
+          Sharing
+          <select name="sharing" defaultValue="private">
+            <option value="public">Public</option>
+            <option value="private">Private</option>
+            <option value="secret">Secret link</option>
+          </select>
+        </label>
+        <button type="submit" name="op" value="share" className="secondary" disabled={pending}>
+          Save sharing
+        </button>
+        <label className="confirm">
+          <input type="checkbox" name="grids" value="yes" defaultChecked /> Trash with plots the grids only they use
+        </label>
+        <button type="submit" name="op" value="trash" className="danger" disabled={pending}>
+          Move to trash
+        </button>
+      </div>
+      {state.error && (
+        <p role="alert" className="form-error">
+          {state.error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+DROP INDEX "files_owner_folder_newest_idx";--> statement-breakpoint
+CREATE INDEX "files_owner_folder_modified_idx" ON "files" USING btree ("owner_id","parent","updated_at" DESC NULLS LAST,"n" DESC NULLS LAST) WHERE "files"."trashed_at" IS NULL;
