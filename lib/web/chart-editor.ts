@@ -63,7 +63,7 @@ async function editorGrids(ctx: PageContext, fids: Fid[]): Promise<EditorGrid[]>
     const key = `${fid.owner.toLowerCase()}:${fid.n}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const file = await getFile(ctx.db, fid);
+    const file = await getFile(ctx.db, fid, ctx.viewer);
     if (file?.filetype === 'grid' && canRead(file, ctx.viewer)) files.push(file);
   }
   const cols = await listGridColumns(
@@ -103,7 +103,7 @@ export type NewChartPage =
 
 /** A template's chart drawn from `grid`'s columns, or null when the viewer may read no template at `fid` (a 404). */
 async function templateFigure(ctx: Signed, fid: Fid, grid: EditorGrid): Promise<EditorFigure | null> {
-  const file = await getFile(ctx.db, grid);
+  const file = await getFile(ctx.db, grid, ctx.viewer);
   let template: Awaited<ReturnType<typeof getTemplate>>;
   try {
     template = await getTemplate(ctx.db, ctx.viewer, fid);
@@ -155,7 +155,7 @@ export async function loadPlotEditor(owner: string, n: string): Promise<EditPlot
   const ctx = await pageContext();
   const fid = parseFid(`${owner}:${n}`);
   if (!signedIn(ctx)) return fid ? { kind: 'sign-in', to: signInFirst(editPlotPath(fid.owner, fid.n)) } : { kind: 'not-found' };
-  const file = fid ? await getFile(ctx.db, fid) : undefined;
+  const file = fid ? await getFile(ctx.db, fid, ctx.viewer) : undefined;
   // Others' plots, public or not, are the same 404 as a missing one: the editor is the owner's.
   if (file?.filetype !== 'plot' || file.ownerId !== ctx.viewer.id) return { kind: 'not-found' };
   let record: Awaited<ReturnType<typeof getPlotRecord>>;

@@ -25,7 +25,7 @@ export const loadGridEditor = cache(async (owner: string, n: string): Promise<Gr
   const ctx = await pageContext();
   const fid = parseFid(`${owner}:${n}`);
   if (!fid || !ctx.viewer) return null;
-  const file = await getFile(ctx.db, fid);
+  const file = await getFile(ctx.db, fid, ctx.viewer);
   if (file?.filetype !== 'grid' || file.ownerId !== ctx.viewer.id) return null;
   // The base first: data read after it can only be newer, so a stale base refuses, never overwrites.
   const base = await gridEditBase(ctx.db, file.id);
