@@ -11,7 +11,8 @@ import type { Viewer } from './auth';
 import { invalid, notFound, permissionDenied } from './errors';
 import { getFile, type OwnedFile } from './files';
 import { assertOwner, assertReadable, type Collaboration } from './permissions';
-import { collaboratorsSql, MAX_COLLABORATORS, USERNAME, type Fid } from './records';
+import { decodeCursor, keysetPage, type RowsPage } from './cursors';
+import { collaboratorsSql, fileNumbered, isoText, MAX_COLLABORATORS, USERNAME, type Fid } from './records';
 import { getUserByUsername } from './users';
 
 export const PERMISSIONS = ['read', 'write'] as const satisfies readonly Collaboration[];
@@ -125,4 +126,83 @@ export async function removeCollaborator(db: Db, viewer: Viewer | null, fid: Fid
     .where(and(eq(collaborators.fileId, file.id), eq(collaborators.userId, user.id)))
     .returning({ userId: collaborators.userId });
   if (!gone.length) throw notFound();
+}
+
+/** One file shared with the viewer by name, as "Shared with me" lists it. */
+export interface SharedFile {
+  owner: string;
+  n: number;
+  filetype: 'plot' | 'grid' | 'fold';
+  filename: string;
+  /** A plot's title, else ''. */
+  title: string;
+  permission: Collaboration;
+  shared_at: string;
+}
+
+/**
+ * "Shared with me": the live files shared with the viewer by name, latest share first (keyset over
+ * collaborators_user_idx), `size` a page. What is in a shared folder is listed with the folder (sharedFolderFiles).
+ */
+export async function listSharedWithMe(
+  db: Db,
+  viewer: Viewer,
+  q: { size: number; cursor?: string },
+): Promise<RowsPage<SharedFile & { at: string; id: number }>> {
+  const order = `shared:${viewer.id}`;
+  const cursor = q.cursor ? await decodeCursor(db, q.cursor, order, (c) => c.k.length === 2 && typeof c.k[0] === 'string' && Number.isInteger(c.k[1])) : null;
+  const dir = cursor?.d ?? 'n';
+  const [cmp, sort] = dir === 'n' ? ['<', 'DESC'] : ['>', 'ASC'];
+  const past = cursor ? sql`AND (c.created_at, c.file_id) ${sql.raw(cmp)} (${String(cursor.k[0])}::timestamptz, ${Number(cursor.k[1])}::bigint)` : sql``;
+  const rows = await queryRows<SharedFile & { at: string; id: string | number }>(
+    db,
+    sql`SELECT u.username AS owner, f.n, f.filetype, f.filename, coalesce(p.title, '') AS title, c.permission,
+               ${isoText(sql`c.created_at`, 'millis')} AS shared_at, c.created_at::text AS at, f.id
+        FROM collaborators c JOIN files f ON f.id = c.file_id JOIN users u ON u.id = f.owner_id LEFT JOIN plots p ON p.file_id = f.id
+        WHERE c.user_id = ${viewer.id}::int AND f.trashed_at IS NULL ${past}
+        ORDER BY c.created_at ${sql.raw(sort)}, c.file_id ${sql.raw(sort)} LIMIT ${q.size + 1}`,
+  );
+  const typed = rows.map((r) => ({ ...r, id: Number(r.id) }));
+  return keysetPage(db, typed, { size: q.size, cursor, order, keyOf: (r) => [r.at, r.id] });
+}
+
+/** What a shared folder holds that the viewer may see (its live children, by name; bounded like the API's folder detail). */
+export async function sharedFolderFiles(db: Db, viewer: Viewer, fid: Fid): Promise<{ folder: OwnedFile; files: SharedFile[] }> {
+  const folder = assertReadable(await getFile(db, fid, viewer), viewer);
+  if (folder.filetype !== 'fold' || (!folder.collaboration && folder.ownerId !== viewer.id)) throw notFound();
+  const rows = await queryRows<SharedFile>(
+    db,
+    sql`SELECT ${folder.owner}::text AS owner, f.n, f.filetype, f.filename, coalesce(p.title, '') AS title,
+               ${folder.collaboration ?? 'write'}::text AS permission, ${isoText(sql`f.created_at`, 'millis')} AS shared_at
+        FROM files f LEFT JOIN plots p ON p.file_id = f.id
+        WHERE f.owner_id = ${folder.ownerId}::int AND f.parent = ${folder.n}::int AND f.trashed_at IS NULL
+        ORDER BY f.filetype = 'fold' DESC, lower(f.filename), f.n LIMIT ${FOLDER_PAGE}`,
+  );
+  return { folder, files: rows };
+}
+
+/** Files a shared folder's page shows (the API's folder detail shows as many). */
+const FOLDER_PAGE = 1000;
+
+/**
+ * For each of a plot's collaborators, the owner's private grids the plot draws from that they cannot
+ * read (its chart shows them no data from those): what the owner is told, and offered to share too.
+ */
+export async function unreadableGridsOf(db: Db, viewer: Viewer, fid: Fid): Promise<{ username: string; grids: { n: number; filename: string }[] }[]> {
+  const plot = assertOwner(await getFile(db, fid, viewer), viewer);
+  if (plot.filetype !== 'plot') return [];
+  const rows = await queryRows<{ username: string; grids: { n: number; filename: string }[] | string }>(
+    db,
+    sql`WITH grids AS (
+          SELECT DISTINCT g.id, g.n, g.filename, g.world_readable FROM plots p
+          CROSS JOIN LATERAL unnest(plot_grid_keys(p.src_refs)) AS k(key)
+          CROSS JOIN LATERAL (${fileNumbered(sql`${plot.ownerId}::int`, sql`split_part(k.key, ':', 2)::int`)}) g
+          WHERE p.file_id = ${plot.id} AND split_part(k.key, ':', 1) = lower(${plot.owner}) AND g.filetype = 'grid' AND g.trashed_at IS NULL
+        )
+        SELECT u.username, json_agg(json_build_object('n', g.n, 'filename', g.filename) ORDER BY g.n) AS grids
+        FROM collaborators c JOIN users u ON u.id = c.user_id CROSS JOIN grids g
+        WHERE c.file_id = ${plot.id} AND NOT g.world_readable AND file_collaboration(g.id, c.user_id) IS NULL
+        GROUP BY u.username ORDER BY lower(u.username)`,
+  );
+  return rows.map((r) => ({ username: r.username, grids: typeof r.grids === 'string' ? JSON.parse(r.grids) : r.grids }));
 }

@@ -8,7 +8,7 @@ import type { Viewer } from './auth';
 import { ApiError, invalid } from './errors';
 import { columnText } from './grids';
 import { checkFigure } from './figure';
-import { assertReadable, assertWriter, canRead } from './permissions';
+import { assertReadable, assertWriter } from './permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from './records';
 import { dataSize, overDataLimit, ownerReads, plotReader, resolveSrcs, type DataSize, type SrcGrid } from './srcs';

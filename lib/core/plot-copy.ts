@@ -9,7 +9,7 @@ import { setAt } from './figure';
 import { createFileWith, freeFilename, NEW_FILE } from './files';
 import { enqueue, notifyQueued } from './images';
 import { MiB } from './json-text';
-import { canRead, assertReadable } from './permissions';
+import { assertReadable } from './permissions';
 import { getPlotFile, MAX_FIGURE_BYTES } from './plots';
 import { fidOf, type Fid } from './records';
 import { dataSize, overDataLimit, ownerReads, plotReader, resolveSrcs, type SrcGrid } from './srcs';

@@ -50,6 +50,12 @@ export const editPlotPath = (owner: string, n: number) => `${filePath(owner, n)}
 /** A plot's history (`/~owner/n/history`), or one version of it drawn (`/~owner/n/history/k`). */
 export const historyPath = (owner: string, n: number, version?: number) => `${filePath(owner, n)}history${version ? `/${version}` : ''}`;
 
+/** Who a file is shared with by name, and the owner's forms to change it (`/~owner/n/people`). */
+export const peoplePath = (owner: string, n: number) => `${filePath(owner, n)}people`;
+
+/** The files others shared with the signed-in person (`/shared`), or what one shared folder holds (`?folder=owner:n`). */
+export const sharedPath = (folder?: { owner: string; n: number }) => (folder ? `/shared?folder=${part(folder.owner)}:${folder.n}` : '/shared');
+
 /** A plot version's content as its history page draws it (data inlined as on the plot's page). */
 export const versionContentPath = (owner: string, n: number, version: number) =>
   `${apiFilePath('plots', owner, n)}/versions/${version}/content?inline_data=true&map_data=unreadable`;
