@@ -186,7 +186,8 @@ const FOLDER_PAGE = 1000;
 
 /**
  * For each of a plot's collaborators, the owner's private grids the plot draws from that they cannot
- * read (its chart shows them no data from those): what the owner is told, and offered to share too.
+ * read (the chart still shows them the columns it draws, as to any reader, but not the grids): what the
+ * owner is told, and offered to share too.
  */
 export async function unreadableGridsOf(db: Db, viewer: Viewer, fid: Fid): Promise<{ username: string; grids: { n: number; filename: string }[] }[]> {
   const plot = assertOwner(await getFile(db, fid, viewer), viewer);

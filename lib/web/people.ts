@@ -30,7 +30,7 @@ export const PEOPLE_NOTICES = {
   changed: 'Permission changed.',
   removed: 'Unshared: they no longer see it.',
   left: 'You left it: it is no longer shared with you.',
-  grids: 'Its grids are shared too: they see its data now.',
+  grids: 'Its grids are shared too: they can open them now.',
 } as const;
 export type PeopleNotice = keyof typeof PEOPLE_NOTICES;
 

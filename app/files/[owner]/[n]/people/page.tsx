@@ -81,13 +81,14 @@ export default async function PeoplePage({ params, searchParams }: Props) {
 
       {unreadable.length > 0 && ctx.csrf && (
         <section className="people-grids" aria-labelledby="grids-heading">
-          <h2 id="grids-heading">Data they cannot see</h2>
+          <h2 id="grids-heading">Grids they cannot open</h2>
           <ul className="people-list">
             {unreadable.map((u) => (
               <li key={u.username} className="people-item">
                 <p>
-                  <strong>{u.username}</strong> cannot read {u.grids.length === 1 ? 'the grid' : 'the grids'} this chart draws from (
-                  {u.grids.map((g) => g.filename).join(', ')}): the chart shows them no data from {u.grids.length === 1 ? 'it' : 'them'}.
+                  <strong>{u.username}</strong> cannot open {u.grids.length === 1 ? 'the grid' : 'the grids'} this chart draws from (
+                  {u.grids.map((g) => g.filename).join(', ')}): they see the chart with its data, but not the {u.grids.length === 1 ? 'grid' : 'grids'}{' '}
+                  themselves, and cannot chart their other columns.
                 </p>
                 <ActionForm action={shareGridsAction} submit={`Share the data with ${u.username} too`} fields={hidden({ username: u.username })} />
               </li>
