@@ -79,23 +79,28 @@ function SharedRow({ file }: { file: SharedFile }) {
   const href = file.filetype === 'fold' ? sharedPath(file) : filePath(file.owner, file.n);
   return (
     <li className="file-row">
-      <div className="file-thumb">
+      <div className="file-thumb" aria-hidden="true">
         {file.filetype === 'plot' ? (
           <img src={imagePath(file.owner, file.n, 'list-thumb')} alt="" width={100} height={75} loading="lazy" />
         ) : (
-          <span className={`file-icon file-icon-${file.filetype}`} aria-hidden="true">
-            {TYPE_LABEL[file.filetype]}
-          </span>
+          <span className={`file-icon file-icon-${file.filetype}`}>{TYPE_LABEL[file.filetype]}</span>
         )}
       </div>
-      <div className="file-body">
+      <div className="file-main">
         <h2 className="file-name">
           <Link href={href}>{file.filename}</Link>
-          {file.title && file.title !== file.filename && <span className="file-title-aside"> {file.title}</span>}
         </h2>
-        <p className="file-meta">
-          {TYPE_LABEL[file.filetype]} · by <Link href={profilePath(file.owner)}>{file.owner}</Link> · {ROLE[file.permission]} · shared{' '}
-          {dateFormat.format(new Date(file.shared_at))} · <Link href={peoplePath(file.owner, file.n)}>People</Link>
+        <p className="file-facts">
+          <span>{TYPE_LABEL[file.filetype]}</span>
+          {file.title && file.title !== file.filename && <span className="muted">title: {file.title}</span>}
+          <span>
+            by <Link href={profilePath(file.owner)}>{file.owner}</Link>
+          </span>
+          <span className="badge">{ROLE[file.permission]}</span>
+          <span>
+            Shared <time dateTime={file.shared_at}>{dateFormat.format(new Date(file.shared_at))}</time>
+          </span>
+          <Link href={peoplePath(file.owner, file.n)}>People</Link>
         </p>
       </div>
     </li>
