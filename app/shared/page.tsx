@@ -6,7 +6,7 @@ import { Notice } from '@/components/notice';
 import type { SharedFile } from '@/lib/core/collaborators';
 import { filePath, imagePath, peoplePath, profilePath, sharedPath } from '@/lib/core/urls';
 import { signInFirst } from '@/lib/web/chart-editor';
-import { loadShared } from '@/lib/web/people';
+import { loadShared } from '@/lib/web/collaborators';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Shared with me', robots: { index: false, follow: false } };

@@ -1,7 +1,7 @@
 'use server';
-// The people page's forms: thin, the rules are in lib/web/people.ts.
+// The people page's forms: thin, the rules are in lib/web/collaborators.ts.
 import type { FormState } from '@/lib/web/forms';
-import { changePerson, removePerson, shareGridsToo, shareWithPerson } from '@/lib/web/people';
+import { changePerson, removePerson, shareGridsToo, shareWithPerson } from '@/lib/web/collaborators';
 
 export async function shareAction(_state: FormState, form: FormData): Promise<FormState> {
   return shareWithPerson(form);

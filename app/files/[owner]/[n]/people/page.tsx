@@ -6,7 +6,7 @@ import { ActionForm } from '@/components/action-form';
 import { CsrfField } from '@/components/csrf-field';
 import { Notice } from '@/components/notice';
 import { filePath, sharedPath, workspacePath } from '@/lib/core/urls';
-import { loadPeople, PEOPLE_NOTICES } from '@/lib/web/people';
+import { loadPeople, PEOPLE_NOTICES } from '@/lib/web/collaborators';
 import { changeAction, removeAction, shareAction, shareGridsAction } from './actions';
 
 export const dynamic = 'force-dynamic';
