@@ -287,6 +287,30 @@ export const gridVersionColumns = pgTable(
   ],
 );
 
+/**
+ * People a file is shared with by name (lib/core/collaborators.ts): `read` or `write`. A folder's
+ * collaborators reach everything below it (the SQL function file_collaboration, migration 0030).
+ */
+export const collaborators = pgTable(
+  'collaborators',
+  {
+    fileId: bigint('file_id', { mode: 'number' })
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permission: text('permission', { enum: ['read', 'write'] }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fileId, t.userId] }),
+    // "Shared with me": a person's shares, newest first.
+    index('collaborators_user_idx').on(t.userId, t.createdAt.desc(), t.fileId.desc()),
+    check('collaborators_permission_check', sql`${t.permission} IN ('read', 'write')`),
+  ],
+);
+
 /** Browser sign-in sessions: the cookie holds a random token, the table only its sha256. */
 export const sessions = pgTable(
   'sessions',

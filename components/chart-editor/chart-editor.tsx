@@ -61,7 +61,7 @@ const figurePlace = (path: string) =>
 export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
   const [history, dispatch] = useReducer(historyReducer, data.figure, startHistory);
   const figure = history.present;
-  const [sharing, setSharing] = useState<Visibility>(data.sharing);
+  const [sharing, setSharing] = useState<Visibility | null>(data.sharing);
   const [current, setCurrent] = useState(0);
   const [moreRoles, setMoreRoles] = useState(false);
   const [expert, setExpert] = useState(false);
@@ -154,7 +154,8 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
   async function save() {
     setSaving(true);
     setProblems([]);
-    const body = { figure, title, world_readable: sharing === 'public', share_key_enabled: sharing === 'secret' };
+    // A writer (no sharing to set) saves the chart alone: where the plot is and who sees it stay its owner's.
+    const body = sharing === null ? { figure, title } : { figure, title, world_readable: sharing === 'public', share_key_enabled: sharing === 'secret' };
     try {
       const res = await fetch(data.plot ? apiFilePath('plots', data.plot.owner, data.plot.n) : '/v2/plots', {
         method: data.plot ? 'PATCH' : 'POST',
@@ -168,7 +169,7 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
         const [owner, n] = fid.split(':');
         let page = data.plot ? filePath(data.plot.owner, data.plot.n) : filePath(owner, Number(n));
         // A new sharing that hides the chart hides its data too, as the plot page's sharing does.
-        if (sharing !== 'public' && (!data.plot || sharing !== data.sharing)) {
+        if (sharing !== null && sharing !== 'public' && (!data.plot || sharing !== data.sharing)) {
           const form = new FormData();
           form.set('fid', data.plot ? `${data.plot.owner}:${data.plot.n}` : fid);
           form.set('csrf', data.csrf);
@@ -299,29 +300,31 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
                 </p>
               )}
             </div>
-            <div className="field">
-              <label htmlFor="chart-sharing">Sharing</label>
-              <select
-                id="chart-sharing"
-                value={sharing}
-                onChange={(e) => setSharing(e.target.value as Visibility)}
-                aria-describedby="chart-sharing-hint"
-                aria-invalid={problemAt('world_readable') || problemAt('share_key_enabled') ? true : undefined}
-              >
-                {SHARING.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-              <p id="chart-sharing-hint" className="field-hint">
-                {sharing === 'public'
-                  ? 'Anyone can see the chart.'
-                  : sharing === 'secret'
-                    ? 'Only people with its secret link can see it. Your public grids it draws from become private too, unless a public chart of yours uses them.'
-                    : 'Only you can see it. Your public grids it draws from become private too, unless a public chart of yours uses them.'}
-              </p>
-            </div>
+            {sharing !== null && (
+              <div className="field">
+                <label htmlFor="chart-sharing">Sharing</label>
+                <select
+                  id="chart-sharing"
+                  value={sharing}
+                  onChange={(e) => setSharing(e.target.value as Visibility)}
+                  aria-describedby="chart-sharing-hint"
+                  aria-invalid={problemAt('world_readable') || problemAt('share_key_enabled') ? true : undefined}
+                >
+                  {SHARING.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+                <p id="chart-sharing-hint" className="field-hint">
+                  {sharing === 'public'
+                    ? 'Anyone can see the chart.'
+                    : sharing === 'secret'
+                      ? 'Only people with its secret link can see it. Your public grids it draws from become private too, unless a public chart of yours uses them.'
+                      : 'Only you can see it. Your public grids it draws from become private too, unless a public chart of yours uses them.'}
+                </p>
+              </div>
+            )}
           </section>
 
           <section className="editor-section" aria-labelledby="traces-heading">

@@ -45,7 +45,7 @@ export function commentIdParam(raw: string): number {
 
 /** The plot at `fid` if the caller may read it, with whether it takes new comments. */
 async function readablePlot(db: Db, viewer: Viewer | null, fid: Fid, shareKey?: string | null): Promise<OwnedFile & { commentsEnabled: boolean }> {
-  const file = assertReadable(await getPlotFile(db, fid), viewer, shareKey);
+  const file = assertReadable(await getPlotFile(db, fid, viewer), viewer, shareKey);
   const [row] = await queryRows<{ comments_enabled: boolean }>(db, sql`SELECT comments_enabled FROM plots WHERE file_id = ${file.id}`);
   if (!row) throw notFound();
   return { ...file, commentsEnabled: row.comments_enabled };

@@ -70,6 +70,7 @@ async function plotCsvColumns(db: Db, viewer: Viewer | null, file: OwnedFile, sh
   const resolved = await resolveSrcs(
     db,
     refs.map((r) => r.s),
+    viewer,
     plotReader(file, viewer, shareKey),
   );
   return refs.flatMap((ref, i) => {

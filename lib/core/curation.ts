@@ -21,7 +21,7 @@ export async function curatePlot(db: Db, rawFid: string, input: { quality?: stri
   const fid = parseFid(rawFid);
   if (!fid) throw invalid('fid', `'${rawFid}' is not a fid (owner:number)`);
   const changes = parseWith(curation, input);
-  const file = await getPlotFile(db, fid);
+  const file = await getPlotFile(db, fid, null);
   if (!file) throw notFound();
   const [row] = await db.update(plots).set(changes).where(eq(plots.fileId, file.id)).returning();
   return { fid: fidOf(file.owner, file.n), quality: row.quality, handpicked: row.handpicked };

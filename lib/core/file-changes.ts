@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import { files } from '@/db/schema';
 import type { Viewer } from './auth';
-import { invalid, notFound } from './errors';
+import { invalid, notFound, permissionDenied } from './errors';
 import { filenameSchema, pathSchema } from './file-names';
 import { assertNameFree, getFile, lockFolder, newShareKey, parentFromPath, type FileRow, type Filetype, type OwnedFile } from './files';
 import { refreshPlotsOfGrids } from './images';
-import { assertOwner } from './permissions';
+import { assertEditor, assertOwner } from './permissions';
 import type { Fid } from './records';
 import type { Client, Save } from './versions';
 
@@ -51,7 +51,7 @@ const TYPE_NAMES: Record<Filetype, string> = { plot: 'plot', grid: 'grid', fold:
 export type TypeUpdate<I> = (db: Db, owner: Viewer, input: I) => Promise<((tx: Db, file: FileRow, save: Save) => Promise<unknown>) | null>;
 
 /**
- * PUT/PATCH: the owner's live file (of `filetype` when given) takes the fields given; absent ones keep
+ * PUT/PATCH: the owner's (or, for its content, a writer's) live file (of `filetype` when given) takes the fields given; absent ones keep
  * their values, `{}` changes nothing. `types` carries what plots and grids add; `client` is what the
  * change came from (the API's when not given). The row is locked, so concurrent updates apply one
  * after the other. Answers the file as it now is.
@@ -63,8 +63,12 @@ export async function updateFile<I extends FileFields>(
   input: I,
   opts: { filetype?: Filetype; types?: Partial<Record<Filetype, TypeUpdate<I>>>; client?: Client } = {},
 ): Promise<OwnedFile> {
-  const file = await ownedFile(db, viewer, fid, 'live', opts.filetype);
+  const found = await getFile(db, fid, viewer);
+  const file = assertEditor(found && (!opts.filetype || found.filetype === opts.filetype) ? found : undefined, viewer);
   const given = input as Record<string, unknown>;
+  // Writers change what a file holds; where it is, its name and who sees it stay the owner's.
+  const ownerField = file.ownerId !== viewer!.id && Object.keys(fileFieldsSchema.shape).find((name) => given[name] !== undefined);
+  if (ownerField) throw permissionDenied(`Only the owner changes a file's ${ownerField}.`);
   for (const [type, names] of Object.entries(TYPE_FIELDS)) {
     const foreign = type !== file.filetype && names.find((name) => given[name] !== undefined);
     if (foreign) throw invalid(foreign, `not a field of a ${TYPE_NAMES[file.filetype]} (it is a ${TYPE_NAMES[type as Filetype]}'s)`);
@@ -92,7 +96,7 @@ export async function updateFile<I extends FileFields>(
     await typeWrite?.(tx, row, { authorId: viewer!.id, client: opts.client ?? 'api' });
     // Other people's plots drew this grid's data while it was public (their images hold it): drawn again without it.
     if (row.filetype === 'grid' && locked.worldReadable && !row.worldReadable) await refreshPlotsOfGrids(tx, [{ owner: file.owner, n: row.n }]);
-    return { ...row, owner: file.owner };
+    return { ...row, owner: file.owner, collaboration: file.collaboration };
   });
 }
 
@@ -133,8 +137,8 @@ async function targetFolder(tx: Db, file: FileRow, input: FileFields): Promise<n
  * for a trashed one (public or not: its existence must not leak) and the usual 404/403 for a live one.
  */
 async function ownedFile(db: Db, viewer: Viewer | null, fid: Fid, state: 'live' | 'trashed' | 'any', filetype?: Filetype) {
-  const live = state === 'trashed' ? undefined : await getFile(db, fid);
-  const trashed = live || state === 'live' ? undefined : await getFile(db, fid, 'trashed');
+  const live = state === 'trashed' ? undefined : await getFile(db, fid, viewer);
+  const trashed = live || state === 'live' ? undefined : await getFile(db, fid, viewer, 'trashed');
   const file = live ?? (trashed && trashed.ownerId === viewer?.id ? trashed : undefined);
   return assertOwner(file && (!filetype || file.filetype === filetype) ? file : undefined, viewer);
 }

@@ -56,7 +56,7 @@ export async function folderDetail(db: Db, viewer: Viewer | null, raw: string, u
     };
   }
   const fid = parseFid(raw);
-  const file = fid ? await getFile(db, fid) : undefined;
+  const file = fid ? await getFile(db, fid, viewer) : undefined;
   const folder = assertReadable(file?.filetype === 'fold' ? file : undefined, viewer);
   const children = await listFolderChildren(db, folder.ownerId, folder.n, viewer);
   return { ...fileRecord(origin, folder, viewer), children: childrenOf(origin, folder.owner, children, viewer) };

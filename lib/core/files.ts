@@ -9,7 +9,7 @@ import { files } from '@/db/schema';
 import type { Viewer } from './auth';
 import { invalid, notFound } from './errors';
 import { pathSchema } from './file-names';
-import { canRead, canReadSql } from './permissions';
+import { canRead, canReadSql, collaborationSql, recordPermission, type Collaboration } from './permissions';
 import { fileNumbered, fidOf, type Fid } from './records';
 import { apiFilePath, filePath, parentApiPath, profilePath, type ApiCollection } from './urls';
 import { getUserByUsername } from './users';
@@ -18,6 +18,8 @@ export type FileRow = typeof files.$inferSelect;
 export type Filetype = FileRow['filetype'];
 export interface OwnedFile extends FileRow {
   owner: string;
+  /** The share by name of the viewer it was loaded for (getFile), if any. */
+  collaboration?: Collaboration | null;
 }
 
 /** A secret-link key: 128 random bits. */
@@ -169,15 +171,18 @@ export async function assertNameFree(tx: Db, ownerId: number, parent: number, fi
   if (clash && clash.id !== exceptId) throw invalid('filename', `Sorry, a file named '${filename}' already exists`);
 }
 
-/** A live (or trashed) file by owner name and number, any type, with the owner's canonical username. */
-export async function getFile(db: Db, fid: Fid, state: 'live' | 'trashed' = 'live'): Promise<OwnedFile | undefined> {
-  const [row] = await FILE_BY_FID[state](db, { owner: fid.owner, n: fid.n });
-  return row ? { ...fileRowOf(row), owner: row.owner_name } : undefined;
+/**
+ * A live (or trashed) file by owner name and number, any type, with the owner's canonical username
+ * and `viewer`'s share of it by name: the permission rules are then asked about that viewer only.
+ */
+export async function getFile(db: Db, fid: Fid, viewer: Viewer | null, state: 'live' | 'trashed' = 'live'): Promise<OwnedFile | undefined> {
+  const [row] = await FILE_BY_FID[state](db, { owner: fid.owner, n: fid.n, viewer: viewer?.id ?? null });
+  return row ? { ...fileRowOf(row), owner: row.owner_name, collaboration: row.collaboration } : undefined;
 }
 
 const fileByFid = (state: SQL) =>
-  compiledQuery<Record<string, unknown> & { owner_name: string }>(
-    () => sql`SELECT f.*, u.username AS owner_name FROM users u
+  compiledQuery<Record<string, unknown> & { owner_name: string; collaboration: Collaboration | null }>(
+    () => sql`SELECT f.*, u.username AS owner_name, file_collaboration(f.id, ${sql.placeholder('viewer')}::int) AS collaboration FROM users u
       CROSS JOIN LATERAL (${fileNumbered(sql`u.id`, sql`${sql.placeholder('n')}::int`)}) f
       WHERE lower(u.username) = lower(${sql.placeholder('owner')}::text) AND f.trashed_at ${state}`,
   );
@@ -264,8 +269,17 @@ export async function lookupPath(
   const parent = await resolveFolder(db, owner.id, path.slice(0, -1), opts.parent);
   if (parent === null) return null;
   const row = await liveFileNamed(db, owner.id, parent, path[path.length - 1]);
+  if (!row) return null;
+  const file: OwnedFile = { ...row, owner: owner.username, collaboration: await collaborationOf(db, row, viewer) };
   // On a typed lookup a file of another type counts as none.
-  return row && canRead(row, viewer) && (!opts.filetype || row.filetype === opts.filetype) ? { ...row, owner: owner.username } : null;
+  return canRead(file, viewer) && (!opts.filetype || file.filetype === opts.filetype) ? file : null;
+}
+
+/** The viewer's share of a file by name (getFile loads it with the file). */
+async function collaborationOf(db: Db, file: FileRow, viewer: Viewer | null): Promise<Collaboration | null> {
+  if (!viewer || viewer.id === file.ownerId) return null;
+  const [row] = await queryRows<{ c: Collaboration | null }>(db, sql`SELECT ${collaborationSql(sql`${file.id}::bigint`, viewer.id)} AS c`);
+  return row.c;
 }
 
 const API_KEYS: Record<Filetype, ApiCollection> = { plot: 'plots', grid: 'grids', fold: 'folders' };
@@ -287,7 +301,7 @@ export function fileRecord(origin: string, file: OwnedFile, viewer: Viewer | nul
     // The spec's creation_time has microseconds; a Date holds milliseconds, so the last three are 0.
     creation_time: `${file.createdAt.toISOString().slice(0, -1)}000Z`,
     date_modified: file.updatedAt.toISOString(),
-    current_user_permission: viewer?.id === file.ownerId ? 'write' : 'read',
+    current_user_permission: recordPermission(file, viewer),
     // The owner learns the secret link's key (to share it); nobody else does.
     ...(viewer?.id === file.ownerId && file.shareKey ? { share_key: file.shareKey } : {}),
     api_urls: {
@@ -299,9 +313,14 @@ export function fileRecord(origin: string, file: OwnedFile, viewer: Viewer | nul
 }
 
 /** A folder's live children the viewer may see (the folder detail). */
-export async function listFolderChildren(db: Db, ownerId: number, parent: number, viewer: Viewer | null): Promise<FileRow[]> {
+export async function listFolderChildren(
+  db: Db,
+  ownerId: number,
+  parent: number,
+  viewer: Viewer | null,
+): Promise<(FileRow & { collaboration: Collaboration | null })[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(files), collaboration: sql<Collaboration | null>`${collaborationSql(files.id, viewer?.id ?? null)}` })
     .from(files)
     .where(and(eq(files.ownerId, ownerId), eq(files.parent, parent), isNull(files.trashedAt), canReadSql(files, viewer?.id ?? null)))
     .orderBy(files.filename)

@@ -13,7 +13,7 @@ import { gridVersionAt, listVersions, recordGridVersion, type Client, type Versi
 
 /** The grid's writer's view of it (the 404 of a missing grid to anyone else). */
 async function writableGrid(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFile> {
-  const file = await getFile(db, fid);
+  const file = await getFile(db, fid, viewer);
   return assertWriter(file?.filetype === 'grid' ? file : undefined, viewer);
 }
 

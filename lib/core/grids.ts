@@ -27,7 +27,7 @@ import {
 } from './grid-input';
 import { MiB } from './json-text';
 import { refreshPlotsOfGrids } from './images';
-import { assertOwner, assertReadable } from './permissions';
+import { assertEditor, assertReadable } from './permissions';
 import type { Fid } from './records';
 import { recordFirstVersion, recordGridAppend, recordGridVersion, type Client } from './versions';
 
@@ -180,7 +180,7 @@ async function gridColumnsOf(db: Db, gridId: number) {
 const gridOnly = (file: OwnedFile | undefined) => (file?.filetype === 'grid' ? file : undefined);
 
 async function readableGrid(db: Db, viewer: Viewer | null, fid: Fid, shareKey?: string | null): Promise<OwnedFile> {
-  return assertReadable(gridOnly(await getFile(db, fid)), viewer, shareKey);
+  return assertReadable(gridOnly(await getFile(db, fid, viewer)), viewer, shareKey);
 }
 
 /** The record of a grid the caller may read (checked). */
@@ -226,9 +226,9 @@ export async function gridContent(db: Db, viewer: Viewer | null, fid: Fid, share
 // ---------------------------------------------------------------------------------------------
 // Columns and rows (docs/api.md "Endpoints"), metadata
 
-/** The caller's own grid (401, 404 to those who cannot read it, 403 to readers). */
-async function ownGrid(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFile> {
-  return assertOwner(gridOnly(await getFile(db, fid)), viewer);
+/** A grid the caller changes the content of, as owner or writer (401, 404 to those who cannot read it, 403 to readers). */
+async function editableGrid(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFile> {
+  return assertEditor(gridOnly(await getFile(db, fid, viewer)), viewer);
 }
 
 /**
@@ -278,7 +278,7 @@ function checkNames(current: Map<number, string>, changes: { key: number; name: 
 
 /** POST /v2/grids/{fid}/col: the new columns, in the order sent, after the existing ones. */
 export async function appendColumns(db: Db, viewer: Viewer | null, fid: Fid, input: z.output<typeof colsBodySchema>, client: Client = 'api') {
-  const grid = await ownGrid(db, viewer, fid);
+  const grid = await editableGrid(db, viewer, fid);
   const items = colItems(input.cols, true) as { name: string; data: unknown }[];
   const values = valuesOf(items.map((c, i) => ({ data: c.data, field: `cols[${i}].data` })));
   return db.transaction(async (tx) => {
@@ -330,7 +330,7 @@ async function replaceColumnData(tx: Db, cols: (ColumnValues & { id: number; nam
 
 /** PUT /v2/grids/{fid}/col?uid=: each named column's data replaced (and renamed when a name is given). */
 export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string, input: z.output<typeof colsBodySchema>, client: Client = 'api') {
-  const grid = await ownGrid(db, viewer, fid);
+  const grid = await editableGrid(db, viewer, fid);
   const items = colItems(input.cols, false);
   const values = valuesOf(items.map((c, i) => ({ data: c.data, field: `cols[${i}].data` })));
   return db.transaction(async (tx) => {
@@ -352,7 +352,7 @@ export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, ui
 
 /** DELETE /v2/grids/{fid}/col?uid= */
 export async function deleteColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string, client: Client = 'api'): Promise<void> {
-  const grid = await ownGrid(db, viewer, fid);
+  const grid = await editableGrid(db, viewer, fid);
   await db.transaction(async (tx) => {
     await lockGrid(tx, grid.id);
     const targets = await columnsAt(tx, grid.id, uidText);
@@ -374,7 +374,7 @@ export async function deleteColumns(db: Db, viewer: Viewer | null, fid: Fid, uid
  * 200 with the grid record.
  */
 export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input: z.output<typeof rowsBodySchema>, origin: string, client: Client = 'api') {
-  const grid = await ownGrid(db, viewer, fid);
+  const grid = await editableGrid(db, viewer, fid);
   const { rows } = input;
   await db.transaction(async (tx) => {
     await lockGrid(tx, grid.id);
@@ -417,7 +417,7 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
     await touchGrid(tx, grid.id);
     if (cols.length) await refreshPlotsOfGrids(tx, [grid]);
   });
-  return recordOf(db, (await getFile(db, fid)) ?? grid, viewer, origin);
+  return recordOf(db, (await getFile(db, fid, viewer)) ?? grid, viewer, origin);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -435,7 +435,7 @@ export async function gridEditBase(db: Db, gridId: number): Promise<string> {
 
 /** GET /v2/grids/{fid}/edits: the caller's own grid's base. */
 export async function editBaseOf(db: Db, viewer: Viewer | null, fid: Fid): Promise<string> {
-  return gridEditBase(db, (await ownGrid(db, viewer, fid)).id);
+  return gridEditBase(db, (await editableGrid(db, viewer, fid)).id);
 }
 
 export const STALE_EDIT =
@@ -449,7 +449,7 @@ export const STALE_EDIT =
  * from the grid are drawn again when data changed. Answers the new `base` and the columns.
  */
 export async function saveGridEdits(db: Db, viewer: Viewer | null, fid: Fid, input: z.output<typeof editsBodySchema>, client: Client = 'api') {
-  const grid = await ownGrid(db, viewer, fid);
+  const grid = await editableGrid(db, viewer, fid);
   const items = editItems(input.cols);
   const given = items.flatMap((c, i) => (c.data === undefined ? [] : [{ i, data: c.data }]));
   const values = valuesOf(given.map(({ i, data }) => ({ data, field: `cols[${i}].data` })));

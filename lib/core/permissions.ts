@@ -10,10 +10,17 @@ export interface Viewer {
   username: string;
 }
 
+/** What a collaborator may do: read, or also change the content (lib/core/collaborators.ts). */
+export type Collaboration = 'read' | 'write';
+
 export interface FileAccess {
+  id?: number;
   ownerId: number;
   worldReadable: boolean;
   shareKey: string | null;
+  /** The viewer's share of the file by name (its own, or a folder's above it), loaded for the same
+   * viewer the rules below are asked about (getFile); absent means none. */
+  collaboration?: Collaboration | null;
 }
 
 function sameKey(a: string, b: string): boolean {
@@ -28,13 +35,28 @@ export function holdsShareKey(file: FileAccess, shareKey?: string | null): boole
 }
 
 export function canRead(file: FileAccess, viewer: Viewer | null, shareKey?: string | null): boolean {
-  return file.worldReadable || (viewer !== null && viewer.id === file.ownerId) || holdsShareKey(file, shareKey);
+  return file.worldReadable || (viewer !== null && (viewer.id === file.ownerId || Boolean(file.collaboration))) || holdsShareKey(file, shareKey);
+}
+
+/** Whether the viewer changes the file's content: its owner and its `write` collaborators. */
+export function canWrite(file: FileAccess, viewer: Viewer | null): boolean {
+  return viewer !== null && (viewer.id === file.ownerId || file.collaboration === 'write');
 }
 
 /** canRead without a share key, as an SQL condition on a file's columns: for statements that decide in the database.
  * True or false, never null (an anonymous viewer's null would vanish in an aggregate such as bool_and). */
-export const canReadSql = (file: { worldReadable: SQL | Column; ownerId: SQL | Column }, viewerId: number | null | SQL | Placeholder) =>
-  sql`(${file.worldReadable} OR coalesce(${file.ownerId} = ${viewerId}::int, false))`;
+export const canReadSql = (file: { id: SQL | Column; worldReadable: SQL | Column; ownerId: SQL | Column }, viewerId: number | null | SQL | Placeholder) =>
+  sql`(${file.worldReadable} OR coalesce(${file.ownerId} = ${viewerId}::int, false) OR ${collaborationSql(file.id, viewerId)} IS NOT NULL)`;
+
+/** A viewer's share of a file by name in SQL (null for none): what getFile loads as `collaboration`. */
+export const collaborationSql = (fileId: SQL | Column, viewerId: number | null | SQL | Placeholder) => sql`file_collaboration(${fileId}, ${viewerId}::int)`;
+
+/** canWrite as an SQL condition on a file's columns, true or false. */
+export const canWriteSql = (file: { id: SQL | Column; ownerId: SQL | Column }, viewerId: number | null | SQL | Placeholder) =>
+  sql`(coalesce(${file.ownerId} = ${viewerId}::int, false) OR coalesce(${collaborationSql(file.id, viewerId)} = 'write', false))`;
+
+/** The permission a record states: `write` to the owner and writers, `read` to everyone else (API.md). */
+export const recordPermission = (file: FileAccess, viewer: Viewer | null): Collaboration => (canWrite(file, viewer) ? 'write' : 'read');
 
 /** Who sees a file: everyone, those given its secret link, or its owner alone. */
 export type Visibility = 'public' | 'private' | 'secret';
@@ -53,7 +75,7 @@ export function assertReadable<F extends FileAccess>(file: F | undefined, viewer
   return file;
 }
 
-/** Only the owner changes a file: 401 anonymous, 404 for those who cannot read it, 403 for readers. */
+/** Only the owner trashes, deletes, moves, renames or re-shares a file: 401 anonymous, 404 for those who cannot read it, 403 for readers and writers. */
 export function assertOwner<F extends FileAccess>(file: F | undefined, viewer: Viewer | null, shareKey?: string | null): F {
   if (!viewer) throw notAuthenticated();
   const readable = assertReadable(file, viewer, shareKey);
@@ -61,8 +83,16 @@ export function assertOwner<F extends FileAccess>(file: F | undefined, viewer: V
   return readable;
 }
 
-/** Writers alone (the owner: there are no collaborators yet) see and restore a file's versions; anyone else gets the 404 of a missing file. */
+/** The owner and writers change a file's content: 401 anonymous, 404 for those who cannot read it, 403 for readers. */
+export function assertEditor<F extends FileAccess>(file: F | undefined, viewer: Viewer | null, shareKey?: string | null): F {
+  if (!viewer) throw notAuthenticated();
+  const readable = assertReadable(file, viewer, shareKey);
+  if (!canWrite(readable, viewer)) throw permissionDenied();
+  return readable;
+}
+
+/** Writers alone (the owner and `write` collaborators) see and restore a file's versions; anyone else gets the 404 of a missing file. */
 export function assertWriter<F extends FileAccess>(file: F | undefined, viewer: Viewer | null): F {
-  if (!file || !viewer || file.ownerId !== viewer.id) throw notFound();
+  if (!file || !canWrite(file, viewer)) throw notFound();
   return file;
 }

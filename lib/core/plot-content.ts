@@ -8,10 +8,10 @@ import type { Viewer } from './auth';
 import { ApiError, invalid } from './errors';
 import { columnText } from './grids';
 import { checkFigure } from './figure';
-import { assertReadable, assertWriter, canRead } from './permissions';
+import { assertReadable, assertWriter } from './permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from './records';
-import { dataSize, overDataLimit, plotReader, resolveSrcs, type DataSize, type SrcGrid } from './srcs';
+import { dataSize, overDataLimit, ownerReads, plotReader, resolveSrcs, type DataSize, type SrcGrid } from './srcs';
 import { MAX_RENDERED_BYTES } from './images';
 import { plotVersionAt } from './versions';
 
@@ -57,7 +57,7 @@ async function versionFigure(db: Db, fileId: number, n: number) {
 
 export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, opts: ContentOptions): Promise<Content> {
   const history = opts.version !== undefined;
-  const file = history ? assertWriter(await getPlotFile(db, fid), viewer) : assertReadable(await getPlotFile(db, fid), viewer, opts.shareKey);
+  const file = history ? assertWriter(await getPlotFile(db, fid, viewer), viewer) : assertReadable(await getPlotFile(db, fid, viewer), viewer, opts.shareKey);
   const [plot] =
     opts.version !== undefined
       ? [await versionFigure(db, file.id, opts.version)]
@@ -84,10 +84,12 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
   // The columns each src names, from grids the requester may read (inlined) or, for map_data, from
   // grids only the plot's owner may read: data the owner could publish, the columns this plot references.
   const readable = plotReader(file, viewer, opts.shareKey);
-  const mappable = (grid: SrcGrid) => opts.mapUnreadable && canRead(grid, { id: file.ownerId, username: file.owner });
+  const owners = ownerReads(file);
+  const mappable = (grid: SrcGrid) => opts.mapUnreadable && owners(grid);
   const resolved = await resolveSrcs(
     db,
     refs.map((ref) => ref.s),
+    viewer,
     (grid) => readable(grid) || mappable(grid),
   );
   const inline: { ref: StoredRef; cols: number[]; size: DataSize }[] = [];

@@ -9,10 +9,10 @@ import { setAt } from './figure';
 import { createFileWith, freeFilename, NEW_FILE } from './files';
 import { enqueue, notifyQueued } from './images';
 import { MiB } from './json-text';
-import { canRead, assertReadable } from './permissions';
+import { assertReadable } from './permissions';
 import { getPlotFile, MAX_FIGURE_BYTES } from './plots';
 import { fidOf, type Fid } from './records';
-import { dataSize, overDataLimit, plotReader, resolveSrcs, type SrcGrid } from './srcs';
+import { dataSize, overDataLimit, ownerReads, plotReader, resolveSrcs, type SrcGrid } from './srcs';
 import { fileUrls } from './urls';
 
 interface StoredRef {
@@ -58,9 +58,10 @@ const uidsOf = (src: string) => src.slice(src.indexOf(':', src.indexOf(':') + 1)
  * nothing, as on the original's page). One transaction; answers the copy's fid and page.
  */
 export async function copyPlot(db: Db, viewer: Viewer, fid: Fid, shareKey: string | null | undefined, origin: string) {
-  const file = assertReadable(await getPlotFile(db, fid), viewer, shareKey);
+  const file = assertReadable(await getPlotFile(db, fid, viewer), viewer, shareKey);
   const readable = plotReader(file, viewer, shareKey);
-  const admit = (grid: SrcGrid) => readable(grid) || canRead(grid, { id: file.ownerId, username: file.owner });
+  const owners = ownerReads(file);
+  const admit = (grid: SrcGrid) => readable(grid) || owners(grid);
   return db.transaction(async (tx) => {
     // The copier's row, which every create of theirs updates (create_file): their creates wait
     // for this one, so the free names chosen below are still free when the files are made.
@@ -75,6 +76,7 @@ export async function copyPlot(db: Db, viewer: Viewer, fid: Fid, shareKey: strin
     const resolved = await resolveSrcs(
       tx,
       refs.map((r) => r.s),
+      viewer,
       admit,
     );
     const over = overDataLimit(dataSize(resolved));

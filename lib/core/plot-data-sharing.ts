@@ -127,7 +127,7 @@ const plotDataOf = (plot: OwnedFile, visibility: Visibility, grids: (PlotGrid & 
 
 /** The owner's live plot, else the API's 401/404/403 (a grid or folder is no plot: 404). */
 async function ownPlot(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFile> {
-  return assertOwner(await getPlotFile(db, fid), viewer);
+  return assertOwner(await getPlotFile(db, fid, viewer), viewer);
 }
 
 /**

@@ -14,7 +14,7 @@ import { listVersions, plotVersionAt, type Client, type VersionsQuery } from './
 
 /** The plot's writer's view of it (the 404 of a missing plot to anyone else). */
 async function writablePlot(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFile> {
-  return assertWriter(await getPlotFile(db, fid), viewer);
+  return assertWriter(await getPlotFile(db, fid, viewer), viewer);
 }
 
 /** GET /v2/plots/{fid}/versions: a page of `{version, date_modified, author, client, title}`, newest first. */

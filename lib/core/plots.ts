@@ -19,15 +19,15 @@ import { firstSaveSql, recordPlotVersion, type Client } from './versions';
 // ---------------------------------------------------------------------------------------------
 // Detail
 
-export async function getPlotFile(db: Db, fid: Fid, state: 'live' | 'trashed' = 'live'): Promise<OwnedFile | undefined> {
-  const file = await getFile(db, fid, state);
+export async function getPlotFile(db: Db, fid: Fid, viewer: Viewer | null, state: 'live' | 'trashed' = 'live'): Promise<OwnedFile | undefined> {
+  const file = await getFile(db, fid, viewer, state);
   return file?.filetype === 'plot' ? file : undefined;
 }
 
 /** The live plot at the fid text `value` (a lineage's source) when the viewer may read it. */
 export async function readablePlotAt(db: Db, viewer: Viewer | null, value: string): Promise<OwnedFile | undefined> {
   const fid = parseFid(value);
-  const file = fid ? await getPlotFile(db, fid) : undefined;
+  const file = fid ? await getPlotFile(db, fid, viewer) : undefined;
   return file && canRead(file, viewer) ? file : undefined;
 }
 
@@ -43,7 +43,7 @@ async function detailText(db: Db, fileId: number, viewer: Viewer | null, origin:
 
 /** GET /v2/plots/{fid} */
 export async function getPlot(db: Db, viewer: Viewer | null, fid: Fid, origin: string, shareKey?: string | null): Promise<string> {
-  const file = assertReadable(await getPlotFile(db, fid), viewer, shareKey);
+  const file = assertReadable(await getPlotFile(db, fid, viewer), viewer, shareKey);
   return detailText(db, file.id, viewer, origin);
 }
 

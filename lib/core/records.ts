@@ -2,7 +2,7 @@
 // text (the list's hot path: no parse/serialize round trip in Node); grids and folders in TS.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { notFound } from './errors';
-import { canReadSql } from './permissions';
+import { canReadSql, canWriteSql, collaborationSql } from './permissions';
 import { urlSql } from './urls';
 
 /** A username: letters, digits, "_", "." and "-", at most 50, starting with a letter or digit. */
@@ -67,6 +67,19 @@ export interface PlotRecord {
   figure: { layout?: Record<string, unknown> };
 }
 
+/** The people one file may be shared with by name: what its record lists, so the list needs no pages. */
+export const MAX_COLLABORATORS = 100;
+
+/**
+ * A file's collaborators as a record's `collaborators` (`{"results": [{username, permission,
+ * date_added}], "count"}`, first shared first) when `shown` (the owner and collaborators), else empty.
+ */
+export const collaboratorsSql = (shown: SQL, fileId: SQL = sql`f.id`) => sql`CASE WHEN ${shown} THEN (
+    SELECT json_build_object('results', coalesce(json_agg(json_build_object('username', cu.username, 'permission', c.permission,
+             'date_added', ${isoText(sql`c.created_at`, 'millis')}) ORDER BY c.created_at, c.user_id), '[]'::json), 'count', count(*))
+    FROM collaborators c JOIN users cu ON cu.id = c.user_id WHERE c.file_id = ${fileId})
+  ELSE '{"results":[],"count":0}'::json END`;
+
 /**
  * The spec 2.1 plot record as JSON text, an expression over `f` (files), `p` (plots), `u` (users) and
  * `c.o` (the origin, bound once by `originJoin`). `detail` adds share_url, content_url and source_fid.
@@ -95,7 +108,7 @@ export function plotRecordSql(viewerId: number | null | Placeholder, detail: boo
     'comments', ${commentsRecordSql()},
     'stars', ${starsRecordSql()},
     'comments_enabled', p.comments_enabled,
-    'collaborators', ${empty},
+    'collaborators', ${viewerId === null ? empty : collaboratorsSql(viewerOwns ? sql`true` : sql`(${owner} OR ${collaborationSql(sql`f.id`, viewerId)} IS NOT NULL)`)},
     'parented', f.parent <> -1,
     'embed_url', ${urlSql.file(o, username, n, 'embed')},
     'fid', ${fid},
@@ -120,7 +133,7 @@ export function plotRecordSql(viewerId: number | null | Placeholder, detail: boo
     'subfolder_count', NULL,
     'refresh_interval', NULL,
     'organize_view_url', ${urlSql.profile(o, username)},
-    'current_user_permission', CASE WHEN ${owner} THEN 'write' ELSE 'read' END,
+    'current_user_permission', ${viewerOwns ? sql`'write'` : sql`CASE WHEN ${canWriteSql({ id: sql`f.id`, ownerId: sql`f.owner_id` }, viewerId)} THEN 'write' ELSE 'read' END`},
     'is_theme', p.is_theme,
     'is_template', p.is_template,
     'autosize', p.autosize,
@@ -147,7 +160,7 @@ function sourceFidSql(viewerId: number | null | Placeholder): SQL {
   return sql`CASE WHEN p.source_fid IS NULL OR f.owner_id = ${viewerId}::int THEN p.source_fid
     ELSE (SELECT p.source_fid FROM users su CROSS JOIN LATERAL (${fileNumbered(sql`su.id`, sql`split_part(p.source_fid, ':', 2)::int`)}) sf
           WHERE lower(su.username) = lower(split_part(p.source_fid, ':', 1))
-            AND sf.filetype = 'plot' AND sf.trashed_at IS NULL AND ${canReadSql({ worldReadable: sql`sf.world_readable`, ownerId: sql`sf.owner_id` }, viewerId)}) END`;
+            AND sf.filetype = 'plot' AND sf.trashed_at IS NULL AND ${canReadSql({ id: sql`sf.id`, worldReadable: sql`sf.world_readable`, ownerId: sql`sf.owner_id` }, viewerId)}) END`;
 }
 
 /** Stargazers a record names (the newest); the count is exact and the whole list pages (GET /v2/files/{fid}/stars). */

@@ -33,7 +33,7 @@ export async function gridsOfPlots(db: Db, viewerId: number | null, plotIds: num
   const rows = await queryRows<{ plot_id: string | number; owner: string; n: number; filename: string; readable: boolean }>(
     db,
     sql`SELECT p.file_id AS plot_id, u.username AS owner, g.n, g.filename,
-               ${canReadSql({ worldReadable: sql`g.world_readable`, ownerId: sql`g.owner_id` }, viewerId)} AS readable
+               ${canReadSql({ id: sql`g.id`, worldReadable: sql`g.world_readable`, ownerId: sql`g.owner_id` }, viewerId)} AS readable
         FROM plots p
         CROSS JOIN LATERAL unnest(plot_grid_keys(p.src_refs)) AS k(key)
         CROSS JOIN LATERAL (SELECT id, username FROM users WHERE lower(username) = split_part(k.key, ':', 1) OFFSET 0) u

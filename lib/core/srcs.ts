@@ -6,7 +6,7 @@ import type { Viewer } from './auth';
 import { invalid, invalidMany } from './errors';
 import { parseSrc, pathText, type SrcRef } from './figure';
 import { MiB } from './json-text';
-import { canRead, canReadSql, holdsShareKey, type FileAccess } from './permissions';
+import { canRead, canReadSql, holdsShareKey, type Collaboration, type FileAccess } from './permissions';
 import { fileNumbered } from './records';
 
 /** A live grid a src names, with what its permissions need. */
@@ -28,13 +28,16 @@ export interface ResolvedSrc {
 
 /**
  * Each src text, in order, resolved: its live grid if `admit` allows it, and the columns its uids
- * name. One query for any number of srcs; a text that is no src resolves to nothing.
+ * name. One query for any number of srcs; a text that is no src resolves to nothing. Each grid comes
+ * with `viewer`'s share of it by name, so `admit` must ask about that viewer (or about another person
+ * without it: ownerReads).
  */
-export async function resolveSrcs(db: Db, texts: string[], admit: (grid: SrcGrid) => boolean): Promise<ResolvedSrc[]> {
+export async function resolveSrcs(db: Db, texts: string[], viewer: Viewer | null, admit: (grid: SrcGrid) => boolean): Promise<ResolvedSrc[]> {
   const srcs = texts.map(parseSrc);
   const { grids, columns } = await findColumns(
     db,
     srcs.filter((s) => s !== null),
+    viewer,
   );
   return srcs.map((src) => {
     const grid = src && grids.get(gridKey(src.owner, src.n));
@@ -55,6 +58,10 @@ export function plotReader(plot: FileAccess, viewer: Viewer | null, shareKey?: s
   const viaKey = holdsShareKey(plot, shareKey);
   return (grid) => canRead(grid, viewer) || (viaKey && grid.ownerId === plot.ownerId);
 }
+
+/** Whether the plot's owner may read the grid, as far as that is known without the owner's shares by name
+ * (a grid resolved for another viewer carries that viewer's). */
+export const ownerReads = (plot: FileAccess) => (grid: SrcGrid) => grid.worldReadable || grid.ownerId === plot.ownerId;
 
 /** `lower(owner):n` of a src's grid: usernames are case-insensitive. */
 const gridKey = (owner: string, n: number) => `${owner.toLowerCase()}:${n}`;
@@ -85,22 +92,25 @@ const FIND_COLUMNS = compiledQuery<{
   owner_id: number;
   world_readable: boolean;
   share_key: string | null;
+  collaboration: Collaboration | null;
   column_id: string | number | null;
   uid: string;
   length: number | null;
   bytes: string | number | null;
 }>(
-  () => sql`SELECT s.owner || ':' || s.n AS key, s.id, s.owner_id, s.world_readable, s.share_key, s.column_id, s.uid, s.length, s.bytes
+  () => sql`SELECT s.owner || ':' || s.n AS key, s.id, s.owner_id, s.world_readable, s.share_key, s.column_id, s.uid, s.length, s.bytes,
+      file_collaboration(s.id, ${sql.placeholder('viewer')}::int) AS collaboration
     FROM (${srcColumnsSql(sql.placeholder('wanted'))}) s`,
 );
 
-async function findColumns(db: Db, srcs: { owner: string; n: number; uids: string[] }[]) {
+async function findColumns(db: Db, srcs: { owner: string; n: number; uids: string[] }[], viewer: Viewer | null) {
   const grids = new Map<string, SrcGrid>();
   const columns = new Map<number, Map<string, { id: number; length: number; bytes: number }>>();
   if (!srcs.length) return { grids, columns };
-  for (const r of await FIND_COLUMNS(db, { wanted: wantedColumns(srcs) })) {
+  for (const r of await FIND_COLUMNS(db, { wanted: wantedColumns(srcs), viewer: viewer?.id ?? null })) {
     const id = Number(r.id);
-    if (!grids.has(r.key)) grids.set(r.key, { id, ownerId: r.owner_id, worldReadable: r.world_readable, shareKey: r.share_key });
+    if (!grids.has(r.key))
+      grids.set(r.key, { id, ownerId: r.owner_id, worldReadable: r.world_readable, shareKey: r.share_key, collaboration: r.collaboration });
     if (r.column_id === null) continue;
     if (!columns.has(id)) columns.set(id, new Map());
     columns.get(id)!.set(r.uid, { id: Number(r.column_id), length: Number(r.length), bytes: Number(r.bytes) });
@@ -153,6 +163,7 @@ export async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Prom
   const resolved = await resolveSrcs(
     db,
     refs.map((ref) => ref.src),
+    viewer,
     (grid) => canRead(grid, viewer),
   );
   const problems: { field: string; message: string }[] = [];
@@ -181,7 +192,7 @@ export async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Prom
  * `data_bytes`, where `found` is a relation of srcColumnsSql's rows over `wanted`.
  */
 export const srcsVerdictSql = (wanted: SQL | Placeholder, found: SQL, viewer: SQL | Placeholder) => sql`
-        SELECT coalesce(bool_and(s.column_id IS NOT NULL AND ${canReadSql({ worldReadable: sql`s.world_readable`, ownerId: sql`s.owner_id` }, viewer)}), true)
+        SELECT coalesce(bool_and(s.column_id IS NOT NULL AND ${canReadSql({ id: sql`s.id`, worldReadable: sql`s.world_readable`, ownerId: sql`s.owner_id` }, viewer)}), true)
                  AND ${withinDataLimitSql({ values: sql`coalesce(sum(s.length), 0)`, bytes: sql`coalesce(sum(s.bytes), 0)` })} AS ok,
                coalesce(sum(s.length), 0) AS data_values, coalesce(sum(s.bytes), 0) AS data_bytes
         FROM jsonb_to_recordset(${wanted}::jsonb) AS w(owner text, n int, uid text)

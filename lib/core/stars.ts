@@ -12,14 +12,14 @@ import { isoText, originJoin, RECORD_JOIN, type Fid } from './records';
 
 /** POST /v2/files/{fid}/stars: stars a plot the caller can read (again: no change). Answers the plot's count and that it is starred. */
 export async function starPlot(db: Db, viewer: Viewer, fid: Fid, shareKey?: string | null): Promise<{ starred: boolean; count: number }> {
-  const file = assertReadable(await getPlotFile(db, fid), viewer, shareKey);
+  const file = assertReadable(await getPlotFile(db, fid, viewer), viewer, shareKey);
   await db.execute(sql`INSERT INTO stars (user_id, file_id) VALUES (${viewer.id}, ${file.id}) ON CONFLICT DO NOTHING`);
   return { starred: true, count: await starCount(db, file.id) };
 }
 
 /** DELETE /v2/files/{fid}/stars: takes the caller's star back (none: no change). */
 export async function unstarPlot(db: Db, viewer: Viewer, fid: Fid, shareKey?: string | null): Promise<{ starred: boolean; count: number }> {
-  const file = assertReadable(await getPlotFile(db, fid), viewer, shareKey);
+  const file = assertReadable(await getPlotFile(db, fid, viewer), viewer, shareKey);
   await db.execute(sql`DELETE FROM stars WHERE user_id = ${viewer.id} AND file_id = ${file.id}`);
   return { starred: false, count: await starCount(db, file.id) };
 }
@@ -41,7 +41,7 @@ export async function hasStarred(db: Db, viewer: Viewer | null, fileId: number):
  * `{"username", "date_starred"}` rows as JSON text. The cursor is bound to the plot.
  */
 export async function listStargazers(db: Db, viewer: Viewer | null, fid: Fid, q: FeedQuery, shareKey?: string | null): Promise<RowsPage<{ rec: string }>> {
-  const file = assertReadable(await getPlotFile(db, fid), viewer, shareKey);
+  const file = assertReadable(await getPlotFile(db, fid, viewer), viewer, shareKey);
   const order = `stars:${file.id}`;
   const cursor = q.cursor ? await decodeCursor(db, q.cursor, order, (c) => c.k.length === 2 && typeof c.k[0] === 'string' && typeof c.k[1] === 'number') : null;
   const dir = cursor?.d ?? 'n';
@@ -76,7 +76,7 @@ export async function listStarredRows<R>(
   const dir = cursor?.d ?? 'n';
   const after = cursor ? past(dir, sql`s.created_at, s.file_id`, newestKey(cursor.k[0], cursor.k[1])) : sql``;
   const sorted = dir === 'n' ? sql`s.created_at DESC, s.file_id DESC` : sql`s.created_at ASC, s.file_id ASC`;
-  const readable = canReadSql({ worldReadable: sql`f.world_readable`, ownerId: sql`f.owner_id` }, viewer?.id ?? null);
+  const readable = canReadSql({ id: sql`f.id`, worldReadable: sql`f.world_readable`, ownerId: sql`f.owner_id` }, viewer?.id ?? null);
   const rows = await queryRows<R & PageRow & { starred: string }>(
     db,
     sql`SELECT ${select}, p.file_id, ${isoText(sql`s.created_at`, 'micros')} AS starred, ${isoText(sql`p.created_at`, 'micros')} AS created, p.views

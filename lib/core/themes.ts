@@ -48,7 +48,7 @@ function figureOf(stored: unknown): Figure {
 
 /** The live plot at `fid` the viewer may read (else the 404 of a missing fid) and its stored figure. */
 async function readablePlot(db: Db, viewer: Viewer, fid: Fid) {
-  const file = assertReadable(await getPlotFile(db, fid), viewer);
+  const file = assertReadable(await getPlotFile(db, fid, viewer), viewer);
   const [row] = await db
     .select({ figure: plots.figure, isTemplate: plots.isTemplate, roles: plots.templateRoles })
     .from(plots)
@@ -102,7 +102,7 @@ async function rolesOf(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<Template
   for (const ref of refs) {
     const key = `${ref.owner.toLowerCase()}:${ref.n}`;
     if (grids.has(key)) continue;
-    const file = await getFile(db, { owner: ref.owner, n: ref.n });
+    const file = await getFile(db, { owner: ref.owner, n: ref.n }, viewer);
     if (file?.filetype === 'grid' && canRead(file, viewer)) grids.set(key, file);
   }
   const columns = await columnsOfGrids(

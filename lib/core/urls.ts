@@ -53,6 +53,12 @@ export const historyPath = (owner: string, n: number, version?: number) => `${fi
 /** A plot's data as a table (`/~owner/n/data-table`), page `page` of it when past the first. */
 export const dataTablePath = (owner: string, n: number, page?: number) => `${filePath(owner, n)}data-table${page && page > 1 ? `?page=${page}` : ''}`;
 
+/** Who a file is shared with by name, and the owner's forms to change it (`/~owner/n/people`). */
+export const peoplePath = (owner: string, n: number) => `${filePath(owner, n)}people`;
+
+/** The files others shared with the signed-in person (`/shared`), or what one shared folder holds (`?folder=owner:n`). */
+export const sharedPath = (folder?: { owner: string; n: number }) => (folder ? `/shared?folder=${part(folder.owner)}:${folder.n}` : '/shared');
+
 /** A plot version's content as its history page draws it (data inlined as on the plot's page). */
 export const versionContentPath = (owner: string, n: number, version: number) =>
   `${apiFilePath('plots', owner, n)}/versions/${version}/content?inline_data=true&map_data=unreadable`;

@@ -189,8 +189,8 @@ export function notModified(req: Request, etag: string): boolean {
 }
 
 /**
- * The answer at `/~owner/n.png[?size=…]`: a rendered PNG with an ETag (long-lived caching when the
- * URL carries a version token `v`, else revalidated by browsers and kept briefly by shared caches;
+ * The answer at `/~owner/n.png[?size=…]`: a rendered PNG with an ETag (a public one cached for good when the
+ * URL carries a version token `v`, else revalidated by browsers and kept briefly by shared caches; a private one revalidated;
  * 304 when the client's copy is current), or a placeholder, never cached. A public plot's image is
  * the same for every caller, so it needs no Vary.
  */
@@ -201,12 +201,13 @@ export function pngResponse(req: Request, image: PlotImage): Response {
     });
   }
   const etag = `"${image.version}-${image.size}"`;
-  const scope = image.public ? 'public' : 'private';
   const versioned = new URL(req.url).searchParams.has('v');
   const headers = {
     'Content-Type': 'image/png',
     ETag: etag,
-    'Cache-Control': versioned ? `${scope}, max-age=31536000, immutable` : image.public ? SHARED_CACHE : PRIVATE_REVALIDATE,
+    // A private image is asked for again each time (a 304 when unchanged): whoever loses access to
+    // the plot (a collaborator removed, a secret link turned off) loses it from their browser too.
+    'Cache-Control': !image.public ? PRIVATE_REVALIDATE : versioned ? 'public, max-age=31536000, immutable' : SHARED_CACHE,
     'X-Image-State': 'rendered',
   };
   if (notModified(req, etag)) return new Response(null, { status: 304, headers });

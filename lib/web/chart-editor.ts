@@ -9,7 +9,7 @@ import { checkFigure } from '@/lib/core/figure';
 import { getFile, type OwnedFile } from '@/lib/core/files';
 import { listGridColumns, listOwnGrids, type ColumnInfo } from '@/lib/core/grids';
 import { parseJsonText } from '@/lib/core/json-text';
-import { canRead, visibilityOf, type Visibility } from '@/lib/core/permissions';
+import { canRead, canWrite, visibilityOf, type Visibility } from '@/lib/core/permissions';
 import { dataAttributePaths } from '@/lib/core/plot-schema';
 import { checkPlotFigure, getPlotRecord, MAX_FIGURE_BYTES } from '@/lib/core/plots';
 import { fidOf, parseFid, type Fid } from '@/lib/core/records';
@@ -40,7 +40,8 @@ export interface EditorData {
   plot: { owner: string; n: number } | null;
   figure: EditorFigure;
   title: string;
-  sharing: Visibility;
+  /** The plot's sharing, which its owner sets here; null for a writer, who edits the chart alone. */
+  sharing: Visibility | null;
   grids: EditorGrid[];
   /** Data attributes (dotted paths) of the figure's trace types, from plotly's schema: what a type without a panel of its own offers. */
   dataAttrs: Record<string, string[]>;
@@ -63,7 +64,7 @@ async function editorGrids(ctx: PageContext, fids: Fid[]): Promise<EditorGrid[]>
     const key = `${fid.owner.toLowerCase()}:${fid.n}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const file = await getFile(ctx.db, fid);
+    const file = await getFile(ctx.db, fid, ctx.viewer);
     if (file?.filetype === 'grid' && canRead(file, ctx.viewer)) files.push(file);
   }
   const cols = await listGridColumns(
@@ -103,7 +104,7 @@ export type NewChartPage =
 
 /** A template's chart drawn from `grid`'s columns, or null when the viewer may read no template at `fid` (a 404). */
 async function templateFigure(ctx: Signed, fid: Fid, grid: EditorGrid): Promise<EditorFigure | null> {
-  const file = await getFile(ctx.db, grid);
+  const file = await getFile(ctx.db, grid, ctx.viewer);
   let template: Awaited<ReturnType<typeof getTemplate>>;
   try {
     template = await getTemplate(ctx.db, ctx.viewer, fid);
@@ -155,9 +156,9 @@ export async function loadPlotEditor(owner: string, n: string): Promise<EditPlot
   const ctx = await pageContext();
   const fid = parseFid(`${owner}:${n}`);
   if (!signedIn(ctx)) return fid ? { kind: 'sign-in', to: signInFirst(editPlotPath(fid.owner, fid.n)) } : { kind: 'not-found' };
-  const file = fid ? await getFile(ctx.db, fid) : undefined;
-  // Others' plots, public or not, are the same 404 as a missing one: the editor is the owner's.
-  if (file?.filetype !== 'plot' || file.ownerId !== ctx.viewer.id) return { kind: 'not-found' };
+  const file = fid ? await getFile(ctx.db, fid, ctx.viewer) : undefined;
+  // Others' plots, public or not, are the same 404 as a missing one: the editor is the owner's and its writers'.
+  if (file?.filetype !== 'plot' || !canWrite(file, ctx.viewer)) return { kind: 'not-found' };
   let record: Awaited<ReturnType<typeof getPlotRecord>>;
   try {
     record = await getPlotRecord(ctx.db, ctx.viewer, { owner: file.owner, n: file.n }, ctx.origin);
@@ -177,7 +178,7 @@ export async function loadPlotEditor(owner: string, n: string): Promise<EditPlot
       plot: { owner: file.owner, n: file.n },
       figure: { data: figure.data ?? [], layout: figure.layout ?? {}, ...(figure.frames ? { frames: figure.frames } : {}) },
       title: record.title,
-      sharing: visibilityOf(file.worldReadable, file.shareKey !== null),
+      sharing: file.ownerId === ctx.viewer.id ? visibilityOf(file.worldReadable, file.shareKey !== null) : null,
       grids: await editorGrids(
         ctx,
         refs.map((r) => ({ owner: r.owner, n: r.n })),

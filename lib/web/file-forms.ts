@@ -100,7 +100,7 @@ export function shareFile(form: FormData): Promise<FormState> {
   return runForm(form, async (caller) => {
     const fid = fidField(form);
     const { sharing } = parseWith(sharingSchema, { sharing: field(form, 'sharing') });
-    if ((await getFile(caller.db, fid))?.filetype === 'plot') {
+    if ((await getFile(caller.db, fid, caller.viewer))?.filetype === 'plot') {
       await sharePlotWithData(caller.db, caller.viewer, fid, sharing);
       done(caller, form, fid, 'shared', fid.n);
     }

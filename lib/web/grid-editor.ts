@@ -3,6 +3,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { getFile } from '@/lib/core/files';
+import { canWrite } from '@/lib/core/permissions';
 import { gridEditBase, listGridColumns, type ColumnInfo } from '@/lib/core/grids';
 import { fidOf, parseFid } from '@/lib/core/records';
 import { pageContext } from './page-context';
@@ -18,15 +19,15 @@ export interface GridEditorData {
 }
 
 /**
- * The viewer's own grid at `/~owner/n/`, or null for anything else (signed out, a plot, someone
- * else's file: the plot editor's loader answers those, with its sign-in and 404). Cached per request.
+ * A grid at `/~owner/n/` the viewer owns or writes, or null for anything else (signed out, a plot, another's
+ * file: the plot editor's loader answers those, with its sign-in and 404). Cached per request.
  */
 export const loadGridEditor = cache(async (owner: string, n: string): Promise<GridEditorData | null> => {
   const ctx = await pageContext();
   const fid = parseFid(`${owner}:${n}`);
   if (!fid || !ctx.viewer) return null;
-  const file = await getFile(ctx.db, fid);
-  if (file?.filetype !== 'grid' || file.ownerId !== ctx.viewer.id) return null;
+  const file = await getFile(ctx.db, fid, ctx.viewer);
+  if (file?.filetype !== 'grid' || !canWrite(file, ctx.viewer)) return null;
   // The base first: data read after it can only be newer, so a stale base refuses, never overwrites.
   const base = await gridEditBase(ctx.db, file.id);
   const cols = (await listGridColumns(ctx.db, [file.id])).get(file.id) ?? [];

@@ -51,6 +51,6 @@ export const pageContext = cache(async (): Promise<PageContext> => {
 export async function readableFile(ctx: PageContext, params: { owner: string; n: string }, shareKey?: string | null): Promise<OwnedFile | null> {
   const fid = parseFid(`${params.owner}:${params.n}`);
   if (!fid) return null;
-  const file = await getFile(ctx.db, fid);
+  const file = await getFile(ctx.db, fid, ctx.viewer);
   return file && canRead(file, ctx.viewer, shareKey) ? file : null;
 }

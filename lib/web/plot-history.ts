@@ -38,7 +38,7 @@ async function ownFile(ctx: PageContext, owner: string, n: string, grids = false
   const fid = parseFid(`${owner}:${n}`);
   if (!fid) return null;
   try {
-    const file = grids ? await getFile(ctx.db, fid) : await getPlotFile(ctx.db, fid);
+    const file = grids ? await getFile(ctx.db, fid, ctx.viewer) : await getPlotFile(ctx.db, fid, ctx.viewer);
     return assertWriter(file?.filetype === 'plot' || file?.filetype === 'grid' ? file : undefined, ctx.viewer);
   } catch (e) {
     if (e instanceof ApiError) return null;

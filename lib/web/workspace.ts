@@ -134,7 +134,7 @@ function noticeText(q: WorkspaceQuery): string | null {
 export async function workspacePage(db: Db, viewer: Viewer, origin: string, q: WorkspaceQuery): Promise<Workspace> {
   const owner = viewer.username;
   const folders = await listOwnFolders(db, viewer.id);
-  const usesGrid = q.view === 'files' && q.uses !== undefined ? await getFile(db, { owner, n: q.uses }) : undefined;
+  const usesGrid = q.view === 'files' && q.uses !== undefined ? await getFile(db, { owner, n: q.uses }, viewer) : undefined;
   const grid = usesGrid?.filetype === 'grid' && usesGrid.ownerId === viewer.id ? usesGrid : undefined;
   const path = q.view === 'files' && q.folder !== -1 ? folderPath(folders, q.folder) : null;
   const folderMissing = q.view === 'files' && ((q.uses !== undefined && !grid) || (q.uses === undefined && q.folder !== -1 && !path));

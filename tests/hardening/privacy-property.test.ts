@@ -1,6 +1,8 @@
 // Privacy as a property: a random world of users, grids and plots (public, private, or secret with a
-// share key), every URL that names a file asked by every kind of caller (anonymous, owner, another
-// user, a wrong share key, the right one), plus the lists, the feed and the pages that gather files.
+// share key; some shared by name with a friend to read or write, some shared and unshared again, some
+// in a folder shared with the friend and some moved out of it), every URL that names a file asked by
+// every kind of caller (anonymous, owner, another user, the friend, a wrong share key, the right one),
+// plus the lists, the feed and the pages that gather files.
 // Private files carry unique markers in their names, titles, captions and unreferenced columns:
 // no answer may hold a marker its caller may not read, a refused file is byte for byte the 404 of a
 // missing one, lists hold public plots only, and only the page views that were served are counted.
@@ -30,6 +32,8 @@ const marker = () =>
 type Visibility = 'public' | 'private' | 'secret';
 interface World {
   users: (TestUser & { index: number })[];
+  /** A user who owns nothing: some files are shared with them by name (FileInfo.shared). */
+  friend: TestUser & { index: number };
   files: FileInfo[];
   /** Markers only their owner's workspace may show: a private folder's name, a trashed private plot's. */
   hidden: { owner: number; marker: string; folder: number }[];
@@ -44,6 +48,12 @@ interface FileInfo {
   shareKey: string | null;
   /** The text that must never reach anyone who may not read this file (null for public files). */
   marker: string | null;
+  /** What the friend may do with it by name (its own share or its folder's), null for nothing. */
+  shared: 'read' | 'write' | null;
+  /** How it came to be shared or not, for failure messages. */
+  how: string;
+  /** Its path among its owner's files (what a lookup names). */
+  path: string;
 }
 
 type Caller = { label: string; user: number | null; key: 'none' | 'wrong' | 'right' };
@@ -58,6 +68,18 @@ async function buildWorld(): Promise<World> {
     await queryRows(db, sql`UPDATE users SET file_counter = ${BASE_N + i * 1000} WHERE username = ${user.username}`);
     users.push({ ...user, index: i });
   }
+  const friend = { ...(await newUser('friend')), index: USERS };
+  // Shares some of a file with the friend (its owner's call), some of them taken back at once.
+  const shareSome = async (owner: TestUser, fid: string): Promise<Pick<FileInfo, 'shared' | 'how'>> => {
+    const roll = random();
+    if (roll >= 0.6) return { shared: null, how: 'not shared' };
+    const permission = roll < 0.25 ? 'read' : 'write';
+    const added = await call('POST', `/v2/files/${fid}/collaborators`, { user: owner, body: { username: friend.username, permission } });
+    expect(added.status, added.text).toBe(201);
+    if (roll < 0.45) return { shared: permission, how: `shared to ${permission}` };
+    expect((await call('DELETE', `/v2/files/${fid}/collaborators/${friend.username}`, { user: owner })).status).toBe(204);
+    return { shared: null, how: 'shared, then unshared' };
+  };
   const files: FileInfo[] = [];
   const grids: (FileInfo & { src: (...names: string[]) => string })[] = [];
   for (const user of users) {
@@ -83,6 +105,8 @@ async function buildWorld(): Promise<World> {
         shareKey: meta.json.share_key ?? null,
         marker: secret,
         src: grid.src,
+        path: filename,
+        ...(await shareSome(user, grid.fid)),
       };
       if (visibility === 'secret') expect(info.shareKey, 'a secret grid has a share key').toEqual(expect.any(String));
       grids.push(info);
@@ -118,6 +142,44 @@ async function buildWorld(): Promise<World> {
         visibility,
         shareKey: plot.share_key ?? null,
         marker: secret,
+        path: filename,
+        ...(await shareSome(user, plot.fid)),
+      });
+    }
+  }
+  // A private folder of each owner shared with the friend: a private plot in it is theirs to see (or
+  // edit), and one moved out of it is not any more.
+  for (const user of users) {
+    const team = `team ${user.index}`;
+    const folder = await call('POST', '/v2/folders', { user, body: { path: team } });
+    expect(folder.status).toBe(201);
+    expect((await call('PATCH', `/v2/folders/${folder.json.file.fid}`, { user, body: { world_readable: false } })).status).toBe(200);
+    const permission = pick(['read', 'write'] as const);
+    expect((await call('POST', `/v2/files/${folder.json.file.fid}/collaborators`, { user, body: { username: friend.username, permission } })).status).toBe(201);
+    const grid = grids.find((g) => g.owner === user.index)!;
+    for (const stays of [true, false]) {
+      const secret = marker();
+      const filename = `${stays ? 'in team' : 'left team'} ${secret}`;
+      const plot = await createPlot(user, {
+        filename,
+        title: `title ${secret}`,
+        world_readable: false,
+        parent_path: team,
+        figure: { data: [{ type: 'bar', xsrc: grid.src('x'), ysrc: grid.src('y') }] },
+      });
+      if (!stays) expect((await call('PATCH', `/v2/plots/${plot.fid}`, { user, body: { parent: -1 } })).status).toBe(200);
+      files.push({
+        kind: 'plot',
+        owner: user.index,
+        fid: plot.fid,
+        n: Number(plot.fid.split(':')[1]),
+        filename,
+        visibility: 'private',
+        shareKey: null,
+        marker: secret,
+        shared: stays ? permission : null,
+        how: stays ? `in a folder shared to ${permission}` : 'moved out of a shared folder',
+        path: stays ? `${team}/${filename}` : filename,
       });
     }
   }
@@ -143,7 +205,7 @@ async function buildWorld(): Promise<World> {
     expect((await call('POST', `/v2/files/${trashed.fid}/trash`, { user })).status).toBe(200);
     for (const m of [folderMarker, insideMarker, trashedMarker]) hidden.push({ owner: user.index, marker: m, folder: folderN });
   }
-  return { users, files, hidden };
+  return { users, friend, files, hidden };
 }
 
 const PLOT_PATHS = [
@@ -207,9 +269,13 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
 
   /** Markers the caller may not see in an answer to `path` (a share key opens only its own file). */
   const forbidden = (caller: Caller, path: string, key: string | null) => [
-    ...world.files.filter((f) => f.marker && f.owner !== caller.user && !(key && f.shareKey === key && pathNames(path, f))).map((f) => f.marker!),
+    ...world.files
+      .filter((f) => f.marker && f.owner !== caller.user && !(key && f.shareKey === key && pathNames(path, f)) && !sharedWith(caller, f))
+      .map((f) => f.marker!),
     ...world.hidden.filter((h) => h.owner !== caller.user).map((h) => h.marker),
   ];
+  /** Whether the caller is the friend and the file is shared with them by name. */
+  const sharedWith = (caller: Pick<Caller, 'user'>, f: FileInfo) => caller.user === world.friend.index && f.shared !== null;
   const pathNames = (path: string, f: FileInfo) => {
     const owner = world.users[f.owner].username;
     return path.includes(`${owner}:${f.n}`) || path.startsWith(`/~${owner}/${f.n}/`) || path.startsWith(`/~${owner}/${f.n}.`);
@@ -225,6 +291,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
         { label: 'anonymous', user: null, key: 'none', auth: null },
         { label: 'owner', user: owner.index, key: 'none', auth: owner.auth },
         { label: 'other user', user: other.index, key: 'none', auth: other.auth },
+        { label: `the friend (${file.how})`, user: world.friend.index, key: 'none', auth: world.friend.auth },
         { label: 'anonymous, wrong share key', user: null, key: 'wrong', auth: null },
         { label: 'other user, right share key', user: other.index, key: 'right', auth: other.auth },
         { label: 'anonymous, right share key', user: null, key: 'right', auth: null },
@@ -232,7 +299,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
       const paths = [
         ...(file.kind === 'plot' ? PLOT_PATHS : GRID_PATHS).map((p) => ({ path: p(owner.username, file.n), missing: p(owner.username, MISSING_N) })),
         {
-          path: `/v2/files/lookup?path=${encodeURIComponent(file.filename)}&user=${owner.username}`,
+          path: `/v2/files/lookup?path=${encodeURIComponent(file.path)}&user=${owner.username}`,
           missing: `/v2/files/lookup?path=${encodeURIComponent(MISSING_NAME)}&user=${owner.username}`,
         },
       ];
@@ -243,7 +310,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
         for (const { path, missing } of paths) {
           // A share key opens the file at its own URLs; a lookup by path takes none.
           const keyed = key && !lookup(path) ? key : null;
-          const readable = file.visibility === 'public' || caller.user === file.owner || (!!keyed && keyed === file.shareKey);
+          const readable = file.visibility === 'public' || caller.user === file.owner || (!!keyed && keyed === file.shareKey) || sharedWith(caller, file);
           const url = keyed ? withKey(path, keyed) : path;
           asked++;
           checks.push(async () => {
@@ -277,7 +344,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
     expect(failures).toEqual([]);
   });
 
-  it("the chart editor's pages: a plot's editor is its owner's alone (anyone else: the 404 of a missing file), a grid's new chart its readers', and no marker leaks", async () => {
+  it("the chart editor's pages: a plot's editor is its owner's and writers' alone (anyone else: the 404 of a missing file), a grid's new chart its readers', and no marker leaks", async () => {
     const checks: (() => Promise<string | null>)[] = [];
     for (const file of world.files) {
       const owner = world.users[file.owner];
@@ -287,9 +354,11 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
         { label: 'anonymous', user: null, key: 'none', auth: null },
         { label: 'owner', user: owner.index, key: 'none', auth: owner.auth },
         { label: 'other user', user: other.index, key: 'none', auth: other.auth },
+        { label: `the friend (${file.how})`, user: world.friend.index, key: 'none', auth: world.friend.auth },
       ];
       for (const caller of callers) {
-        const opens = caller.user === file.owner || (file.kind === 'grid' && caller.user !== null && file.visibility === 'public');
+        const friendOpens = sharedWith(caller, file) && (file.kind === 'grid' || file.shared === 'write');
+        const opens = caller.user === file.owner || friendOpens || (file.kind === 'grid' && caller.user !== null && file.visibility === 'public');
         // The page carries the URL it was asked at (a query's number is not masked as a path's is): as the twin's.
         const asked = (text: string) => canonical(text.split(`${owner.username}%3A${file.n}`).join(`${owner.username}%3A${MISSING_N}`));
         checks.push(async () => {
@@ -316,7 +385,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
     expect((await inBatches(checks)).filter(Boolean)).toEqual([]);
   });
 
-  it("versions (the API's and the history pages) are their writer's alone: anyone else, a share key's holder too, gets the 404 of a missing file, and no marker leaks", async () => {
+  it("versions (the API's and the history pages) are their writers' alone (the owner and write collaborators): anyone else, a share key's holder and a reader too, gets the 404 of a missing file, and no marker leaks", async () => {
     const checks: (() => Promise<string | null>)[] = [];
     for (const file of world.files) {
       const owner = world.users[file.owner];
@@ -337,6 +406,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
         { label: 'anonymous', user: null, key: 'none', auth: null },
         { label: 'owner', user: owner.index, key: 'none', auth: owner.auth },
         { label: 'other user', user: other.index, key: 'none', auth: other.auth },
+        { label: `the friend (${file.how})`, user: world.friend.index, key: 'none', auth: world.friend.auth },
         ...(file.shareKey ? [{ label: 'other user, right share key', user: other.index, key: 'right' as const, auth: other.auth }] : []),
       ];
       const mine = paths(file.n);
@@ -350,7 +420,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
               await ask(keyed ? withKey(twins[i], keyed) : twins[i], caller.auth),
             ];
             const problems: string[] = [];
-            if (caller.user === file.owner) {
+            if (caller.user === file.owner || (sharedWith(caller, file) && file.shared === 'write')) {
               if (got.status !== 200) problems.push(`expected 200, got ${got.status}`);
             } else {
               const view = (r: Reply) => ({ status: r.status, type: r.type, body: isPage(path) ? canonical(r.text) : r.text });
@@ -378,6 +448,51 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
     expect((await inBatches(checks)).filter(Boolean)).toEqual([]);
   });
 
+  it("who a file is shared with (the API's list and the people page) is its owner's and collaborators' to see; Shared with me holds only what was shared", async () => {
+    const checks: (() => Promise<string | null>)[] = [];
+    for (const file of world.files) {
+      const owner = world.users[file.owner];
+      const other = world.users[(file.owner + 1) % USERS];
+      const paths = (n: number) => [`/v2/files/${owner.username}:${n}/collaborators`, `/~${owner.username}/${n}/people`];
+      const callers: (Caller & { auth: string | null })[] = [
+        { label: 'owner', user: owner.index, key: 'none', auth: owner.auth },
+        { label: 'other user', user: other.index, key: 'none', auth: other.auth },
+        { label: `the friend (${file.how})`, user: world.friend.index, key: 'none', auth: world.friend.auth },
+      ];
+      for (const caller of callers) {
+        const sees = caller.user === file.owner || sharedWith(caller, file);
+        for (const [i, path] of paths(file.n).entries()) {
+          checks.push(async () => {
+            const [got, twin] = [await ask(path, caller.auth), await ask(paths(MISSING_N)[i], caller.auth)];
+            const problems: string[] = [];
+            if (sees) {
+              if (got.status !== 200) problems.push(`expected 200, got ${got.status}`);
+            } else {
+              const view = (r: Reply) => ({ status: r.status, type: r.type, body: isPage(path) ? canonical(r.text) : r.text });
+              const [a, b] = [view(got), view(twin)];
+              if (a.status !== 404 || a.status !== b.status || a.type !== b.type || a.body !== b.body)
+                problems.push(`differs from the 404 of a missing file: ${a.status} vs ${b.status}`);
+            }
+            for (const m of forbidden(caller, path, null)) if (got.text.includes(m)) problems.push(`holds the marker ${m}`);
+            return problems.length ? `${file.kind} ${file.visibility} ${path} as ${caller.label}: ${problems.join('; ')}` : null;
+          });
+        }
+      }
+    }
+    expect((await inBatches(checks)).filter(Boolean)).toEqual([]);
+    // Shared with me: the friend's lists what is shared with them (a folder's files under the folder), nobody else's lists any of it.
+    const friendPage = await ask('/shared', world.friend.auth);
+    expect(friendPage.status).toBe(200);
+    for (const f of world.files.filter((f) => f.marker && !f.path.startsWith('team '))) {
+      expect(friendPage.text.includes(f.marker!), `/shared as the friend and ${f.fid} (${f.how})`).toBe(f.shared !== null);
+    }
+    for (const user of world.users) {
+      const page = await ask('/shared', user.auth);
+      expect(page.status).toBe(200);
+      for (const m of forbidden({ label: user.username, user: null, key: 'none' }, '/shared', null)) expect(page.text).not.toContain(m);
+    }
+  });
+
   it('lists, the feed and the gathering pages hold public plots only, for every caller, and no marker', async () => {
     const mine = new Set(world.users.map((u) => u.username));
     const publicPlots = world.files
@@ -386,7 +501,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
       .sort();
     const callers = [
       { label: 'anonymous', user: null as number | null, auth: null as string | null },
-      ...world.users.map((u) => ({ label: u.username, user: u.index, auth: u.auth })),
+      ...[...world.users, world.friend].map((u) => ({ label: u.username, user: u.index, auth: u.auth })),
     ];
     for (const caller of callers) {
       for (const first of [
@@ -449,7 +564,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
     const mine = new Set(world.users.map((u) => u.username));
     const callers = [
       { label: 'anonymous', user: null as number | null, auth: null as string | null },
-      ...world.users.map((u) => ({ label: u.username, user: u.index, auth: u.auth })),
+      ...[...world.users, world.friend].map((u) => ({ label: u.username, user: u.index, auth: u.auth })),
     ];
     const hidden = world.files.filter((f) => f.kind === 'plot' && f.marker);
     for (const caller of callers) {

@@ -42,8 +42,8 @@ describe.each(DRIVERS)('the chart editor through the core (%s)', (driver) => {
     const names = (await listOwnGrids(db, alice)).map((g) => g.filename);
     expect(names).toEqual(['later', 'sales']);
     expect(await listOwnGrids(db, bob)).toEqual([]);
-    const file = (await getFile(db, parseFid(grid.fid)!))!;
-    const other = (await getFile(db, parseFid(later.fid)!))!;
+    const file = (await getFile(db, parseFid(grid.fid)!, null))!;
+    const other = (await getFile(db, parseFid(later.fid)!, null))!;
     const cols = await listGridColumns(db, [file.id, other.id]);
     expect(cols.get(file.id)!.map((c) => [c.name, c.uid, c.length])).toEqual([
       ['x', grid.cols[0].uid, 3],

@@ -103,9 +103,9 @@ describe('finding a file by fid (postgres)', () => {
 
   // [what, the library call (on the logging database)]
   const lookups: [string, () => Promise<unknown>][] = [
-    ['a live file (getFile)', () => getFile(tracer, parseFid(alicePlot)!)],
-    ['a trashed file (getFile)', () => getFile(tracer, parseFid(alicePlot)!, 'trashed')],
-    ['srcs (resolveSrcs)', () => resolveSrcs(tracer, [`${gridFid}:${uids[0]}`, `${gridFid}:${uids.join(',')}`], () => true)],
+    ['a live file (getFile)', () => getFile(tracer, parseFid(alicePlot)!, alice)],
+    ['a trashed file (getFile)', () => getFile(tracer, parseFid(alicePlot)!, alice, 'trashed')],
+    ['srcs (resolveSrcs)', () => resolveSrcs(tracer, [`${gridFid}:${uids[0]}`, `${gridFid}:${uids.join(',')}`], alice, () => true)],
     [
       'a folder by parent_path, locked (createFile)',
       () => createGrid(tracer, alice, { filename: `in folder ${Date.now()}`, parent_path: ['box'], data: { cols: { x: { data: [1] } } } }, ORIGIN),

@@ -66,7 +66,7 @@ describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
     joinParts((await getPlotContent(db, viewer, fid(f), { inlineData: true, mapUnreadable: true, shareKey })).parts());
 
   const plotRow = async (f: string) => {
-    const file = (await getFile(db, fid(f)))!;
+    const file = (await getFile(db, fid(f), null))!;
     const [row] = await queryRows<{ source_fid: string | null; title: string; caption: string; figure: { data: Record<string, string>[] } }>(
       db,
       sql`SELECT source_fid, title, caption, figure FROM plots WHERE file_id = ${file.id}`,
@@ -77,7 +77,7 @@ describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
   it('copies the figure, title and caption onto private grids of the copier holding the referenced columns as stored', async () => {
     const original = await alicePlot({ filename: 'Sales' });
     // Text no JSON.stringify writes: the copy must keep it as stored, not as Node would re-write it.
-    const source = (await getFile(db, fid(original.grid)))!;
+    const source = (await getFile(db, fid(original.grid), null))!;
     await db.execute(sql`UPDATE grid_columns SET data = '[0.10, 1E21,-0.0]'::json WHERE grid_id = ${source.id} AND name = 'y'`);
     const before = await content(alice, original.plot);
     const copy = await copyPlot(db, bob, fid(original.plot), null, ORIGIN);
@@ -100,14 +100,14 @@ describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
     expect(gridFids.size).toBe(1);
     const [gridFid] = gridFids;
     expect(gridFid).toMatch(/^bob:\d+$/);
-    const grid = (await getFile(db, fid(gridFid)))!;
+    const grid = (await getFile(db, fid(gridFid), null))!;
     expect(grid.worldReadable).toBe(false);
     expect(grid.filename).toBe('Copy of Sales (data)');
     const cols = await queryRows<{ name: string; uid: string; data: string; length: number }>(
       db,
       sql`SELECT name, uid, data::text AS data, length FROM grid_columns WHERE grid_id = ${grid.id} ORDER BY ord`,
     );
-    const originalGrid = (await getFile(db, fid(original.grid)))!;
+    const originalGrid = (await getFile(db, fid(original.grid), null))!;
     const originalCols = await queryRows<{ name: string; uid: string; data: string; length: number }>(
       db,
       sql`SELECT name, uid, data::text AS data, length FROM grid_columns WHERE grid_id = ${originalGrid.id} AND name <> 'unused' ORDER BY ord`,
@@ -150,7 +150,7 @@ describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
     const carol = await newViewer(db, `carol${driver}`);
     const { file: theirs } = await createGrid(db, carol, { data: { cols: { v: { data: [7, 8, 9] } } } }, ORIGIN);
     const original = await alicePlot({ filename: 'Mixed', gridPublic: false });
-    const aliceGrid = (await getFile(db, fid(original.grid)))!;
+    const aliceGrid = (await getFile(db, fid(original.grid), null))!;
     const [{ figure }] = await queryRows<{ figure: { data: Record<string, unknown>[] } }>(
       db,
       sql`SELECT p.figure FROM plots p JOIN files f ON f.id = p.file_id WHERE f.owner_id = ${alice.id} AND f.filename = 'Mixed'`,
@@ -181,7 +181,7 @@ describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
 
   it('refuses a plot whose srcs now reference more values than a plot may, and makes nothing', async () => {
     const original = await alicePlot({ filename: 'Huge' });
-    const source = (await getFile(db, fid(original.grid)))!;
+    const source = (await getFile(db, fid(original.grid), null))!;
     // Only the stored lengths count (as for a create): no need to store ten million values.
     await db.execute(sql`UPDATE grid_columns SET length = 5000001 WHERE grid_id = ${source.id}`);
     const [{ count: before }] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM files WHERE owner_id = ${bob.id}`);
@@ -194,8 +194,8 @@ describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
     const original = await alicePlot({ filename: 'Twice' });
     const first = await copyPlot(db, bob, fid(original.plot), null, ORIGIN);
     const second = await copyPlot(db, bob, fid(original.plot), null, ORIGIN);
-    expect((await getFile(db, fid(first.fid)))!.filename).toBe('Copy of Twice');
-    expect((await getFile(db, fid(second.fid)))!.filename).toBe('Copy of Twice (2)');
+    expect((await getFile(db, fid(first.fid), null))!.filename).toBe('Copy of Twice');
+    expect((await getFile(db, fid(second.fid), null))!.filename).toBe('Copy of Twice (2)');
     const names = await queryRows<{ filename: string }>(
       db,
       sql`SELECT filename FROM files WHERE owner_id = ${bob.id} AND filename LIKE 'Copy of Twice%' ORDER BY n`,
@@ -204,7 +204,7 @@ describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
     // A trashed copy frees its name.
     await trashFile(db, bob, fid(first.fid));
     const third = await copyPlot(db, bob, fid(original.plot), null, ORIGIN);
-    expect((await getFile(db, fid(third.fid)))!.filename).toBe('Copy of Twice');
+    expect((await getFile(db, fid(third.fid), null))!.filename).toBe('Copy of Twice');
 
     const duplicate = await copyPlot(db, alice, fid(original.plot), null, ORIGIN);
     const dup = await plotRow(duplicate.fid);

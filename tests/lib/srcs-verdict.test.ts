@@ -83,7 +83,7 @@ describe.each(DRIVERS)('the srcs rule in TypeScript and SQL (%s)', (driver) => {
       const viewer = viewerId === null ? null : { id: viewerId, username: 'v' };
       const [row] = await queryRows<{ can: boolean | null }>(
         db,
-        sql`SELECT ${canReadSql({ worldReadable: sql`${worldReadable}::boolean`, ownerId: sql`1` }, viewerId)} AS can`,
+        sql`SELECT ${canReadSql({ id: sql`0`, worldReadable: sql`${worldReadable}::boolean`, ownerId: sql`1` }, viewerId)} AS can`,
       );
       expect(row.can, what).toBe(canRead({ ownerId: 1, worldReadable, shareKey: null }, viewer));
     }

@@ -66,7 +66,7 @@ describe.each(DRIVERS)('resolveSrcs (%s)', (driver) => {
   ];
 
   it.each(cases.map(([what, ...rest]) => [what, ...rest] as const))('%s', async (_what, text, viewer, want) => {
-    const [resolved] = await resolveSrcs(db, [text()], (g) => canRead(g, viewer()));
+    const [resolved] = await resolveSrcs(db, [text()], viewer(), (g) => canRead(g, viewer()));
     expect(resolved.grid !== null).toBe(want.grid);
     expect(resolved.columns?.length ?? null).toBe(want.columns);
     expect(resolved.values).toBe(want.values);
@@ -76,8 +76,8 @@ describe.each(DRIVERS)('resolveSrcs (%s)', (driver) => {
   it('resolves every case at once, each as on its own, in the order given', async () => {
     const texts = cases.map(([, text]) => text());
     // Read as alice: the cases read by bob are checked on their own above.
-    const together = await resolveSrcs(db, texts, (g) => canRead(g, alice));
-    const alone = await Promise.all(texts.map(async (t) => (await resolveSrcs(db, [t], (g) => canRead(g, alice)))[0]));
+    const together = await resolveSrcs(db, texts, alice, (g) => canRead(g, alice));
+    const alone = await Promise.all(texts.map(async (t) => (await resolveSrcs(db, [t], alice, (g) => canRead(g, alice)))[0]));
     expect(together).toEqual(alone);
     // The same column ids for the same src wherever it stands in the list.
     expect(together[0].columns).toEqual(alone[0].columns);
@@ -86,6 +86,6 @@ describe.each(DRIVERS)('resolveSrcs (%s)', (driver) => {
   });
 
   it('answers an empty list without a query', async () => {
-    expect(await resolveSrcs(db, [], () => true)).toEqual([]);
+    expect(await resolveSrcs(db, [], null, () => true)).toEqual([]);
   });
 });

@@ -15,7 +15,20 @@ import { plotPeople } from '@/lib/web/people';
 import { commentAction, commentsSwitchAction, deleteCommentAction, editCommentAction, starAction } from './people-actions';
 import { versionedImage } from '@/lib/web/plot-cards';
 import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grid-preview';
-import { avatarPath, chartContentPath, dataTablePath, editPlotPath, filePath, historyPath, imagePath, profilePath, withShareKey } from '@/lib/core/urls';
+import {
+  avatarPath,
+  chartContentPath,
+  dataTablePath,
+  editPlotPath,
+  filePath,
+  historyPath,
+  imagePath,
+  peoplePath,
+  profilePath,
+  withShareKey,
+} from '@/lib/core/urls';
+import { canWrite } from '@/lib/core/permissions';
+import type { OwnedFile } from '@/lib/core/files';
 import { countView } from '@/lib/core/view-counts';
 import {
   chartDescription,
@@ -126,6 +139,7 @@ async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; 
   const own = data.ctx.viewer?.id === file.ownerId;
   const here = withShareKey(filePath(file.owner, file.n), shareKey);
   const people = await plotPeople(data.ctx, file, record, commentsCursor);
+  const writes = canWrite(file, data.ctx.viewer);
   // To its owner: what its grids are, when a private or secret plot reads public data or its sharing just changed.
   const plotData = own && data.ctx.viewer ? await ownPlotData(data.ctx.db, data.ctx.viewer, file.n) : null;
   const dataNotice = plotData && data.ctx.csrf && (showsPlotData(notice) || readsPublicData(plotData)) && (
@@ -144,14 +158,15 @@ async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; 
           <h1>{title}</h1>
           <Badge visibility={visibility} />
           <EditPlotLinks
-            editHref={own ? editPlotPath(file.owner, file.n) : null}
-            copy={!own && data.ctx.csrf ? { action: editCopyAction, csrf: data.ctx.csrf, fid, shareKey } : null}
+            editHref={writes ? editPlotPath(file.owner, file.n) : null}
+            copy={!writes && data.ctx.csrf ? { action: editCopyAction, csrf: data.ctx.csrf, fid, shareKey } : null}
           />
-          {own && (
+          {writes && (
             <Link className="button secondary plot-history" href={historyPath(file.owner, file.n)}>
               History
             </Link>
           )}
+          <PeopleLink file={file} own={own} />
         </div>
         {record.caption.trim() && <p className="file-caption">{record.caption}</p>}
         <ul className="file-meta">
@@ -260,6 +275,16 @@ async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; 
   );
 }
 
+/** To the owner, where to share the file by name; to a collaborator, that it is shared with them (and with whom). */
+function PeopleLink({ file, own }: { file: OwnedFile; own: boolean }) {
+  if (!own && !file.collaboration) return null;
+  return (
+    <Link className="button secondary" href={peoplePath(file.owner, file.n)}>
+      {own ? 'Share with people' : file.collaboration === 'write' ? 'Shared with you: can edit' : 'Shared with you: can view'}
+    </Link>
+  );
+}
+
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -270,6 +295,7 @@ async function GridPage({ data, notice }: { data: GridPageData; notice: Notice |
   const { columns, columnCount, rowCount } = await gridPreview(data.ctx.db, file.id);
   const shown = Math.min(rowCount, GRID_PREVIEW_ROWS);
   const own = data.ctx.viewer?.id === file.ownerId;
+  const writes = canWrite(file, data.ctx.viewer);
   return (
     <main className="file-page grid-page">
       <header className="file-head">
@@ -290,16 +316,17 @@ async function GridPage({ data, notice }: { data: GridPageData; notice: Notice |
           </li>
         </ul>
         <p className="grid-actions">
-          {own && (
+          {writes && (
             <Link className="button" href={editPlotPath(file.owner, file.n)}>
               Edit data
             </Link>
           )}
-          {own && (
+          {writes && (
             <Link className="button secondary" href={historyPath(file.owner, file.n)}>
               History
             </Link>
           )}
+          <PeopleLink file={file} own={own} />
           <a className="button secondary" download={`${file.filename}.csv`} href={withShareKey(filePath(file.owner, file.n, 'csv'), shareKey)}>
             Download all data (CSV)
           </a>

@@ -12,7 +12,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/file
     summary: "Any file's record (a plot's detail, a grid's or a folder's)",
     query: shareKeyQuery,
     handler: async ({ db, viewer, params, query, origin }) => {
-      const file = assertReadable(await getFile(db, fidParam(params.fid)), viewer, query.share_key);
+      const file = assertReadable(await getFile(db, fidParam(params.fid), viewer), viewer, query.share_key);
       return json(await fileDetail(db, viewer, file, origin, { shareKey: query.share_key, cols: false }));
     },
   }),

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { Notice } from '@/components/notice';
+import type { SharedFile } from '@/lib/core/collaborators';
+import { filePath, imagePath, peoplePath, profilePath, sharedPath } from '@/lib/core/urls';
+import { signInFirst } from '@/lib/web/chart-editor';
+import { loadShared } from '@/lib/web/collaborators';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Shared with me', robots: { index: false, follow: false } };
+
+type Props = { searchParams: Promise<{ cursor?: string | string[]; folder?: string | string[]; notice?: string | string[] }> };
+
+const TYPE_LABEL = { plot: 'Plot', grid: 'Grid', fold: 'Folder' } as const;
+const ROLE = { read: 'Can view', write: 'Can edit' } as const;
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+
+// `/shared`: what others shared with the signed-in person by name, latest first, and (`?folder=`) what
+// one shared folder holds. Signed out: the sign-in page, back here after.
+export default async function SharedPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const page = await loadShared(params);
+  if (!page) redirect(signInFirst(sharedPath()));
+  if (page.kind === 'missing') {
+    return (
+      <main className="shared-page">
+        <h1>Shared with me</h1>
+        <p className="notice" role="status">
+          That folder is not shared with you (any more). <Link href={sharedPath()}>Everything shared with you</Link>
+        </p>
+      </main>
+    );
+  }
+  const folder = page.kind === 'folder' ? page.folder : null;
+  return (
+    <main className="shared-page">
+      <h1>{folder ? folder.filename : 'Shared with me'}</h1>
+      {folder ? (
+        <p>
+          A folder <Link href={profilePath(folder.owner)}>{folder.owner}</Link> shared with you: everything in it is shared with you too.{' '}
+          <Link href={sharedPath()}>Everything shared with you</Link>
+        </p>
+      ) : (
+        <p>Plots, grids and folders other people shared with you by name. You see them with your own account and API key, even when they are private.</p>
+      )}
+      {page.notice && <Notice key={randomUUID()}>{page.notice}</Notice>}
+      {page.files.length ? (
+        <ul className="file-list">
+          {page.files.map((file) => (
+            <SharedRow key={`${file.owner}:${file.n}`} file={file} />
+          ))}
+        </ul>
+      ) : (
+        <div className="empty-state">
+          <p>{folder ? 'This folder is empty.' : 'Nothing is shared with you yet. When someone shares a chart, grid or folder with you, it appears here.'}</p>
+        </div>
+      )}
+      {(page.previous || page.next) && (
+        <nav className="pager" aria-label="Pages">
+          {page.previous && (
+            <a rel="prev" href={page.previous} className="button secondary">
+              <span aria-hidden="true">←</span> Previous page
+            </a>
+          )}
+          {page.next && (
+            <a rel="next" href={page.next} className="button secondary">
+              Next page <span aria-hidden="true">→</span>
+            </a>
+          )}
+        </nav>
+      )}
+    </main>
+  );
+}
+
+function SharedRow({ file }: { file: SharedFile }) {
+  const href = file.filetype === 'fold' ? sharedPath(file) : filePath(file.owner, file.n);
+  return (
+    <li className="file-row">
+      <div className="file-thumb" aria-hidden="true">
+        {file.filetype === 'plot' ? (
+          <img src={imagePath(file.owner, file.n, 'list-thumb')} alt="" width={100} height={75} loading="lazy" />
+        ) : (
+          <span className={`file-icon file-icon-${file.filetype}`}>{TYPE_LABEL[file.filetype]}</span>
+        )}
+      </div>
+      <div className="file-main">
+        <h2 className="file-name">
+          <Link href={href}>{file.filename}</Link>
+        </h2>
+        <p className="file-facts">
+          <span>{TYPE_LABEL[file.filetype]}</span>
+          {file.title && file.title !== file.filename && <span className="muted">title: {file.title}</span>}
+          <span>
+            by <Link href={profilePath(file.owner)}>{file.owner}</Link>
+          </span>
+          <span className="badge">{ROLE[file.permission]}</span>
+          <span>
+            Shared <time dateTime={file.shared_at}>{dateFormat.format(new Date(file.shared_at))}</time>
+          </span>
+          <Link href={peoplePath(file.owner, file.n)}>People</Link>
+        </p>
+      </div>
+    </li>
+  );
+}
