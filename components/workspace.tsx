@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { viewParams, type Workspace as WorkspaceData, type WorkspaceFile } from '@/lib/web/workspace';
 import { pageHref } from '@/lib/web/gallery';
 import type { OwnFilter, OwnSort } from '@/lib/core/own-files';
-import { profilePath, workspacePath } from '@/lib/core/urls';
+import { peoplePath, profilePath, sharedPath, workspacePath } from '@/lib/core/urls';
 import { CopyField } from './copy-field';
 import { PlotDataNotice } from './plot-data-notice';
 import { SearchForm } from './search-form';
@@ -48,6 +48,7 @@ export function Workspace({ username, data, csrf, actions }: Props) {
           <Link href={workspacePath(username, { view: 'trash' })} aria-current={trash ? 'page' : undefined}>
             Trash
           </Link>
+          <Link href={sharedPath()}>Shared with me</Link>
         </nav>
       </div>
       <SearchForm mine />
@@ -260,22 +261,27 @@ function FileRow({ file, data, csrf, actions, back }: { file: WorkspaceFile; dat
             <ActionForm {...deleteForm({ action: actions.remove, grids, ...common })} />
           </div>
         ) : (
-          <ManageForms
-            label={
-              <>
-                Manage <span className="visually-hidden">{name}</span>
-              </>
-            }
-            share={sharingForm({ action: actions.share, visibility: file.visibility, folder: file.filetype === 'fold', ...common })}
-            rename={renameForm({ action: actions.rename, filename: file.filename, ...common })}
-            move={moveForm({
-              action: actions.move,
-              current: typeof data.place === 'number' ? data.place : -1,
-              destinations: data.destinations.filter((d) => d.n !== file.n),
-              ...common,
-            })}
-            trash={trashForm({ action: actions.trash, grids, ...common })}
-          />
+          <div className="file-row-actions">
+            <Link className="button secondary" href={peoplePath(file.fid.split(':')[0], file.n)}>
+              Share with people <span className="visually-hidden">{name}</span>
+            </Link>
+            <ManageForms
+              label={
+                <>
+                  Manage <span className="visually-hidden">{name}</span>
+                </>
+              }
+              share={sharingForm({ action: actions.share, visibility: file.visibility, folder: file.filetype === 'fold', ...common })}
+              rename={renameForm({ action: actions.rename, filename: file.filename, ...common })}
+              move={moveForm({
+                action: actions.move,
+                current: typeof data.place === 'number' ? data.place : -1,
+                destinations: data.destinations.filter((d) => d.n !== file.n),
+                ...common,
+              })}
+              trash={trashForm({ action: actions.trash, grids, ...common })}
+            />
+          </div>
         )}
       </div>
     </li>
