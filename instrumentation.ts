@@ -8,11 +8,14 @@ export async function register() {
     const { readMailSettings } = await import('./lib/core/mail');
     const mail = readMailSettings();
     if (mail.problem) console.error(`Mail is off, so "Forgot password?" is not offered: ${mail.problem}.`);
-    const { getDatabase, prepareWith } = await import('./db/client');
+    const { embeddedDataDir, getDatabase, prepareWith } = await import('./db/client');
     const { bootstrapDatabase } = await import('./lib/core/bootstrap');
     prepareWith(bootstrapDatabase);
     const worker = process.env.IMAGE_WORKER !== 'false' ? await import('@/lib/render/image-worker') : null;
-    worker?.warmRenderer();
+    // A fresh embedded install seeds the demo gallery and then draws its images at once: Chromium
+    // starts while the seed runs. Anywhere else a browser starts only when there is something to draw.
+    const { existsSync } = await import('node:fs');
+    if (!process.env.DATABASE_URL && !existsSync(embeddedDataDir())) worker?.warmRenderer();
     try {
       const database = await getDatabase();
       console.log(`Database ready (${database.driver}).`);

@@ -19,7 +19,10 @@ export interface Database {
  * Opens a database: postgres.js on `url` when given, else embedded PGlite in `dataDir`
  * (`memory://` for a throwaway one). Migrations are not applied here; see db/migrate.ts.
  */
-export async function openDatabase(url: string | undefined, dataDir = process.env.PGLITE_DIR ?? '.data/pglite'): Promise<Database> {
+/** Where the embedded database keeps its files when no DATABASE_URL is given. */
+export const embeddedDataDir = () => process.env.PGLITE_DIR ?? '.data/pglite';
+
+export async function openDatabase(url: string | undefined, dataDir = embeddedDataDir()): Promise<Database> {
   if (url) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');

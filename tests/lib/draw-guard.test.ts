@@ -5,6 +5,7 @@
 // number keep their own, and the renderer exports the first kind and refuses the second at once.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_SIZES } from '@/lib/core/images';
 import { DRAW_LIMITS, drawGuardScript } from '@/lib/render/draw-guard';
 import { plotlyBrowserScript } from '@/lib/render/plotly-assets';
 import { chromiumPath, FigureError, Renderer, type ExportJob } from '@/lib/render/renderer';
@@ -185,7 +186,7 @@ describe('the renderer: exports and thumbnails of hostile figures', () => {
   it.each(THUMBNAILS)('%s: its thumbnails are drawn promptly', async (_, figure) => {
     const started = Date.now();
     const images = await renderer.render(JSON.stringify(figure), figure.layout ?? {}, 15_000);
-    expect(images).toHaveLength(3);
+    expect(images).toHaveLength(IMAGE_SIZES.length);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

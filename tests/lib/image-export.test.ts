@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/core/errors';
+import { IMAGE_SIZES } from '@/lib/core/images';
 import { emfUnavailable, ExportBusyError, ExportLanes, exportSize, FairQueue, imageExportSchema, selfContained, svgToEmf } from '@/lib/render/image-export';
 import { claimLease, claimOneOf, releaseLease, renewLease } from '@/lib/render/leases';
 import { FigureError, Renderer, RenderTimeoutError, type ExportJob } from '@/lib/render/renderer';
@@ -247,7 +248,7 @@ describe('renderer exports', () => {
     await new Promise((r) => setTimeout(r, 500));
     const t = Date.now();
     const [thumbs, other] = await Promise.all([renderer.render(JSON.stringify(figure()), {}), renderer.exportImage(0, job('png'), Date.now() + 60_000)]);
-    expect(thumbs).toHaveLength(3);
+    expect(thumbs).toHaveLength(IMAGE_SIZES.length);
     expect(MAGIC.png(other)).toBe(true);
     expect(Date.now() - t, 'not held up by the hung page').toBeLessThan(3500);
     const outcome = await hung;
