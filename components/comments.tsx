@@ -87,7 +87,8 @@ export function Comments({ people, csrf, fid, shareKey, own, here, actions }: Co
             <li key={c.id} id={`comment-${c.id}`} className="comment">
               <p className="comment-meta">
                 <a href={profilePath(c.author)}>{c.author}</a> · <time dateTime={c.creation_time}>{dateFormat.format(new Date(c.creation_time))}</time>
-                {c.date_modified.slice(0, 19) !== c.creation_time.slice(0, 19) && <span className="muted"> · edited</span>}
+                {/* To the millisecond both carry: an edit within the second it was posted is an edit too. */}
+                {c.date_modified.slice(0, 23) !== c.creation_time.slice(0, 23) && <span className="muted"> · edited</span>}
               </p>
               <CommentText text={c.text} />
               {csrf && (c.deletable || (c.mine && people.enabled)) && (
