@@ -8,6 +8,7 @@ import { pageHref } from '@/lib/web/gallery';
 import type { OwnFilter, OwnSort } from '@/lib/core/own-files';
 import { peoplePath, profilePath, sharedPath, workspacePath } from '@/lib/core/urls';
 import { CopyField } from './copy-field';
+import { LinkedFiles, plural } from './linked-files';
 import { PlotDataNotice } from './plot-data-notice';
 import { SearchForm } from './search-form';
 import { ActionForm, ManageForms } from './action-form';
@@ -21,7 +22,6 @@ const FILTER_LABEL: Record<OwnFilter, string> = { all: 'All files', plot: 'Plots
 const SORT_LABEL: Record<OwnSort, string> = { modified: 'Last modified', name: 'Name', views: 'Most viewed' };
 const VISIBILITY_LABEL = { public: 'Public', private: 'Private', secret: 'Secret link' } as const;
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 interface Props {
   username: string;
@@ -290,23 +290,7 @@ function FileRow({ file, data, csrf, actions, back }: { file: WorkspaceFile; dat
 
 /** "data: <grid>" on a plot: the grids it draws from, linked, and how many more. */
 function DataFact({ data }: { data: NonNullable<WorkspaceFile['data']> }) {
-  return (
-    <span className="file-data">
-      data:{' '}
-      {data.grids.map((g, i) => (
-        <span key={g.href}>
-          {i > 0 && ', '}
-          <Link href={g.href}>{g.name}</Link>
-        </span>
-      ))}
-      {data.hidden > 0 && (
-        <span className="muted">
-          {data.grids.length ? ' and ' : ''}
-          {plural(data.hidden, data.grids.length ? 'other grid' : 'grid')}
-        </span>
-      )}
-    </span>
-  );
+  return <LinkedFiles className="file-data" label="data:" files={data.grids} hidden={data.hidden} noun="grid" />;
 }
 
 /** "used by N plots" on a grid: the owner's plots on it (a workspace view), and others' counted. */

@@ -11,7 +11,9 @@ import {
   expectChartDrawn,
   pathOf,
   plotPath,
+  signIn,
   test,
+  unique,
   type FileRecord,
 } from './support';
 import type { Locator } from '@playwright/test';
@@ -115,4 +117,43 @@ test('a chart of many values shows its image until the visitor asks for the inte
   await expect(chart.locator('.plot-figure')).toHaveCount(0);
   await chart.getByRole('button', { name: /Draw the interactive chart/ }).click();
   await expectChartDrawn(chart.locator('.plot-figure'), 60_000);
+});
+
+test('a plot page links the grids it draws from and a grid page the plots drawing from it, naming only what the visitor may read', async ({
+  page,
+  request,
+}) => {
+  const open = await createGrid(request, { x: [1, 2, 3] }, { filename: `Open data ${unique()}` });
+  const closed = await createGrid(request, { y: [4, 5, 6] }, { filename: `Closed data ${unique()}`, worldReadable: false });
+  const figure = { data: [{ type: 'scatter', xsrc: open.src('x'), ysrc: closed.src('y') }] };
+  const make = async (filename: string, worldReadable: boolean) =>
+    (
+      await (
+        await request.post('/v2/plots', { headers: { Authorization: basicAuth(E2E_USER) }, data: { figure, filename, world_readable: worldReadable } })
+      ).json()
+    ).file as FileRecord;
+  const shown = await make(`Shown plot ${unique()}`, true);
+  const hidden = await make(`Hidden plot ${unique()}`, false);
+
+  // Anonymous: the public grid by name, the private one counted.
+  await page.goto(pathOf(shown.web_url));
+  const data = page.locator('.file-meta .file-data');
+  await expect(data).toContainText('Data from');
+  await expect(data.getByRole('link', { name: open.filename })).toHaveAttribute('href', pathOf(open.web_url));
+  await expect(data).toContainText('and 1 other grid');
+  await expect(page.locator('main')).not.toContainText(closed.filename);
+
+  await page.goto(pathOf(open.web_url));
+  const usedBy = page.locator('.file-meta .file-used-by');
+  await expect(usedBy.getByRole('link', { name: shown.filename })).toBeVisible();
+  await expect(usedBy).toContainText('and 1 other plot');
+  await expect(page.locator('main')).not.toContainText(hidden.filename);
+
+  // The owner: every file named.
+  await signIn(page);
+  await page.goto(pathOf(shown.web_url));
+  await expect(page.locator('.file-meta .file-data').getByRole('link', { name: closed.filename })).toBeVisible();
+  await page.goto(pathOf(open.web_url));
+  await expect(page.locator('.file-meta .file-used-by').getByRole('link', { name: hidden.filename })).toBeVisible();
+  await expect(page.locator('.file-meta .file-used-by')).not.toContainText('other plot');
 });

@@ -28,7 +28,8 @@ import {
 import { MiB } from './json-text';
 import { refreshPlotsOfGrids } from './images';
 import { assertEditor, assertReadable } from './permissions';
-import type { Fid } from './records';
+import { listReferencers, type GridPlots } from './references';
+import { fidOf, type Fid } from './records';
 import { recordFirstVersion, recordGridAppend, recordGridVersion, type Client } from './versions';
 
 /** Columns one request may name (`?uid=a,b`). */
@@ -139,8 +140,8 @@ function orderedObject(entries: [string, unknown][]): Record<string, unknown> {
   return new Proxy(Object.fromEntries(entries), { ownKeys: () => keys });
 }
 
-/** The grid record: the common fields, `cols`, `metadata`, and `preview` (first values, padded with null). */
-export function gridRecord(origin: string, file: OwnedFile, viewer: Viewer | null, cols: GridCol[]) {
+/** The grid record: the common fields, `cols`, `metadata`, `preview` (first values, padded with null) and the plots drawing from it. */
+export function gridRecord(origin: string, file: OwnedFile, viewer: Viewer | null, cols: GridCol[], referencers: GridPlots = NO_REFERENCERS) {
   const rows = cols.reduce((max, c) => Math.max(max, c.preview.length), 0);
   const padded = (values: unknown[]) => [...values, ...Array<null>(rows - values.length).fill(null)];
   return {
@@ -148,8 +149,13 @@ export function gridRecord(origin: string, file: OwnedFile, viewer: Viewer | nul
     cols: cols.map(({ name, uid }) => ({ name, uid })),
     metadata: file.metadata ?? null,
     preview: orderedObject(cols.map((c) => [c.name, padded(c.preview)])),
+    referencers: referencers.plots.map((p) => ({ fid: fidOf(p.owner, p.n), filetype: 'plot' })),
+    referencers_hidden: referencers.hidden,
   };
 }
+
+/** A new grid's: nothing draws from it yet. */
+const NO_REFERENCERS: GridPlots = { plots: [], hidden: 0 };
 
 /** POST /v2/grids (version 1 by `client`) */
 export async function createGrid(db: Db, viewer: Viewer, input: z.output<typeof createGridSchema>, origin: string, client: Client = 'api') {
@@ -185,15 +191,19 @@ async function readableGrid(db: Db, viewer: Viewer | null, fid: Fid, shareKey?: 
 
 /** The record of a grid the caller may read (checked). */
 async function recordOf(db: Db, file: OwnedFile, viewer: Viewer | null, origin: string) {
-  const cols = await queryRows<{ name: string; uid: string; preview: string | null }>(
-    db,
-    sql`SELECT name, uid, preview::text AS preview FROM grid_columns WHERE grid_id = ${file.id} ORDER BY ord, id`,
-  );
+  const [cols, referencers] = await Promise.all([
+    queryRows<{ name: string; uid: string; preview: string | null }>(
+      db,
+      sql`SELECT name, uid, preview::text AS preview FROM grid_columns WHERE grid_id = ${file.id} ORDER BY ord, id`,
+    ),
+    listReferencers(db, viewer?.id ?? null, file),
+  ]);
   return gridRecord(
     origin,
     file,
     viewer,
     cols.map((c) => ({ name: c.name, uid: c.uid, preview: c.preview ? JSON.parse(c.preview) : [] })),
+    referencers,
   );
 }
 

@@ -124,7 +124,6 @@ export function plotRecordSql(viewerId: number | null | Placeholder, detail: boo
     'parent', f.parent,
     'preview', '',
     'referencers', '[]'::json,
-    'references', '[]'::json,
     'title', p.title,
     'views', p.views,
     'web_url', ${webUrl},
@@ -142,14 +141,39 @@ export function plotRecordSql(viewerId: number | null | Placeholder, detail: boo
     'height', p.height,
     'width', p.width,
     'user', ${userRecordSql()}${extra}`;
+  // The references object's members go in as text before the closing brace (json_build_object's
+  // text always ends with it), so its lookups run once for both of its keys.
+  const record = sql`left(json_build_object(${fields})::text, -1) || ', ' || substr(${plotReferencesSql(viewerId)}::text, 2)`;
   // Anonymous callers own nothing: their records (the public list's hot path) skip the CASE.
-  if (viewerId === null) return sql`json_build_object(${fields})::text`;
-  // The owner's share_key goes in as text before the closing brace (json_build_object's text always
-  // ends with it): one record expression, not one per CASE branch, since a statement's executor
+  if (viewerId === null) return record;
+  // The owner's share_key goes in the same way: one record expression, not one per CASE branch, since a statement's executor
   // set-up compiles every branch on every run (the source_fid subquery twice), which cost a create
   // more than building the record.
-  return sql`left(json_build_object(${fields})::text, -1)
+  return sql`left(${record}, -1)
     || CASE WHEN ${owner} AND f.share_key IS NOT NULL THEN ', "share_key" : ' || to_json(f.share_key)::text ELSE '' END || '}'`;
+}
+
+/** The files a record names among those it references (`references`); the rest are counted. */
+export const MAX_REFERENCES = 100;
+
+/**
+ * A plot record's `references` (the live grids its srcs name that the viewer may read, as `{fid,
+ * filetype}`, by owner and number) and `references_hidden` (how many others: unreadable, or past the first MAX_REFERENCES
+ * the record looks at), as one JSON object over `p` (plots): the record splices its members in, so
+ * the lookups run once. Each key costs a few index lookups; plots without srcs skip them.
+ */
+function plotReferencesSql(viewerId: number | null | Placeholder): SQL {
+  const max = sql.raw(String(MAX_REFERENCES));
+  return sql`CASE WHEN p.src_refs = '[]'::jsonb THEN '{"references":[],"references_hidden":0}'::json ELSE (
+    SELECT json_build_object(
+      'references', coalesce(json_agg(json_build_object('fid', r.owner || ':' || r.n, 'filetype', 'grid') ORDER BY lower(r.owner), r.n) FILTER (WHERE r.readable), '[]'::json),
+      'references_hidden', count(*) FILTER (WHERE NOT r.readable) + greatest(cardinality(plot_grid_keys(p.src_refs)) - ${max}, 0))
+    FROM (SELECT gu.username AS owner, g.n,
+                 ${canReadSql({ id: sql`g.id`, worldReadable: sql`g.world_readable`, ownerId: sql`g.owner_id` }, viewerId)} AS readable
+          FROM unnest((plot_grid_keys(p.src_refs))[1:${max}]) AS k(key)
+          CROSS JOIN LATERAL (SELECT id, username FROM users WHERE lower(username) = split_part(k.key, ':', 1) OFFSET 0) gu
+          CROSS JOIN LATERAL (${fileNumbered(sql`gu.id`, sql`split_part(k.key, ':', 2)::int`)}) g
+          WHERE g.filetype = 'grid' AND g.trashed_at IS NULL) r) END`;
 }
 
 /**

@@ -6,7 +6,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { canReadSql } from './permissions';
-import { fileNumbered } from './records';
+import { fileNumbered, MAX_REFERENCES } from './records';
 
 /** A grid's key as plot_grid_keys writes it. */
 export const gridKey = (owner: string, n: number) => `${owner.toLowerCase()}:${n}`;
@@ -112,4 +112,37 @@ export async function gridsOnlyOf(
         ORDER BY g.n`,
   );
   return rows.map((r) => ({ id: Number(r.id), n: r.n }));
+}
+
+/** The live plots drawing from a grid that the viewer may read (newest first), and how many others there are. */
+export interface GridPlots {
+  plots: { owner: string; n: number; filename: string }[];
+  hidden: number;
+}
+
+/** Plots looked at for one grid: a grid used by more is named and counted among these (docs/api.md). */
+export const MAX_REFERENCERS_SCANNED = 1000;
+
+/**
+ * The plots drawing from a grid: at most MAX_REFERENCES named, the rest counted, among at most
+ * MAX_REFERENCERS_SCANNED plots found through the grid-keys index (so a grid behind very many plots
+ * costs what that many does, not more). A grid record's `referencers`, and its page's "Used by".
+ */
+export async function listReferencers(db: Db, viewerId: number | null, grid: { owner: string; n: number }): Promise<GridPlots> {
+  const rows = await queryRows<{ owner: string; n: number; filename: string; readable: boolean }>(
+    db,
+    sql`SELECT u.username AS owner, r.n, r.filename, r.readable FROM (
+          SELECT f.n, f.filename, f.owner_id, f.created_at, f.id,
+                 ${canReadSql({ id: sql`f.id`, worldReadable: sql`f.world_readable`, ownerId: sql`f.owner_id` }, viewerId)} AS readable
+          FROM plots p JOIN files f ON f.id = p.file_id AND f.trashed_at IS NULL
+          WHERE plot_grid_keys(p.src_refs) @> ARRAY[${gridKey(grid.owner, grid.n)}]::text[]
+          LIMIT ${MAX_REFERENCERS_SCANNED}) r
+        JOIN users u ON u.id = r.owner_id
+        ORDER BY r.readable DESC, r.created_at DESC, r.id DESC`,
+  );
+  const plots = rows
+    .filter((r) => r.readable)
+    .slice(0, MAX_REFERENCES)
+    .map(({ owner, n, filename }) => ({ owner, n, filename }));
+  return { plots, hidden: rows.length - plots.length };
 }

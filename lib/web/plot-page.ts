@@ -15,6 +15,7 @@ import { pageContext, readableFile, type PageContext } from './page-context';
 import { visibilityOf, type Visibility } from '@/lib/core/permissions';
 import { csvDownload } from './csv';
 import { getPlotRecord, readablePlotAt } from '@/lib/core/plots';
+import { gridsOfPlots, listReferencers, type GridPlots, type PlotGrids } from '@/lib/core/references';
 import type { PlotRecord } from '@/lib/core/records';
 import { filePath, fileUrls, profilePath } from '@/lib/core/urls';
 
@@ -40,6 +41,8 @@ export interface PlotPageData {
   chart: ChartMode;
   /** The plotly.js bundle its chart loads (lib/core/plotly-bundles.ts). */
   bundle: PlotlyBundle;
+  /** The grids it draws from: those the visitor may read named, the others counted. */
+  grids: PlotGrids;
 }
 
 export interface GridPageData {
@@ -49,6 +52,8 @@ export interface GridPageData {
   visibility: Visibility;
   shareKey: string | null;
   urls: ReturnType<typeof fileUrls>;
+  /** The plots drawing from it: those the visitor may read named, the others counted. */
+  plots: GridPlots;
 }
 
 export type FilePageData = PlotPageData | GridPageData;
@@ -64,7 +69,8 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
   const visibility = visibilityOf(file.worldReadable, file.shareKey !== null);
   const carried = shareKey && !file.worldReadable ? shareKey : null;
   if (file.filetype === 'grid') {
-    return { kind: 'grid', ctx, file, visibility, shareKey: carried, urls: fileUrls(ctx.origin, file.owner, file.n) };
+    const plots = await listReferencers(ctx.db, ctx.viewer?.id ?? null, file);
+    return { kind: 'grid', ctx, file, visibility, shareKey: carried, urls: fileUrls(ctx.origin, file.owner, file.n), plots };
   }
   let record: PlotRecord;
   try {
@@ -80,8 +86,9 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
       source: source ? { href: filePath(source.owner, source.n), name: source.filename, owner: source.owner, ownerHref: profilePath(source.owner) } : null,
     };
   }
-  const view = await chartView(ctx.db, file.id);
-  return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage, chart: view.mode, bundle: view.bundle };
+  const [view, grids] = await Promise.all([chartView(ctx.db, file.id), gridsOfPlots(ctx.db, ctx.viewer?.id ?? null, [file.id])]);
+  const drawsFrom = grids.get(file.id) ?? { grids: [], hidden: 0 };
+  return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage, chart: view.mode, bundle: view.bundle, grids: drawsFrom };
 });
 
 /** The plot's chart in words (its text alternative), from the data its chart draws for this visitor. */

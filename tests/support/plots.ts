@@ -28,6 +28,7 @@ export const LIST_KEYS = [
   'preview',
   'referencers',
   'references',
+  'references_hidden',
   'title',
   'views',
   'web_url',
@@ -77,6 +78,21 @@ export const pathOf = (url: string) => {
   return `${u.pathname}${u.search}`;
 };
 
+/** The grids a figure's srcs name (`owner:n`), once each, by owner and number: a record's `references` when the caller may read them all. */
+export function gridsOf(figure: unknown): string[] {
+  const found = new Map<string, [string, number]>();
+  const walk = (value: unknown, key = ''): void => {
+    if (typeof value === 'string' && key.endsWith('src')) {
+      const [owner, num] = value.split(':');
+      if (owner && /^\d+$/.test(num ?? '')) found.set(`${owner.toLowerCase()}:${num}`, [owner, Number(num)]);
+    } else if (Array.isArray(value)) {
+      for (const v of value) walk(v);
+    } else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  walk(figure);
+  return [...found.values()].sort(([a, x], [b, y]) => a.toLowerCase().localeCompare(b.toLowerCase()) || x - y).map(([o, num]) => `${o}:${num}`);
+}
+
 /** The full record the contract fixes for a plot; `extra` holds the fields whose values the test knows. */
 export function expectedRecord(
   owner: string,
@@ -91,6 +107,8 @@ export function expectedRecord(
     worldReadable?: boolean;
     shareKeyEnabled?: boolean;
     views?: number;
+    references?: string[];
+    referencesHidden?: number;
     width?: number | null;
     height?: number | null;
     autosize?: boolean;
@@ -125,7 +143,8 @@ export function expectedRecord(
     parent,
     preview: '',
     referencers: [],
-    references: [],
+    references: (extra.references ?? gridsOf(extra.figure)).map((fid) => ({ fid, filetype: 'grid' })),
+    references_hidden: extra.referencesHidden ?? 0,
     title: extra.title ?? '',
     views: extra.views ?? 0,
     web_url: `${base}/`,

@@ -7,6 +7,7 @@ import { CopyToMyFiles } from '@/components/copy-to-my-files';
 import { Notice as NoticeMessage } from '@/components/notice';
 import { OwnerActions } from '@/components/owner-actions';
 import { SaveAsTheme } from '@/components/save-as-theme';
+import { LinkedFiles } from '@/components/linked-files';
 import { PlotDataNotice, readsPublicData } from '@/components/plot-data-notice';
 import { PlotView } from '@/components/plot-view';
 import { Comments } from '@/components/comments';
@@ -182,6 +183,17 @@ async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; 
           <li>
             Modified <DateTime date={file.updatedAt} />
           </li>
+          {(data.grids.grids.length > 0 || data.grids.hidden > 0) && (
+            <li>
+              <LinkedFiles
+                className="file-data"
+                label="Data from"
+                files={data.grids.grids.map((g) => ({ href: filePath(g.owner, g.n), name: g.filename }))}
+                hidden={data.grids.hidden}
+                noun="grid"
+              />
+            </li>
+          )}
           {lineage && (
             <li>
               {lineage.source ? (
@@ -290,6 +302,9 @@ function cellText(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** Plots a grid's page names (the rest counted): its record names more. */
+const USED_BY_SHOWN = 5;
+
 async function GridPage({ data, notice }: { data: GridPageData; notice: Notice | null }) {
   const { file, shareKey, visibility } = data;
   const { columns, columnCount, rowCount } = await gridPreview(data.ctx.db, file.id);
@@ -313,6 +328,19 @@ async function GridPage({ data, notice }: { data: GridPageData; notice: Notice |
           </li>
           <li>
             Created <DateTime date={file.createdAt} />
+          </li>
+          <li>
+            {data.plots.plots.length || data.plots.hidden ? (
+              <LinkedFiles
+                className="file-used-by"
+                label="Used by"
+                files={data.plots.plots.slice(0, USED_BY_SHOWN).map((p) => ({ href: filePath(p.owner, p.n), name: p.filename }))}
+                hidden={data.plots.hidden + Math.max(data.plots.plots.length - USED_BY_SHOWN, 0)}
+                noun="plot"
+              />
+            ) : (
+              'Used by no plot'
+            )}
           </li>
         </ul>
         <p className="grid-actions">
