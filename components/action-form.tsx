@@ -1,7 +1,7 @@
 'use client';
 // The owner's forms (share, rename, move, trash...): plain forms posting to server actions, so they
 // work without JavaScript; an action's refusal (the API's own words) is shown under its form.
-import { useActionState, useState, type ReactNode } from 'react';
+import { useActionState, useEffect, useRef, useState, useTransition, type FormEvent, type ReactNode } from 'react';
 import type { FormState } from '@/lib/web/forms';
 
 export type FormAction = (state: FormState, form: FormData) => Promise<FormState>;
@@ -20,9 +20,27 @@ function FormView({ spec, state, action, pending }: { spec: FormSpec; state: For
   // The refusal stands until the person changes the form: then it no longer describes what is there.
   const [fixed, setFixed] = useState<FormState | null>(null);
   const error = fixed === state ? undefined : state.error;
+  // React clears a form after its action, refused or not: what the person typed would be lost with
+  // the refusal that explains it. So with JavaScript the form is sent here and cleared only once
+  // accepted; without it, the plain post still goes to `action`.
+  const form = useRef<HTMLFormElement>(null);
+  const [, startTransition] = useTransition();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current && !state.error) form.current?.reset();
+    sent.current = false;
+  }, [state]);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    sent.current = true;
+    startTransition(() => action(data));
+  };
   return (
     <form
+      ref={form}
       action={action}
+      onSubmit={submit}
       className={spec.className ? `action-form ${spec.className}` : 'action-form'}
       onInput={() => state.error && setFixed(state)}
       onChange={() => state.error && setFixed(state)}

@@ -124,6 +124,25 @@ test("comments: the author edits and deletes their own, the owner deletes anyone
   await expect(page.locator(`#comment-${owners.id}`)).toBeVisible();
 });
 
+test('a refused comment keeps what was typed, beside the reason; an accepted one clears the box', async ({ page, request }) => {
+  const plot = await createPlot(request, { title: `refused ${unique()}` });
+  await signIn(page, OTHER_USER);
+  await page.goto(pathOf(plot.web_url));
+  const box = page.getByLabel('Add a comment');
+  await box.fill('a long thought\nover two lines');
+  // The owner closes comments while it is being written.
+  const closed = await request.patch(`/v2/plots/${plot.fid}`, { headers: { Authorization: basicAuth(E2E_USER) }, data: { comments_enabled: false } });
+  expect(closed.status()).toBe(200);
+  await page.getByRole('button', { name: 'Post comment' }).click();
+  await expect(page.locator('.comment-new [role="alert"]')).toContainText(/turned off/i);
+  await expect(box).toHaveValue('a long thought\nover two lines');
+
+  await request.patch(`/v2/plots/${plot.fid}`, { headers: { Authorization: basicAuth(E2E_USER) }, data: { comments_enabled: true } });
+  await page.getByRole('button', { name: 'Post comment' }).click();
+  await expect(page.locator('.comment-text').first()).toContainText('a long thought');
+  await expect(page.getByLabel('Add a comment')).toHaveValue('');
+});
+
 test('comments turned off by the owner: no form for anyone, earlier comments stay readable, the API refuses with 403; on again takes comments @no-js', async ({
   page,
   request,
