@@ -117,6 +117,10 @@ describe.each(DRIVERS)('dashboards (%s)', (driver) => {
     );
     const ok = await createDocument(db, bob, 'spectacle_presentation', { content: deck(`${ORIGIN}/~alice/${sn}/?share_key=${secretKey}`) }, { origin: ORIGIN });
     expect(ok.file.filetype).toBe('spectacle_presentation');
+    // Unnamed, each gets its type's default name.
+    expect(ok.file.filename).toBe(`presentation ${ok.file.n}`);
+    const unnamed = await createDocument(db, bob, 'dashboard', { content: dashboard(pub) });
+    expect(unnamed.file.filename).toBe(`dashboard ${unnamed.file.n}`);
     await createDocument(db, bob, 'spectacle_presentation', { content: deck(`https://plotly.com/~alice/${pn}.embed`) }, { origin: ORIGIN });
     // Read back through the dashboard type: another type is the 404 of a missing file.
     await expectApiError(getDocument(db, fidOf(ok.file), bob, null, 'dashboard'), 404);
