@@ -119,7 +119,7 @@ describe('dashboard tree', () => {
     expect(nodeAt(sized, ['first'])).toMatchObject({ size: 70, extra: 1 });
     const titled = updateBox(sized, ['first', 'first'], { title: 'New' });
     expect(nodeAt(titled, ['first', 'first'])).toEqual({ ...plot(1), note: 'x', title: 'New' });
-    expect((titled as { custom: unknown }).custom).toEqual({ kept: true });
+    expect((titled as unknown as { custom: unknown }).custom).toEqual({ kept: true });
     // Untouched branches are the same objects.
     expect(nodeAt(titled, ['first', 'second'])).toBe(nodeAt(odd, ['first', 'second']));
     expect(setSplitSize(odd, ['first', 'first'], 10)).toBe(odd);
