@@ -421,6 +421,7 @@ function BoxView({
       className={`dashboard-box${problem ? ' has-error' : ''}${over ? ' drop-over' : ''}${dragging === key ? ' is-dragging' : ''}`}
       data-path={key}
       data-box-type={box.boxType}
+      data-title={box.title ?? ''}
       onFocus={() => onFocusBox(key)}
       onDragOver={(e) => {
         if (!dragging || dragging === key) return;
