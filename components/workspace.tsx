@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { viewParams, type Workspace as WorkspaceData, type WorkspaceFile } from '@/lib/web/workspace';
 import { pageHref } from '@/lib/web/gallery';
 import type { OwnFilter, OwnSort } from '@/lib/core/own-files';
-import { peoplePath, profilePath, sharedPath, workspacePath } from '@/lib/core/urls';
+import { NEW_DASHBOARD_PATH, peoplePath, profilePath, sharedPath, workspacePath } from '@/lib/core/urls';
 import { CopyField } from './copy-field';
 import { PlotDataNotice } from './plot-data-notice';
 import { SearchForm } from './search-form';
@@ -99,7 +99,16 @@ export function Workspace({ username, data, csrf, actions }: Props) {
       {trash ? (
         <TrashHead username={username} data={data} csrf={csrf} actions={actions} />
       ) : (
-        !uses && <ActionForm {...newFolderForm({ action: actions.createFolder, csrf, back: here })} />
+        !uses && (
+          <>
+            <p>
+              <Link href={NEW_DASHBOARD_PATH} className="button secondary">
+                New dashboard
+              </Link>
+            </p>
+            <ActionForm {...newFolderForm({ action: actions.createFolder, csrf, back: here })} />
+          </>
+        )
       )}
       <ViewForm home={home} data={data} />
       {!trash && data.files.length > 0 && (

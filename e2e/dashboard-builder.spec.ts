@@ -61,7 +61,7 @@ async function addPlot(page: Page, title: string) {
 }
 
 /** Drags `from`'s handle onto `to`, at a point given as fractions of its box. */
-async function drag(page: Page, from: Locator, to: Locator, at: { x: number; y: number }) {
+async function drag(from: Locator, to: Locator, at: { x: number; y: number }) {
   const target = await to.boundingBox();
   await from.locator('.dashboard-drag').dragTo(to, { targetPosition: { x: target!.width * at.x, y: target!.height * at.y } });
 }
@@ -103,9 +103,9 @@ test.describe('dashboard builder', () => {
     await expect(page.getByRole('button', { name: 'Move Box 1 (Notes) left' })).toBeDisabled();
 
     // Drag: the middle of a box swaps; its bottom edge puts the dragged box below it.
-    await drag(page, box(page, b), box(page, 'Notes'), { x: 0.5, y: 0.5 });
+    await drag(box(page, b), box(page, 'Notes'), { x: 0.5, y: 0.5 });
     expect(await boxTitles(page)).toEqual([b, a, 'Notes']);
-    await drag(page, box(page, 'Notes'), box(page, b), { x: 0.5, y: 0.95 });
+    await drag(box(page, 'Notes'), box(page, b), { x: 0.5, y: 0.95 });
     expect(await boxTitles(page)).toEqual([b, 'Notes', a]);
     await expect(page.getByRole('status').filter({ hasText: 'placed' })).toContainText('placed below');
 
