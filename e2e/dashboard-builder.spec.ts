@@ -67,6 +67,9 @@ async function drag(from: Locator, to: Locator, at: { x: number; y: number }) {
 }
 
 test.describe('dashboard builder', () => {
+  // Each walks the builder through many steps, with axe and screenshots.
+  test.describe.configure({ timeout: 180_000 });
+
   test('a new dashboard from the workspace: plots and text added, arranged by keyboard and drag, resized, saved', async ({ page, request }, testInfo) => {
     const tag = unique();
     const [a, b] = [`Revenue ${tag}`, `Costs ${tag}`];
@@ -204,8 +207,8 @@ test.describe('dashboard builder', () => {
     await addPlot(page, `Goes ${tag}`);
     await trashPlot(request, other.fid);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Not saved');
+    const alert = page.getByRole('alert').filter({ hasText: 'Not saved' });
+    await expect(alert).toContainText('Fix what is marked');
     await expect(alert).toContainText(`The plot ${other.fid} is not one you can see`);
     await expect(page.locator('.dashboard-box.has-error')).toHaveCount(1);
     expect(JSON.parse((await getDashboard(request, file.fid)).content)).toEqual(expected);

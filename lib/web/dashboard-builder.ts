@@ -133,9 +133,9 @@ function placeOf(item: { field: string | null; path: string | null }): string | 
 
 /** The API's words for a box, as a person reads them beside it. */
 function problemText(message: string, at: string | null): string {
-  const notReadable = /^'([^']+)' is not a plot you can read/.exec(message);
-  if (notReadable) return `The plot ${notReadable[1]} is not one you can see (any more): remove this box, or ask its owner to share the plot with you.`;
-  return at && message.startsWith(`${at}: `) ? message.slice(at.length + 2) : message;
+  const text = at && message.startsWith(`${at}: `) ? message.slice(at.length + 2) : message;
+  const notReadable = /^'([^']+)' is not a plot you can read/.exec(text);
+  return notReadable ? `The plot ${notReadable[1]} is not one you can see (any more): remove this box, or ask its owner to share the plot with you.` : text;
 }
 
 const problemsOf = (e: ApiError): SaveProblem[] =>
