@@ -147,8 +147,14 @@ test.describe('dashboard builder', () => {
       second: { type: 'box', boxType: 'plot', fileId: plotA.fid, shareKey: null, title: a },
     });
 
-    // Opened again, the builder shows what was saved.
-    await page.goto(`/~e2e/${n}/edit`);
+    // In the workspace, a kind of its own, with its Edit; opened again, the builder shows what was saved.
+    await page.goto('/~e2e/?type=dashboard');
+    const row = page.locator(`li.file-row[data-fid="e2e:${n}"]`);
+    await expect(row).toHaveAttribute('data-filetype', 'dashboard');
+    await expect(row.locator('.file-facts')).toContainText('Dashboard');
+    await expect(page.locator('li.file-row[data-filetype="plot"]')).toHaveCount(0);
+    await row.getByRole('link', { name: `Edit Board ${tag}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/~e2e/${n}/edit$`));
     expect(await boxTitles(page)).toEqual([b, 'Notes', a]);
     await expect(page.getByLabel('File name')).toHaveValue(`Board ${tag}`);
   });
@@ -214,10 +220,31 @@ test.describe('dashboard builder', () => {
     expect(JSON.parse((await getDashboard(request, file.fid)).content)).toEqual(expected);
   });
 
-  test("another person's dashboard has no builder for them (the 404 of a missing file)", async ({ page, request }) => {
-    const file = await postDashboard(request, { layout: null, version: 2, settings: {} }, `mine ${unique()}`);
+  test('a reader has no builder (the 404 of a missing file); a write collaborator edits the boxes, not the name or sharing', async ({ page, request }) => {
+    const tag = unique();
+    const plot = await createPlot(request, { title: `Shared ${tag}`, visibility: 'private' });
+    const content = { layout: { type: 'box', boxType: 'plot', fileId: plot.fid, shareKey: null, title: 'Theirs' }, version: 2, settings: { title: 'Team' } };
+    const file = await postDashboard(request, content, `team ${tag}`);
+    const edit = `/~e2e/${file.fid.split(':')[1]}/edit`;
     await signIn(page, OTHER_USER);
-    const res = await page.goto(`/~e2e/${file.fid.split(':')[1]}/edit`);
-    expect(res?.status()).toBe(404);
+    expect((await page.goto(edit))?.status()).toBe(404);
+    const shared = await request.post(`/v2/files/${file.fid}/collaborators`, { headers: auth, data: { username: OTHER_USER.username, permission: 'read' } });
+    expect(shared.status(), await shared.text()).toBeLessThan(300);
+    expect((await page.goto(edit))?.status()).toBe(404);
+    const writer = await request.patch(`/v2/files/${file.fid}/collaborators/${OTHER_USER.username}`, { headers: auth, data: { permission: 'write' } });
+    expect(writer.status(), await writer.text()).toBeLessThan(300);
+    expect((await page.goto(edit))?.status()).toBe(200);
+    // Their plot is not shared with the writer: its box says so, without its title, and is kept as it is.
+    await expect(page.locator('.dashboard-box[data-box-type="plot"]')).toContainText(`This plot (${plot.fid}) is not shared with you.`);
+    await expect(page.locator('.dashboard-builder')).not.toContainText(`Shared ${tag}`);
+    await expect(page.getByLabel('Sharing')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await page.keyboard.type('From the writer');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/~e2e/${file.fid.split(':')[1]}/$`));
+    const after = JSON.parse((await getDashboard(request, file.fid)).content);
+    expect(after.layout.first).toEqual(content.layout);
+    expect(after.layout.second).toMatchObject({ type: 'box', boxType: 'text', title: 'From the writer' });
+    expect((await getDashboard(request, file.fid)).world_readable).toBe(false);
   });
 });
