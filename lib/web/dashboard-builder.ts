@@ -4,6 +4,7 @@
 // rules (lib/core/dashboards.ts), written by its core, the problems shown where they are.
 import 'server-only';
 import { redirect } from 'next/navigation';
+import { cache } from 'react';
 import { z } from 'zod';
 import type { BuilderData, BuilderPlot, PlotChoices, SaveProblem, SaveState } from '@/components/dashboard-builder/types';
 import type { TreeNode } from '@/components/dashboard-builder/tree';
@@ -16,7 +17,7 @@ import { freeFilename, getFile } from '@/lib/core/files';
 import { canWrite, VISIBILITY_FIELDS, visibilityOf } from '@/lib/core/permissions';
 import { listPlotChoices } from '@/lib/core/plot-choices';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { editPlotPath, filePath, imagePath, NEW_DASHBOARD_PATH, withShareKey } from '@/lib/core/urls';
+import { filePath, imagePath, NEW_DASHBOARD_PATH, withShareKey } from '@/lib/core/urls';
 import { signInFirst } from './chart-editor';
 import { errorSentences, formCaller, FormError, type FormCaller } from './forms';
 import { pageContext } from './page-context';
@@ -47,17 +48,13 @@ export async function loadNewDashboard(): Promise<DashboardBuilderPage> {
 
 /**
  * `/~owner/n/edit` on a dashboard: its owner or a write collaborator (a writer edits the boxes, not its
- * name or sharing); null when the file is no dashboard (the page tries its other editors).
+ * name or sharing); null when the file is no dashboard of theirs to see, or the visitor is signed out
+ * (the page's other editors then answer, signing in first as for any file). Once per request.
  */
-export async function loadDashboardEditor(owner: string, n: string): Promise<DashboardBuilderPage | null> {
+export const loadDashboardEditor = cache(async (owner: string, n: string): Promise<DashboardBuilderPage | null> => {
   const ctx = await pageContext();
   const fid = parseFid(`${owner}:${n}`);
-  if (!fid) return null;
-  if (!ctx.viewer || !ctx.csrf) {
-    // Signing in first would tell a stranger the file exists: only a dashboard they may read asks.
-    const file = await getFile(ctx.db, fid, null);
-    return file?.filetype === 'dashboard' && file.worldReadable ? { kind: 'sign-in', to: signInFirst(editPlotPath(file.owner, file.n)) } : null;
-  }
+  if (!fid || !ctx.viewer || !ctx.csrf) return null;
   const file = await getFile(ctx.db, fid, ctx.viewer);
   if (file?.filetype !== 'dashboard') return null;
   if (!canWrite(file, ctx.viewer)) return { kind: 'not-found' };
@@ -83,7 +80,7 @@ export async function loadDashboardEditor(owner: string, n: string): Promise<Das
       csrf: ctx.csrf,
     },
   };
-}
+});
 
 const choicesSchema = z.object({ q: z.string().max(200).catch(''), cursor: z.string().max(2000).optional().catch(undefined) });
 
@@ -138,7 +135,8 @@ function problemText(message: string, at: string | null): string {
   return notReadable ? `The plot ${notReadable[1]} is not one you can see (any more): remove this box, or ask its owner to share the plot with you.` : text;
 }
 
-const problemsOf = (e: ApiError): SaveProblem[] =>
+/** A refused save's problems, each at its place in the builder. */
+export const problemsOf = (e: ApiError): SaveProblem[] =>
   e.errors.map((item) => {
     const field = placeOf(item);
     const text = problemText(item.message, item.path ?? item.field);

@@ -41,7 +41,6 @@ export default async function EditFilePage({ params }: Props) {
     );
   }
   const dashboard = await loadDashboardEditor(owner, n);
-  if (dashboard?.kind === 'sign-in') redirect(dashboard.to);
   if (dashboard?.kind === 'not-found') notFound();
   if (dashboard) {
     const d = dashboard.data.dashboard!;
