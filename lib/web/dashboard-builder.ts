@@ -22,7 +22,7 @@ import { signInFirst } from './chart-editor';
 import { errorSentences, formCaller, FormError, type FormCaller } from './forms';
 import { pageContext } from './page-context';
 
-export type DashboardBuilderPage = { kind: 'sign-in'; to: string } | { kind: 'not-found' } | { kind: 'builder'; data: BuilderData };
+type Builder = { kind: 'builder'; data: BuilderData };
 
 /** A box's plot as the builder shows it to this viewer: its title and pictures only when they may read it. */
 function builderPlot(fileId: string, ref: ResolvedPlotRef | undefined): BuilderPlot {
@@ -37,7 +37,7 @@ function builderPlot(fileId: string, ref: ResolvedPlotRef | undefined): BuilderP
 }
 
 /** `/create/dashboard`: signed in; an empty dashboard, private until its owner shares it. */
-export async function loadNewDashboard(): Promise<DashboardBuilderPage> {
+export async function loadNewDashboard(): Promise<{ kind: 'sign-in'; to: string } | Builder> {
   const ctx = await pageContext();
   if (!ctx.viewer || !ctx.csrf) return { kind: 'sign-in', to: signInFirst(NEW_DASHBOARD_PATH) };
   return {
@@ -51,7 +51,7 @@ export async function loadNewDashboard(): Promise<DashboardBuilderPage> {
  * name or sharing); null when the file is no dashboard of theirs to see, or the visitor is signed out
  * (the page's other editors then answer, signing in first as for any file). Once per request.
  */
-export const loadDashboardEditor = cache(async (owner: string, n: string): Promise<DashboardBuilderPage | null> => {
+export const loadDashboardEditor = cache(async (owner: string, n: string): Promise<{ kind: 'not-found' } | Builder | null> => {
   const ctx = await pageContext();
   const fid = parseFid(`${owner}:${n}`);
   if (!fid || !ctx.viewer || !ctx.csrf) return null;

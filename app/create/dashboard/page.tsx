@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { notFound, redirect } from 'next/navigation';
+import { redirect } from 'next/navigation';
 import { DashboardBuilder } from '@/components/dashboard-builder/dashboard-builder';
 import { loadNewDashboard } from '@/lib/web/dashboard-builder';
 import { choosePlotsAction, saveDashboardAction } from './actions';
@@ -11,7 +11,6 @@ export const metadata: Metadata = { title: 'New dashboard', robots: { index: fal
 export default async function NewDashboardPage() {
   const page = await loadNewDashboard();
   if (page.kind === 'sign-in') redirect(page.to);
-  if (page.kind === 'not-found') notFound();
   return (
     <main>
       <h1>New dashboard</h1>
