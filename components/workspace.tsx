@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { viewParams, type Workspace as WorkspaceData, type WorkspaceFile } from '@/lib/web/workspace';
 import { pageHref } from '@/lib/web/gallery';
 import type { OwnFilter, OwnSort } from '@/lib/core/own-files';
-import { peoplePath, profilePath, sharedPath, workspacePath } from '@/lib/core/urls';
+import { editPlotPath, NEW_DASHBOARD_PATH, peoplePath, profilePath, sharedPath, workspacePath } from '@/lib/core/urls';
 import { CopyField } from './copy-field';
 import { LinkedFiles, plural } from './linked-files';
 import { PlotDataNotice } from './plot-data-notice';
@@ -16,6 +16,7 @@ import { BULK_FORM_ID, BulkActions } from './bulk-actions';
 import { CsrfField } from './csrf-field';
 import { type Back, backValue, deleteForm, moveForm, newFolderForm, renameForm, restoreForm, sharingForm, trashForm, type FileActions } from './file-forms';
 import { Notice } from './notice';
+import './workspace-documents.css';
 
 const KIND_LABEL = {
   plot: 'Plot',
@@ -26,7 +27,16 @@ const KIND_LABEL = {
   theme: 'Theme',
   template: 'Template',
 } as const;
-const FILTER_LABEL: Record<OwnFilter, string> = { all: 'All files', plot: 'Plots', grid: 'Grids', fold: 'Folders', theme: 'Themes', template: 'Templates' };
+const FILTER_LABEL: Record<OwnFilter, string> = {
+  all: 'All files',
+  plot: 'Plots',
+  grid: 'Grids',
+  fold: 'Folders',
+  dashboard: 'Dashboards',
+  spectacle_presentation: 'Presentations',
+  theme: 'Themes',
+  template: 'Templates',
+};
 const SORT_LABEL: Record<OwnSort, string> = { modified: 'Last modified', name: 'Name', views: 'Most viewed' };
 const VISIBILITY_LABEL = { public: 'Public', private: 'Private', secret: 'Secret link' } as const;
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -107,7 +117,16 @@ export function Workspace({ username, data, csrf, actions }: Props) {
       {trash ? (
         <TrashHead username={username} data={data} csrf={csrf} actions={actions} />
       ) : (
-        !uses && <ActionForm {...newFolderForm({ action: actions.createFolder, csrf, back: here })} />
+        !uses && (
+          <>
+            <p>
+              <Link href={NEW_DASHBOARD_PATH} className="button secondary">
+                New dashboard
+              </Link>
+            </p>
+            <ActionForm {...newFolderForm({ action: actions.createFolder, csrf, back: here })} />
+          </>
+        )
       )}
       <ViewForm home={home} data={data} />
       {!trash && data.files.length > 0 && (
@@ -162,7 +181,7 @@ function ViewForm({ home, data }: { home: string; data: WorkspaceData }) {
         <select name="type" defaultValue={data.filter}>
           {Object.entries(FILTER_LABEL)
             // A grid's plots are plots, themes and templates only.
-            .filter(([value]) => typeof data.place !== 'object' || !['grid', 'fold'].includes(value))
+            .filter(([value]) => typeof data.place !== 'object' || ['all', 'plot', 'theme', 'template'].includes(value))
             .map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -270,6 +289,11 @@ function FileRow({ file, data, csrf, actions, back }: { file: WorkspaceFile; dat
           </div>
         ) : (
           <div className="file-row-actions">
+            {file.filetype === 'dashboard' && (
+              <Link className="button secondary" href={editPlotPath(file.fid.split(':')[0], file.n)}>
+                Edit <span className="visually-hidden">{name}</span>
+              </Link>
+            )}
             <Link className="button secondary" href={peoplePath(file.fid.split(':')[0], file.n)}>
               Share with people <span className="visually-hidden">{name}</span>
             </Link>

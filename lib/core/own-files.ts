@@ -31,7 +31,7 @@ export interface OwnFileRow {
 export type OwnPlace = number | 'trash' | { uses: number };
 
 /** The kinds of file a list can be narrowed to (themes and templates are plots of their own kind). */
-export const OWN_FILTERS = ['all', 'plot', 'grid', 'fold', 'theme', 'template'] as const;
+export const OWN_FILTERS = ['all', 'plot', 'grid', 'fold', 'dashboard', 'spectacle_presentation', 'theme', 'template'] as const;
 export type OwnFilter = (typeof OWN_FILTERS)[number];
 
 /** The orders: latest modified first, by name (A to Z), most viewed first. The trash is always latest trashed first. */
@@ -43,6 +43,8 @@ const FILTER_SQL: Record<OwnFilter, SQL> = {
   plot: sql`f.filetype = 'plot' AND NOT coalesce(p.is_theme OR p.is_template, false)`,
   grid: sql`f.filetype = 'grid'`,
   fold: sql`f.filetype = 'fold'`,
+  dashboard: sql`f.filetype = 'dashboard'`,
+  spectacle_presentation: sql`f.filetype = 'spectacle_presentation'`,
   theme: sql`p.is_theme`,
   template: sql`p.is_template`,
 };

@@ -34,6 +34,9 @@ export function filePath(owner: string, n: number, form: FileForm = 'page'): str
 /** The web's data import, where a new chart starts (`/create`). */
 export const NEW_CHART_PATH = '/create';
 
+/** The dashboard builder, for a new dashboard (an existing one is edited at its `/~owner/n/edit`). */
+export const NEW_DASHBOARD_PATH = '/create/dashboard';
+
 /**
  * The chart editor for a new plot, on one of the viewer's grids when given (`/create/chart?grid=owner:n`),
  * started from a template (`&template=owner:n`) when given.

@@ -2,10 +2,13 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { checkFigureAction, followSharingAction } from '@/app/create/chart/actions';
+import { choosePlotsAction, saveDashboardAction } from '@/app/create/dashboard/actions';
 import { ChartEditor } from '@/components/chart-editor/chart-editor';
+import { DashboardBuilder } from '@/components/dashboard-builder/dashboard-builder';
 import { GridEditor } from '@/components/grid-editor/grid-editor';
 import { filePath } from '@/lib/core/urls';
 import { loadPlotEditor } from '@/lib/web/chart-editor';
+import { loadDashboardEditor } from '@/lib/web/dashboard-builder';
 import { loadGridEditor } from '@/lib/web/grid-editor';
 
 export const dynamic = 'force-dynamic';
@@ -15,11 +18,14 @@ type Props = { params: Promise<{ owner: string; n: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { owner, n } = await params;
   const grid = await loadGridEditor(owner, n);
-  return { title: grid ? `Edit data: ${grid.name}` : 'Edit chart', robots: { index: false, follow: false } };
+  const dashboard = grid ? null : await loadDashboardEditor(owner, n);
+  const title = grid ? `Edit data: ${grid.name}` : dashboard?.kind === 'builder' ? `Edit dashboard: ${dashboard.data.filename}` : 'Edit chart';
+  return { title, robots: { index: false, follow: false } };
 }
 
-// `/~owner/n/edit`: the chart editor on one of the viewer's own plots, or the data editor on one of
-// their grids (anyone else's file is the 404 of a missing file).
+// `/~owner/n/edit`: the chart editor on one of the viewer's own plots, the data editor on one of
+// their grids, or the dashboard builder on a dashboard they may write (anyone else's file is the 404
+// of a missing file).
 export default async function EditFilePage({ params }: Props) {
   const { owner, n } = await params;
   const grid = await loadGridEditor(owner, n);
@@ -31,6 +37,20 @@ export default async function EditFilePage({ params }: Props) {
           <Link href={filePath(grid.owner, grid.n)}>Back to the grid (unsaved changes are lost)</Link>
         </div>
         <GridEditor data={grid} />
+      </main>
+    );
+  }
+  const dashboard = await loadDashboardEditor(owner, n);
+  if (dashboard?.kind === 'not-found') notFound();
+  if (dashboard) {
+    const d = dashboard.data.dashboard!;
+    return (
+      <main>
+        <div className="dashboard-builder-head">
+          <h1>Edit dashboard: {dashboard.data.filename}</h1>
+          <Link href={filePath(d.owner, d.n)}>Back to the dashboard (unsaved changes are lost)</Link>
+        </div>
+        <DashboardBuilder data={dashboard.data} save={saveDashboardAction} choosePlots={choosePlotsAction} />
       </main>
     );
   }

@@ -1,0 +1,202 @@
+// The dashboard builder's pages and actions: a new dashboard (`/create/dashboard`) or one the viewer
+// may write (`/~owner/n/edit`: its owner and write collaborators; anyone else the 404 of a missing
+// file), the plots to add (their own), and the save: the client's content, checked by the API's own
+// rules (lib/core/dashboards.ts), written by its core, the problems shown where they are.
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { cache } from 'react';
+import { z } from 'zod';
+import type { BuilderData, BuilderPlot, PlotChoices, SaveProblem, SaveState } from '@/components/dashboard-builder/types';
+import type { TreeNode } from '@/components/dashboard-builder/tree';
+import { ApiError } from '@/lib/core/errors';
+import { plotRefsOfDashboard, type DashboardContent } from '@/lib/core/dashboard-content';
+import { createDocument, documentUpdates, getDocument, resolvePlotRefs, type ResolvedPlotRef } from '@/lib/core/dashboards';
+import { updateFile } from '@/lib/core/file-changes';
+import { filenameSchema } from '@/lib/core/file-names';
+import { freeFilename, getFile } from '@/lib/core/files';
+import { canWrite, VISIBILITY_FIELDS, visibilityOf } from '@/lib/core/permissions';
+import { listPlotChoices } from '@/lib/core/plot-choices';
+import { parseFid, type Fid } from '@/lib/core/records';
+import { filePath, imagePath, NEW_DASHBOARD_PATH, withShareKey } from '@/lib/core/urls';
+import { signInFirst } from './chart-editor';
+import { errorSentences, formCaller, FormError, type FormCaller } from './forms';
+import { pageContext } from './page-context';
+
+type Builder = { kind: 'builder'; data: BuilderData };
+
+/** A box's plot as the builder shows it to this viewer: its title and pictures only when they may read it. */
+function builderPlot(fileId: string, ref: ResolvedPlotRef | undefined): BuilderPlot {
+  if (!ref?.readable) return { fileId, readable: false, title: '', href: null, thumbnail: null };
+  return {
+    fileId,
+    readable: true,
+    title: ref.title,
+    href: withShareKey(filePath(ref.owner, ref.n), ref.shareKey),
+    thumbnail: withShareKey(imagePath(ref.owner, ref.n, 'list-thumb'), ref.shareKey),
+  };
+}
+
+/** `/create/dashboard`: signed in; an empty dashboard, private until its owner shares it. */
+export async function loadNewDashboard(): Promise<{ kind: 'sign-in'; to: string } | Builder> {
+  const ctx = await pageContext();
+  if (!ctx.viewer || !ctx.csrf) return { kind: 'sign-in', to: signInFirst(NEW_DASHBOARD_PATH) };
+  return {
+    kind: 'builder',
+    data: { dashboard: null, filename: '', content: { layout: null, version: 2, settings: {} }, sharing: 'private', plots: {}, csrf: ctx.csrf },
+  };
+}
+
+/**
+ * `/~owner/n/edit` on a dashboard: its owner or a write collaborator (a writer edits the boxes, not its
+ * name or sharing); null when the file is no dashboard of theirs to see, or the visitor is signed out
+ * (the page's other editors then answer, signing in first as for any file). Once per request.
+ */
+export const loadDashboardEditor = cache(async (owner: string, n: string): Promise<{ kind: 'not-found' } | Builder | null> => {
+  const ctx = await pageContext();
+  const fid = parseFid(`${owner}:${n}`);
+  if (!fid || !ctx.viewer || !ctx.csrf) return null;
+  const file = await getFile(ctx.db, fid, ctx.viewer);
+  if (file?.filetype !== 'dashboard') return null;
+  if (!canWrite(file, ctx.viewer)) return { kind: 'not-found' };
+  const doc = await getDocument(ctx.db, fid, ctx.viewer, null, 'dashboard');
+  // The text as stored, not the checked tree: whatever the client put there is saved back as it came.
+  const content = JSON.parse(doc.content) as BuilderData['content'] & DashboardContent;
+  const refs = (() => {
+    try {
+      return plotRefsOfDashboard(content);
+    } catch {
+      return [];
+    }
+  })();
+  const resolved = await resolvePlotRefs(ctx.db, ctx.viewer, refs);
+  return {
+    kind: 'builder',
+    data: {
+      dashboard: { owner: file.owner, n: file.n },
+      filename: file.filename,
+      content: { ...content, layout: (content.layout ?? null) as TreeNode | null, settings: content.settings ?? {} },
+      sharing: file.ownerId === ctx.viewer.id ? visibilityOf(file.worldReadable, file.shareKey !== null) : null,
+      plots: Object.fromEntries(refs.map((r) => [r.fileId, builderPlot(r.fileId, resolved.get(r.fileId))])),
+      csrf: ctx.csrf,
+    },
+  };
+});
+
+const choicesSchema = z.object({ q: z.string().max(200).catch(''), cursor: z.string().max(2000).optional().catch(undefined) });
+
+/** "Add plot": a page of the viewer's own plots (a search when `q` is given). */
+export async function choosePlots(form: FormData): Promise<PlotChoices> {
+  let caller: FormCaller;
+  try {
+    caller = await formCaller(form);
+  } catch (e) {
+    if (e instanceof FormError) return { plots: [], next: null, error: e.message };
+    throw e;
+  }
+  const { q, cursor } = choicesSchema.parse({ q: form.get('q') ?? '', cursor: form.get('cursor') ?? undefined });
+  try {
+    const page = await listPlotChoices(caller.db, caller.viewer, { q, cursor }, caller.origin);
+    return {
+      plots: page.rows.map((r) => ({
+        owner: r.owner,
+        n: r.n,
+        ...builderPlot(`${r.owner}:${r.n}`, { readable: true, owner: r.owner, n: r.n, title: r.title || r.filename, shareKey: null }),
+      })),
+      next: page.next,
+    };
+  } catch (e) {
+    if (e instanceof ApiError && e.status < 500) return { plots: [], next: null, error: errorSentences(e) };
+    throw e;
+  }
+}
+
+const saveSchema = z.object({
+  content: z.string().max(4 * 1024 * 1024),
+  filename: z.string().max(1000),
+  sharing: z.enum(['public', 'private', 'secret']).optional(),
+});
+
+/** Where an API problem is in the builder: a box (`box:<path key>`), the title, the file name, the sharing, or the content. */
+function placeOf(item: { field: string | null; path: string | null }): string | null {
+  const at = item.path ?? item.field;
+  if (!at) return null;
+  const box = /^content\.layout((?:\.(?:first|second))*)(?:\.[A-Za-z]+)?$/.exec(at);
+  if (box && at !== 'content.layout') return `box:${box[1] ? box[1].slice(1) : 'root'}`;
+  if (at.startsWith('content.settings.title')) return 'title';
+  if (at === 'filename') return 'filename';
+  if (at === 'world_readable' || at === 'share_key_enabled') return 'sharing';
+  return at.startsWith('content') ? 'content' : null;
+}
+
+/** The API's words for a box, as a person reads them beside it. */
+function problemText(message: string, at: string | null): string {
+  const text = at && message.startsWith(`${at}: `) ? message.slice(at.length + 2) : message;
+  const notReadable = /^'([^']+)' is not a plot you can read/.exec(text);
+  return notReadable ? `The plot ${notReadable[1]} is not one you can see (any more): remove this box, or ask its owner to share the plot with you.` : text;
+}
+
+/** A refused save's problems, each at its place in the builder. */
+export const problemsOf = (e: ApiError): SaveProblem[] =>
+  e.errors.map((item) => {
+    const field = placeOf(item);
+    const text = problemText(item.message, item.path ?? item.field);
+    return { field, message: field === null ? errorSentences(new ApiError(e.status, [item])) : text.charAt(0).toUpperCase() + text.slice(1) };
+  });
+
+/**
+ * Saves the builder's dashboard: a new one in the viewer's top folder, or the one at `fid` (its content,
+ * and for its owner its name and sharing, in one change). Then on to its page; or the problems.
+ */
+export async function saveDashboard(form: FormData): Promise<SaveState> {
+  let caller: FormCaller;
+  let page: string;
+  try {
+    caller = await formCaller(form);
+    const input = saveSchema.safeParse({ content: form.get('content'), filename: form.get('filename'), sharing: form.get('sharing') ?? undefined });
+    if (!input.success) return { problems: [{ field: 'content', message: 'The dashboard is too large to save (at most 1 MiB of content).' }] };
+    const { content, sharing } = input.data;
+    const fidValue = form.get('fid');
+    const fid: Fid | null = typeof fidValue === 'string' ? parseFid(fidValue) : null;
+    if (typeof fidValue === 'string' && !fid) throw new FormError('Not found.');
+    const named = input.data.filename.trim();
+    if (named) {
+      const name = filenameSchema.safeParse(named);
+      if (!name.success) return { problems: [{ field: 'filename', message: `The file name ${name.error.issues[0]?.message ?? 'is not valid'}.` }] };
+    }
+    if (!fid) {
+      const title = (() => {
+        try {
+          const t = (JSON.parse(content) as { settings?: { title?: unknown } }).settings?.title;
+          return typeof t === 'string' ? t.trim() : '';
+        } catch {
+          return '';
+        }
+      })();
+      const filename = named || (await freeFilename(caller.db, caller.viewer.id, -1, title || 'Untitled dashboard'));
+      const made = await createDocument(
+        caller.db,
+        caller.viewer,
+        'dashboard',
+        { content, filename, ...VISIBILITY_FIELDS[sharing ?? 'private'] },
+        { origin: caller.origin },
+      );
+      page = filePath(caller.viewer.username, made.file.n);
+    } else {
+      const file = await getFile(caller.db, fid, caller.viewer);
+      if (file?.filetype !== 'dashboard' || !canWrite(file, caller.viewer)) throw new FormError('Not found.');
+      const owns = file.ownerId === caller.viewer.id;
+      const changes = {
+        content,
+        ...(owns && named && named !== file.filename ? { filename: named } : {}),
+        ...(owns && sharing ? VISIBILITY_FIELDS[sharing] : {}),
+      };
+      await updateFile(caller.db, caller.viewer, fid, changes, { filetype: 'dashboard', types: documentUpdates(fid, caller.origin), client: 'web' });
+      page = filePath(file.owner, file.n);
+    }
+  } catch (e) {
+    if (e instanceof FormError) return { problems: [{ field: null, message: e.message }] };
+    if (e instanceof ApiError && e.status < 500) return { problems: problemsOf(e) };
+    throw e;
+  }
+  redirect(page);
+}
