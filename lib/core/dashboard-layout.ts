@@ -46,8 +46,13 @@ export function naturalHeight(node: LayoutInput): number {
  * The tree laid out at its natural height. Paths name nodes by the way down (`f` first, `s` second;
  * the root is ''), unique and stable for keys and test hooks.
  */
-export function layoutDashboard<B extends LayoutInput & { type: 'box' }>(root: LayoutInput): LaidOut<B> {
+export function layoutDashboard<B extends LayoutInput & { type: 'box' }>(root: B | LayoutInput): LaidOut<B> {
   return place<B>(root, naturalHeight(root), '');
+}
+
+/** The same layout with each box replaced by what `f` makes of it. */
+export function mapBoxes<A, B>(node: LaidOut<A>, f: (box: A, path: string) => B): LaidOut<B> {
+  return node.kind === 'box' ? { ...node, box: f(node.box, node.path) } : { ...node, first: mapBoxes(node.first, f), second: mapBoxes(node.second, f) };
 }
 
 function place<B>(node: LayoutInput, height: number, path: string): LaidOut<B> {

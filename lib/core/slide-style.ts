@@ -167,14 +167,3 @@ export function foreignBackground(props: unknown, origin: string): string | null
   const src = typeof p.backgroundImageSrc === 'string' ? p.backgroundImageSrc : urlInCss(s.backgroundImage);
   return src && !sameSitePath(src, origin) ? src.slice(0, 2000) : null;
 }
-
-/** The plot a Plotly child's `src` shows when it is one of this site's (`/~owner/n`, `.embed`, `/`), with its share key. */
-export function plotOfSrc(src: unknown, origin: string): { owner: string; n: number; shareKey: string | null } | null {
-  const path = sameSitePath(src, origin);
-  if (!path) return null;
-  const url = new URL(path, origin);
-  const m = /^\/~([A-Za-z0-9][A-Za-z0-9_.-]{0,49})\/([1-9]\d{0,9})(?:\/|\.embed)?$/.exec(url.pathname);
-  if (!m || Number(m[2]) > 2147483647) return null;
-  const shareKey = url.searchParams.get('share_key');
-  return { owner: m[1], n: Number(m[2]), shareKey: shareKey && shareKey.length <= 200 ? shareKey : null };
-}

@@ -1,7 +1,7 @@
 // The slide styles a presentation page may use: the allow-list passes what the Python client writes
 // and drops anything that could load, run or add a declaration; addresses count only on this site.
 import { describe, expect, it } from 'vitest';
-import { foreignBackground, placement, plotOfSrc, safeColor, safeTextStyle, sameSitePath, slideBackground } from '@/lib/core/slide-style';
+import { foreignBackground, placement, safeColor, safeTextStyle, sameSitePath, slideBackground } from '@/lib/core/slide-style';
 
 const ORIGIN = 'http://127.0.0.1:3412';
 
@@ -112,15 +112,5 @@ describe('slideBackground', () => {
     const elsewhere = { style: { backgroundImage: 'url("https://evil.example/bg.png")' } };
     expect(slideBackground(elsewhere, ORIGIN)).toEqual({});
     expect(foreignBackground(elsewhere, ORIGIN)).toBe('https://evil.example/bg.png');
-  });
-});
-
-describe('plotOfSrc', () => {
-  it("reads the client's Plotly sources of this site", () => {
-    expect(plotOfSrc(`${ORIGIN}/~ada/12.embed?link=false`, ORIGIN)).toEqual({ owner: 'ada', n: 12, shareKey: null });
-    expect(plotOfSrc(`${ORIGIN}/~ada/12/?share_key=abc`, ORIGIN)).toEqual({ owner: 'ada', n: 12, shareKey: 'abc' });
-    expect(plotOfSrc('https://plotly.com/~ada/12.embed', ORIGIN)).toBeNull();
-    expect(plotOfSrc(`${ORIGIN}/~ada/0.embed`, ORIGIN)).toBeNull();
-    expect(plotOfSrc(`${ORIGIN}/~ada/12/edit`, ORIGIN)).toBeNull();
   });
 });
