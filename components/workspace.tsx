@@ -16,7 +16,15 @@ import { CsrfField } from './csrf-field';
 import { type Back, backValue, deleteForm, moveForm, newFolderForm, renameForm, restoreForm, sharingForm, trashForm, type FileActions } from './file-forms';
 import { Notice } from './notice';
 
-const KIND_LABEL = { plot: 'Plot', grid: 'Grid', fold: 'Folder', theme: 'Theme', template: 'Template' } as const;
+const KIND_LABEL = {
+  plot: 'Plot',
+  grid: 'Grid',
+  fold: 'Folder',
+  dashboard: 'Dashboard',
+  spectacle_presentation: 'Presentation',
+  theme: 'Theme',
+  template: 'Template',
+} as const;
 const FILTER_LABEL: Record<OwnFilter, string> = { all: 'All files', plot: 'Plots', grid: 'Grids', fold: 'Folders', theme: 'Themes', template: 'Templates' };
 const SORT_LABEL: Record<OwnSort, string> = { modified: 'Last modified', name: 'Name', views: 'Most viewed' };
 const VISIBILITY_LABEL = { public: 'Public', private: 'Private', secret: 'Secret link' } as const;

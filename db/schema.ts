@@ -58,7 +58,7 @@ export const files = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     n: integer('n').notNull(),
-    filetype: text('filetype', { enum: ['plot', 'grid', 'fold'] }).notNull(),
+    filetype: text('filetype', { enum: ['plot', 'grid', 'fold', 'dashboard', 'spectacle_presentation'] }).notNull(),
     filename: text('filename').notNull(),
     // The containing folder's n, -1 at top level.
     parent: integer('parent').notNull().default(-1),
@@ -82,7 +82,11 @@ export const files = pgTable(
     // The workspace: a folder's live files latest modified first, and the trash latest first (listOwnFiles).
     index('files_owner_folder_modified_idx').on(t.ownerId, t.parent, t.updatedAt.desc(), t.n.desc()).where(sql`${t.trashedAt} IS NULL`),
     index('files_owner_trash_idx').on(t.ownerId, t.trashedAt.desc(), t.n.desc()).where(sql`${t.trashedAt} IS NOT NULL AND ${t.trashedWith} IS NULL`),
-    check('files_filetype_check', sql`${t.filetype} IN ('plot', 'grid', 'fold')`),
+    // An owner's dashboards (or presentations), newest first (keyset): GET /v2/dashboards.
+    index('files_owner_documents_newest_idx')
+      .on(t.ownerId, t.filetype, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.filetype} IN ('dashboard', 'spectacle_presentation') AND ${t.trashedAt} IS NULL`),
+    check('files_filetype_check', sql`${t.filetype} IN ('plot', 'grid', 'fold', 'dashboard', 'spectacle_presentation')`),
   ],
 );
 
@@ -149,6 +153,20 @@ export const plots = pgTable(
     check('plots_stars_check', sql`${t.stars} >= 0`),
   ],
 );
+
+/**
+ * A dashboard's or a presentation's content (lib/core/dashboards.ts): the JSON text exactly as its
+ * client sent it (answers return it as sent), its size, and a version bumped on every change (keys
+ * its card image).
+ */
+export const documents = pgTable('documents', {
+  fileId: bigint('file_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  content: text('content').notNull(),
+  contentBytes: integer('content_bytes').notNull(),
+  version: integer('version').notNull().default(1),
+});
 
 /** Who starred which plot (lib/core/stars.ts); plots.stars counts them. */
 export const stars = pgTable(

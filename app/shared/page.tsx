@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: 'Shared with me', robots: { index: fa
 
 type Props = { searchParams: Promise<{ cursor?: string | string[]; folder?: string | string[]; notice?: string | string[] }> };
 
-const TYPE_LABEL = { plot: 'Plot', grid: 'Grid', fold: 'Folder' } as const;
+const TYPE_LABEL = { plot: 'Plot', grid: 'Grid', fold: 'Folder', dashboard: 'Dashboard', spectacle_presentation: 'Presentation' } as const;
 const ROLE = { read: 'Can view', write: 'Can edit' } as const;
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 

@@ -9,7 +9,7 @@ import { queryRows, type Db } from '@/db/client';
 import { collaborators } from '@/db/schema';
 import type { Viewer } from './auth';
 import { invalid, notFound, permissionDenied } from './errors';
-import { getFile, type OwnedFile } from './files';
+import { getFile, type Filetype, type OwnedFile } from './files';
 import { assertOwner, assertReadable, type Collaboration } from './permissions';
 import { decodeCursor, keysetPage, type RowsPage } from './cursors';
 import { collaboratorsSql, fileNumbered, isoText, MAX_COLLABORATORS, USERNAME, type Fid } from './records';
@@ -132,7 +132,7 @@ export async function removeCollaborator(db: Db, viewer: Viewer | null, fid: Fid
 export interface SharedFile {
   owner: string;
   n: number;
-  filetype: 'plot' | 'grid' | 'fold';
+  filetype: Filetype;
   filename: string;
   /** A plot's title, else ''. */
   title: string;

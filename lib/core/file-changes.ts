@@ -40,11 +40,14 @@ export const fileFieldsSchema = z.looseObject({
 export type FileFields = z.output<typeof fileFieldsSchema>;
 
 /** Each type's own update fields (the keys its schema adds to fileFieldsSchema): elsewhere they are 400. */
-export const TYPE_FIELDS = { plot: ['figure', 'title', 'caption', 'source_fid', 'comments_enabled'], grid: ['metadata'], fold: [] } as const satisfies Record<
-  Filetype,
-  readonly string[]
->;
-const TYPE_NAMES: Record<Filetype, string> = { plot: 'plot', grid: 'grid', fold: 'folder' };
+export const TYPE_FIELDS = {
+  plot: ['figure', 'title', 'caption', 'source_fid', 'comments_enabled'],
+  grid: ['metadata'],
+  fold: [],
+  dashboard: ['content'],
+  spectacle_presentation: ['content'],
+} as const satisfies Record<Filetype, readonly string[]>;
+const TYPE_NAMES: Record<Filetype, string> = { plot: 'plot', grid: 'grid', fold: 'folder', dashboard: 'dashboard', spectacle_presentation: 'presentation' };
 
 /** A type's own part of an update, checked before the transaction (it may read): the write to do in it, if any
  * (`save` says who saves with what, for the file's history: lib/core/versions.ts). */
@@ -69,8 +72,9 @@ export async function updateFile<I extends FileFields>(
   // Writers change what a file holds; where it is, its name and who sees it stay the owner's.
   const ownerField = file.ownerId !== viewer!.id && Object.keys(fileFieldsSchema.shape).find((name) => given[name] !== undefined);
   if (ownerField) throw permissionDenied(`Only the owner changes a file's ${ownerField}.`);
+  const own: readonly string[] = TYPE_FIELDS[file.filetype];
   for (const [type, names] of Object.entries(TYPE_FIELDS)) {
-    const foreign = type !== file.filetype && names.find((name) => given[name] !== undefined);
+    const foreign = type !== file.filetype && names.find((name) => given[name] !== undefined && !own.includes(name));
     if (foreign) throw invalid(foreign, `not a field of a ${TYPE_NAMES[file.filetype]} (it is a ${TYPE_NAMES[type as Filetype]}'s)`);
   }
   if (input.parent !== undefined && input.parent_path !== undefined) throw invalid('parent_path', 'give parent or parent_path, not both');

@@ -4,6 +4,7 @@ import 'server-only';
 import type { z } from 'zod';
 import type { Db } from '@/db/client';
 import type { Viewer } from './auth';
+import { documentRecord, documentUpdates, documentUpdateSchema, getDocument, isDocumentType } from './dashboards';
 import { fileFieldsSchema, updateFile } from './file-changes';
 import { fileRecord, filesOwner, getFile, listFolderChildren, type Filetype, type OwnedFile } from './files';
 import { getGrid, gridUpdate, gridUpdateSchema } from './grids';
@@ -25,6 +26,10 @@ export async function fileDetail(db: Db, viewer: Viewer | null, file: OwnedFile,
     const { cols, ...record } = await getGrid(db, viewer, fid, origin, opts.shareKey);
     return opts.cols === false ? record : { ...record, cols };
   }
+  if (isDocumentType(file.filetype)) {
+    const { file: readable, content } = await getDocument(db, fid, viewer, opts.shareKey);
+    return documentRecord(origin, readable, viewer, content);
+  }
   return fileRecord(origin, file, viewer);
 }
 
@@ -32,12 +37,12 @@ export async function fileDetail(db: Db, viewer: Viewer | null, file: OwnedFile,
 export const folderUpdateSchema = fileFieldsSchema;
 
 /** PUT/PATCH /v2/files/{fid}: any type's fields (those of another type than the file's are 400). */
-export const fileUpdateSchema = plotUpdateSchema.extend(gridUpdateSchema.shape);
+export const fileUpdateSchema = plotUpdateSchema.extend(gridUpdateSchema.shape).extend(documentUpdateSchema.shape);
 export type FileUpdate = z.output<typeof fileUpdateSchema>;
 
 /** PUT/PATCH on a typed path (`filetype`) or under /v2/files/ (any type; a grid's answer then has no `cols`), from `client` (the API's when not given). */
 export async function updateFileDetail(db: Db, viewer: Viewer, fid: Fid, input: FileUpdate, origin: string, filetype?: Filetype, client: Client = 'api') {
-  const file = await updateFile(db, viewer, fid, input, { filetype, types: { plot: plotUpdate, grid: gridUpdate }, client });
+  const file = await updateFile(db, viewer, fid, input, { filetype, types: { plot: plotUpdate, grid: gridUpdate, ...documentUpdates(fid, origin) }, client });
   return fileDetail(db, viewer, file, origin, { cols: filetype !== undefined });
 }
 

@@ -282,7 +282,13 @@ async function collaborationOf(db: Db, file: FileRow, viewer: Viewer | null): Pr
   return row.c;
 }
 
-const API_KEYS: Record<Filetype, ApiCollection> = { plot: 'plots', grid: 'grids', fold: 'folders' };
+const API_KEYS: Record<Filetype, ApiCollection> = {
+  plot: 'plots',
+  grid: 'grids',
+  fold: 'folders',
+  dashboard: 'dashboards',
+  spectacle_presentation: 'spectacle-presentations',
+};
 
 /** The common record of any file (plots' own records are built in SQL: records.ts). */
 export function fileRecord(origin: string, file: OwnedFile, viewer: Viewer | null) {

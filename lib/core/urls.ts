@@ -13,7 +13,7 @@ export type FileForm = 'page' | 'embed' | 'png' | 'json' | 'csv';
 /** The image sizes beyond the default (lib/core/images.ts IMAGE_SIZES). */
 export type ThumbSize = 'block-thumb' | 'list-thumb' | 'card';
 /** The API's collections a file is found in by fid. */
-export type ApiCollection = 'files' | 'plots' | 'grids' | 'folders';
+export type ApiCollection = 'files' | 'plots' | 'grids' | 'folders' | 'dashboards' | 'spectacle-presentations';
 
 /** A user's page (their profile; to themselves, their workspace). */
 export const profilePath = (owner: string) => `/~${part(owner)}/`;

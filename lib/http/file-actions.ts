@@ -8,6 +8,7 @@ import { fileDetail, fileUpdateSchema, folderUpdateSchema, updateFileDetail, typ
 import { deleteFile, restoreFile, trashFile } from '@/lib/core/file-changes';
 import { lookupPath, type Filetype } from '@/lib/core/files';
 import { gridUpdateSchema } from '@/lib/core/grids';
+import { documentUpdateSchema } from '@/lib/core/dashboards';
 import { clientOf } from './request/client';
 import { lookupQuerySchema } from './request/queries';
 import { endpoint } from './routes';
@@ -49,10 +50,12 @@ export const permanentDeleteEndpoint = (filetype?: Filetype) =>
     },
   });
 
+const LOOKUP_NAMES: Partial<Record<Filetype, string>> = { fold: 'folder', spectacle_presentation: 'presentation' };
+
 /** `GET /v2/files/lookup` (any type; a grid without `cols`) and the typed lookups (`/v2/plots/lookup`...). */
 export const lookupEndpoint = (filetype?: Filetype) =>
   endpoint({
-    summary: `The live ${filetype ? `${filetype === 'fold' ? 'folder' : filetype} ` : 'file '}at a path of the caller's (or \`user\`'s) files`,
+    summary: `The live ${filetype ? `${LOOKUP_NAMES[filetype] ?? filetype} ` : 'file '}at a path of the caller's (or \`user\`'s) files`,
     query: lookupQuerySchema,
     responses: { 200: 'the file\'s record, or {"exists": boolean} with exists=true', 404: 'No live file the caller may read at that path.' },
     handler: async ({ db, viewer, query, origin }) => {
@@ -68,6 +71,8 @@ const UPDATE: Record<Filetype, { body: z.ZodType<FileUpdate>; what: string; limi
   // A grid's path takes the grids' body limit.
   grid: { body: gridUpdateSchema, what: "a grid's file fields and metadata", limit: 50 * MiB },
   fold: { body: folderUpdateSchema, what: 'a folder (rename, move, share)', limit: MiB },
+  dashboard: { body: documentUpdateSchema, what: 'a dashboard', limit: 10 * MiB },
+  spectacle_presentation: { body: documentUpdateSchema, what: 'a presentation', limit: 10 * MiB },
 };
 
 /** PUT and PATCH (one partial update) on a typed path, or under /v2/files/ for any type. */

@@ -148,7 +148,7 @@ export function figureHeight(record: PlotRecord): number | null {
 export async function fileCsv(params: { owner: string; n: string }, shareKey: string | undefined) {
   const ctx = await pageContext();
   const file = await readableFile(ctx, params, shareKey);
-  if (!file || file.filetype === 'fold') return null;
+  if (file?.filetype !== 'plot' && file?.filetype !== 'grid') return null;
   const columns = await csvColumns(ctx.db, ctx.viewer, file, shareKey);
   return { filename: `${file.filename}.csv`, chunks: await csvDownload(ctx.db, columns) };
 }

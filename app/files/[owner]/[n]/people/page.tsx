@@ -16,7 +16,7 @@ type Props = { params: Promise<{ owner: string; n: string }>; searchParams: Prom
 
 const ROLE = { read: 'Can view', write: 'Can edit' } as const;
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
-const KIND = { plot: 'chart', grid: 'grid', fold: 'folder' } as const;
+const KIND = { plot: 'chart', grid: 'grid', fold: 'folder', dashboard: 'dashboard', spectacle_presentation: 'presentation' } as const;
 
 // `/~owner/n/people`: who a file is shared with by name. Its owner shares, changes and unshares here;
 // its collaborators see the list and may leave. Anyone else gets the 404 of a missing file.
