@@ -8,6 +8,7 @@ import { CARD_SCALE, CARD_SIZE } from '@/lib/core/card-figure';
 import {
   type DashboardBox,
   type DashboardContent,
+  type DashboardNode,
   type PresentationContent,
   parseDashboardContent,
   parsePresentationContent,
@@ -71,7 +72,7 @@ export async function loadDocument(
   };
   if (file.filetype === 'dashboard') {
     const parsed = parseOr(() => parseDashboardContent(content), null);
-    return { kind: 'dashboard', ...base, layout: parsed?.layout ? await dashboardLayout(ctx, parsed) : null };
+    return { kind: 'dashboard', ...base, layout: parsed?.layout ? await dashboardLayout(ctx, parsed, parsed.layout) : null };
   }
   const parsed = parseOr(() => parsePresentationContent(content), null);
   return { kind: 'presentation', ...base, slides: parsed ? await presentationSlides(ctx, parsed) : [] };
@@ -107,9 +108,9 @@ async function plotViews(ctx: PageContext, resolved: Map<string, ResolvedPlotRef
   return views;
 }
 
-async function dashboardLayout(ctx: PageContext, content: DashboardContent & { layout: NonNullable<DashboardContent['layout']> }): Promise<DashboardLayout> {
+async function dashboardLayout(ctx: PageContext, content: DashboardContent, layout: DashboardNode): Promise<DashboardLayout> {
   const views = await plotViews(ctx, await resolvePlotRefs(ctx.db, ctx.viewer, plotRefsOfDashboard(content)));
-  return mapBoxes(layoutDashboard<DashboardBox>(content.layout), (box): BoxView => {
+  return mapBoxes(layoutDashboard<DashboardBox>(layout), (box): BoxView => {
     if (box.boxType === 'plot') {
       const plot = views.get(box.fileId);
       return plot ? { kind: 'plot', title: box.title?.trim() || plot.title, plot } : { kind: 'hidden' };
