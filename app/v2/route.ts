@@ -6,7 +6,7 @@ import { apiRoot } from '@/lib/http/openapi';
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/', {
   GET: endpoint({
     summary: 'The API root: the URL of each section and of this description',
-    responses: { 200: '{"files", "folders", "grids", "images", "plots", "users", "openapi"}: absolute URLs' },
+    responses: { 200: '{"dashboards", "files", "folders", "grids", "images", "plots", "spectacle-presentations", "users", "openapi"}: absolute URLs' },
     handler: async ({ origin }) => json(apiRoot(origin)),
   }),
 });

@@ -66,7 +66,7 @@ export const errorBodySchema = z
   .meta({ description: 'The error body of every failed request' });
 
 /** The API root's sections, each `{origin}/v2/{key}`. */
-export const API_SECTIONS = ['files', 'folders', 'grids', 'images', 'plots', 'users'] as const;
+export const API_SECTIONS = ['dashboards', 'files', 'folders', 'grids', 'images', 'plots', 'spectacle-presentations', 'users'] as const;
 
 /** GET /v2/: where each section and the API's description live. */
 export function apiRoot(origin: string): Record<(typeof API_SECTIONS)[number] | 'openapi', string> {
@@ -79,8 +79,10 @@ const TAGS: Record<string, string> = {
   root: 'The API root and this description of the API.',
   plots: 'Plotly figures whose data are references (`xsrc`) to grid columns; the public list and the feed.',
   grids: 'Tables of named columns: the data plots reference.',
-  files: 'Any file (plot, grid or folder) by its fid or its path; trash, restore and delete.',
+  files: 'Any file (plot, grid, folder, dashboard or presentation) by its fid or its path; trash, restore and delete.',
   folders: "Folders holding an owner's files.",
+  dashboards: "Dashboards: plots (and text) laid out in boxes, their content a client's JSON text (Python's `dashboard_ops`).",
+  'spectacle-presentations': "Slide decks of text, images, code and live plots, their content a client's JSON text (Python's `presentation_ops`).",
   images: 'Figures drawn as images (nothing is stored).',
   users: 'The authenticated user and their API key.',
 };
@@ -189,7 +191,7 @@ const words = (path: string) =>
 /** A path's group: its section (`/v2/plots/...` -> `plots`), or `root` outside one. */
 const tagOf = (path: string) => {
   const section = path.split('/')[2] ?? '';
-  return /^[a-z_]+$/.test(section) ? section : 'root';
+  return /^[a-z_-]+$/.test(section) ? section : 'root';
 };
 
 function operation(path: string, method: Method, e: AnyEndpoint, components: Record<string, JsonSchema>): Operation {

@@ -2,7 +2,7 @@
 // built app on PostgreSQL and on PGlite: each test runs one scenario of python_client.py (the calls
 // a user makes, configured as a user does: set_config_file / set_credentials_file) as a new user,
 // then checks what the client returned and what the service holds, over HTTP.
-// Not here: py.iplot (plot() plus a notebook IFrame), dashboards (a later issue), streaming.
+// Not here: py.iplot (plot() plus a notebook IFrame), streaming.
 import { describe, expect, it } from 'vitest';
 import type { Answer, TestUser } from '../support/api';
 import { python } from '../support/clients';
@@ -192,6 +192,53 @@ describe.each(servers())('chart_studio (Python) on $name', (s) => {
     expect(await lookup(user, 'reports/2026/q1')).toMatchObject({ fid: fid(user, result.url), filetype: 'plot', parent: Number(folder.fid.split(':')[1]) });
     expect((await lookup(user, 'reports/2026/q1_grid')).filetype).toBe('grid');
     expect((await lookup(user, 'reports/2027')).filetype).toBe('fold');
+  });
+
+  it('dashboard_ops: upload, get_dashboard_names, get_dashboard equal, overwrite by name, secret and private sharing', async () => {
+    const { user, result } = await run('dashboards');
+    const boardUrl = new RegExp(`^${s.url}/~${user.username}/(\\d+)/$`);
+    expect(result.url).toMatch(boardUrl);
+    expect(result.names).toEqual(['my board']);
+    expect(result.first_got).toEqual(result.first_sent);
+    // The same name again updates the one dashboard.
+    expect(result.again).toBe(result.url);
+    expect(result.second_got).toEqual(result.second_sent);
+    expect(result.second_got).not.toEqual(result.first_got);
+    expect([...result.names_after].sort()).toEqual(['my board', 'private board', 'secret board']);
+    // A plot of that name is not overwritten: the client refuses from the lookup's filetype.
+    expect(result.clash).toContain("'dash a' is already a plot");
+    const board = fid(user, result.url);
+    const detail = ok(await s.call('GET', `/v2/dashboards/${board}`), 'anonymous, public');
+    expect(JSON.parse(detail.content)).toEqual(result.second_sent);
+    const secret = new RegExp(`^${s.url}/~${user.username}/(\\d+)/\\?share_key=([A-Za-z0-9_-]{16,})$`).exec(result.secret);
+    expect(secret, result.secret).not.toBeNull();
+    const secretFid = `${user.username}:${secret![1]}`;
+    expect((await s.call('GET', `/v2/dashboards/${secretFid}`)).status).toBe(404);
+    expect(ok(await s.call('GET', `/v2/dashboards/${secretFid}?share_key=${secret![2]}`), 'with the key')).toMatchObject({
+      world_readable: false,
+      share_key_enabled: true,
+    });
+    const priv = fid(user, result.private);
+    expect((await s.call('GET', `/v2/dashboards/${priv}`)).status).toBe(404);
+    expect(ok(await s.call('GET', `/v2/dashboards/${priv}`, { user }), 'owner')).toMatchObject({ world_readable: false, share_key_enabled: false });
+  });
+
+  it('presentation_ops: upload, read back equal, overwrite by name, secret sharing', async () => {
+    const { user, result } = await run('presentations');
+    expect(result.url).toMatch(new RegExp(`^${s.url}/~${user.username}/(\\d+)/$`));
+    expect(result.got).toEqual(result.sent);
+    expect(result.again).toBe(result.url);
+    expect(result.got_again).toEqual(result.sent_again);
+    expect([...result.names].sort()).toEqual(['my deck', 'secret deck']);
+    // The chart slide names the plot by its embed URL.
+    expect(JSON.stringify(result.sent)).toContain(`${result.chart}.embed?link=false`);
+    const secret = new RegExp(`^${s.url}/~${user.username}/(\\d+)/\\?share_key=([A-Za-z0-9_-]{16,})$`).exec(result.secret);
+    expect(secret, result.secret).not.toBeNull();
+    const deck = `${user.username}:${secret![1]}`;
+    expect((await s.call('GET', `/v2/spectacle-presentations/${deck}`)).status).toBe(404);
+    const read = ok(await s.call('GET', `/v2/spectacle-presentations/${deck}?share_key=${secret![2]}`), 'with the key');
+    expect(JSON.parse(read.content)).toEqual(result.sent);
+    expect(read.filetype).toBe('spectacle_presentation');
   });
 
   it('a wrong API key: PlotlyRequestError 401 "Bad API key", nothing written', async () => {

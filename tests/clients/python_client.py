@@ -6,8 +6,10 @@ By hand, against a running service:
     PYTHONPATH=tests/clients/vendor PF_URL=http://localhost:3000 PF_USERNAME=alice PF_API_KEY=... \
         /usr/bin/python3 tests/clients/python_client.py plot_overwrite
 """
+import json
 import os
 import tempfile
+import urllib.parse
 
 from harness import configure, run, scenario
 
@@ -15,7 +17,9 @@ import chart_studio.plotly as py
 import chart_studio.tools as tls
 from chart_studio.api import v2
 from chart_studio.exceptions import PlotlyRequestError
+from chart_studio.dashboard_objs import dashboard_objs as dashboard
 from chart_studio.grid_objs import Column, Grid
+from chart_studio.presentation_objs import Presentation
 import plotly.tools
 from plotly.graph_objs import Scatter
 
@@ -206,6 +210,82 @@ def folders():
     py.file_ops.ensure_dirs("reports/2027")
     url = py.plot(figure([1, 1, 2], "In a folder"), filename="reports/2026/q1", auto_open=False)
     return {"created": created, "again": again, "url": url}
+
+
+def fid_and_key(url):
+    """A plot URL's fid ("owner:n") and its share key (None when it has none)."""
+    parsed = urllib.parse.urlparse(url)
+    owner, number = parsed.path.strip("/").lstrip("~").split("/")[:2]
+    key = urllib.parse.parse_qs(parsed.query).get("share_key", [None])[0]
+    return "{}:{}".format(owner, number), key
+
+
+def plain(value):
+    """A Dashboard or Presentation (dict subclasses) as the plain JSON value it was when this ran."""
+    return json.loads(json.dumps(value))
+
+
+@scenario
+def dashboards():
+    a = py.plot(figure([1, 2, 3], "Dash A"), filename="dash a", auto_open=False)
+    b = py.plot(figure([3, 2, 1], "Dash B"), filename="dash b", sharing="secret", auto_open=False)
+    a_fid, _ = fid_and_key(a)
+    b_fid, b_key = fid_and_key(b)
+    board = dashboard.Dashboard()
+    board.insert({"type": "box", "boxType": "plot", "fileId": a_fid, "title": "A"})
+    board.insert({"type": "box", "boxType": "plot", "fileId": b_fid, "shareKey": b_key, "title": "B"}, "right", 1)
+    first_sent = plain(board)
+    url = py.dashboard_ops.upload(board, "my board", auto_open=False)
+    names = py.dashboard_ops.get_dashboard_names()
+    first_got = plain(py.dashboard_ops.get_dashboard("my board"))
+    board.insert({"type": "box", "boxType": "plot", "fileId": a_fid, "title": "A again"}, "below", 1)
+    second_sent = plain(board)
+    again = py.dashboard_ops.upload(board, "my board", auto_open=False)
+    second_got = plain(py.dashboard_ops.get_dashboard("my board"))
+    secret = py.dashboard_ops.upload(board, "secret board", sharing="secret", auto_open=False)
+    private = py.dashboard_ops.upload(board, "private board", sharing="private", auto_open=False)
+    try:
+        py.dashboard_ops.upload(board, "dash a", auto_open=False)
+        clash = None
+    except Exception as e:
+        clash = str(e)
+    return {
+        "url": url,
+        "again": again,
+        "secret": secret,
+        "private": private,
+        "names": names,
+        "names_after": py.dashboard_ops.get_dashboard_names(),
+        "first_sent": first_sent,
+        "first_got": first_got,
+        "second_sent": second_sent,
+        "second_got": second_got,
+        "clash": clash,
+    }
+
+
+@scenario
+def presentations():
+    chart = py.plot(figure([4, 5, 6], "Deck chart"), filename="deck chart", auto_open=False)
+    deck = Presentation("# Hello\nFirst slide text\n---\n# A chart\nPlotly({})\n".format(chart))
+    url = py.presentation_ops.upload(deck, "my deck", auto_open=False)
+    fid, _ = fid_and_key(url)
+    got = json.loads(v2.spectacle_presentations.retrieve(fid).json()["content"])
+    other = Presentation("# Replaced\nOnly one slide\n")
+    again = py.presentation_ops.upload(other, "my deck", auto_open=False)
+    got_again = json.loads(v2.spectacle_presentations.retrieve(fid).json()["content"])
+    secret = py.presentation_ops.upload(deck, "secret deck", sharing="secret", auto_open=False)
+    return {
+        "url": url,
+        "again": again,
+        "secret": secret,
+        "chart": chart,
+        "sent": plain(deck),
+        "got": got,
+        "sent_again": plain(other),
+        "got_again": got_again,
+        "names": [r["filename"] for r in v2.spectacle_presentations.list().json()["results"]],
+    }
 
 
 @scenario

@@ -2,7 +2,9 @@
 // share key; some shared by name with a friend to read or write, some shared and unshared again, some
 // in a folder shared with the friend and some moved out of it), every URL that names a file asked by
 // every kind of caller (anonymous, owner, another user, the friend, a wrong share key, the right one),
-// plus the lists, the feed and the pages that gather files.
+// plus the lists, the feed and the pages that gather files. Dashboards and presentations show plots
+// of every visibility: their pages draw a plot only for a reader of that plot (or of a share key the
+// document gives with it).
 // Private files carry unique markers in their names, titles, captions and unreferenced columns:
 // no answer may hold a marker its caller may not read, a refused file is byte for byte the 404 of a
 // missing one, lists hold public plots only, and only the page views that were served are counted.
@@ -39,7 +41,7 @@ interface World {
   hidden: { owner: number; marker: string; folder: number }[];
 }
 interface FileInfo {
-  kind: 'plot' | 'grid';
+  kind: 'plot' | 'grid' | 'dashboard' | 'presentation';
   owner: number;
   fid: string;
   n: number;
@@ -54,6 +56,8 @@ interface FileInfo {
   how: string;
   /** Its path among its owner's files (what a lookup names). */
   path: string;
+  /** A document's secret plots given with their share keys: its readers may see those plots on its pages. */
+  grants?: string[];
 }
 
 type Caller = { label: string; user: number | null; key: 'none' | 'wrong' | 'right' };
@@ -183,6 +187,69 @@ async function buildWorld(): Promise<World> {
       });
     }
   }
+  // Each owner's dashboard and presentation, of any visibility, marked in their names and content,
+  // showing the owner's plots of every visibility, a secret one sometimes with its share key.
+  for (const user of users) {
+    const own = files.filter((f) => f.kind === 'plot' && f.owner === user.index);
+    for (const kind of ['dashboard', 'presentation'] as const) {
+      const visibility = pick(['public', 'private', 'secret'] as const);
+      const secret = visibility === 'public' ? null : marker();
+      const filename = `${kind}${secret ? ` ${secret}` : ''}`;
+      const shown = [pick(own), pick(own), pick(own)].map((plot) => ({ plot, key: plot.shareKey && random() < 0.5 ? plot.shareKey : null }));
+      const note = `note ${secret ?? 'in public'}`;
+      const content =
+        kind === 'dashboard'
+          ? {
+              layout: shown.reduceRight<unknown>(
+                (rest, { plot, key }, i) => {
+                  const box = { type: 'box', boxType: 'plot', fileId: plot.fid, shareKey: key, title: `box ${i}` };
+                  return { type: 'split', direction: 'horizontal', size: 50, sizeUnit: '%', first: box, second: rest };
+                },
+                { type: 'box', boxType: 'text', text: note, title: 'Notes' },
+              ),
+              version: 2,
+              settings: {},
+            }
+          : {
+              presentation: {
+                slides: [
+                  { children: [{ type: 'Text', children: [note], props: { style: { left: 0, top: 0 } } }] },
+                  ...shown.map(({ plot, key }) => ({
+                    children: [
+                      {
+                        type: 'Plotly',
+                        children: [],
+                        props: {
+                          src: `${baseUrl()}/~${user.username}/${plot.n}${key ? `/?share_key=${key}` : '.embed?link=false'}`,
+                          style: { left: 0, top: 0 },
+                        },
+                      },
+                    ],
+                  })),
+                ],
+              },
+            };
+      const made = await call('POST', `/v2/${kind === 'dashboard' ? 'dashboards' : 'spectacle-presentations'}`, {
+        user,
+        body: { filename, content: JSON.stringify(content), ...visibilityBody(visibility) },
+      });
+      expect(made.status, made.text).toBe(201);
+      const file = made.json.file;
+      files.push({
+        kind,
+        owner: user.index,
+        fid: file.fid,
+        n: Number(String(file.fid).split(':')[1]),
+        filename,
+        visibility,
+        shareKey: file.share_key ?? null,
+        marker: secret,
+        path: filename,
+        grants: shown.filter((s) => s.key).map((s) => s.plot.fid),
+        ...(await shareSome(user, file.fid)),
+      });
+    }
+  }
   // Each owner's workspace holds more: a private folder with a private plot in it, and a private plot
   // in the trash, all marked.
   const hidden: World['hidden'] = [];
@@ -226,6 +293,14 @@ const PLOT_PATHS = [
   (o: string, n: number) => `/~${o}/${n}.png`,
   (o: string, n: number) => `/~${o}/${n}.png?size=list-thumb`,
 ];
+const DOCUMENT_PATHS = (collection: string) => [
+  (o: string, n: number) => `/v2/${collection}/${o}:${n}`,
+  (o: string, n: number) => `/v2/files/${o}:${n}`,
+  (o: string, n: number) => `/~${o}/${n}/`,
+  (o: string, n: number) => `/~${o}/${n}/embed`,
+  (o: string, n: number) => `/~${o}/${n}.embed`,
+  (o: string, n: number) => `/~${o}/${n}.png?size=card`,
+];
 const GRID_PATHS = [
   (o: string, n: number) => `/v2/grids/${o}:${n}`,
   (o: string, n: number) => `/v2/grids/${o}:${n}/content`,
@@ -233,6 +308,14 @@ const GRID_PATHS = [
   (o: string, n: number) => `/~${o}/${n}/`,
   (o: string, n: number) => `/~${o}/${n}.csv`,
 ];
+
+const PATHS: Record<FileInfo['kind'], ((o: string, n: number) => string)[]> = {
+  plot: PLOT_PATHS,
+  grid: GRID_PATHS,
+  dashboard: DOCUMENT_PATHS('dashboards'),
+  presentation: DOCUMENT_PATHS('spectacle-presentations'),
+};
+const isDocument = (f: FileInfo) => f.kind === 'dashboard' || f.kind === 'presentation';
 
 interface Reply {
   status: number;
@@ -270,10 +353,25 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
   /** Markers the caller may not see in an answer to `path` (a share key opens only its own file). */
   const forbidden = (caller: Caller, path: string, key: string | null) => [
     ...world.files
-      .filter((f) => f.marker && f.owner !== caller.user && !(key && f.shareKey === key && pathNames(path, f)) && !sharedWith(caller, f))
+      .filter(
+        (f) =>
+          f.marker &&
+          f.owner !== caller.user &&
+          !(key && f.shareKey === key && pathNames(path, f)) &&
+          !sharedWith(caller, f) &&
+          !grantedBy(caller, path, key, f),
+      )
       .map((f) => f.marker!),
     ...world.hidden.filter((h) => h.owner !== caller.user).map((h) => h.marker),
   ];
+  /** Whether `path` is the page of a document the caller reads that gives plot `f` with its share key. */
+  const grantedBy = (caller: Caller, path: string, key: string | null, f: FileInfo) =>
+    world.files.some(
+      (d) =>
+        d.grants?.includes(f.fid) &&
+        pathNames(path, d) &&
+        (d.visibility === 'public' || d.owner === caller.user || sharedWith(caller, d) || (key !== null && key === d.shareKey)),
+    );
   /** Whether the caller is the friend and the file is shared with them by name. */
   const sharedWith = (caller: Pick<Caller, 'user'>, f: FileInfo) => caller.user === world.friend.index && f.shared !== null;
   const pathNames = (path: string, f: FileInfo) => {
@@ -297,7 +395,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
         { label: 'anonymous, right share key', user: null, key: 'right', auth: null },
       ];
       const paths = [
-        ...(file.kind === 'plot' ? PLOT_PATHS : GRID_PATHS).map((p) => ({ path: p(owner.username, file.n), missing: p(owner.username, MISSING_N) })),
+        ...PATHS[file.kind].map((p) => ({ path: p(owner.username, file.n), missing: p(owner.username, MISSING_N) })),
         {
           path: `/v2/files/lookup?path=${encodeURIComponent(file.path)}&user=${owner.username}`,
           missing: `/v2/files/lookup?path=${encodeURIComponent(MISSING_NAME)}&user=${owner.username}`,
@@ -318,7 +416,9 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
             const problems: string[] = [];
             if (url.match(/^\/~[^/]+\/\d+\/(\?|$)/) && got.status === 200 && file.kind === 'plot')
               servedPageViews.set(file.fid, (servedPageViews.get(file.fid) ?? 0) + 1);
-            if (readable && got.status !== 200) problems.push(`expected 200, got ${got.status}`);
+            // A document's pages are the pages' own (their readers' answers are checked there); here, that nothing leaks.
+            if (readable && got.status !== 200 && !(isDocument(file) && isPage(path))) problems.push(`expected 200, got ${got.status}`);
+            if (got.status >= 500) problems.push(`answered ${got.status}`);
             if (!readable) {
               const twin = await ask(keyed ? withKey(missing, keyed) : missing, caller.auth);
               const view = (r: Reply) => ({ status: r.status, type: r.type, body: isPage(path) ? canonical(r.text) : r.text });
@@ -346,7 +446,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
 
   it("the chart editor's pages: a plot's editor is its owner's and writers' alone (anyone else: the 404 of a missing file), a grid's new chart its readers', and no marker leaks", async () => {
     const checks: (() => Promise<string | null>)[] = [];
-    for (const file of world.files) {
+    for (const file of world.files.filter((f) => !isDocument(f))) {
       const owner = world.users[file.owner];
       const other = world.users[(file.owner + 1) % USERS];
       const at = (n: number) => (file.kind === 'plot' ? `/~${owner.username}/${n}/edit` : `/create/chart?grid=${owner.username}:${n}`);
@@ -387,7 +487,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
 
   it("versions (the API's and the history pages) are their writers' alone (the owner and write collaborators): anyone else, a share key's holder and a reader too, gets the 404 of a missing file, and no marker leaks", async () => {
     const checks: (() => Promise<string | null>)[] = [];
-    for (const file of world.files) {
+    for (const file of world.files.filter((f) => !isDocument(f))) {
       const owner = world.users[file.owner];
       const other = world.users[(file.owner + 1) % USERS];
       const kind = file.kind === 'plot' ? 'plots' : 'grids';
@@ -523,6 +623,16 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
           path = page.next ? new URL(page.next).pathname + new URL(page.next).search : null;
         }
         expect(seen.sort(), `${first} as ${caller.label}`).toEqual(publicPlots);
+      }
+      // The document lists are each caller's own: nobody else's, and no marker of anyone else's.
+      for (const collection of ['dashboards', 'spectacle-presentations']) {
+        const got = await ask(`/v2/${collection}?page_size=100`, caller.auth);
+        expect(got.status, `/v2/${collection} as ${caller.label}`).toBe(caller.auth ? 200 : 401);
+        for (const m of forbidden({ label: caller.label, user: caller.user, key: 'none' }, `/v2/${collection}`, null)) expect(got.text).not.toContain(m);
+        const kind = collection === 'dashboards' ? 'dashboard' : 'presentation';
+        const own = world.files.filter((f) => f.kind === kind && f.owner === caller.user).map((f) => f.fid);
+        if (caller.auth)
+          expect((JSON.parse(got.text).results as { fid: string }[]).map((r) => r.fid).sort(), `/v2/${collection} as ${caller.label}`).toEqual(own.sort());
       }
       const feed = await ask('/v2/plots/feed?page_size=100', caller.auth);
       expect(feed.status).toBe(200);

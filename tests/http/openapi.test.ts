@@ -210,7 +210,7 @@ describe('the API root', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(res.headers.get('content-security-policy'), 'an API answer, not a page').toBeNull();
-    expect(Object.keys(res.json)).toEqual(['files', 'folders', 'grids', 'images', 'plots', 'users', 'openapi']);
+    expect(Object.keys(res.json)).toEqual(['dashboards', 'files', 'folders', 'grids', 'images', 'plots', 'spectacle-presentations', 'users', 'openapi']);
     expect(res.json).toEqual(expectedRoot());
   });
 

@@ -1,0 +1,4 @@
+import { restoreEndpoint } from '@/lib/http/file-actions';
+import { routes } from '@/lib/http/routes';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/dashboards/{fid}/restore', { POST: restoreEndpoint('dashboard') });

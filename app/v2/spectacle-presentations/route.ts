@@ -1,0 +1,4 @@
+import { documentCollection } from '@/lib/http/document-endpoints';
+import { routes } from '@/lib/http/routes';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/spectacle-presentations', documentCollection('spectacle_presentation'));
