@@ -185,12 +185,15 @@ test.describe('dashboard page', () => {
     expect(a.height).toBeGreaterThan(300);
     await shoot(page, testInfo, 'dashboard-1280');
     await expectAxeClean(page, testInfo, 'dashboard page');
+  });
 
-    // The owner of the private plot sees it there.
+  test('draws the private plot for its owner, who may read it', async ({ page, request }) => {
+    const { dashboard, theirs } = await mixedDashboard(request);
     await signIn(page, OTHER_USER);
-    await page.goto(path);
-    await expect(page.locator('.doc-not-shared')).toHaveCount(0);
+    await page.goto(pathOf(dashboard.web_url));
     await expect(page.getByRole('heading', { name: theirs.title! })).toBeVisible();
+    await expect(page.locator('.doc-not-shared')).toHaveCount(0);
+    await expect(page.locator('.dash .plot-figure')).toHaveCount(3);
   });
 
   test('stacks the boxes in reading order on a phone', async ({ page, request }, testInfo) => {
