@@ -149,6 +149,7 @@ async function expectAxeClean(page: Page, testInfo: TestInfo, name: string) {
 
 test.describe('dashboard page', () => {
   test('draws readable plots, hides the unreadable one entirely, shows hostile text as text', async ({ page, request }, testInfo) => {
+    test.slow();
     const { dashboard, mine, theirs, secret } = await mixedDashboard(request);
     const path = pathOf(dashboard.web_url);
     const [owner, n] = fidParts(theirs.fid);
@@ -265,6 +266,7 @@ test.describe('dashboard page', () => {
 
 test.describe('presentation page', () => {
   test('one slide at a time, by buttons, keyboard, swipe and address; nothing from other sites', async ({ page, request }, testInfo) => {
+    test.slow();
     const { deck, theirs } = await presentation(request);
     const external: string[] = [];
     page.on('request', (r) => {

@@ -10,17 +10,23 @@ const PlotFigure = dynamic(() => import('@/components/plot-figure'), { ssr: fals
 
 /** How far outside the viewport a chart starts drawing, so one scrolled to is already there. */
 const AHEAD = '300px';
+/** Narrower than this (a slide on a phone), a chart is drawn as its card is: tight margins, no legend, values on hover. */
+const COMPACT_WIDTH = 480;
 
 export function LazyPlot({ plot }: { plot: PlotView }) {
   const el = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
+  const [compact, setCompact] = useState(false);
   const [asked, setAsked] = useState(false);
   useEffect(() => {
     const node = el.current;
     if (!node || near) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
+        const seen = entries.find((e) => e.isIntersecting);
+        if (!seen) return;
+        setCompact(seen.boundingClientRect.width < COMPACT_WIDTH);
+        setNear(true);
       },
       { rootMargin: AHEAD },
     );
@@ -32,7 +38,7 @@ export function LazyPlot({ plot }: { plot: PlotView }) {
   return (
     <div ref={el} className="doc-plot" data-drawn-when-near={near || undefined}>
       {near && live ? (
-        <PlotFigure contentUrl={plot.contentUrl} interactive bundle={plot.bundle} label={label} fallback={<img src={plot.imageUrl} alt="" />} />
+        <PlotFigure contentUrl={plot.contentUrl} interactive={!compact} bundle={plot.bundle} label={label} fallback={<img src={plot.imageUrl} alt="" />} />
       ) : (
         <div className="doc-plot-static">
           <img src={plot.imageUrl} alt={label} loading="lazy" decoding="async" />
