@@ -30,6 +30,8 @@ const nextConfig = {
     // Chart Studio's public URL forms (/~owner/n/, .embed, .png, .json) onto internal routes.
     return [
       { source: '/~:owner/:n(\\d+).embed', destination: '/files/:owner/:n/embed' },
+      // The form a presentation's Plotly child may name (the client's `/embed`).
+      { source: '/~:owner/:n(\\d+)/embed', destination: '/files/:owner/:n/embed' },
       { source: '/~:owner/:n(\\d+).png', destination: '/files/:owner/:n/image' },
       { source: '/~:owner/:n(\\d+).json', destination: '/files/:owner/:n/json' },
       { source: '/~:owner/:n(\\d+).csv', destination: '/files/:owner/:n/csv' },

@@ -11,6 +11,8 @@ import { ApiError } from '@/lib/core/errors';
 import type { OwnedFile } from '@/lib/core/files';
 import { chartView, type ChartMode } from '@/lib/core/images';
 import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
+import { isDocumentType } from '@/lib/core/dashboards';
+import { type DocumentPageData, loadDocument } from './document-page';
 import { pageContext, readableFile, type PageContext } from './page-context';
 import { visibilityOf, type Visibility } from '@/lib/core/permissions';
 import { csvDownload } from './csv';
@@ -56,10 +58,10 @@ export interface GridPageData {
   plots: GridPlots;
 }
 
-export type FilePageData = PlotPageData | GridPageData;
+export type FilePageData = PlotPageData | GridPageData | DocumentPageData;
 
 /**
- * The plot or grid at `/~owner/n/` if the visitor may read it, else null (the 404 page). Cached per
+ * The plot, grid, dashboard or presentation at `/~owner/n/` if the visitor may read it, else null (the 404 page). Cached per
  * request, so the metadata and the page body share one load.
  */
 export const loadFilePage = cache(async (owner: string, n: string, shareKey: string | undefined): Promise<FilePageData | null> => {
@@ -72,6 +74,7 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
     const plots = await listReferencers(ctx.db, ctx.viewer?.id ?? null, file);
     return { kind: 'grid', ctx, file, visibility, shareKey: carried, urls: fileUrls(ctx.origin, file.owner, file.n), plots };
   }
+  if (isDocumentType(file.filetype)) return loadDocument(ctx, { ...file, filetype: file.filetype }, shareKey);
   let record: PlotRecord;
   try {
     record = await getPlotRecord(ctx.db, ctx.viewer, { owner: file.owner, n: file.n }, ctx.origin, shareKey);

@@ -39,5 +39,5 @@ export function pageSecurityHeaders({ nonce, frameable, https }: PageHeadersOpti
   };
 }
 
-/** The embed page, in its public form (`/~owner/n.embed`) and its internal route. */
-export const isEmbedPath = (pathname: string) => /^\/~[^/]+\/\d+\.embed$|^\/files\/[^/]+\/\d+\/embed\/?$/.test(pathname);
+/** The embed page, in its public forms (`/~owner/n.embed`, `/~owner/n/embed`) and its internal route. */
+export const isEmbedPath = (pathname: string) => /^\/~[^/]+\/\d+(?:\.embed|\/embed\/?)$|^\/files\/[^/]+\/\d+\/embed\/?$/.test(pathname);

@@ -24,6 +24,7 @@ describe('page security headers', () => {
   it('know the embed page in its public and internal forms', () => {
     expect(isEmbedPath('/~alice/3.embed')).toBe(true);
     expect(isEmbedPath('/files/alice/3/embed')).toBe(true);
+    expect(isEmbedPath('/~alice/3/embed')).toBe(true);
     expect(isEmbedPath('/~alice/3/')).toBe(false);
     expect(isEmbedPath('/~alice/3.embed/x')).toBe(false);
     expect(isEmbedPath('/files/alice/3')).toBe(false);

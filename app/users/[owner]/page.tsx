@@ -5,6 +5,8 @@ import { cache } from 'react';
 import { z } from 'zod';
 import { PlotList } from '@/components/plot-list';
 import { Workspace } from '@/components/workspace';
+import { DocumentCards } from '@/components/documents/document-cards';
+import { listPublicDocuments } from '@/lib/core/document-cards';
 import { cursorQuery, profilePage, starredPage } from '@/lib/web/gallery';
 import { workspacePage, workspaceQuery } from '@/lib/web/workspace';
 import { listUndrawablePlots } from '@/lib/core/images';
@@ -57,6 +59,8 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const { query, invalid } = cursorQuery(own && !starredTab ? {} : search);
   const page = starredTab ? await starredPage(db, viewer, user, query, origin) : own ? null : await profilePage(db, viewer, user, query, origin);
   const undrawable = own ? await listUndrawablePlots(db, user.id) : [];
+  // Others see the public ones here; the owner has them all in the workspace.
+  const documents = page && !starredTab ? await listPublicDocuments(db, user.id) : [];
   const name = user.nickname || user.username;
   const website = websiteSchema.safeParse(user.website);
 
@@ -103,6 +107,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
         </section>
       )}
       {workspace && csrf && <Workspace username={user.username} data={workspace} csrf={csrf} actions={FILE_ACTIONS} />}
+      <DocumentCards owner={user.username} rows={documents} />
       {page && (invalid || page.cursorRejected) && (
         <p className="notice" role="status">
           That page link is no longer valid, so here are the newest plots.

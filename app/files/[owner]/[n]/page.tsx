@@ -16,20 +16,8 @@ import { plotPeople } from '@/lib/web/people';
 import { commentAction, commentsSwitchAction, deleteCommentAction, editCommentAction, starAction } from './people-actions';
 import { versionedImage } from '@/lib/web/plot-cards';
 import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grid-preview';
-import {
-  avatarPath,
-  chartContentPath,
-  dataTablePath,
-  editPlotPath,
-  filePath,
-  historyPath,
-  imagePath,
-  peoplePath,
-  profilePath,
-  withShareKey,
-} from '@/lib/core/urls';
+import { chartContentPath, dataTablePath, editPlotPath, filePath, historyPath, imagePath, withShareKey } from '@/lib/core/urls';
 import { canWrite } from '@/lib/core/permissions';
-import type { OwnedFile } from '@/lib/core/files';
 import { countView } from '@/lib/core/view-counts';
 import {
   chartDescription,
@@ -41,13 +29,14 @@ import {
   type GridPageData,
   type PlotPageData,
 } from '@/lib/web/plot-page';
-import type { Visibility } from '@/lib/core/permissions';
 import { copyPlotAction, editCopyAction } from './copy-action';
 import { saveStyleAction } from './theme-action';
 import { EditPlotLinks } from '@/components/chart-editor/edit-plot-links';
 import { ownerNoticeCode, showsPlotData } from '@/lib/web/workspace';
 import { NOTICES, ownPlotData, type Notice } from '@/lib/web/file-forms';
 import { FILE_ACTIONS } from '@/app/users/[owner]/file-actions';
+import { Badge, DateTime, Owner, PeopleLink, VISIBILITY_HINT } from '@/components/file-head';
+import { DocumentPage } from './document-page';
 
 export const dynamic = 'force-dynamic';
 
@@ -71,7 +60,12 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   const description = caption ? truncate(caption, 200) : `A ${data.kind} by ${data.file.owner}`;
   const webUrl = data.kind === 'plot' ? data.record.web_url : data.urls.web_url;
   // The rendered default image, under a URL that changes with the plot (so link previews refresh).
-  const image = data.kind === 'plot' ? withShareKey(versionedImage(data.record.image_urls.default, data.record.date_modified), data.shareKey) : undefined;
+  const image =
+    data.kind === 'plot'
+      ? withShareKey(versionedImage(data.record.image_urls.default, data.record.date_modified), data.shareKey)
+      : data.kind === 'grid'
+        ? undefined
+        : withShareKey(imagePath(data.file.owner, data.file.n), data.shareKey);
   return {
     title,
     description,
@@ -93,40 +87,16 @@ function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
-// A file's web_url: a plot with its interactive chart, share and download options; a grid as a table.
+// A file's web_url: a plot with its interactive chart, share and download options; a grid as a table;
+// a dashboard's boxes or a presentation's slides (document-page.tsx).
 export default async function FilePage(props: Props) {
   const data = await load(props);
   if (!data) notFound();
   const search = await props.searchParams;
   const notice = ownerNoticeCode(search.notice);
-  return data.kind === 'plot' ? <PlotPage data={data} notice={notice} commentsCursor={search.comments} /> : <GridPage data={data} notice={notice} />;
-}
-
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
-const DateTime = ({ date }: { date: Date }) => <time dateTime={date.toISOString()}>{dateFormat.format(date)}</time>;
-
-const VISIBILITY_LABEL: Record<Visibility, string> = { public: 'Public', private: 'Private', secret: 'Secret link' };
-const VISIBILITY_HINT: Record<Visibility, string> = {
-  public: 'Anyone can see this file.',
-  private: 'Only you can see this file.',
-  secret: 'Only people with the secret link can see this file.',
-};
-
-function Badge({ visibility }: { visibility: Visibility }) {
-  return (
-    <span className="badge" data-visibility={visibility} title={VISIBILITY_HINT[visibility]}>
-      {VISIBILITY_LABEL[visibility]}
-    </span>
-  );
-}
-
-function Owner({ owner }: { owner: string }) {
-  return (
-    <Link href={profilePath(owner)} className="file-owner">
-      <img src={avatarPath(owner)} alt="" width={28} height={28} />
-      {owner}
-    </Link>
-  );
+  if (data.kind === 'plot') return <PlotPage data={data} notice={notice} commentsCursor={search.comments} />;
+  if (data.kind === 'grid') return <GridPage data={data} notice={notice} />;
+  return <DocumentPage data={data} notice={notice} />;
 }
 
 async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; notice: Notice | null; commentsCursor: unknown }) {
@@ -284,16 +254,6 @@ async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; 
         actions={{ post: commentAction, edit: editCommentAction, remove: deleteCommentAction, toggle: commentsSwitchAction }}
       />
     </main>
-  );
-}
-
-/** To the owner, where to share the file by name; to a collaborator, that it is shared with them (and with whom). */
-function PeopleLink({ file, own }: { file: OwnedFile; own: boolean }) {
-  if (!own && !file.collaboration) return null;
-  return (
-    <Link className="button secondary" href={peoplePath(file.owner, file.n)}>
-      {own ? 'Share with people' : file.collaboration === 'write' ? 'Shared with you: can edit' : 'Shared with you: can view'}
-    </Link>
   );
 }
 

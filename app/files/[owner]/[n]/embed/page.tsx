@@ -1,31 +1,37 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { DashboardView } from '@/components/documents/dashboard-view';
+import { PresentationView } from '@/components/documents/presentation-view';
 import PlotFigure from '@/components/plot-figure';
 import { chartContentPath, dataTablePath, imagePath, withShareKey } from '@/lib/core/urls';
+import type { DocumentPageData } from '@/lib/web/document-page';
 import { chartDescription, loadFilePage, shareKeyOf, type PlotPageData } from '@/lib/web/plot-page';
 
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ owner: string; n: string }>; searchParams: Promise<{ share_key?: string | string[] }> };
 
-async function load({ params, searchParams }: Props): Promise<PlotPageData | null> {
+async function load({ params, searchParams }: Props): Promise<PlotPageData | DocumentPageData | null> {
   const { owner, n } = await params;
   const data = await loadFilePage(owner, n, shareKeyOf((await searchParams).share_key));
-  return data?.kind === 'plot' ? data : null;
+  return data && data.kind !== 'grid' ? data : null;
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const data = await load(props);
   if (!data) return { title: 'Not found' };
-  // The plot page is the one to index; this is its frame.
-  return { title: data.record.title.trim() || data.file.filename, robots: { index: false, follow: true } };
+  // The file's page is the one to index; this is its frame.
+  const title = (data.kind === 'plot' && data.record.title.trim()) || data.file.filename;
+  return { title, robots: { index: false, follow: true } };
 }
 
 // `/~owner/n.embed`: the chart alone, filling the iframe, with its text alternative and data table link. The root layout's header and footer are
 // still rendered, so this view covers the viewport above them (and CSS hides them, see .embed-view).
+// A dashboard's boxes or a presentation's slides likewise, with the link to their page.
 export default async function EmbedPage(props: Props) {
   const data = await load(props);
   if (!data) notFound();
+  if (data.kind !== 'plot') return <DocumentEmbed data={data} />;
   const { record, file, shareKey } = data;
   const title = record.title.trim() || file.filename;
   const description = await chartDescription(data);
@@ -50,6 +56,25 @@ export default async function EmbedPage(props: Props) {
           Data table
         </a>
         <a className="embed-link" href={withShareKey(record.web_url, shareKey)} target="_blank" rel="noopener">
+          View on Plot Files
+        </a>
+      </p>
+    </main>
+  );
+}
+
+function DocumentEmbed({ data }: { data: DocumentPageData }) {
+  const { file } = data;
+  return (
+    <main className="embed-view document-embed">
+      <h1 className="visually-hidden">{file.filename}</h1>
+      {data.kind === 'dashboard' ? (
+        data.layout && <DashboardView layout={data.layout} label={`Dashboard: ${file.filename}`} />
+      ) : (
+        <PresentationView slides={data.slides} label={`Presentation: ${file.filename}`} />
+      )}
+      <p className="document-embed-links">
+        <a className="embed-link" href={withShareKey(data.urls.web_url, data.shareKey)} target="_blank" rel="noopener">
           View on Plot Files
         </a>
       </p>

@@ -1,0 +1,85 @@
+// A dashboard's or a presentation's page (`/~owner/n/`): its head as other file pages have it, then its
+// boxes or its slides, its share and embed links, and to its owner the sharing and trash forms.
+import Link from 'next/link';
+import { ActionForm } from '@/components/action-form';
+import { CopyField } from '@/components/copy-field';
+import { DashboardView } from '@/components/documents/dashboard-view';
+import { PresentationView } from '@/components/documents/presentation-view';
+import { Badge, DateTime, Owner, PeopleLink, VISIBILITY_HINT } from '@/components/file-head';
+import { sharingForm, trashForm } from '@/components/file-forms';
+import { Notice } from '@/components/notice';
+import { canWrite } from '@/lib/core/permissions';
+import { editPlotPath, withShareKey } from '@/lib/core/urls';
+import type { DocumentPageData } from '@/lib/web/document-page';
+import { NOTICES, type Notice as NoticeCode } from '@/lib/web/file-forms';
+import { embedCode } from '@/lib/web/plot-page';
+import { FILE_ACTIONS } from '@/app/users/[owner]/file-actions';
+
+const NOUN = { dashboard: 'dashboard', presentation: 'presentation' } as const;
+
+export function DocumentPage({ data, notice }: { data: DocumentPageData; notice: NoticeCode | null }) {
+  const { file, visibility, urls } = data;
+  const own = data.ctx.viewer?.id === file.ownerId;
+  const noun = NOUN[data.kind];
+  const secretKey = visibility === 'secret' ? file.shareKey : null;
+  const fid = `${file.owner}:${file.n}`;
+  return (
+    <main className={`file-page document-page ${data.kind}-page`}>
+      <header className="file-head">
+        <div className="file-title">
+          <h1>{file.filename}</h1>
+          <Badge visibility={visibility} />
+          {data.kind === 'dashboard' && canWrite(file, data.ctx.viewer) && (
+            <Link className="button secondary" href={editPlotPath(file.owner, file.n)}>
+              Edit dashboard
+            </Link>
+          )}
+          <PeopleLink file={file} own={own} />
+        </div>
+        <ul className="file-meta">
+          <li>
+            <Owner owner={file.owner} />
+          </li>
+          <li>{data.kind === 'dashboard' ? 'Dashboard' : `Presentation · ${data.slides.length} ${data.slides.length === 1 ? 'slide' : 'slides'}`}</li>
+          <li>
+            Created <DateTime date={file.createdAt} />
+          </li>
+          <li>
+            Modified <DateTime date={file.updatedAt} />
+          </li>
+        </ul>
+      </header>
+      {own && notice && <Notice>{NOTICES[notice]}</Notice>}
+      {data.kind === 'dashboard' ? (
+        data.layout ? (
+          <DashboardView layout={data.layout} label={`Dashboard: ${file.filename}`} />
+        ) : (
+          <p className="muted">This dashboard has no boxes yet.</p>
+        )
+      ) : data.slides.length ? (
+        <PresentationView slides={data.slides} label={`Presentation: ${file.filename}`} />
+      ) : (
+        <p className="muted">This presentation has no slides yet.</p>
+      )}
+      <section className="plot-share" aria-labelledby="share-heading">
+        <h2 id="share-heading">Share</h2>
+        <CopyField
+          id="share-url"
+          label="Share link"
+          value={withShareKey(urls.web_url, secretKey)}
+          hint={visibility === 'public' ? undefined : VISIBILITY_HINT[visibility]}
+        />
+        <CopyField id="embed-code" label="Embed code" value={embedCode(withShareKey(urls.embed_url, secretKey), file.filename)} />
+      </section>
+      {own && data.ctx.csrf && (
+        <section className="owner-actions" aria-labelledby="owner-actions-heading">
+          <h2 id="owner-actions-heading">Manage this {noun}</h2>
+          <div className="owner-actions-side">
+            <ActionForm {...sharingForm({ action: FILE_ACTIONS.share, visibility, csrf: data.ctx.csrf, fid, back: 'plot' })} />
+            <ActionForm {...trashForm({ action: FILE_ACTIONS.trash, csrf: data.ctx.csrf, fid, back: 'plot' })} />
+          </div>
+        </section>
+      )}
+    </main>
+  );
+}

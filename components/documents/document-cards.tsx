@@ -1,0 +1,31 @@
+// A profile's public dashboards and presentations: a card each (its picture, name and kind), linking
+// to its page. The picture is its card image (lib/web/document-page.ts documentImage).
+import { CARD_SIZE } from '@/lib/core/card-figure';
+import type { DocumentCardRow } from '@/lib/core/document-cards';
+import { filePath, imagePath } from '@/lib/core/urls';
+import './documents.css';
+
+const KIND = { dashboard: 'Dashboard', spectacle_presentation: 'Presentation' } as const;
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+
+export function DocumentCards({ owner, rows }: { owner: string; rows: DocumentCardRow[] }) {
+  if (!rows.length) return null;
+  return (
+    <section className="document-cards" aria-labelledby="document-cards-heading">
+      <h2 id="document-cards-heading">Dashboards and presentations</h2>
+      <ul className="document-card-list">
+        {rows.map((row) => (
+          <li key={row.n} className="document-card" data-fid={`${owner}:${row.n}`}>
+            <img src={imagePath(owner, row.n, 'card')} alt="" width={CARD_SIZE[0]} height={CARD_SIZE[1]} loading="lazy" decoding="async" />
+            <h3 className="document-card-title">
+              <a href={filePath(owner, row.n)}>{row.filename}</a>
+            </h3>
+            <p className="document-card-meta">
+              {KIND[row.filetype]} · updated <time dateTime={row.updatedAt.toISOString()}>{dateFormat.format(row.updatedAt)}</time>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
