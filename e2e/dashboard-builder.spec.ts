@@ -4,7 +4,7 @@
 // readable refused at its box; the builder closed to others; axe and screenshots at desktop and phone.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import { E2E_USER, OTHER_USER, basicAuth, createPlot, expect, signIn, test, trashPlot, unique } from './support';
+import { E2E_USER, OTHER_USER, basicAuth, createPlot, expect, signIn, signOut, test, trashPlot, unique } from './support';
 
 const auth = { Authorization: basicAuth(E2E_USER) };
 
@@ -146,6 +146,18 @@ test.describe('dashboard builder', () => {
       },
       second: { type: 'box', boxType: 'plot', fileId: plotA.fid, shareKey: null, title: a },
     });
+
+    // Its page shows what was made, with Edit dashboard to its owner; the private plot only to its owner.
+    await expect(page.getByRole('main')).toContainText('Read me first.');
+    await expect(page.getByRole('link', { name: 'Edit dashboard' })).toHaveAttribute('href', `/~e2e/${n}/edit`);
+    await expect(page.getByText('This plot is not shared with you')).toHaveCount(0);
+    await signOut(page);
+    await page.goto(`/~e2e/${n}/`);
+    await expect(page.getByRole('main')).toContainText('Read me first.');
+    await expect(page.getByRole('main')).toContainText('This plot is not shared with you');
+    await expect(page.getByRole('main')).not.toContainText(a);
+    await expect(page.getByRole('link', { name: 'Edit dashboard' })).toHaveCount(0);
+    await signIn(page);
 
     // In the workspace, a kind of its own, with its Edit; opened again, the builder shows what was saved.
     await page.goto('/~e2e/?type=dashboard');
