@@ -86,6 +86,8 @@ export const files = pgTable(
     index('files_owner_documents_newest_idx')
       .on(t.ownerId, t.filetype, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.filetype} IN ('dashboard', 'spectacle_presentation') AND ${t.trashedAt} IS NULL`),
+    // Dashboards and presentations found by their filename's words: files_documents_search_idx, a GIN
+    // index on document_search_doc(filename), a function migration 0033 defines with it.
     check('files_filetype_check', sql`${t.filetype} IN ('plot', 'grid', 'fold', 'dashboard', 'spectacle_presentation')`),
   ],
 );

@@ -2,7 +2,7 @@
 // page links): results as plot cards, the query kept in the box, a clear empty state, and never a
 // private plot.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { cardFids, createPlot, expect, OTHER_USER, signIn, test, unique, type FileRecord } from './support';
+import { basicAuth, cardFids, createPlot, E2E_USER, expect, OTHER_USER, signIn, test, unique, type FileRecord } from './support';
 
 /** 26 public plots titled with a fresh word (a page is 24 cards), and a private one with it too. */
 async function corpus(request: APIRequestContext): Promise<{ word: string; fids: string[]; hidden: FileRecord }> {
@@ -41,6 +41,36 @@ test.describe('search', () => {
     await search(page, '/feed', `type:bar ${word} chart 7`);
     expect(await cardFids(page)).toEqual([fids[26 - 1 - 7]]);
     expect(pageErrors).toEqual([]);
+  });
+
+  test('dashboards and presentations are found by their names, beside the plots; private ones never', async ({ page, request }) => {
+    const word = `board${unique()}`;
+    const post = async (kind: 'dashboards' | 'spectacle-presentations', filename: string, worldReadable: boolean) => {
+      const content = kind === 'dashboards' ? { layout: null, version: 2, settings: {} } : { presentation: { slides: [] } };
+      const res = await request.post(`/v2/${kind}`, {
+        headers: { Authorization: basicAuth(E2E_USER) },
+        data: { content: JSON.stringify(content), filename, world_readable: worldReadable },
+      });
+      expect(res.status()).toBe(201);
+      return ((await res.json()) as { file: FileRecord }).file;
+    };
+    const board = await post('dashboards', `Sales_${word}-2026`, true);
+    const deck = await post('spectacle-presentations', `${word} deck`, true);
+    const hidden = await post('dashboards', `${word} private`, false);
+    await search(page, '/', word);
+    const cards = page.locator('.document-card');
+    await expect(cards).toHaveCount(2);
+    await expect(page.getByRole('heading', { name: 'Dashboards and presentations' })).toBeVisible();
+    await expect(cards.first().getByRole('link', { name: deck.filename })).toHaveAttribute('href', `/~e2e/${deck.fid.split(':')[1]}/`);
+    await expect(cards.nth(1)).toContainText(`Dashboard by e2e`);
+    await expect(page.locator('main')).not.toContainText(hidden.filename);
+    // Its owner finds the private one among their own.
+    await signIn(page);
+    await page.goto(`/search?in=mine&q=${word}`);
+    await expect(page.locator('.document-card')).toHaveCount(3);
+    await page.goto(`/search?q=${encodeURIComponent(`${word} type:bar`)}`);
+    await expect(page.locator('.document-card')).toHaveCount(0);
+    expect(board.fid).toMatch(/^e2e:/);
   });
 
   test('no results: a clear empty state, the words kept in the box', async ({ page }) => {

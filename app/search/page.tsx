@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { PlotList } from '@/components/plot-list';
+import { DocumentCards } from '@/components/documents/document-cards';
 import { SearchForm } from '@/components/search-form';
+import { searchDocuments } from '@/lib/core/document-cards';
 import { SEARCH_WALK } from '@/lib/core/search';
 import { searchPage, searchQuery } from '@/lib/web/gallery';
 import { pageContext } from '@/lib/web/page-context';
@@ -30,6 +32,8 @@ export default async function Search({ searchParams }: Props) {
   const mine = query.mine && viewer !== null;
   const page = q && !query.error && (mine || !query.mine) ? await searchPage(db, viewer, { q, cursor: query.cursor, mine }, origin) : null;
   const what = mine ? 'Your plots (private and secret included)' : 'Public plots';
+  // Dashboards and presentations found by their names lead the first page.
+  const documents = page && !query.cursor ? await searchDocuments(db, viewer, q, mine ? 'own' : 'public') : [];
 
   return (
     <main>
@@ -70,6 +74,7 @@ export default async function Search({ searchParams }: Props) {
           That page link is no longer valid, so here is the first page.
         </p>
       )}
+      <DocumentCards rows={documents} byline={!mine} />
       {page && (
         <PlotList
           page={page}

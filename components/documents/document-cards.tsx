@@ -8,20 +8,22 @@ import './documents.css';
 const KIND = { dashboard: 'Dashboard', spectacle_presentation: 'Presentation' } as const;
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 
-export function DocumentCards({ owner, rows }: { owner: string; rows: DocumentCardRow[] }) {
+/** The cards; `byline` names each one's owner (where they are not all one person's). */
+export function DocumentCards({ rows, byline = false }: { rows: DocumentCardRow[]; byline?: boolean }) {
   if (!rows.length) return null;
   return (
     <section className="document-cards" aria-labelledby="document-cards-heading">
       <h2 id="document-cards-heading">Dashboards and presentations</h2>
       <ul className="document-card-list">
         {rows.map((row) => (
-          <li key={row.n} className="document-card" data-fid={`${owner}:${row.n}`}>
-            <img src={imagePath(owner, row.n, 'card')} alt="" width={CARD_SIZE[0]} height={CARD_SIZE[1]} loading="lazy" decoding="async" />
+          <li key={`${row.owner}:${row.n}`} className="document-card" data-fid={`${row.owner}:${row.n}`}>
+            <img src={imagePath(row.owner, row.n, 'card')} alt="" width={CARD_SIZE[0]} height={CARD_SIZE[1]} loading="lazy" decoding="async" />
             <h3 className="document-card-title">
-              <a href={filePath(owner, row.n)}>{row.filename}</a>
+              <a href={filePath(row.owner, row.n)}>{row.filename}</a>
             </h3>
             <p className="document-card-meta">
-              {KIND[row.filetype]} · updated <time dateTime={row.updatedAt.toISOString()}>{dateFormat.format(row.updatedAt)}</time>
+              {KIND[row.filetype]}
+              {byline && ` by ${row.owner}`} · updated <time dateTime={row.updatedAt.toISOString()}>{dateFormat.format(row.updatedAt)}</time>
             </p>
           </li>
         ))}

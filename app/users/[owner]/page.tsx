@@ -107,7 +107,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
         </section>
       )}
       {workspace && csrf && <Workspace username={user.username} data={workspace} csrf={csrf} actions={FILE_ACTIONS} />}
-      <DocumentCards owner={user.username} rows={documents} />
+      <DocumentCards rows={documents} />
       {page && (invalid || page.cursorRejected) && (
         <p className="notice" role="status">
           That page link is no longer valid, so here are the newest plots.
