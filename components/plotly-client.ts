@@ -2,7 +2,7 @@
 // the smallest bundle a figure needs, lib/core/plotly-bundles.ts), geo
 // assets only when a figure draws maps, and figures fetched with their data.
 import { tameFigure } from '@/lib/render/draw-guard';
-import { bundleCovers, figureBundle, subplotKind, type PlotlyBundle } from '@/lib/core/plotly-bundles';
+import { bundleCovers, figureBundle, needsMapOutlines, type PlotlyBundle } from '@/lib/core/plotly-bundles';
 import { traceType } from '@/lib/core/trace-types';
 import { mergeMapData } from '@/lib/core/map-data';
 
@@ -74,10 +74,7 @@ export function loadGeoAssets(): Promise<void> {
   return geo;
 }
 
-const GEO_TRACES = new Set(['scattergeo', 'choropleth']);
-export function needsGeo(figure: Figure): boolean {
-  return figure.data.some((t) => GEO_TRACES.has(traceType(t))) || Object.keys(figure.layout ?? {}).some((k) => subplotKind(k) === 'geo');
-}
+export const needsGeo = (figure: Figure): boolean => needsMapOutlines(figure.data.map(traceType), Object.keys(figure.layout ?? {}));
 
 /**
  * The figure with its data: `inline_data` for grids the visitor can read, `map_data` for the rest

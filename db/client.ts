@@ -28,10 +28,11 @@ export async function openDatabase(url: string | undefined, dataDir = embeddedDa
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const client = postgres(url, {
       max: Number(process.env.DB_POOL_MAX ?? 10),
-      // Fail fast when the database is away: callers answer 503 (within a second) instead of hanging.
-      // A server that is starting up accepts connections it does not answer yet: without this bound
-      // they wait. A healthy server completes the handshake in milliseconds; raise it for slow links.
-      connect_timeout: Number(process.env.DB_CONNECT_TIMEOUT ?? 0.5),
+      // A database that is away refuses connections at once (503 at once); one that is unreachable, or
+      // starting up and accepting connections it does not answer yet, would keep a request waiting:
+      // this bounds that wait. It is not tighter because a loaded machine can take a good part of a
+      // second to open a connection, and a request that met this bound is answered 503.
+      connect_timeout: Number(process.env.DB_CONNECT_TIMEOUT ?? 3),
       // postgres.js waits up to 20 s between reconnect attempts once it has failed a few times: a
       // query queued meanwhile hangs, and the service takes that long to notice the database is back.
       // A quarter second (with jitter) keeps outage answers prompt and recovery quick.

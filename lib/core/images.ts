@@ -220,6 +220,26 @@ export async function isUndrawable(db: Db, fileId: number): Promise<boolean> {
   return row?.undrawable ?? false;
 }
 
+/**
+ * Columns `types` and `subplots` (JSON arrays) of the plot `p`: its traces' types (frames' typed
+ * traces too) and its layout's subplot keys, read in the database so that nothing parses the figure.
+ */
+export const figureKindsSql = sql`to_json(ARRAY(SELECT ${traceTypeSql(sql`e`)}
+      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'data') = 'array' THEN p.figure->'data' ELSE '[]'::jsonb END) e
+      UNION
+      SELECT ${namedTraceTypeSql(sql`e`)}
+      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'frames') = 'array' THEN p.figure->'frames' ELSE '[]'::jsonb END) fr,
+           jsonb_array_elements(CASE WHEN jsonb_typeof(fr->'data') = 'array' THEN fr->'data' ELSE '[]'::jsonb END) e
+      WHERE ${namedTraceTypeSql(sql`e`)} IS NOT NULL))::text AS types,
+    to_json(ARRAY(SELECT k FROM jsonb_object_keys(CASE WHEN jsonb_typeof(p.figure->'layout') = 'object' THEN p.figure->'layout' ELSE '{}'::jsonb END) k
+      WHERE ${bundleSubplotSql(sql`k`)}))::text AS subplots`;
+
+/** A figure's trace types and subplot keys, from the columns of figureKindsSql. */
+export const figureKinds = (row: { types: string; subplots: string }) => ({
+  types: JSON.parse(row.types) as string[],
+  subplots: JSON.parse(row.subplots) as string[],
+});
+
 /** How a page shows the plot's chart: drawn at once, drawn when the visitor asks (many values), or
  * never (its render failed for good: drawing it would freeze the tab). */
 export type ChartMode = 'live' | 'on-request' | 'static';
@@ -233,22 +253,15 @@ export async function chartView(db: Db, fileId: number): Promise<{ mode: ChartMo
   const [row] = await queryRows<{ undrawable: boolean; values: string | number; bytes: string | number; types: string; subplots: string }>(
     db,
     sql`SELECT ${undrawableSql} AS undrawable, p.data_values AS values, p.data_bytes AS bytes,
-          to_json(ARRAY(SELECT ${traceTypeSql(sql`e`)}
-                FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'data') = 'array' THEN p.figure->'data' ELSE '[]'::jsonb END) e
-                UNION
-                SELECT ${namedTraceTypeSql(sql`e`)}
-                FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.figure->'frames') = 'array' THEN p.figure->'frames' ELSE '[]'::jsonb END) fr,
-                     jsonb_array_elements(CASE WHEN jsonb_typeof(fr->'data') = 'array' THEN fr->'data' ELSE '[]'::jsonb END) e
-                WHERE ${namedTraceTypeSql(sql`e`)} IS NOT NULL))::text AS types,
-          to_json(ARRAY(SELECT k FROM jsonb_object_keys(CASE WHEN jsonb_typeof(p.figure->'layout') = 'object' THEN p.figure->'layout' ELSE '{}'::jsonb END) k
-                WHERE ${bundleSubplotSql(sql`k`)}))::text AS subplots
+          ${figureKindsSql}
         FROM plots p WHERE p.file_id = ${fileId}`,
   );
   if (!row) return { mode: 'static', bundle: 'full' };
   const size = { values: Number(row.values), bytes: Number(row.bytes) };
   // A render refused for the data's size says nothing of whether a browser can draw it.
   const mode = row.undrawable && size.bytes <= MAX_RENDERED_BYTES ? 'static' : drawsLive(size) && !row.undrawable ? 'live' : 'on-request';
-  return { mode, bundle: plotlyBundle(JSON.parse(row.types) as string[], JSON.parse(row.subplots) as string[]) };
+  const { types, subplots } = figureKinds(row);
+  return { mode, bundle: plotlyBundle(types, subplots) };
 }
 
 /** The owner's plots whose current version could not be drawn, newest first (at most 100). */

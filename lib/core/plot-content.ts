@@ -12,7 +12,8 @@ import { assertReadable, assertWriter } from './permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from './records';
 import { dataSize, overDataLimit, ownerReads, plotReader, resolveSrcs, type DataSize, type SrcGrid } from './srcs';
-import { MAX_RENDERED_BYTES } from './images';
+import { figureKinds, figureKindsSql, MAX_RENDERED_BYTES } from './images';
+import { needsMapOutlines } from './plotly-bundles';
 import { plotVersionAt } from './versions';
 
 export interface ContentOptions {
@@ -159,10 +160,10 @@ export class TooLargeToDrawError extends Error {
 export async function figureToRender(
   db: Db,
   fileId: number,
-): Promise<{ text: string; version: number; layout: { width: number | null; height: number | null } } | null> {
-  const [plot] = await queryRows<{ owner_id: number; owner: string; n: number; width: number | null; height: number | null }>(
+): Promise<{ text: string; version: number; layout: { width: number | null; height: number | null }; mapOutlines: boolean } | null> {
+  const [plot] = await queryRows<{ owner_id: number; owner: string; n: number; width: number | null; height: number | null; types: string; subplots: string }>(
     db,
-    sql`SELECT f.owner_id, u.username AS owner, f.n, p.width, p.height
+    sql`SELECT f.owner_id, u.username AS owner, f.n, p.width, p.height, ${figureKindsSql}
         FROM plots p JOIN files f ON f.id = p.file_id JOIN users u ON u.id = f.owner_id
         WHERE p.file_id = ${fileId} AND f.trashed_at IS NULL`,
   );
@@ -178,7 +179,8 @@ export async function figureToRender(
   });
   let text = '';
   for await (const part of content.parts()) text += part;
-  return { text, version: content.version, layout: { width: plot.width, height: plot.height } };
+  const { types, subplots } = figureKinds(plot);
+  return { text, version: content.version, layout: { width: plot.width, height: plot.height }, mapOutlines: needsMapOutlines(types, subplots) };
 }
 
 /** One column's values, or an array of several columns' values (a multi-uid src), as stored. */

@@ -38,6 +38,17 @@ export function plotlyBundle(types: Iterable<string>, layoutKeys: Iterable<strin
   return need;
 }
 
+/** Trace types drawn on a geo subplot: plotly reads their land and coast outlines from
+ * window.PlotlyGeoAssets, a bundle as large as plotly.js itself, so it is loaded only for them. */
+const MAP_OUTLINE_TRACES = new Set(['scattergeo', 'choropleth']);
+
+/** Whether a figure with these trace types and layout keys draws a geo map (and so needs plotly's map outlines). */
+export function needsMapOutlines(types: Iterable<string>, layoutKeys: Iterable<string>): boolean {
+  for (const type of types) if (MAP_OUTLINE_TRACES.has(type)) return true;
+  for (const key of layoutKeys) if (subplotKind(key) === 'geo') return true;
+  return false;
+}
+
 /** Whether `have` draws what `need` does. */
 export const bundleCovers = (have: PlotlyBundle, need: PlotlyBundle) => ORDER.indexOf(have) >= ORDER.indexOf(need);
 

@@ -16,9 +16,22 @@ import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { busy, invalid, serviceUnavailable } from '@/lib/core/errors';
 import { MAX_TRACES } from '@/lib/core/figure';
+import { needsMapOutlines } from '@/lib/core/plotly-bundles';
+import { traceType } from '@/lib/core/trace-types';
 import { claimOneOf, releaseLease, renewLease } from './leases';
 import { whole } from '@/lib/core/rate-limit';
-import { appRenderer, figureSize, FigureError, isRenderError, MAX_SIDE, MIN_SIDE, rendererUnavailable, RenderTimeoutError, type ExportSize } from './renderer';
+import {
+  appRenderer,
+  figureSize,
+  FigureError,
+  isRenderError,
+  MAX_SIDE,
+  MIN_SIDE,
+  rendererUnavailable,
+  RenderTimeoutError,
+  type ExportJob,
+  type ExportSize,
+} from './renderer';
 
 export const EXPORT_FORMATS = ['png', 'jpeg', 'webp', 'svg', 'pdf', 'emf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -273,11 +286,9 @@ export async function svgToEmf(svg: string, deadline: number, inkscape = inkscap
 }
 
 /** Draws the export on `lane` before `deadline`: the bytes of the asked format. */
-async function draw(lane: number, body: ImageExportBody, size: ExportSize, deadline: number): Promise<Buffer> {
-  const figureText = JSON.stringify({ data: body.figure.data, layout: body.figure.layout ?? {} });
-  const format = body.format === 'emf' ? 'svg' : body.format;
-  const drawn = await appRenderer().exportImage(lane, { figureText, format, ...size }, deadline);
-  return body.format === 'emf' ? svgToEmf(drawn.toString('utf8'), deadline) : drawn;
+async function draw(lane: number, job: ExportJob, emf: boolean, deadline: number): Promise<Buffer> {
+  const drawn = await appRenderer().exportImage(lane, job, deadline);
+  return emf ? svgToEmf(drawn.toString('utf8'), deadline) : drawn;
 }
 
 /** POST /v2/images: the figure drawn in the asked format (see the module comment for the bounds). */
@@ -304,11 +315,17 @@ export async function exportImage(db: Db, viewer: Viewer, body: ImageExportBody)
         : error;
     });
     try {
+      const job: ExportJob = {
+        figureText: JSON.stringify({ data: body.figure.data, layout: body.figure.layout ?? {} }),
+        format: body.format === 'emf' ? 'svg' : body.format,
+        mapOutlines: needsMapOutlines(body.figure.data.map(traceType), Object.keys(body.figure.layout ?? {})),
+        ...size,
+      };
       // The browser's and the page's start-up are not the figure's doing: not counted against it.
-      await appRenderer().prepareExport(lane, config.pages);
+      await appRenderer().prepareExport(lane, config.pages, job.mapOutlines);
       // The wait is over: the render's own time starts now, and the lease covers it.
       await renewLease(db, slot, holder, leaseSeconds);
-      const bytes = await draw(lane, body, size, Date.now() + config.timeoutMs);
+      const bytes = await draw(lane, job, body.format === 'emf', Date.now() + config.timeoutMs);
       return { bytes, type: CONTENT_TYPES[body.format] };
     } catch (error) {
       if (isRenderError(error, 'RenderTimeoutError')) {

@@ -70,7 +70,7 @@ export async function startImageWorker(open: () => Promise<Database>, opts: Work
         try {
           const figure = await figureToRender(db, job.fileId);
           if (figure) {
-            const images = await renderer.render(figure.text, figure.layout);
+            const images = await renderer.render(figure.text, figure.layout, { mapOutlines: figure.mapOutlines });
             await storeImages(db, job.fileId, figure.version, images);
             rendered++;
           } else {

@@ -185,6 +185,15 @@ export interface ExportSize {
 export interface ExportJob extends ExportSize {
   figureText: string;
   format: 'png' | 'jpeg' | 'webp' | 'svg' | 'pdf';
+  /** The figure draws a geo map (lib/core/plotly-bundles.ts needsMapOutlines). */
+  mapOutlines?: boolean;
+}
+
+export interface RenderOptions {
+  /** Abandon the drawing after this long (the browser's start-up is not counted). */
+  timeoutMs?: number;
+  /** The figure draws a geo map (lib/core/plotly-bundles.ts needsMapOutlines). */
+  mapOutlines?: boolean;
 }
 
 /** plotly.js refused the figure, or the page drawing it died: the figure's doing. */
@@ -213,7 +222,7 @@ const within = <T, F>(ms: number, promise: Promise<T>, fallback: F): Promise<T |
   return Promise.race([promise, new Promise<F>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)))]).finally(() => clearTimeout(timer));
 };
 
-/** A page in a context of its own with plotly.js (and the map outlines) loaded and nothing reachable on the network. */
+/** A page in a context of its own with plotly.js loaded and nothing reachable on the network. */
 async function plotPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 800, height: 600 }, deviceScaleFactor: 1 });
   try {
@@ -221,8 +230,6 @@ async function plotPage(browser: Browser): Promise<{ context: BrowserContext; pa
     await context.route('**/*', (route) => route.abort());
     const page = await context.newPage();
     await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>');
-    // The map outlines' bundle also sets window.Plotly (to itself): load it first.
-    await page.addScriptTag({ content: await geoAssetsScript() });
     await page.addScriptTag({ content: await plotlyBrowserScript() });
     await page.addScriptTag({ content: `${DRAW_GUARD_SCRIPT}\n${PAGE_SCRIPT}` });
     return { context, page };
@@ -230,6 +237,37 @@ async function plotPage(browser: Browser): Promise<{ context: BrowserContext; pa
     await context.close().catch(() => {});
     throw error;
   }
+}
+
+// The map outlines are as large as plotly.js and take as long to load: a page loads them before
+// its first geo map, not before every figure.
+const outlined = new WeakMap<Page, Promise<void>>();
+
+/** Loads plotly's map outlines into `page` (once). */
+function withMapOutlines(page: Page): Promise<void> {
+  let loading = outlined.get(page);
+  if (!loading) {
+    const started = geoAssetsScript().then((content) => page.addScriptTag({ content }).then(() => {}));
+    started.catch(() => {
+      if (outlined.get(page) === started) outlined.delete(page);
+    });
+    outlined.set(page, started);
+    loading = started;
+  }
+  return loading;
+}
+
+/** `promise`, or BrowserLostError when it fails or takes over PREPARE_WAIT_MS (the browser or a page could not start). */
+async function started<T>(promise: Promise<T>): Promise<T> {
+  const done = await within(
+    PREPARE_WAIT_MS,
+    promise.then((value) => ({ value })),
+    null,
+  ).catch((error: Error) => {
+    throw new BrowserLostError(`the browser could not start: ${error.message}`);
+  });
+  if (!done) throw new BrowserLostError(`the browser took over ${PREPARE_WAIT_MS} ms to start`);
+  return done.value;
 }
 
 export class Renderer {
@@ -252,24 +290,32 @@ export class Renderer {
     await this.start().catch(() => {});
   }
 
-  /** The figure's PNGs: default (its own size, else 700x500), block-thumb, list-thumb and card. */
-  render(figureText: string, layout: unknown, timeoutMs = this.timeoutMs): Promise<RenderedImage[]> {
-    const run = this.queue.then(() => this.renderNow(figureText, layout, timeoutMs));
+  /**
+   * The figure's PNGs: default (its own size, else 700x500), block-thumb, list-thumb and card.
+   * The browser's start-up (and loading the map outlines) comes first and is not counted against
+   * the drawing's time; BrowserLostError when the browser cannot start.
+   */
+  render(figureText: string, layout: unknown, opts: RenderOptions = {}): Promise<RenderedImage[]> {
+    const run = this.queue.then(() => this.renderNow(figureText, layout, opts.timeoutMs ?? this.timeoutMs, !!opts.mapOutlines));
     this.queue = run.catch(() => {});
     return run;
   }
 
-  private async renderNow(figureText: string, layout: unknown, timeoutMs: number): Promise<RenderedImage[]> {
+  private async renderNow(figureText: string, layout: unknown, timeoutMs: number, mapOutlines: boolean): Promise<RenderedImage[]> {
     const [w, h] = figureSize(layout);
     const boxes = [THUMB_BOXES['block-thumb'], THUMB_BOXES['list-thumb']];
+    await started(this.start().then((session) => (mapOutlines ? withMapOutlines(session.page) : undefined)));
     const pngs = await this.run(
       timeoutMs,
-      ({ page }) =>
-        page.evaluate(
+      async ({ page }) => {
+        // A browser replaced since (it crashed) loads them on the render's time.
+        if (mapOutlines) await withMapOutlines(page);
+        return page.evaluate(
           ([text, width, height, b, c]) =>
             (window as unknown as { __renderFigure(...a: unknown[]): Promise<string[]> }).__renderFigure(text, width, height, b, c),
           [figureText, w, h, boxes, [...CARD_SIZE, CARD_SCALE]] as const,
-        ),
+        );
+      },
       async (error, session) => {
         // A hung page, a crashed tab or a dead browser: start afresh next time. A figure plotly
         // refuses leaves the page as it was.
@@ -289,22 +335,18 @@ export class Renderer {
    * Opens the browser and export page `lane` if they are not open yet, so that their start-up (seconds
    * on a busy machine) is not counted against an export's time; BrowserLostError when they cannot be.
    * The other export pages (0..pages-1) are opened meanwhile, so that they are ready before they are
-   * needed (when two exports hang, a third must not pay a page's start-up on a starved CPU).
+   * needed (when two exports hang, a third must not pay a page's start-up on a starved CPU). A figure
+   * with a geo map has the map outlines loaded into its page here too.
    */
-  async prepareExport(lane: number, pages = lane + 1): Promise<void> {
-    const ready = this.start().then((session) => {
-      const own = this.lane(session, lane);
-      for (let i = 0; i < pages; i++) if (i !== lane) void this.lane(session, i).catch(() => {});
-      return own;
-    });
-    const opened = await within(
-      PREPARE_WAIT_MS,
-      ready.then(() => true),
-      false,
-    ).catch((error: Error) => {
-      throw new BrowserLostError(`the browser could not start: ${error.message}`);
-    });
-    if (!opened) throw new BrowserLostError(`the browser took over ${PREPARE_WAIT_MS} ms to start`);
+  async prepareExport(lane: number, pages = lane + 1, mapOutlines = false): Promise<void> {
+    await started(
+      this.start().then(async (session) => {
+        const own = this.lane(session, lane);
+        for (let i = 0; i < pages; i++) if (i !== lane) void this.lane(session, i).catch(() => {});
+        if (mapOutlines) await withMapOutlines((await own).page);
+        return own;
+      }),
+    );
   }
 
   /**
@@ -327,6 +369,7 @@ export class Renderer {
       deadline - Date.now(),
       async (session) => {
         const { page } = await this.lane(session, lane);
+        if (job.mapOutlines) await withMapOutlines(page);
         const drawn = await page.evaluate(
           ([text, w, h, ow, oh, format]) =>
             (window as unknown as { __exportFigure(...a: unknown[]): Promise<{ data: string } | { error: string }> }).__exportFigure(

@@ -232,6 +232,13 @@ describe('renderer exports', () => {
     expect(Math.abs(info.mediaBox[1] - pxToPt(600))).toBeLessThan(1);
   });
 
+  it('a geo map exports with its coastlines (the outlines loaded into its page before its time starts)', async () => {
+    const map = { data: [{ type: 'scattergeo', lon: [2.35], lat: [48.85] }], layout: {} };
+    await renderer.prepareExport(1, 2, true);
+    const svg = (await renderer.exportImage(1, { ...job('svg', map), mapOutlines: true }, Date.now() + 60_000)).toString('utf8');
+    expect(svg).toMatch(/class="layer coastlines"><path d="M/);
+  });
+
   it('a figure plotly refuses is a FigureError, and the page keeps working', async () => {
     await expect(renderer.exportImage(0, { ...job('png'), figureText: '{"data": 5' }, Date.now() + 60_000)).rejects.toBeInstanceOf(FigureError);
     expect(MAGIC.png(await renderer.exportImage(0, job('png'), Date.now() + 60_000))).toBe(true);

@@ -9,7 +9,16 @@ import type { Viewer } from '@/lib/core/auth';
 import { startImageWorker } from '@/lib/render/image-worker';
 import { createGrid } from '@/lib/core/grids';
 import { listGalleryCards, queueGalleryImagesFirst } from '@/lib/core/card-rows';
-import { claimImageJob, failImageJob, getPlotImage, MAX_ATTEMPTS, MAX_QUEUED_PER_OWNER, requestImages, requestImagesFirst } from '@/lib/core/images';
+import {
+  claimImageJob,
+  failImageJob,
+  getPlotImage,
+  isUndrawable,
+  MAX_ATTEMPTS,
+  MAX_QUEUED_PER_OWNER,
+  requestImages,
+  requestImagesFirst,
+} from '@/lib/core/images';
 import { GALLERY_PAGE_SIZE } from '@/lib/core/plot-lists';
 import { Renderer, RenderTimeoutError } from '@/lib/render/renderer';
 import { updateFileDetail } from '@/lib/core/file-detail';
@@ -75,7 +84,7 @@ describe('renderer', () => {
     { annotations: Array.from({ length: 5000 }, (_, i) => ({ x: i % 3, y: i % 7, text: `a${i}`, showarrow: true })) },
   ])('draws a figure asking for billions of ticks (or thousands of annotations) promptly (%#)', async (layout) => {
     const started = Date.now();
-    const [def] = await renderer.render(JSON.stringify({ ...bars([1, 2, 3]), layout }), layout, 15_000);
+    const [def] = await renderer.render(JSON.stringify({ ...bars([1, 2, 3]), layout }), layout, { timeoutMs: 15_000 });
     expect(inspectPng(def.png).variance).toBeGreaterThan(MIN_CHART_VARIANCE);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
@@ -124,11 +133,26 @@ describe('renderer', () => {
     }
   });
 
+  it('loads the map outlines into its page only for a figure with a geo map, and draws the map with them', async () => {
+    const map = JSON.stringify({ data: [{ type: 'scattergeo', lon: [2.35, -74], lat: [48.85, 40.7], mode: 'markers' }], layout: {} });
+    const fresh = new Renderer();
+    try {
+      await fresh.render(JSON.stringify(bars([1, 2, 3])), {});
+      // Not loaded for the bars: plotly looks for them on the network, which the page cannot reach.
+      await expect(fresh.render(map, {})).rejects.toThrow();
+      const [def] = await fresh.render(map, {}, { mapOutlines: true });
+      const png = inspectPng(def.png);
+      expect(png.variance).toBeGreaterThan(MIN_CHART_VARIANCE);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('abandons a render that times out, and the next render works', async () => {
     await renderer.render(JSON.stringify(bars([1, 2, 3])), {});
     const pid = await renderer.browserPid();
     // 1 ms is shorter than any render: the render is abandoned as a hung one would be.
-    await expect(renderer.render(JSON.stringify(bars([1, 2, 3])), {}, 1)).rejects.toBeInstanceOf(RenderTimeoutError);
+    await expect(renderer.render(JSON.stringify(bars([1, 2, 3])), {}, { timeoutMs: 1 })).rejects.toBeInstanceOf(RenderTimeoutError);
     const [def] = await renderer.render(JSON.stringify(bars([1, 5, 3])), {});
     expect(inspectPng(def.png).variance).toBeGreaterThan(MIN_CHART_VARIANCE);
     expect(await renderer.browserPid()).not.toBe(pid);
@@ -197,6 +221,21 @@ describe.each(DRIVERS)('image queue (%s)', (driver) => {
       ]);
       expect(await until('an empty queue', async () => (await jobs()).length === 0)).toBe(true);
       expect(worker.rendered()).toBeGreaterThanOrEqual(2);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('a worker draws a plot with a geo map (its outlines loaded for it)', async () => {
+    const worker = (await startImageWorker(async () => database, { renderer, pollMs: 100 }))!;
+    try {
+      const { file } = await createGrid(db, owner, { data: { cols: { state: { data: ['CA', 'TX', 'NY'] }, z: { data: [1, 2, 3] } } } }, ORIGIN);
+      const [locationssrc, zsrc] = file.cols.map((c) => `${file.fid}:${c.uid}`);
+      const figure = { data: [{ type: 'choropleth', locationmode: 'USA-states', locationssrc, zsrc }], layout: { geo: { scope: 'usa' } } };
+      const id = await idOf((JSON.parse(await createPlot(db, owner, { figure }, ORIGIN)) as { file: { fid: string } }).file.fid);
+      const image = await until('the map', () => getPlotImage(db, id, 'default'));
+      expect(inspectPng(image.png).variance).toBeGreaterThan(MIN_CHART_VARIANCE);
+      expect(await isUndrawable(db, id)).toBe(false);
     } finally {
       await worker.stop();
     }

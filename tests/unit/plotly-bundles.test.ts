@@ -2,7 +2,7 @@
 // bundles' trace types checked against plotly's own bundle definitions, and every demo mock.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { figureBundle, plotlyBundle, type PlotlyBundle } from '@/lib/core/plotly-bundles';
+import { figureBundle, needsMapOutlines, plotlyBundle, type PlotlyBundle } from '@/lib/core/plotly-bundles';
 
 /** The trace modules plotly's partial bundle registers (node_modules/plotly.js/lib/index-<name>.js), scatter always. */
 function registered(name: string): string[] {
@@ -56,5 +56,23 @@ describe('plotly bundles', () => {
       for (const trace of figure.data) if (partial) expect(partial.has(trace.type ?? 'scatter'), `${file}: ${trace.type}`).toBe(true);
     }
     expect([...seen.keys()].sort(), 'the mocks use every bundle').toEqual(['basic', 'cartesian', 'full']);
+  });
+
+  it.each<[string, string[], string[], boolean]>([
+    ['bars', ['bar'], ['xaxis'], false],
+    ['a scattergeo', ['scatter', 'scattergeo'], [], true],
+    ['a choropleth', ['choropleth'], [], true],
+    ['a geo subplot without traces', ['bar'], ['geo2'], true],
+    ['tile maps (no outlines)', ['scattermap', 'choroplethmap'], ['map', 'mapbox'], false],
+    ['a key that only starts like geo', ['scatter'], ['geography'], false],
+  ])('map outlines: %s', (_, types, keys, want) => {
+    expect(needsMapOutlines(types, keys)).toBe(want);
+  });
+
+  it('map outlines are asked for by exactly the trace types plotly draws on a geo subplot', () => {
+    const dir = 'node_modules/plotly.js/src/traces';
+    const geo = readdirSync(dir).filter((t) => readFileSync(`${dir}/${t}/index.js`, 'utf8').includes("require('../../plots/geo')"));
+    expect(geo.sort()).toEqual(['choropleth', 'scattergeo']);
+    for (const type of readdirSync(dir)) expect(needsMapOutlines([type], []), type).toBe(geo.includes(type));
   });
 });
