@@ -134,7 +134,7 @@ describe('renderer', () => {
   });
 
   it('loads the map outlines into its page only for a figure with a geo map, and draws the map with them', async () => {
-    const map = JSON.stringify({ data: [{ type: 'scattergeo', lon: [2.35, -74], lat: [48.85, 40.7], mode: 'markers' }], layout: {} });
+    const map = JSON.stringify({ data: [{ type: 'scattergeo', lon: [-120, 0, 120], lat: [-40, 0, 50], mode: 'markers' }], layout: {} });
     const fresh = new Renderer();
     try {
       await fresh.render(JSON.stringify(bars([1, 2, 3])), {});
