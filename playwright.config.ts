@@ -32,7 +32,8 @@ export default defineConfig({
         '--enable-unsafe-swiftshader',
       ],
     },
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test a good part of its time; CI keeps none, locally a failure keeps its trace.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [

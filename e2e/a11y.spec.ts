@@ -94,6 +94,8 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise
 
 for (const type of PAGES) {
   test(`accessibility and screenshot: ${type.name} page`, async ({ page, request }, testInfo) => {
+    // axe reads every node of the page: the API reference's thousands take it most of a minute on a busy machine.
+    test.slow();
     if (type.signedIn) await signIn(page);
     const res = await page.goto(await type.path(request));
     expect(res?.status()).toBe(type.status ?? 200);

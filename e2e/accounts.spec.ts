@@ -155,6 +155,8 @@ const HOSTILE_NEXT_SAMPLE = [
 ];
 
 test('a sign-in never goes back to another site, whatever `next` says', async ({ page, baseURL }) => {
+  // Nine sign-ins, each loading the form and then the profile it lands on.
+  test.slow();
   const origin = new URL(baseURL!).origin;
   const left: string[] = [];
   page.on('request', (r) => {

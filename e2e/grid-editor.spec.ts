@@ -269,6 +269,8 @@ test("others' grids: no Edit data link, and their editor is the 404 of a missing
 });
 
 test('accessibility and screenshots of the grid editor, desktop and phone', async ({ page, request }, testInfo) => {
+  // axe and full-page screenshots of every view at two sizes.
+  test.slow();
   const made = await createGrid(
     request,
     { day: ['2024-01-01', '2024-01-02', '2024-01-03'], fruit: ['apple', 'pear', 'fig'], sales: [3, 1, 4], costs: [2.5, 7, 1] },

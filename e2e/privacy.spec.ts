@@ -84,6 +84,8 @@ test('missing, deleted and private-to-others plots all show the same 404 page', 
 });
 
 test('signing in goes back only to a path on this site, however `next` is spelled', async ({ page }) => {
+  // A sign-in for each spelling, each landing on a page.
+  test.slow();
   const cases: { next: string; to: RegExp }[] = [
     { next: '/\t/evil.example/phish', to: /\/~e2e\/$/ },
     { next: '/\\evil.example', to: /\/~e2e\/$/ },
@@ -106,6 +108,8 @@ test('signing in goes back only to a path on this site, however `next` is spelle
 });
 
 test("a plot's history is its owner's alone: a 404 for anyone else, with the plot's share key too", async ({ page, request }) => {
+  // Two history pages for each of several callers, signing in and out between them.
+  test.slow();
   const plot = await createPlot(request, { title: `History e2e ${Date.now()}`, visibility: 'secret' });
   const path = pathOf(plot.web_url);
   for (const at of [`${path}history`, `${path}history/1`, `${path}history?share_key=${plot.share_key}`]) await expectNotFound(page, at);

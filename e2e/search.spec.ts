@@ -26,6 +26,8 @@ async function search(page: Page, from: string, words: string): Promise<void> {
 
 test.describe('search', () => {
   test('from the gallery: ranked cards, load more, the query kept, no private plot', async ({ page, request, pageErrors }) => {
+    // A corpus of plots made first, then several searches and pages of cards.
+    test.slow();
     const { word, fids, hidden } = await corpus(request);
     await search(page, '/', word);
     await expect(page.locator('article.plot-card')).toHaveCount(24);
