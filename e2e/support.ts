@@ -221,7 +221,8 @@ export async function cardViews(page: Page): Promise<number[]> {
 
 /** Signs in through the /signin form and waits for the header to show the user. */
 export async function signIn(page: Page, user: TestUser = E2E_USER): Promise<void> {
-  await page.goto('/signin');
+  // Landing on the settings form, not the profile and its cards: every test signs in, most then go elsewhere.
+  await page.goto('/signin?next=%2Fsettings');
   await page.locator('input[name="username"]').fill(user.username);
   await page.locator('input[name="password"]').fill(user.apiKey);
   await page.locator('form:has(input[name="password"])').locator('button[type="submit"], input[type="submit"]').first().click();
