@@ -1,9 +1,10 @@
 // Draws figures with the pages' own plotly.js in headless Chromium (playwright-core driving Debian's
 // /usr/bin/chromium). One browser per process, driven over a pipe: no port, which under Node's
 // cluster every app process would share (one process's connections reaching another's browser) and
-// any local user could connect to. One prepared page (plotly.js and the map outlines loaded once)
-// draws thumbnails in turn, and image exports draw on export pages of their own beside it (lanes),
-// so neither waits for the other. A thumbnail that hangs or crashes is abandoned after a
+// any local user could connect to. One prepared page (plotly.js, and the map outlines once a map
+// needs them) draws thumbnails in turn, and image exports draw on export pages of their own beside
+// it (lanes), so neither waits for the other. Pages open when first needed, one at a time: loading
+// plotly.js into a page costs seconds of CPU, and several at once on a cold start starve each other. A thumbnail that hangs or crashes is abandoned after a
 // timeout and the browser replaced on the next render; an export that does loses only its lane.
 import 'server-only';
 import { randomUUID } from 'node:crypto';
@@ -163,8 +164,8 @@ interface Session {
   /** The browser's process, and the switch that marks it as this session's (see start). */
   pid: number;
   marker: string;
-  /** The thumbnails' page. */
-  page: Page;
+  /** The thumbnails' page, opened on first use. */
+  thumbs: Promise<Page> | null;
   /** Export pages by lane number, opened on first use. */
   lanes: Map<number, Promise<Lane>>;
   /** Renders in flight on this browser: one retired for its memory is killed once they are done. */
@@ -285,9 +286,11 @@ export class Renderer {
     this.maxMemoryBytes = opts.maxMemoryBytes ?? Number(process.env.RENDERER_MAX_MB ?? 1024) * 2 ** 20;
   }
 
-  /** Starts the browser and its prepared page ahead of the first render (a failure shows at that render). */
+  /** Starts the browser and its thumbnails' page ahead of the first render (a failure shows at that render). */
   async warmUp(): Promise<void> {
-    await this.start().catch(() => {});
+    await this.start()
+      .then((session) => this.thumbs(session))
+      .catch(() => {});
   }
 
   /**
@@ -304,11 +307,17 @@ export class Renderer {
   private async renderNow(figureText: string, layout: unknown, timeoutMs: number, mapOutlines: boolean): Promise<RenderedImage[]> {
     const [w, h] = figureSize(layout);
     const boxes = [THUMB_BOXES['block-thumb'], THUMB_BOXES['list-thumb']];
-    await started(this.start().then((session) => (mapOutlines ? withMapOutlines(session.page) : undefined)));
+    await started(
+      this.start().then(async (session) => {
+        const page = await this.thumbs(session);
+        if (mapOutlines) await withMapOutlines(page);
+      }),
+    );
     const pngs = await this.run(
       timeoutMs,
-      async ({ page }) => {
-        // A browser replaced since (it crashed) loads them on the render's time.
+      async (session) => {
+        // A browser replaced since (it crashed) opens its page on the render's time.
+        const page = await this.thumbs(session);
         if (mapOutlines) await withMapOutlines(page);
         return page.evaluate(
           ([text, width, height, b, c]) =>
@@ -334,19 +343,22 @@ export class Renderer {
   /**
    * Opens the browser and export page `lane` if they are not open yet, so that their start-up (seconds
    * on a busy machine) is not counted against an export's time; BrowserLostError when they cannot be.
-   * The other export pages (0..pages-1) are opened meanwhile, so that they are ready before they are
-   * needed (when two exports hang, a third must not pay a page's start-up on a starved CPU). A figure
-   * with a geo map has the map outlines loaded into its page here too.
+   * Then the other export pages (0..pages-1) open one after another in the background, so that they
+   * are ready before they are needed (when two exports hang, a third must not pay a page's start-up
+   * on a starved CPU) without slowing this one's. A figure with a geo map has the map outlines
+   * loaded into its page here too.
    */
   async prepareExport(lane: number, pages = lane + 1, mapOutlines = false): Promise<void> {
-    await started(
+    const session = await started(
       this.start().then(async (session) => {
-        const own = this.lane(session, lane);
-        for (let i = 0; i < pages; i++) if (i !== lane) void this.lane(session, i).catch(() => {});
-        if (mapOutlines) await withMapOutlines((await own).page);
-        return own;
+        const { page } = await this.lane(session, lane);
+        if (mapOutlines) await withMapOutlines(page);
+        return session;
       }),
     );
+    void (async () => {
+      for (let i = 0; i < pages && session.browser.isConnected() && !session.retired; i++) await this.lane(session, i).catch(() => {});
+    })();
   }
 
   /**
@@ -451,11 +463,42 @@ export class Renderer {
     }
   }
 
+  /**
+   * A plotly page in `session`'s browser. One that does not open within PREPARE_WAIT_MS means a
+   * stuck browser (seconds are usual even on a busy machine): it is replaced, rather than leaving a
+   * page that every later render would wait for; BrowserLostError.
+   */
+  private async openPage(session: Session): Promise<{ context: BrowserContext; page: Page }> {
+    const opening = plotPage(session.browser);
+    const opened = await within(PREPARE_WAIT_MS, opening, null);
+    if (opened) return opened;
+    void opening.then(({ context }) => context.close()).catch(() => {});
+    await this.discard(session);
+    throw new BrowserLostError(`the browser took over ${PREPARE_WAIT_MS} ms to open a page`);
+  }
+
+  /** The browser's thumbnails' page, opened on first use; its crash replaces the browser. */
+  private thumbs(session: Session): Promise<Page> {
+    if (!session.thumbs) {
+      const opening = this.openPage(session).then(({ page }) => {
+        page.on('crash', async () => {
+          if ((await this.session?.catch(() => null)) === session) await this.reset();
+        });
+        return page;
+      });
+      session.thumbs = opening;
+      opening.catch(() => {
+        if (session.thumbs === opening) session.thumbs = null;
+      });
+    }
+    return session.thumbs;
+  }
+
   /** The export page `i` of the browser, opened on first use. */
   private lane(session: Session, i: number): Promise<Lane> {
     let lane = session.lanes.get(i);
     if (!lane) {
-      const opening: Promise<Lane> = plotPage(session.browser).then(({ context, page }) => ({ context, page, printer: null }));
+      const opening: Promise<Lane> = this.openPage(session).then(({ context, page }) => ({ context, page, printer: null }));
       session.lanes.set(i, opening);
       opening.catch(() => {
         if (session.lanes.get(i) === opening) session.lanes.delete(i);
@@ -486,7 +529,7 @@ export class Renderer {
     else if (session.browser.isConnected() && !session.retired) void this.lane(session, i).catch(() => {});
   }
 
-  /** The browser and its prepared page, launched on first use and after a reset. */
+  /** The browser, launched on first use and after a reset (its pages open when first needed). */
   private start(): Promise<Session> {
     if (this.session) return this.session;
     const session: Promise<Session> = (async () => {
@@ -501,10 +544,6 @@ export class Renderer {
         browser.on('disconnected', () => {
           if (this.session === session) this.session = null;
         });
-        const { page } = await plotPage(browser);
-        page.on('crash', () => {
-          if (this.session === session) void this.reset();
-        });
         // Rendering is background work: it yields the CPU to serving requests.
         for (const p of await processTree(pid)) {
           try {
@@ -513,7 +552,7 @@ export class Renderer {
             // exited meanwhile
           }
         }
-        return { browser, pid, marker, page, lanes: new Map(), active: 0, retired: false };
+        return { browser, pid, marker, thumbs: null, lanes: new Map(), active: 0, retired: false };
       } catch (error) {
         if (pid) await killBrowser({ browser, pid, marker });
         else await within(DROP_WAIT_MS, browser.close(), null).catch(() => {});

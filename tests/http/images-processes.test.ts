@@ -71,7 +71,9 @@ describe('npm start with two processes: image exports and plot images on every p
           }),
         );
       });
-      req.setTimeout(60_000, () => req.destroy(new Error(`${method} ${path}: no answer in 60 s`)));
+      // Past the server's own bounds (a page's start-up, the wait for a page, the drawing), so that a
+      // slow answer shows as the server's error rather than as the test giving up first.
+      req.setTimeout(150_000, () => req.destroy(new Error(`${method} ${path}: no answer in 150 s`)));
       req.on('error', reject).end(body === undefined ? undefined : JSON.stringify(body));
     });
 
@@ -127,7 +129,7 @@ describe('npm start with two processes: image exports and plot images on every p
     await dropDatabase(name);
   });
 
-  it('exports in every format are 200 with the image, whichever process answers; each process draws in its own browser', { timeout: 180_000 }, async () => {
+  it('exports in every format are 200 with the image, whichever process answers; each process draws in its own browser', { timeout: 300_000 }, async () => {
     await expect.poll(() => appProcesses().length, { timeout: 30_000 }).toBe(2);
     // No plots yet, so no thumbnails: a browser appears in a process only for the exports it serves.
     for (const pid of appProcesses()) expect(browsersOf(pid)).toEqual([]);
@@ -135,7 +137,7 @@ describe('npm start with two processes: image exports and plot images on every p
     for (const pid of appProcesses()) expect(browsersOf(pid), `app process ${pid}`).toHaveLength(1);
   });
 
-  it("plots' PNGs are served by both processes while exports run beside the renders", { timeout: 180_000 }, async () => {
+  it("plots' PNGs are served by both processes while exports run beside the renders", { timeout: 300_000 }, async () => {
     const fids: string[] = [];
     for (let i = 0; i < 3; i++) fids.push(await plot(users[1], [3, i, 1]));
     // Two users' exports, two in flight each (their limit), while the worker draws the plots.
