@@ -6,6 +6,7 @@ import { useActionState, useEffect, useState } from 'react';
 import type { FormState } from '@/lib/web/forms';
 import type { FormAction } from './action-form';
 import { CsrfField } from './csrf-field';
+import { type View, ViewFields } from './file-forms';
 
 export const BULK_FORM_ID = 'workspace-bulk';
 
@@ -13,6 +14,7 @@ interface Props {
   action: FormAction;
   csrf: string;
   back: string;
+  view: View;
   destinations: { n: number; path: string }[];
   current: number;
 }
@@ -20,7 +22,7 @@ interface Props {
 /** The page's row boxes (they sit outside the form, tied to it by their `form` attribute). */
 const rowBoxes = () => Array.from(document.querySelectorAll<HTMLInputElement>(`input[type=checkbox][name=n][form=${BULK_FORM_ID}]`));
 
-export function BulkActions({ action, csrf, back, destinations, current }: Props) {
+export function BulkActions({ action, csrf, back, view, destinations, current }: Props) {
   const [state, submit, pending] = useActionState<FormState, FormData>(action, {});
   const [counts, setCounts] = useState<{ selected: number; total: number } | null>(null);
   useEffect(() => {
@@ -41,6 +43,7 @@ export function BulkActions({ action, csrf, back, destinations, current }: Props
     <form id={BULK_FORM_ID} action={submit} className="bulk-actions" aria-labelledby="bulk-heading">
       <CsrfField token={csrf} />
       <input type="hidden" name="back" value={back} />
+      <ViewFields view={view} />
       <h3 id="bulk-heading" className="bulk-heading">
         Selected files
       </h3>

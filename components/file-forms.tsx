@@ -30,19 +30,37 @@ export type Back = number | 'trash' | 'plot' | { uses: number };
 /** `back` as the form sends it (lib/web/file-forms.ts reads it). */
 export const backValue = (back: Back) => (typeof back === 'object' ? `uses:${back.uses}` : String(back));
 
+/** The workspace view's kind of file and order (absent: the defaults), which the way back keeps. */
+export interface View {
+  type?: string;
+  sort?: string;
+}
+
+/** The view's fields, for lib/web/file-forms.ts to send the browser back to it. */
+export function ViewFields({ view }: { view?: View }) {
+  return (
+    <>
+      {view?.type && <input type="hidden" name="type" value={view.type} />}
+      {view?.sort && <input type="hidden" name="sort" value={view.sort} />}
+    </>
+  );
+}
+
 interface Common {
   action: FormAction;
   csrf: string;
   fid: string;
   back: Back;
+  view?: View;
 }
 
-function Hidden({ csrf, fid, back }: Omit<Common, 'action'>) {
+function Hidden({ csrf, fid, back, view }: Omit<Common, 'action'>) {
   return (
     <>
       <CsrfField token={csrf} />
       <input type="hidden" name="fid" value={fid} />
       <input type="hidden" name="back" value={backValue(back)} />
+      <ViewFields view={view} />
     </>
   );
 }
@@ -193,7 +211,7 @@ export function editPlotForm({ title, caption, ...common }: Common & { title: st
   };
 }
 
-export function newFolderForm({ action, csrf, back }: { action: FormAction; csrf: string; back: number }): FormSpec {
+export function newFolderForm({ action, csrf, back, view }: { action: FormAction; csrf: string; back: number; view?: View }): FormSpec {
   return {
     action,
     submit: 'Create folder',
@@ -202,6 +220,7 @@ export function newFolderForm({ action, csrf, back }: { action: FormAction; csrf
       <>
         <CsrfField token={csrf} />
         <input type="hidden" name="back" value={String(back)} />
+        <ViewFields view={view} />
         <label>
           New folder
           <input name="name" required maxLength={1024} autoComplete="off" />

@@ -8,7 +8,7 @@ import type { GridFate, PlotData, PlotGrid } from '@/lib/core/plot-data-sharing'
 import { filePath } from '@/lib/core/urls';
 import { ActionForm, type FormAction } from './action-form';
 import { CsrfField } from './csrf-field';
-import type { Back } from './file-forms';
+import { type Back, type View, ViewFields } from './file-forms';
 
 /** Grids named a group; the rest are counted. */
 const NAMED_GRIDS = 20;
@@ -53,7 +53,7 @@ interface Props {
   mode: 'warning' | 'summary';
   headingLevel: 2 | 3;
   /** The one-click fix's form action, with what it needs. */
-  fix: { action: FormAction; csrf: string; back: Back };
+  fix: { action: FormAction; csrf: string; back: Back; view?: View };
 }
 
 /** Whether a private or secret plot reads public data (the plot page warns about it). */
@@ -101,6 +101,7 @@ export function PlotDataNotice({ data, name, mode, headingLevel, fix }: Props) {
                 <CsrfField token={fix.csrf} />
                 <input type="hidden" name="fid" value={`${owner}:${data.plot.n}`} />
                 <input type="hidden" name="back" value={String(fix.back)} />
+                <ViewFields view={fix.view} />
               </>
             }
           />

@@ -3,7 +3,8 @@
 // share or trash at once. Everything is a link or a form, so it all works without JavaScript.
 import { randomUUID } from 'node:crypto';
 import Link from 'next/link';
-import { viewParams, type Workspace as WorkspaceData, type WorkspaceFile } from '@/lib/web/workspace';
+import { viewParams } from '@/lib/web/file-forms';
+import type { Workspace as WorkspaceData, WorkspaceFile } from '@/lib/web/workspace';
 import { pageHref } from '@/lib/web/gallery';
 import type { OwnFilter, OwnSort } from '@/lib/core/own-files';
 import { editPlotPath, NEW_DASHBOARD_PATH, peoplePath, profilePath, sharedPath, workspacePath } from '@/lib/core/urls';
@@ -14,7 +15,19 @@ import { SearchForm } from './search-form';
 import { ActionForm, ManageForms } from './action-form';
 import { BULK_FORM_ID, BulkActions } from './bulk-actions';
 import { CsrfField } from './csrf-field';
-import { type Back, backValue, deleteForm, moveForm, newFolderForm, renameForm, restoreForm, sharingForm, trashForm, type FileActions } from './file-forms';
+import {
+  type Back,
+  backValue,
+  deleteForm,
+  moveForm,
+  newFolderForm,
+  renameForm,
+  restoreForm,
+  sharingForm,
+  trashForm,
+  type FileActions,
+  type View,
+} from './file-forms';
 import { Notice } from './notice';
 import './workspace-documents.css';
 
@@ -55,6 +68,8 @@ export function Workspace({ username, data, csrf, actions }: Props) {
   const here = typeof data.place === 'number' ? data.place : -1;
   const params = viewParams(data);
   const back = trash ? 'trash' : uses ? { uses: uses.uses } : here;
+  // Forms bring the browser back to this view: its kind of file and order too.
+  const view: View = { type: params.type as string | undefined, sort: params.sort as string | undefined };
   return (
     <section className="workspace" aria-labelledby="workspace-heading">
       <div className="workspace-head">
@@ -77,7 +92,7 @@ export function Workspace({ username, data, csrf, actions }: Props) {
           name={data.plotData.plot.filename}
           mode="summary"
           headingLevel={3}
-          fix={{ action: actions.followData, csrf, back: here }}
+          fix={{ action: actions.followData, csrf, back: here, view }}
         />
       )}
       {data.folderMissing && (
@@ -124,18 +139,18 @@ export function Workspace({ username, data, csrf, actions }: Props) {
                 New dashboard
               </Link>
             </p>
-            <ActionForm {...newFolderForm({ action: actions.createFolder, csrf, back: here })} />
+            <ActionForm {...newFolderForm({ action: actions.createFolder, csrf, back: here, view })} />
           </>
         )
       )}
       <ViewForm home={home} data={data} />
       {!trash && data.files.length > 0 && (
-        <BulkActions action={actions.bulk} csrf={csrf} back={backValue(back)} destinations={data.destinations} current={here} />
+        <BulkActions action={actions.bulk} csrf={csrf} back={backValue(back)} view={view} destinations={data.destinations} current={here} />
       )}
       {data.files.length ? (
         <ul className="file-list">
           {data.files.map((file) => (
-            <FileRow key={file.fid} file={file} data={data} csrf={csrf} actions={actions} back={back} />
+            <FileRow key={file.fid} file={file} data={data} csrf={csrf} actions={actions} back={back} view={view} />
           ))}
         </ul>
       ) : (
@@ -245,9 +260,23 @@ function TrashHead({ username, data, csrf, actions }: Omit<Props, 'data'> & { da
   );
 }
 
-function FileRow({ file, data, csrf, actions, back }: { file: WorkspaceFile; data: WorkspaceData; csrf: string; actions: FileActions; back: Back }) {
+function FileRow({
+  file,
+  data,
+  csrf,
+  actions,
+  back,
+  view,
+}: {
+  file: WorkspaceFile;
+  data: WorkspaceData;
+  csrf: string;
+  actions: FileActions;
+  back: Back;
+  view: View;
+}) {
   const trash = data.place === 'trash';
-  const common = { csrf, fid: file.fid, back };
+  const common = { csrf, fid: file.fid, back, view };
   // A file list names files: the name is what "Rename" changes, so it is what the eye finds; a plot's title follows.
   const name = file.filename;
   const date = trash && file.trashed ? file.trashed : file.modified;

@@ -131,12 +131,16 @@ for (const js of [true, false]) {
         await expect(row(page, a.fid).locator('.form-error')).toHaveCount(0);
       }
 
-      await page.goto(folderUrl(folder.n));
+      // From a view of one kind in one order: the page after the form is that view still.
+      await page.goto(`${folderUrl(folder.n)}&type=plot&sort=name`);
       r = await manage(page, a.fid);
       const fresh = `renamed ${unique()}`;
       await r.locator('input[name="filename"]').fill(fresh);
       await submit(r, 'Rename');
       await expectNotice(page, 'Renamed.');
+      await expect(page).toHaveURL(new RegExp(`\\?folder=${folder.n}&type=plot&sort=name&notice=renamed$`));
+      await expect(page.getByLabel('Show')).toHaveValue('plot');
+      await expect(page.getByLabel('Sort by')).toHaveValue('name');
       // The new name is the row's name, where the eye looks.
       await expect(row(page, a.fid).locator('h3.file-name')).toHaveText(fresh);
       expect((await file(request, a.fid)).json.filename).toBe(fresh);

@@ -190,13 +190,26 @@ export async function storeImages(db: Db, fileId: number, version: number, image
   });
 }
 
-/** A failed render: retried once, 10 s later (`final`: never); after MAX_ATTEMPTS it stays, marking the plot as one that could not be drawn. */
-export async function failImageJob(db: Db, job: ImageJob, error: unknown, final = false): Promise<void> {
+/** Why a render failed: the figure (counted), the figure for good (`final`: too large to draw), or the browser (lost under it). */
+export type RenderFailure = 'figure' | 'final' | 'browser';
+const BROWSER_LOST = 'browser lost: ';
+
+/**
+ * A failed render, retried 10 s later; after MAX_ATTEMPTS counted failures it stays, marking the plot
+ * as one that could not be drawn. A lost browser is not the figure's doing and gives its attempt
+ * back, unless the attempt before was lost too: a figure that keeps taking the browser down still
+ * runs out of attempts.
+ */
+export async function failImageJob(db: Db, job: ImageJob, error: unknown, failure: RenderFailure = 'figure'): Promise<void> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+  const lost = failure === 'browser';
+  // SET reads the row as it was: last_error is the attempt before's.
   await db.execute(sql`
     UPDATE image_jobs
-    SET locked_until = NULL, last_error = ${message}, run_after = now() + interval '10 seconds',
-        attempts = CASE WHEN ${final}::boolean THEN greatest(attempts, ${MAX_ATTEMPTS}) ELSE attempts END
+    SET locked_until = NULL, last_error = ${(lost ? BROWSER_LOST : '') + message}, run_after = now() + interval '10 seconds',
+        attempts = CASE WHEN ${failure === 'final'}::boolean THEN greatest(attempts, ${MAX_ATTEMPTS})
+                        WHEN ${lost}::boolean AND NOT starts_with(coalesce(last_error, ''), ${BROWSER_LOST}) THEN greatest(attempts - 1, 0)
+                        ELSE attempts END
     WHERE file_id = ${job.fileId} AND version = ${job.version}`);
 }
 

@@ -80,7 +80,8 @@ export async function startImageWorker(open: () => Promise<Database>, opts: Work
         } catch (error) {
           log.error(`Images: render of plot ${job.fileId} v${job.version} failed (attempt ${job.attempts}):`, (error as Error).message);
           // By name: the app's bundles may each hold a copy of the class.
-          await failImageJob(db, job, error, (error as Error).name === 'TooLargeToDrawError');
+          const name = (error as Error).name;
+          await failImageJob(db, job, error, name === 'TooLargeToDrawError' ? 'final' : name === 'BrowserLostError' ? 'browser' : 'figure');
         }
       } catch (error) {
         // The database is away: say so once, then keep trying quietly.

@@ -258,6 +258,16 @@ function withMapOutlines(page: Page): Promise<void> {
   return loading;
 }
 
+/** Whether `page` can make a WebGL context (given back at once), within a few seconds. */
+function webglWorks(page: Page): Promise<boolean> {
+  const probe = page.evaluate(() => {
+    const gl = document.createElement('canvas').getContext('webgl');
+    gl?.getExtension('WEBGL_lose_context')?.loseContext();
+    return gl !== null;
+  });
+  return within(DROP_WAIT_MS, probe, false).catch(() => false);
+}
+
 /** `promise`, or BrowserLostError when it fails or takes over PREPARE_WAIT_MS (the browser or a page could not start). */
 async function started<T>(promise: Promise<T>): Promise<T> {
   const done = await within(
@@ -327,8 +337,10 @@ export class Renderer {
       },
       async (error, session) => {
         // A hung page, a crashed tab or a dead browser: start afresh next time. A figure plotly
-        // refuses leaves the page as it was.
+        // refuses leaves the page as it was, unless the browser has lost WebGL (not the figure's doing).
+        if (error instanceof BrowserLostError) throw error;
         if (error instanceof RenderTimeoutError || !session?.browser.isConnected()) await this.discard(session);
+        else await this.assertWebgl(session, session.thumbs, error);
         throw error;
       },
     );
@@ -400,7 +412,11 @@ export class Renderer {
         return Buffer.from(drawn.data, 'base64');
       },
       async (error, session) => {
-        if (error instanceof FigureError) throw error;
+        if (error instanceof BrowserLostError) throw error;
+        if (error instanceof FigureError) {
+          if (session) await this.assertWebgl(session, session.lanes.get(lane)?.then((l) => l.page) ?? null, error);
+          throw error;
+        }
         if (!session?.browser.isConnected()) throw new BrowserLostError(`the browser went away: ${(error as Error).message}`);
         // Timed out or died: the lane's pages go (a hung one with them), the browser stays.
         await this.dropLane(session, lane);
@@ -461,6 +477,19 @@ export class Renderer {
       const session = held.session;
       if (session && --session.active === 0 && session.retired) void killBrowser(session);
     }
+  }
+
+  /**
+   * After a figure failed on `page`: BrowserLostError (and a new browser next time) when the page can
+   * no longer make a WebGL context. Chromium turns WebGL off for the whole browser once its GPU
+   * process has crashed a few times (on a starved machine its watchdog does that), and from then on
+   * every 3D or WebGL figure fails as if it were the figure's fault.
+   */
+  private async assertWebgl(session: Session, page: Promise<Page> | null, error: unknown): Promise<void> {
+    const opened = page && (await page.catch(() => null));
+    if (!opened || (await webglWorks(opened))) return;
+    await this.discard(session);
+    throw new BrowserLostError(`the browser lost WebGL: ${(error as Error).message}`);
   }
 
   /**

@@ -13,7 +13,7 @@ import { updateFileDetail } from '@/lib/core/file-detail';
 import { createFolders, getFile } from '@/lib/core/files';
 import { changeFiles, emptyTrash, MAX_BULK_FILES } from '@/lib/core/bulk-changes';
 import { fileFieldsSchema, restoreFile } from '@/lib/core/file-changes';
-import { listOwnFolders } from '@/lib/core/own-files';
+import { listOwnFolders, OWN_FILTERS, OWN_SORTS, type OwnFilter, type OwnSort } from '@/lib/core/own-files';
 import { pathSchema } from '@/lib/core/file-names';
 import { parseWith } from '@/lib/core/json-text';
 import { VISIBILITY_FIELDS } from '@/lib/core/permissions';
@@ -59,16 +59,30 @@ type Back = z.output<typeof backSchema>;
 /** What a change on several files reports in the URL (numbers only): how many files, and grids with them. */
 type Counts = { files: number; grids?: number; more?: boolean };
 
-/** The workspace place `back`, with a notice (and, after a plot's sharing changed, that plot: its data is shown). */
-function workspaceUrl(caller: FormCaller, back: Back, notice: Notice, plot?: number, counts?: Counts): string {
-  const place =
-    back === 'trash'
-      ? { view: 'trash' }
-      : typeof back === 'object'
-        ? { uses: back.uses }
-        : { folder: typeof back === 'number' && back !== -1 ? back : undefined };
+/** The workspace's kind of file and order, as its URL and its forms carry them; a bad value is the default. */
+export const viewSchema = z.object({ type: z.enum(OWN_FILTERS).catch('all'), sort: z.enum(OWN_SORTS).catch('modified') });
+
+/** A workspace view: a folder (-1 the top level), the trash, or the plots of grid `uses`; of a kind, in an order. */
+export interface WorkspaceView {
+  place: number | 'trash' | { uses: number };
+  filter: OwnFilter;
+  sort: OwnSort;
+}
+
+/** The link parameters of a workspace view (defaults left out), for its pages, forms and filters, and the way back to it. */
+export function viewParams({ place, filter, sort }: WorkspaceView): Record<string, string | number | undefined> {
+  const where = place === 'trash' ? { view: 'trash' } : typeof place === 'object' ? { uses: place.uses } : { folder: place === -1 ? undefined : place };
+  return { ...where, type: filter === 'all' ? undefined : filter, sort: sort === 'modified' || place === 'trash' ? undefined : sort };
+}
+
+/**
+ * The workspace place `back`, in the kind and order the form was shown in, with a notice (and, after
+ * a plot's sharing changed, that plot: its data is shown).
+ */
+function workspaceUrl(caller: FormCaller, form: FormData, back: Exclude<Back, 'plot'>, notice: Notice, plot?: number, counts?: Counts): string {
+  const view = viewSchema.parse({ type: field(form, 'type'), sort: field(form, 'sort') });
   const numbers = counts && { files: counts.files, grids: counts.grids || undefined, more: counts.more ? '1' : undefined };
-  return workspacePath(caller.viewer.username, { ...place, notice, plot, ...numbers });
+  return workspacePath(caller.viewer.username, { ...viewParams({ place: back, filter: view.type, sort: view.sort }), notice, plot, ...numbers });
 }
 
 /** The form's file: its fid field, else the 404 the API answers for a file that does not exist. */
@@ -87,7 +101,7 @@ const field = (form: FormData, name: string) => {
 function done(caller: FormCaller, form: FormData, fid: Fid, notice: Notice, plot?: number): never {
   const back = backSchema.parse(field(form, 'back'));
   if (back === 'plot') redirect(`${filePath(caller.viewer.username, fid.n)}?notice=${notice}`);
-  redirect(workspaceUrl(caller, back, notice, plot));
+  redirect(workspaceUrl(caller, form, back, notice, plot));
 }
 
 const sharingSchema = z.object({ sharing: z.enum(['public', 'private', 'secret'], { message: 'choose public, private or secret' }) });
@@ -191,7 +205,7 @@ export function trashOwnFile(form: FormData): Promise<FormState> {
     const n = ownN(caller, form);
     const done = await changeFiles(caller.db, caller.viewer, [n], { kind: 'trash', withGrids: field(form, 'grids') === 'yes' });
     const back = backSchema.parse(field(form, 'back'));
-    redirect(workspaceUrl(caller, back === 'plot' ? -1 : back, 'trashed', undefined, done.grids ? done : undefined));
+    redirect(workspaceUrl(caller, form, back === 'plot' ? -1 : back, 'trashed', undefined, done.grids ? done : undefined));
   });
 }
 
@@ -200,7 +214,7 @@ export function restoreOwnFile(form: FormData): Promise<FormState> {
   return runForm(form, async (caller) => {
     const fid = fidField(form);
     await restoreFile(caller.db, caller.viewer, fid);
-    redirect(workspaceUrl(caller, 'trash', 'restored'));
+    redirect(workspaceUrl(caller, form, 'trash', 'restored'));
   });
 }
 
@@ -210,7 +224,7 @@ export function deleteOwnFile(form: FormData): Promise<FormState> {
     const n = ownN(caller, form);
     if (field(form, 'confirm') !== 'yes') throw new FormError('Tick “Yes, delete it for good” to confirm: this cannot be undone.');
     const done = await changeFiles(caller.db, caller.viewer, [n], { kind: 'delete', withGrids: field(form, 'grids') === 'yes' });
-    redirect(workspaceUrl(caller, 'trash', 'deleted', undefined, done.grids ? done : undefined));
+    redirect(workspaceUrl(caller, form, 'trash', 'deleted', undefined, done.grids ? done : undefined));
   });
 }
 
@@ -245,7 +259,8 @@ export function changeSelected(form: FormData): Promise<FormState> {
           : { kind: 'trash' as const, withGrids: op.grids };
     const done = await changeFiles(caller.db, caller.viewer, ns, change);
     const notice = ({ move: 'moved', share: 'shared', trash: 'trashed' } as const)[op.op];
-    redirect(workspaceUrl(caller, backSchema.parse(field(form, 'back')), notice, undefined, done));
+    const back = backSchema.parse(field(form, 'back'));
+    redirect(workspaceUrl(caller, form, back === 'plot' ? -1 : back, notice, undefined, done));
   });
 }
 
@@ -253,7 +268,7 @@ export function changeSelected(form: FormData): Promise<FormState> {
 export function emptyOwnTrash(form: FormData): Promise<FormState> {
   return runForm(form, async (caller) => {
     const done = await emptyTrash(caller.db, caller.viewer);
-    redirect(workspaceUrl(caller, 'trash', 'emptied', undefined, { files: done.deleted, more: done.more }));
+    redirect(workspaceUrl(caller, form, 'trash', 'emptied', undefined, { files: done.deleted, more: done.more }));
   });
 }
 
@@ -266,7 +281,7 @@ export function createFolder(form: FormData): Promise<FormState> {
     const base = here === -1 ? [] : folderPath(await listOwnFolders(caller.db, caller.viewer.id), here);
     if (!base) throw new FormError('That folder no longer exists.');
     await createFolders(caller.db, caller.viewer, path.length ? [...base, ...path] : []);
-    redirect(workspaceUrl(caller, here, 'folder'));
+    redirect(workspaceUrl(caller, form, here, 'folder'));
   });
 }
 

@@ -7,14 +7,14 @@ import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { countTrash, EMPTY_TRASH_BATCH } from '@/lib/core/bulk-changes';
 import { getFile, type Filetype } from '@/lib/core/files';
-import { listOwnFiles, listOwnFolders, OWN_FILTERS, OWN_SORTS, type OwnFilter, type OwnSort } from '@/lib/core/own-files';
+import { listOwnFiles, listOwnFolders, type OwnFilter, type OwnSort } from '@/lib/core/own-files';
 import { visibilityOf, type Visibility } from '@/lib/core/permissions';
 import type { PlotData } from '@/lib/core/plot-data-sharing';
 import { countPlotsOfGrids, gridKey, gridsOfPlots } from '@/lib/core/references';
 import { fidOf } from '@/lib/core/records';
 import { filePath, imagePath, withShareKey, workspacePath } from '@/lib/core/urls';
 import { cursorQuery, withCursorFallback } from './gallery';
-import { folderPath, NOTICES, ownPlotData, type Notice } from './file-forms';
+import { folderPath, NOTICES, ownPlotData, viewSchema, type Notice } from './file-forms';
 import { versionedImage } from './plot-cards';
 
 /** Files a page. */
@@ -84,8 +84,7 @@ const paramsSchema = z.object({
   view: z.enum(['files', 'trash']).catch('files'),
   folder: z.coerce.number().int().min(-1).max(2147483647).catch(-1),
   uses: z.coerce.number().int().min(0).max(2147483647).optional().catch(undefined),
-  type: z.enum(OWN_FILTERS).catch('all'),
-  sort: z.enum(OWN_SORTS).catch('modified'),
+  ...viewSchema.shape,
   notice: z
     .enum(Object.keys(NOTICES) as [Notice, ...Notice[]])
     .optional()
@@ -104,13 +103,6 @@ export function workspaceQuery(params: SearchParams) {
   return { ...parsed, cursor: cursorQuery(params).query.cursor };
 }
 export type WorkspaceQuery = ReturnType<typeof workspaceQuery>;
-
-/** The link parameters of a workspace view (defaults left out), for its pages, forms and filters. */
-export function viewParams(data: Pick<Workspace, 'place' | 'filter' | 'sort'>): Record<string, string | number | undefined> {
-  const place = data.place;
-  const where = place === 'trash' ? { view: 'trash' } : typeof place === 'object' ? { uses: place.uses } : { folder: place === -1 ? undefined : place };
-  return { ...where, type: data.filter === 'all' ? undefined : data.filter, sort: data.sort === 'modified' || place === 'trash' ? undefined : data.sort };
-}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

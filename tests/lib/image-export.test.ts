@@ -2,15 +2,16 @@
 // pages it hands out, per-user slots as leases on both databases, Inkscape's EMF, and the renderer's
 // export pages in Debian's Chromium: every format, and a hung export abandoned at its deadline
 // without holding up thumbnails or the other pages.
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/core/errors';
 import { IMAGE_SIZES } from '@/lib/core/images';
 import { emfUnavailable, ExportBusyError, ExportLanes, exportSize, FairQueue, imageExportSchema, selfContained, svgToEmf } from '@/lib/render/image-export';
 import { claimLease, claimOneOf, releaseLease, renewLease } from '@/lib/render/leases';
-import { FigureError, Renderer, RenderTimeoutError, type ExportJob } from '@/lib/render/renderer';
+import { chromiumPath, FigureError, Renderer, RenderTimeoutError, type ExportJob } from '@/lib/render/renderer';
 import { closeDecoder, decodeImage, emfInfo, MAGIC, pdfInfo, pxToMm, pxToPt } from '../support/image-formats';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { HANGING } from '../support/hostile-figures';
@@ -265,5 +266,20 @@ describe('renderer exports', () => {
     // Same browser; the lane draws again.
     expect(await renderer.browserPid()).toBe(pid);
     expect(MAGIC.png(await renderer.exportImage(2, job('png'), Date.now() + 60_000))).toBe(true);
+  });
+
+  it('in a browser that has lost WebGL, a 3D export is a lost browser (a 503 at the API), not the figure\'s fault', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pf-nowebgl-'));
+    const chromium = path.join(dir, 'chromium');
+    writeFileSync(chromium, `#!/bin/sh\nexec ${chromiumPath()} --disable-webgl "$@"\n`, { mode: 0o755 });
+    const blind = new Renderer({ executablePath: chromium });
+    try {
+      expect(MAGIC.svg(await blind.exportImage(0, job('svg'), Date.now() + 60_000))).toBe(true);
+      const scene = { data: [{ type: 'scatter3d', x: [1, 2, 3], y: [3, 1, 2], z: [2, 3, 1] }], layout: {} };
+      await expect(blind.exportImage(0, job('png', scene), Date.now() + 60_000)).rejects.toMatchObject({ name: 'BrowserLostError' });
+    } finally {
+      await blind.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

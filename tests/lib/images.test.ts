@@ -1,7 +1,9 @@
 // Plot images through the library, in Debian's Chromium and on both databases: the renderer's
 // PNGs, its recovery from crashes and timeouts, and the Postgres render queue that keys images by
 // figure version.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
@@ -20,7 +22,7 @@ import {
   requestImagesFirst,
 } from '@/lib/core/images';
 import { GALLERY_PAGE_SIZE } from '@/lib/core/plot-lists';
-import { Renderer, RenderTimeoutError } from '@/lib/render/renderer';
+import { chromiumPath, Renderer, RenderTimeoutError } from '@/lib/render/renderer';
 import { updateFileDetail } from '@/lib/core/file-detail';
 import { createPlot } from '@/lib/core/plots';
 import { parseFid } from '@/lib/core/records';
@@ -148,6 +150,27 @@ describe('renderer', () => {
     }
   });
 
+  it('a browser without WebGL fails a 3D figure as a lost browser (not the figure\'s doing) and is replaced', async () => {
+    // Chromium turns WebGL off for good after its GPU process crashed a few times; --disable-webgl is that state from the start.
+    const dir = mkdtempSync(path.join(tmpdir(), 'pf-nowebgl-'));
+    const chromium = path.join(dir, 'chromium');
+    writeFileSync(chromium, `#!/bin/sh\nexec ${chromiumPath()} --disable-webgl "$@"\n`, { mode: 0o755 });
+    const blind = new Renderer({ executablePath: chromium });
+    try {
+      const [def] = await blind.render(JSON.stringify(bars([1, 2, 3])), {});
+      expect(inspectPng(def.png).variance).toBeGreaterThan(MIN_CHART_VARIANCE);
+      const pid = await blind.browserPid();
+      await expect(blind.render(mock('gl3d_scatter3d-connectgaps'), {})).rejects.toMatchObject({ name: 'BrowserLostError' });
+      expect(await blind.browserPid()).not.toBe(pid);
+      // The next render starts a new browser. (With WebGL, a figure plotly refuses keeps the browser: above.)
+      const [again] = await blind.render(JSON.stringify(bars([3, 2, 1])), {});
+      expect(inspectPng(again.png).variance).toBeGreaterThan(MIN_CHART_VARIANCE);
+    } finally {
+      await blind.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('abandons a render that times out, and the next render works', async () => {
     await renderer.render(JSON.stringify(bars([1, 2, 3])), {});
     const pid = await renderer.browserPid();
@@ -191,6 +214,25 @@ describe.each(DRIVERS)('image queue (%s)', (driver) => {
     await failImageJob(db, job!, new Error('boom'));
     expect(await claimImageJob(db)).toBeNull();
     await db.execute(sql`UPDATE image_jobs SET run_after = now(), attempts = ${MAX_ATTEMPTS}`);
+    expect(await claimImageJob(db)).toBeNull();
+    await db.execute(sql`DELETE FROM image_jobs`);
+  });
+
+  it('a lost browser gives its attempt back, unless the attempt before was lost too', async () => {
+    const { id } = await create([4, 5, 6]);
+    const attempts = async () => (await jobs()).find((j) => j.file_id === id)!.attempts;
+    const claim = async () => {
+      await db.execute(sql`UPDATE image_jobs SET run_after = now()`);
+      return (await claimImageJob(db))!;
+    };
+    await failImageJob(db, await claim(), new Error('the browser could not start'), 'browser');
+    expect(await attempts()).toBe(0);
+    // Lost twice in a row: this one counts (a figure that keeps taking the browser down runs out).
+    await failImageJob(db, await claim(), new Error('the browser lost WebGL'), 'browser');
+    expect(await attempts()).toBe(1);
+    await failImageJob(db, await claim(), new Error('plotly refused it'));
+    expect(await attempts()).toBe(MAX_ATTEMPTS);
+    await db.execute(sql`UPDATE image_jobs SET run_after = now()`);
     expect(await claimImageJob(db)).toBeNull();
     await db.execute(sql`DELETE FROM image_jobs`);
   });

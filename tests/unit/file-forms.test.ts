@@ -1,7 +1,8 @@
 // The workspace's folder paths (lib/web/file-forms.ts folderPath): where "create folder" puts a new
-// folder and what breadcrumbs and "move to" show; a chain that is broken or loops is no path.
+// folder and what breadcrumbs and "move to" show; a chain that is broken or loops is no path. And a
+// view's link parameters (viewParams), which its pages, filters and the way back after a form share.
 import { describe, expect, it } from 'vitest';
-import { folderPath } from '@/lib/web/file-forms';
+import { folderPath, viewParams, viewSchema, type WorkspaceView } from '@/lib/web/file-forms';
 
 const folders = [
   { n: 1, filename: 'reports', parent: -1 },
@@ -21,5 +22,22 @@ describe('folderPath', () => {
     expect(folderPath(folders, 99)).toBeNull();
     expect(folderPath(folders, 12)).toBeNull();
     expect(folderPath(folders, 20)).toBeNull();
+  });
+});
+
+describe('viewParams', () => {
+  const cases: [WorkspaceView, Record<string, string | number | undefined>][] = [
+    [{ place: -1, filter: 'all', sort: 'modified' }, { folder: undefined, type: undefined, sort: undefined }],
+    [{ place: 7, filter: 'grid', sort: 'name' }, { folder: 7, type: 'grid', sort: 'name' }],
+    [{ place: { uses: 3 }, filter: 'plot', sort: 'views' }, { uses: 3, type: 'plot', sort: 'views' }],
+    // The trash has one order: a sort asked for is left out.
+    [{ place: 'trash', filter: 'plot', sort: 'name' }, { view: 'trash', type: 'plot', sort: undefined }],
+  ];
+  it.each(cases)('%j', (view, params) => expect(viewParams(view)).toEqual(params));
+
+  it('reads a form or URL that names no view, or a bad one, as the default view', () => {
+    expect(viewSchema.parse({})).toEqual({ type: 'all', sort: 'modified' });
+    expect(viewSchema.parse({ type: 'secrets', sort: '-1; drop' })).toEqual({ type: 'all', sort: 'modified' });
+    expect(viewSchema.parse({ type: 'grid', sort: 'views' })).toEqual({ type: 'grid', sort: 'views' });
   });
 });
