@@ -268,7 +268,7 @@ describe('renderer exports', () => {
     expect(MAGIC.png(await renderer.exportImage(2, job('png'), Date.now() + 60_000))).toBe(true);
   });
 
-  it('in a browser that has lost WebGL, a 3D export is a lost browser (a 503 at the API), not the figure\'s fault', async () => {
+  it("in a browser that has lost WebGL, a 3D export is a lost browser (a 503 at the API), not the figure's fault", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pf-nowebgl-'));
     const chromium = path.join(dir, 'chromium');
     writeFileSync(chromium, `#!/bin/sh\nexec ${chromiumPath()} --disable-webgl "$@"\n`, { mode: 0o755 });

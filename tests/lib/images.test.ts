@@ -150,7 +150,7 @@ describe('renderer', () => {
     }
   });
 
-  it('a browser without WebGL fails a 3D figure as a lost browser (not the figure\'s doing) and is replaced', async () => {
+  it("a browser without WebGL fails a 3D figure as a lost browser (not the figure's doing) and is replaced", async () => {
     // Chromium turns WebGL off for good after its GPU process crashed a few times; --disable-webgl is that state from the start.
     const dir = mkdtempSync(path.join(tmpdir(), 'pf-nowebgl-'));
     const chromium = path.join(dir, 'chromium');

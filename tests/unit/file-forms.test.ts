@@ -27,11 +27,23 @@ describe('folderPath', () => {
 
 describe('viewParams', () => {
   const cases: [WorkspaceView, Record<string, string | number | undefined>][] = [
-    [{ place: -1, filter: 'all', sort: 'modified' }, { folder: undefined, type: undefined, sort: undefined }],
-    [{ place: 7, filter: 'grid', sort: 'name' }, { folder: 7, type: 'grid', sort: 'name' }],
-    [{ place: { uses: 3 }, filter: 'plot', sort: 'views' }, { uses: 3, type: 'plot', sort: 'views' }],
+    [
+      { place: -1, filter: 'all', sort: 'modified' },
+      { folder: undefined, type: undefined, sort: undefined },
+    ],
+    [
+      { place: 7, filter: 'grid', sort: 'name' },
+      { folder: 7, type: 'grid', sort: 'name' },
+    ],
+    [
+      { place: { uses: 3 }, filter: 'plot', sort: 'views' },
+      { uses: 3, type: 'plot', sort: 'views' },
+    ],
     // The trash has one order: a sort asked for is left out.
-    [{ place: 'trash', filter: 'plot', sort: 'name' }, { view: 'trash', type: 'plot', sort: undefined }],
+    [
+      { place: 'trash', filter: 'plot', sort: 'name' },
+      { view: 'trash', type: 'plot', sort: undefined },
+    ],
   ];
   it.each(cases)('%j', (view, params) => expect(viewParams(view)).toEqual(params));
 
