@@ -9,10 +9,10 @@ import { queryRows, type Db } from '@/db/client';
 import { collaborators } from '@/db/schema';
 import type { Viewer } from './auth';
 import { invalid, notFound, permissionDenied } from './errors';
-import { getFile, type Filetype, type OwnedFile } from './files';
+import { collaboratorsOf, getFile, type Filetype, type OwnedFile } from './files';
 import { assertOwner, assertReadable, type Collaboration } from './permissions';
 import { decodeCursor, keysetPage, type RowsPage } from './cursors';
-import { collaboratorsSql, fileNumbered, isoText, MAX_COLLABORATORS, USERNAME, type Fid } from './records';
+import { fileNumbered, isoText, MAX_COLLABORATORS, USERNAME, type CollaboratorEntry, type CollaboratorList, type Fid } from './records';
 import { getUserByUsername } from './users';
 
 export const PERMISSIONS = ['read', 'write'] as const satisfies readonly Collaboration[];
@@ -25,16 +25,6 @@ export const collaboratorAddSchema = z.object({
 });
 export const collaboratorChangeSchema = z.object({ permission: permissionSchema });
 
-export interface CollaboratorEntry {
-  username: string;
-  permission: Collaboration;
-  date_added: string;
-}
-export interface CollaboratorList {
-  results: CollaboratorEntry[];
-  count: number;
-}
-
 /** The live file at `fid` as its owner or a collaborator sees it; anyone else gets the 404 of a missing file. */
 async function sharedFile(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFile> {
   const file = assertReadable(await getFile(db, fid, viewer), viewer);
@@ -42,14 +32,9 @@ async function sharedFile(db: Db, viewer: Viewer | null, fid: Fid): Promise<Owne
   return file;
 }
 
-async function entries(db: Db, fileId: number): Promise<CollaboratorList> {
-  const [row] = await queryRows<{ list: CollaboratorList | string }>(db, sql`SELECT ${collaboratorsSql(sql`true`, sql`${fileId}::bigint`)} AS list`);
-  return typeof row.list === 'string' ? JSON.parse(row.list) : row.list;
-}
-
 /** GET /v2/files/{fid}/collaborators: the file's own collaborators (a folder's are listed on the folder), to its owner and collaborators. */
 export async function listCollaborators(db: Db, viewer: Viewer | null, fid: Fid): Promise<CollaboratorList> {
-  return entries(db, (await sharedFile(db, viewer, fid)).id);
+  return collaboratorsOf(db, (await sharedFile(db, viewer, fid)).id);
 }
 
 /** The user a share names: an account other than the owner's, else a 400 naming `username`. */
@@ -88,7 +73,7 @@ export async function addCollaborator(
       .onConflictDoUpdate({ target: [collaborators.fileId, collaborators.userId], set: { permission: input.permission } });
     return !named;
   });
-  return { entry: entryOf(await entries(db, file.id), user.username), created };
+  return { entry: entryOf(await collaboratorsOf(db, file.id), user.username), created };
 }
 
 /** PATCH /v2/files/{fid}/collaborators/{username} (the owner): a collaborator's new permission; 404 for someone not named. */
@@ -109,7 +94,7 @@ export async function changeCollaborator(
         .returning({ userId: collaborators.userId })
     : [];
   if (!user || !changed.length) throw notFound();
-  return entryOf(await entries(db, file.id), user.username);
+  return entryOf(await collaboratorsOf(db, file.id), user.username);
 }
 
 /**

@@ -14,7 +14,7 @@ import { invalid, notFound } from './errors';
 import { fileFieldsSchema, updateFile, type TYPE_FIELDS, type TypeUpdate } from './file-changes';
 import { createFile, fileRecord, getFile, type FileRow, type OwnedFile } from './files';
 import { assertReadable, canRead, holdsShareKey, type Collaboration } from './permissions';
-import { fileNumbered, parseFid, type Fid } from './records';
+import { collaboratorListOf, collaboratorsSql, fileNumbered, parseFid, type Fid } from './records';
 import { filePath, imagePath, withShareKey } from './urls';
 import type { Client } from './versions';
 
@@ -238,7 +238,12 @@ export async function listOwnDocuments(
     ? sql`(${files.createdAt}, ${files.id}) ${sql.raw(forward ? '<' : '>')} (${cursor.k[0]}::timestamptz, ${cursor.k[1]}::bigint)`
     : undefined;
   const rows = await db
-    .select({ ...getTableColumns(files), created: sql<string>`${files.createdAt}::text` })
+    // The caller's own: they see each one's collaborators.
+    .select({
+      ...getTableColumns(files),
+      created: sql<string>`${files.createdAt}::text`,
+      collaborators: sql<unknown>`${collaboratorsSql(sql`true`, sql`${files.id}`)}`,
+    })
     .from(files)
     .where(and(eq(files.ownerId, viewer.id), eq(files.filetype, filetype), isNull(files.trashedAt), after))
     .orderBy(forward ? desc(files.createdAt) : asc(files.createdAt), forward ? desc(files.id) : asc(files.id))
@@ -246,6 +251,8 @@ export async function listOwnDocuments(
   const page = await keysetPage(db, rows, { size, cursor, order, keyOf: (r) => [r.created, Number(r.id)] });
   return {
     ...page,
-    rows: page.rows.map(({ created, ...row }) => documentRecord(origin, { ...row, owner: viewer.username, collaboration: null }, viewer)),
+    rows: page.rows.map(({ created, collaborators, ...row }) =>
+      documentRecord(origin, { ...row, owner: viewer.username, collaboration: null, collaborators: collaboratorListOf(collaborators) }, viewer),
+    ),
   };
 }

@@ -100,7 +100,7 @@ export async function updateFile<I extends FileFields>(
     await typeWrite?.(tx, row, { authorId: viewer!.id, client: opts.client ?? 'api' });
     // Other people's plots drew this grid's data while it was public (their images hold it): drawn again without it.
     if (row.filetype === 'grid' && locked.worldReadable && !row.worldReadable) await refreshPlotsOfGrids(tx, [{ owner: file.owner, n: row.n }]);
-    return { ...row, owner: file.owner, collaboration: file.collaboration };
+    return { ...row, owner: file.owner, collaboration: file.collaboration, collaborators: file.collaborators };
   });
 }
 

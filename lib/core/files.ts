@@ -10,7 +10,7 @@ import type { Viewer } from './auth';
 import { invalid, notFound } from './errors';
 import { pathSchema } from './file-names';
 import { canRead, canReadSql, collaborationSql, recordPermission, type Collaboration } from './permissions';
-import { fileNumbered, fidOf, type Fid } from './records';
+import { collaboratorListOf, collaboratorsSql, fileNumbered, fidOf, NO_COLLABORATORS, seesCollaboratorsSql, type CollaboratorList, type Fid } from './records';
 import { apiFilePath, filePath, parentApiPath, profilePath, type ApiCollection } from './urls';
 import { getUserByUsername } from './users';
 
@@ -20,6 +20,8 @@ export interface OwnedFile extends FileRow {
   owner: string;
   /** The share by name of the viewer it was loaded for (getFile), if any. */
   collaboration?: Collaboration | null;
+  /** Its record's `collaborators` for that viewer (getFile; none on a new file). */
+  collaborators?: CollaboratorList;
 }
 
 /** A secret-link key: 128 random bits. */
@@ -177,12 +179,17 @@ export async function assertNameFree(tx: Db, ownerId: number, parent: number, fi
  */
 export async function getFile(db: Db, fid: Fid, viewer: Viewer | null, state: 'live' | 'trashed' = 'live'): Promise<OwnedFile | undefined> {
   const [row] = await FILE_BY_FID[state](db, { owner: fid.owner, n: fid.n, viewer: viewer?.id ?? null });
-  return row ? { ...fileRowOf(row), owner: row.owner_name, collaboration: row.collaboration } : undefined;
+  return row ? { ...fileRowOf(row), owner: row.owner_name, collaboration: row.collaboration, collaborators: collaboratorListOf(row.collaborators) } : undefined;
 }
 
+/** A file row's `collaborators` column for `viewerId` (see seesCollaboratorsSql), over `f`. */
+const collaboratorsColumn = (viewerId: number | null | SQL | ReturnType<typeof sql.placeholder>) =>
+  collaboratorsSql(seesCollaboratorsSql({ id: sql`f.id`, ownerId: sql`f.owner_id` }, viewerId));
+
 const fileByFid = (state: SQL) =>
-  compiledQuery<Record<string, unknown> & { owner_name: string; collaboration: Collaboration | null }>(
-    () => sql`SELECT f.*, u.username AS owner_name, file_collaboration(f.id, ${sql.placeholder('viewer')}::int) AS collaboration FROM users u
+  compiledQuery<Record<string, unknown> & { owner_name: string; collaboration: Collaboration | null; collaborators: unknown }>(
+    () => sql`SELECT f.*, u.username AS owner_name, file_collaboration(f.id, ${sql.placeholder('viewer')}::int) AS collaboration,
+      ${collaboratorsColumn(sql.placeholder('viewer'))} AS collaborators FROM users u
       CROSS JOIN LATERAL (${fileNumbered(sql`u.id`, sql`${sql.placeholder('n')}::int`)}) f
       WHERE lower(u.username) = lower(${sql.placeholder('owner')}::text) AND f.trashed_at ${state}`,
   );
@@ -270,9 +277,17 @@ export async function lookupPath(
   if (parent === null) return null;
   const row = await liveFileNamed(db, owner.id, parent, path[path.length - 1]);
   if (!row) return null;
-  const file: OwnedFile = { ...row, owner: owner.username, collaboration: await collaborationOf(db, row, viewer) };
+  const collaboration = await collaborationOf(db, row, viewer);
+  const collaborators = viewer?.id === row.ownerId || collaboration ? await collaboratorsOf(db, row.id) : NO_COLLABORATORS;
+  const file: OwnedFile = { ...row, owner: owner.username, collaboration, collaborators };
   // On a typed lookup a file of another type counts as none.
   return canRead(file, viewer) && (!opts.filetype || file.filetype === opts.filetype) ? file : null;
+}
+
+/** A file's collaborators, for its owner or a collaborator (getFile loads them with the file). */
+export async function collaboratorsOf(db: Db, fileId: number): Promise<CollaboratorList> {
+  const [row] = await queryRows<{ list: unknown }>(db, sql`SELECT ${collaboratorsSql(sql`true`, sql`${fileId}::bigint`)} AS list`);
+  return collaboratorListOf(row.list);
 }
 
 /** The viewer's share of a file by name (getFile loads it with the file). */
@@ -308,6 +323,8 @@ export function fileRecord(origin: string, file: OwnedFile, viewer: Viewer | nul
     creation_time: `${file.createdAt.toISOString().slice(0, -1)}000Z`,
     date_modified: file.updatedAt.toISOString(),
     current_user_permission: recordPermission(file, viewer),
+    // Shown to the owner and collaborators: a file not loaded for them (a new one) has none yet.
+    collaborators: file.collaborators ?? NO_COLLABORATORS,
     // The owner learns the secret link's key (to share it); nobody else does.
     ...(viewer?.id === file.ownerId && file.shareKey ? { share_key: file.shareKey } : {}),
     api_urls: {
@@ -324,11 +341,16 @@ export async function listFolderChildren(
   ownerId: number,
   parent: number,
   viewer: Viewer | null,
-): Promise<(FileRow & { collaboration: Collaboration | null })[]> {
-  return db
-    .select({ ...getTableColumns(files), collaboration: sql<Collaboration | null>`${collaborationSql(files.id, viewer?.id ?? null)}` })
+): Promise<(FileRow & { collaboration: Collaboration | null; collaborators: CollaboratorList })[]> {
+  const rows = await db
+    .select({
+      ...getTableColumns(files),
+      collaboration: sql<Collaboration | null>`${collaborationSql(files.id, viewer?.id ?? null)}`,
+      collaborators: sql<unknown>`${collaboratorsSql(seesCollaboratorsSql({ id: sql`${files.id}`, ownerId: sql`${files.ownerId}` }, viewer?.id ?? null), sql`${files.id}`)}`,
+    })
     .from(files)
     .where(and(eq(files.ownerId, ownerId), eq(files.parent, parent), isNull(files.trashedAt), canReadSql(files, viewer?.id ?? null)))
     .orderBy(files.filename)
     .limit(1000);
+  return rows.map((row) => ({ ...row, collaborators: collaboratorListOf(row.collaborators) }));
 }

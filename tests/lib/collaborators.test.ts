@@ -8,14 +8,15 @@ import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/auth';
 import { addCollaborator, changeCollaborator, collaboratorAddSchema, listCollaborators, removeCollaborator } from '@/lib/core/collaborators';
 import { deleteFile, trashFile } from '@/lib/core/file-changes';
-import { updateFileDetail } from '@/lib/core/file-detail';
-import { createFolders, getFile } from '@/lib/core/files';
+import { fileDetail, folderDetail, updateFileDetail } from '@/lib/core/file-detail';
+import { createDocument, listOwnDocuments } from '@/lib/core/dashboards';
+import { createFolders, getFile, lookupPath } from '@/lib/core/files';
 import { appendColumns, createGrid, getGrid } from '@/lib/core/grids';
 import { canRead, canReadSql, canWrite, canWriteSql } from '@/lib/core/permissions';
 import { getPlotContent } from '@/lib/core/plot-content';
 import { listPlotVersions } from '@/lib/core/plot-versions';
 import { createPlot, getPlot } from '@/lib/core/plots';
-import { parseFid, type Fid } from '@/lib/core/records';
+import { parseFid, type CollaboratorList, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
 
@@ -175,5 +176,46 @@ describe.each(DRIVERS)('collaborators (%s)', (driver) => {
     expect(await collaboratorsAs(eve)).toEqual({ results: [], count: 0 });
     expect(await collaboratorsAs(null)).toEqual({ results: [], count: 0 });
     expect(JSON.parse(await getPlot(db, eve, fid, ORIGIN)).current_user_permission).toBe('read');
+  });
+
+  it("every file type's record, detail or list, shows them the same way", async () => {
+    const none = { results: [], count: 0 };
+    const folder = await createFolders(db, alice, ['shown']);
+    const folderFid = parseFid(`alice:${folder.n}`)!;
+    const grid = parseFid(
+      (await createGrid(db, alice, { data: { cols: { x: { data: [1, 2] } } }, world_readable: true, parent_path: ['shown'] }, ORIGIN)).file.fid,
+    )!;
+    const made = await createDocument(db, alice, 'dashboard', { content: '{"layout": null}', filename: 'shown board', world_readable: true });
+    const board = { owner: made.file.owner, n: made.file.n };
+    for (const fid of [folderFid, grid, board]) await share(fid, bob, 'read');
+    await share(grid, carol, 'write');
+    const gridList = (viewer: Viewer | null) => getGrid(db, viewer, grid, ORIGIN).then((r) => r.collaborators);
+    expect((await gridList(alice)).results.map((e) => [e.username, e.permission])).toEqual([
+      ['bob', 'read'],
+      ['carol', 'write'],
+    ]);
+    // A public grid, but dave is none of its people: he sees none.
+    expect(await gridList(dave)).toEqual(none);
+    expect(await gridList(null)).toEqual(none);
+    expect((await gridList(carol)).count).toBe(2);
+    // A folder's own, its children's in its detail, to the owner and to its collaborators.
+    const folderAs = async (viewer: Viewer) =>
+      (await folderDetail(db, viewer, `alice:${folder.n}`, null, ORIGIN)) as Awaited<ReturnType<typeof folderDetail>> & { collaborators: CollaboratorList };
+    const asAlice = await folderAs(alice);
+    expect(asAlice.collaborators).toMatchObject({ count: 1, results: [{ username: 'bob' }] });
+    expect(asAlice.children.results.find((c) => c.fid === `alice:${grid.n}`)?.collaborators.count).toBe(2);
+    expect((await folderAs(bob)).children.results.find((c) => c.fid === `alice:${grid.n}`)?.collaborators.count).toBe(2);
+    // Documents: their detail, the owner's list, and a lookup; an update's answer too.
+    const detailAs = async (viewer: Viewer) =>
+      ((await fileDetail(db, viewer, (await getFile(db, board, viewer))!, ORIGIN)) as { collaborators: CollaboratorList }).collaborators;
+    expect(await detailAs(bob)).toMatchObject({ count: 1 });
+    expect(await detailAs(eve)).toEqual(none);
+    const listed = await listOwnDocuments(db, alice, 'dashboard', {}, ORIGIN);
+    expect(listed.rows.find((r) => r.fid === `alice:${board.n}`)?.collaborators.count).toBe(1);
+    expect((await lookupPath(db, alice, ['shown board']))?.collaborators?.count).toBe(1);
+    expect((await lookupPath(db, bob, ['shown board'], { user: 'alice' }))?.collaborators?.count).toBe(1);
+    expect((await lookupPath(db, eve, ['shown board'], { user: 'alice' }))?.collaborators).toEqual(none);
+    const renamed = await updateFileDetail(db, alice, folderFid, { filename: 'shown too' }, ORIGIN, 'fold');
+    expect((renamed as { collaborators: { count: number } }).collaborators.count).toBe(1);
   });
 });
