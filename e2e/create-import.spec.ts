@@ -66,6 +66,24 @@ test.describe('data import', () => {
     expect((await request.get(`/v2/grids/${grid.fid}`)).status()).toBe(404);
   });
 
+  test('a file chosen while the page is still loading is read once its scripts run', async ({ page }) => {
+    // The page's scripts are held back, so the file is chosen on the server-rendered form before any
+    // handler is attached (a slow connection, a busy machine): no change event reaches React.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/_next/static/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/create', { waitUntil: 'commit' });
+    await dataFile(page).setInputFiles({ name: 'early.csv', mimeType: 'text/csv', buffer: Buffer.from('when,value\n2024-01-01,3\n2024-01-02,4\n') });
+    release();
+    await expect(headers(page)).toHaveText(['when', 'value']);
+    await expect(page.getByLabel('Name')).toHaveValue('early');
+  });
+
   test('cells pasted from a spreadsheet (tab-separated)', async ({ page, request }) => {
     await page.getByLabel('Paste data').fill('year\tsales\tregion\n2021\t10\tNorth\n2022\t12.5\tSouth');
     await expect(headers(page)).toHaveText(['year', 'sales', 'region']);

@@ -29,6 +29,8 @@ export function DataImport({ templates }: DataImportProps) {
   const id = useId();
   const worker = useRef<Worker | null>(null);
   const pasteTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const pasteArea = useRef<HTMLTextAreaElement>(null);
   const [source, setSource] = useState<Source | null>(null);
   const [busy, setBusy] = useState<'read' | 'store' | null>(null);
   const [fraction, setFraction] = useState(0);
@@ -98,6 +100,15 @@ export function DataImport({ templates }: DataImportProps) {
     },
     [],
   );
+
+  // A file chosen, or cells pasted, while the page was still loading fired no event that React heard
+  // (its handlers were not attached yet): take them up once they are.
+  useEffect(() => {
+    const file = fileInput.current?.files?.[0];
+    const text = pasteArea.current?.value ?? '';
+    if (file) start({ type: 'file', file }, 'file');
+    else if (text.trim() !== '') start({ type: 'paste', text }, 'paste');
+  }, [start]);
 
   const send = (message: ToWorker) => worker.current?.postMessage(message);
 
@@ -175,6 +186,7 @@ export function DataImport({ templates }: DataImportProps) {
           <label>
             Data file
             <input
+              ref={fileInput}
               type="file"
               accept=".csv,.tsv,.tab,.txt,.xlsx,text/csv,text/tab-separated-values"
               onChange={onFile}
@@ -189,6 +201,7 @@ export function DataImport({ templates }: DataImportProps) {
           <label>
             Paste data
             <textarea
+              ref={pasteArea}
               rows={5}
               spellCheck={false}
               placeholder="Copy cells from a spreadsheet and paste them here"
