@@ -406,6 +406,7 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
                 <ExpertView
                   figure={figure}
                   csrf={data.csrf}
+                  fid={data.plot ? `${data.plot.owner}:${data.plot.n}` : null}
                   check={check}
                   onApply={(next, attrs) => {
                     setDataAttrs((a) => ({ ...a, ...attrs }));

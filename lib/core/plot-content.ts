@@ -102,9 +102,9 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
     };
   }
 
-  // The columns of each src the reader sees (plotSrcReader): inlined with inline_data; otherwise,
-  // for map_data, those whose grid the reader may not read on their own (the holder of a secret
-  // link reads the owner's grids through it, as API.md says).
+  // The columns of each src the reader sees (plotSrcReader): with map_data, those whose grid the
+  // reader may not read on their own are mapped (the holder of a secret link reads the owner's grids
+  // through it, as API.md says); with inline_data, the rest, or all of them without map_data.
   const seen = plotSrcReader(file, refs, viewer);
   const viaKey = holdsShareKey(file, opts.shareKey);
   const ownRead = (grid: SrcGrid) => canRead(grid, viewer) || (viaKey && grid.ownerId === file.ownerId);
@@ -121,11 +121,10 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
   refs.forEach((ref, i) => {
     const { grid, columns: cols, values, bytes } = resolved[i];
     if (!grid || !cols) return;
-    if (opts.inlineData) inline.push({ ref, cols, size: { values, bytes } });
-    else if (!ownRead(grid)) {
+    if (opts.mapUnreadable && !ownRead(grid)) {
       mapped.set(ref.s, cols);
       mappedSize.set(ref.s, { values, bytes });
-    }
+    } else if (opts.inlineData) inline.push({ ref, cols, size: { values, bytes } });
   });
   // Columns can change after the plot was saved (rows appended, longer values): what one answer
   // carries stays within the plot limit, so no plot's content costs more than that to serve.
@@ -142,7 +141,9 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
     etag,
     // A src that only some readers see (another's grid, gone, or a collaborator's) makes the answer
     // depend on who asks; so does one mapped for some readers and a src to those who read its grid.
-    shared: publicPlot && resolved.every((r, i) => r.grid !== null && everyone(r.grid, refs[i].s) && (r.grid.worldReadable || opts.inlineData)),
+    shared:
+      publicPlot &&
+      resolved.every((r, i) => r.grid !== null && everyone(r.grid, refs[i].s) && (r.grid.worldReadable || (opts.inlineData && !opts.mapUnreadable))),
     version: plot.version,
     parts: async function* () {
       let text = plot.figure;
