@@ -468,7 +468,8 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
     console.log(`[privacy] ${asked} file URLs asked (each refused one twice, with its missing twin)`);
     expect(asked).toBeGreaterThan(500);
     expect(failures).toEqual([]);
-  });
+    // Over two thousand requests: on a loaded two-core machine they take more than the suite's two minutes.
+  }, 300_000);
 
   it("the chart editor's pages: a plot's editor is its owner's and writers' alone (anyone else: the 404 of a missing file), a grid's new chart its readers', and no marker leaks", async () => {
     const checks: (() => Promise<string | null>)[] = [];
