@@ -58,7 +58,7 @@ const PAGES: PageType[] = [
   { name: 'signup', path: async () => invitationLinks()[2] },
   // A refused sign-up: the error at its field (the forgot and reset forms: e2e/password-reset.spec.ts).
   { name: 'signup, refused', path: async () => `${invitationLinks()[2]}&error=username-taken` },
-  { name: 'reset link that no longer works', path: async () => '/reset-password?token=no-such-token' },
+  { name: 'reset link that no longer works', path: async () => '/reset-password?token=no-such-token', status: 410 },
   { name: 'settings', path: async () => '/settings', signedIn: true },
   { name: 'new chart', path: async () => '/create', signedIn: true },
   { name: 'api reference', path: async () => '/docs/api' },

@@ -167,7 +167,7 @@ test('a save based on data changed meanwhile is refused with a clear message; th
   await button(page, 'Download CSV').click();
   const file = await (await download).path();
   const { readFileSync } = await import('node:fs');
-  expect(readFileSync(file!, 'utf8')).toBe('a,b\nmine,x\n2,y\n');
+  expect(readFileSync(file!, 'utf8')).toBe('a,b\r\nmine,x\r\n2,y\r\n');
 });
 
 test('keyboard only: reach the grid, move, edit, cancel, undo, redo and save', async ({ page, request }) => {

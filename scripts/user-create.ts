@@ -1,14 +1,14 @@
 // npm run user:create -- <username> [--api-key KEY] [--email E] [--password P | --password-stdin]  — prints the API key.
 import { text } from 'node:stream/consumers';
 import { createUser } from '@/lib/core/users';
-import { runCommand } from './cli';
+import { CommandError, runCommand } from './cli';
 
 const usage = 'npm run user:create -- <username> [--api-key KEY] [--email EMAIL] [--password PASSWORD | --password-stdin]';
 await runCommand(
   usage,
   { 'api-key': { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
   async (db, { values, positionals }) => {
-    if (positionals.length !== 1) throw new Error(`Usage: ${usage}`);
+    if (positionals.length !== 1) throw new CommandError(`Usage: ${usage}`);
     // From standard input (its first line), the password stays out of the shell history and `ps`.
     const password = values['password-stdin'] ? (await text(process.stdin)).split(/\r?\n/)[0] : (values.password as string | undefined);
     const { user, apiKey } = await createUser(db, {

@@ -4,15 +4,15 @@
 import { randomBytes } from 'node:crypto';
 import { issuePasswordReset, RESET_MINUTES } from '@/lib/core/password-resets';
 import { getUserByUsername, setPassword } from '@/lib/core/users';
-import { runCommand } from './cli';
+import { CommandError, runCommand } from './cli';
 import { publicUrl } from './public-url';
 
 const usage = 'npm run user:reset-password -- <username> [--link (needs PUBLIC_URL)]';
 await runCommand(usage, { link: { type: 'boolean' } }, async (db, { values, positionals }) => {
-  if (positionals.length !== 1) throw new Error(`Usage: ${usage}`);
+  if (positionals.length !== 1) throw new CommandError(`Usage: ${usage}`);
   const base = values.link ? publicUrl(usage) : null;
   const user = await getUserByUsername(db, positionals[0]);
-  if (!user) throw new Error(`No user named '${positionals[0]}'.`);
+  if (!user) throw new CommandError(`No user named '${positionals[0]}'.`);
   if (base) {
     console.log(`Password reset link for ${user.username}, usable once within ${RESET_MINUTES} minutes:`);
     console.log(`${base}/reset-password?token=${await issuePasswordReset(db, user.id)}`);

@@ -1,6 +1,7 @@
 // The grid editor's data and its edits, without React: columns held compactly (a column of numbers
 // and empty cells as a Float64Array, NaN standing for the empty cell ""), every edit an operation that
 // knows how to undo itself (no copies of a million-row grid per step), and what a save sends.
+import { csvCell, csvLine } from '@/lib/core/csv-text';
 
 /** A cell's value as the API stores it: JSON. */
 export type Cell = unknown;
@@ -409,10 +410,10 @@ export interface CsvSource {
   rows: number;
 }
 
-/** A grid as CSV, a header row first, in pieces (a Blob takes them without one big string). */
+/** A grid as CSV (the server's format: lib/core/csv-text.ts), a header row first, in pieces (a Blob takes them without one big string). */
 export function csvParts({ names, columns, rows }: CsvSource): string[] {
-  const parts = [`${names.map(csvCell).join(',')}\n`];
-  for (let r = 0; r < rows; r++) parts.push(`${columns.map((v) => csvCell(cellText(valueAt(v, r)))).join(',')}\n`);
+  const parts = [csvLine(names.map((name) => csvCell(name, true)))];
+  for (let r = 0; r < rows; r++) parts.push(csvLine(columns.map((v) => csvValue(valueAt(v, r)))));
   return parts;
 }
 
@@ -424,5 +425,6 @@ function valuesJson(values: Values): string {
   return `${out}]`;
 }
 
-const csvCell = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+/** A cell's CSV field: its text, a string's neutralised as the server's (csvCell). */
+const csvValue = (value: Cell) => csvCell(cellText(value), typeof value === 'string');
 const tsvCell = (text: string) => (/["\t\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);

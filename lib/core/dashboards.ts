@@ -13,7 +13,7 @@ import { parseDashboardContent, parsePresentationContent, plotRefsOfDashboard, p
 import { invalid, notFound } from './errors';
 import { fileFieldsSchema, updateFile, type TYPE_FIELDS, type TypeUpdate } from './file-changes';
 import { createFile, fileRecord, getFile, type FileRow, type OwnedFile } from './files';
-import { assertReadable, canRead, holdsShareKey, type Collaboration } from './permissions';
+import { assertReadable, canRead, holdsShareKey, shownShareKey, type Collaboration } from './permissions';
 import { collaboratorListOf, collaboratorsSql, fileNumbered, parseFid, type Fid } from './records';
 import { filePath, imagePath, withShareKey } from './urls';
 import type { Client } from './versions';
@@ -46,13 +46,12 @@ export interface DocumentFile {
 /** The record of a dashboard or presentation (the common fields, its links and card image); detail and write answers add `content`. */
 export function documentRecord(origin: string, file: OwnedFile, viewer: Viewer | null, content?: string) {
   const record = fileRecord(origin, file, viewer);
-  const owns = viewer?.id === file.ownerId;
   const card = `${origin}${imagePath(file.owner, file.n, 'card')}`;
   return {
     ...record,
     deleted: false,
     // The owner's secret link, to hand out; everyone else the page.
-    share_url: owns && !file.worldReadable && file.shareKey ? withShareKey(record.web_url, file.shareKey) : record.web_url,
+    share_url: withShareKey(record.web_url, shownShareKey(file, viewer)),
     embed_url: `${origin}${filePath(file.owner, file.n, 'embed')}`,
     image_urls: { card },
     thumbnail: card,

@@ -47,6 +47,26 @@ export const TYPE_FIELDS = {
   dashboard: ['content'],
   spectacle_presentation: ['content'],
 } as const satisfies Record<Filetype, readonly string[]>;
+
+/** The common update fields: where a file is, its name and who sees it. Every one is its owner's. */
+const COMMON_FIELDS = Object.keys(fileFieldsSchema.shape) as (keyof typeof fileFieldsSchema.shape)[];
+
+/**
+ * The update fields only a file's owner changes, by type: the common ones and the type's own settings
+ * that are not its content (a plot's comments switch). A `write` collaborator changes the rest of
+ * TYPE_FIELDS (the content); giving any of these answers them 403, one sentence for every field.
+ */
+export const OWNER_FIELDS = {
+  plot: [...COMMON_FIELDS, 'comments_enabled'],
+  grid: COMMON_FIELDS,
+  fold: COMMON_FIELDS,
+  dashboard: COMMON_FIELDS,
+  spectacle_presentation: COMMON_FIELDS,
+} as const satisfies Record<Filetype, readonly string[]>;
+
+/** The 403 a writer gets for an owner's field. */
+export const ownerFieldSentence = (field: string) => `Only the owner changes a file's ${field}.`;
+
 const TYPE_NAMES: Record<Filetype, string> = { plot: 'plot', grid: 'grid', fold: 'folder', dashboard: 'dashboard', spectacle_presentation: 'presentation' };
 
 /** A type's own part of an update by `editor` (the owner or a writer) of `file`, checked before the transaction (it may read):
@@ -69,9 +89,10 @@ export async function updateFile<I extends FileFields>(
   const found = await getFile(db, fid, viewer);
   const file = assertEditor(found && (!opts.filetype || found.filetype === opts.filetype) ? found : undefined, viewer);
   const given = input as Record<string, unknown>;
-  // Writers change what a file holds; where it is, its name and who sees it stay the owner's.
-  const ownerField = file.ownerId !== viewer!.id && Object.keys(fileFieldsSchema.shape).find((name) => given[name] !== undefined);
-  if (ownerField) throw permissionDenied(`Only the owner changes a file's ${ownerField}.`);
+  // Writers change what a file holds; where it is, its name, who sees it and its settings stay the owner's.
+  const ownerFields: readonly string[] = OWNER_FIELDS[file.filetype];
+  const ownerField = file.ownerId !== viewer!.id && ownerFields.find((name) => given[name] !== undefined);
+  if (ownerField) throw permissionDenied(ownerFieldSentence(ownerField));
   const own: readonly string[] = TYPE_FIELDS[file.filetype];
   for (const [type, names] of Object.entries(TYPE_FIELDS)) {
     const foreign = type !== file.filetype && names.find((name) => given[name] !== undefined && !own.includes(name));
@@ -79,7 +100,7 @@ export async function updateFile<I extends FileFields>(
   }
   if (input.parent !== undefined && input.parent_path !== undefined) throw invalid('parent_path', 'give parent or parent_path, not both');
   const typeWrite = await opts.types?.[file.filetype]?.(db, viewer!, input, file);
-  const common = Object.keys(fileFieldsSchema.shape).some((name) => given[name] !== undefined);
+  const common = COMMON_FIELDS.some((name) => given[name] !== undefined);
   if (!common && !typeWrite) return file;
   return db.transaction(async (tx) => {
     const [locked] = await tx

@@ -9,7 +9,7 @@ import { files } from '@/db/schema';
 import type { Viewer } from './auth';
 import { invalid, notFound } from './errors';
 import { pathSchema } from './file-names';
-import { canRead, canReadSql, collaborationSql, recordPermission, type Collaboration } from './permissions';
+import { canRead, canReadSql, collaborationSql, recordPermission, seesShareKey, type Collaboration } from './permissions';
 import { collaboratorListOf, collaboratorsSql, fileNumbered, fidOf, NO_COLLABORATORS, seesCollaboratorsSql, type CollaboratorList, type Fid } from './records';
 import { apiFilePath, filePath, parentApiPath, profilePath, type ApiCollection } from './urls';
 import { getUserByUsername } from './users';
@@ -325,8 +325,8 @@ export function fileRecord(origin: string, file: OwnedFile, viewer: Viewer | nul
     current_user_permission: recordPermission(file, viewer),
     // Shown to the owner and collaborators: a file not loaded for them (a new one) has none yet.
     collaborators: file.collaborators ?? NO_COLLABORATORS,
-    // The owner learns the secret link's key (to share it); nobody else does.
-    ...(viewer?.id === file.ownerId && file.shareKey ? { share_key: file.shareKey } : {}),
+    // The owner learns the secret link's key (to share it); nobody else does (seesShareKey without a key).
+    ...(file.shareKey && seesShareKey(file, viewer) ? { share_key: file.shareKey } : {}),
     api_urls: {
       files: `${origin}${apiFilePath('files', file.owner, file.n)}`,
       [kind]: `${origin}${apiFilePath(kind, file.owner, file.n)}`,

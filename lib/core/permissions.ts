@@ -34,6 +34,26 @@ export function holdsShareKey(file: FileAccess, shareKey?: string | null): boole
   return Boolean(file.shareKey && shareKey && sameKey(file.shareKey, shareKey));
 }
 
+/**
+ * The file's bearer key (its secret link's `share_key`) is its owner's to hand out: the owner sees it,
+ * and so does a request that already carries it (the link it came with). Collaborators, `read` or
+ * `write`, direct or through a folder, never do: removing one must end their access, and a copied
+ * link would outlive it. Every page, embed code, server-component payload, record and mail asks this.
+ */
+export function seesShareKey(file: FileAccess, viewer: Viewer | null, shareKey?: string | null): boolean {
+  return (viewer !== null && viewer.id === file.ownerId) || holdsShareKey(file, shareKey);
+}
+
+/** The secret-link key to print for this viewer (links, embed codes): only for a secret file, and by seesShareKey; else null. */
+export function shownShareKey(file: FileAccess, viewer: Viewer | null, shareKey?: string | null): string | null {
+  return !file.worldReadable && file.shareKey && seesShareKey(file, viewer, shareKey) ? file.shareKey : null;
+}
+
+/** The key a page carries on its own requests (content, image, CSV, forms): the request's own, when it is the file's valid key and the file needs it. */
+export function carriedShareKey(file: FileAccess, shareKey?: string | null): string | null {
+  return !file.worldReadable && shareKey && holdsShareKey(file, shareKey) ? shareKey : null;
+}
+
 export function canRead(file: FileAccess, viewer: Viewer | null, shareKey?: string | null): boolean {
   return file.worldReadable || (viewer !== null && (viewer.id === file.ownerId || Boolean(file.collaboration))) || holdsShareKey(file, shareKey);
 }

@@ -103,7 +103,8 @@ export const collaboratorsSql = (shown: SQL, fileId: SQL = sql`f.id`) => sql`CAS
 /**
  * The spec 2.1 plot record as JSON text, an expression over `f` (files), `p` (plots), `u` (users) and
  * `c.o` (the origin, bound once by `originJoin`). `detail` adds share_url, content_url and source_fid.
- * The viewer who owns the plot also gets `share_key` while the secret link is enabled. `viewerId` may
+ * The viewer who owns the plot also gets `share_key` while the secret link is enabled (seesShareKey
+ * without a key, in SQL: the owner alone). `viewerId` may
  * be a placeholder (a statement compiled once), null for anonymous callers. `viewerOwns` says the
  * viewer is known to own the plot (its create): the ownership tests, and the source_fid lookup they
  * guard, drop out of the statement, whose executor sets up every subquery on every run.

@@ -1,11 +1,11 @@
-// CSV downloads (RFC 4180: CRLF line ends; fields with a comma, quote or line break quoted, quotes
-// doubled) of grid columns, within a memory budget: each column's stored JSON text is read once and
+// CSV downloads (the one format of lib/core/csv-text.ts, as the grid editor's "Download CSV") of grid columns, within a memory budget: each column's stored JSON text is read once and
 // walked value by value (never parsed into arrays of values), a download holds at most
 // CSV_MAX_BYTES of column text, and at most CSV_CONCURRENCY downloads of a process are built at once.
 import 'server-only';
 import pLimit from 'p-limit';
 import type { Db } from '@/db/client';
 import { csvColumnBytes, type CsvColumn } from '@/lib/core/csv-columns';
+import { csvCell, csvLine } from '@/lib/core/csv-text';
 import { columnText } from '@/lib/core/grids';
 
 export const CSV_MAX_BYTES = 64 * 1024 * 1024;
@@ -31,12 +31,11 @@ function turn(): Promise<() => void> {
   return new Promise((granted) => void gate(() => new Promise<void>((done) => granted(done))));
 }
 
-/** One CSV field from a value's JSON text; text a spreadsheet would run as a formula gets a leading ' (OWASP). */
+/** One CSV field from a value's JSON text (csvCell: a string a spreadsheet would run as a formula gets a leading '). */
 export function csvField(json: string | undefined): string {
   if (json === undefined || json === 'null') return '';
-  const text = json.startsWith('"') ? (JSON.parse(json) as string) : json;
-  const safe = json.startsWith('"') && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const isText = json.startsWith('"');
+  return csvCell(isText ? (JSON.parse(json) as string) : json, isText);
 }
 
 const WS = new Set([32, 9, 10, 13]);
@@ -76,7 +75,7 @@ export function* jsonItems(text: string): Generator<string> {
 
 /** The CSV rows of these columns, aligned (shorter columns leave empty fields), in chunks of rows. */
 async function* rows(db: Db, columns: CsvColumn[]): AsyncGenerator<string> {
-  yield `${columns.map((c) => csvField(JSON.stringify(c.header))).join(',')}\r\n`;
+  yield csvLine(columns.map((c) => csvField(JSON.stringify(c.header))));
   const items: Iterator<string>[] = [];
   for (const c of columns) items.push(jsonItems(await columnText(db, c.columnId)));
   for (let more = true; more; ) {
@@ -84,7 +83,7 @@ async function* rows(db: Db, columns: CsvColumn[]): AsyncGenerator<string> {
     for (let r = 0; r < ROWS_A_CHUNK && more; r++) {
       const fields = items.map((it) => it.next().value);
       more = fields.some((f) => f !== undefined);
-      if (more) chunk += `${fields.map(csvField).join(',')}\r\n`;
+      if (more) chunk += csvLine(fields.map(csvField));
     }
     if (chunk) yield chunk;
   }

@@ -22,7 +22,7 @@ import { type DocumentType, getDocument, type ResolvedPlotRef, resolvePlotRefs }
 import { getFile, type OwnedFile } from '@/lib/core/files';
 import { chartView, DEFAULT_SIZE, type ImageSize, THUMB_BOXES } from '@/lib/core/images';
 import { type ImageBox, layoutPng } from '@/lib/core/layout-image';
-import { visibilityOf, type Visibility } from '@/lib/core/permissions';
+import { carriedShareKey, shownShareKey, visibilityOf, type Visibility } from '@/lib/core/permissions';
 import { foreignBackground, placement, safeTextStyle, sameSitePath, SLIDE_HEIGHT, SLIDE_WIDTH, slideBackground } from '@/lib/core/slide-style';
 import { chartContentPath, filePath, fileUrls, imagePath, withShareKey } from '@/lib/core/urls';
 import type { BoxView, DashboardLayout, PlotView, SlideItem, SlideView } from './document-views';
@@ -34,6 +34,8 @@ interface DocumentPageBase {
   visibility: Visibility;
   /** The share key to carry on this page's own links: only when the document needs it to be read. */
   shareKey: string | null;
+  /** The secret link's key to print in its share link and embed code (shownShareKey), else null. */
+  secretKey: string | null;
   urls: ReturnType<typeof fileUrls>;
 }
 
@@ -67,7 +69,8 @@ export async function loadDocument(
     ctx,
     file,
     visibility: visibilityOf(file.worldReadable, file.shareKey !== null),
-    shareKey: shareKey && !file.worldReadable ? shareKey : null,
+    shareKey: carriedShareKey(file, shareKey),
+    secretKey: shownShareKey(file, ctx.viewer, shareKey),
     urls: fileUrls(ctx.origin, file.owner, file.n),
   };
   if (file.filetype === 'dashboard') {

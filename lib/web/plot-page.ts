@@ -14,7 +14,7 @@ import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
 import { isDocumentType } from '@/lib/core/dashboards';
 import { type DocumentPageData, loadDocument } from './document-page';
 import { pageContext, readableFile, type PageContext } from './page-context';
-import { visibilityOf, type Visibility } from '@/lib/core/permissions';
+import { carriedShareKey, shownShareKey, visibilityOf, type Visibility } from '@/lib/core/permissions';
 import { csvDownload } from './csv';
 import { getPlotRecord, readablePlotAt } from '@/lib/core/plots';
 import { gridsOfPlots, listReferencers, type GridPlots, type PlotGrids } from '@/lib/core/references';
@@ -38,6 +38,8 @@ export interface PlotPageData {
   visibility: Visibility;
   /** The share key to carry on this page's own requests: only when the plot needs it to be read. */
   shareKey: string | null;
+  /** The secret link's key to print in its share link and embed code (shownShareKey), else null. */
+  secretKey: string | null;
   lineage: Lineage | null;
   /** How its chart shows: live, on request (many values), or static (its render failed for good). */
   chart: ChartMode;
@@ -69,7 +71,9 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
   const file = await readableFile(ctx, { owner, n }, shareKey);
   if (!file || file.filetype === 'fold') return null;
   const visibility = visibilityOf(file.worldReadable, file.shareKey !== null);
-  const carried = shareKey && !file.worldReadable ? shareKey : null;
+  const carried = carriedShareKey(file, shareKey);
+  // The secret link (with its key) this page may print: the owner's, or the link the request came with.
+  const secretKey = shownShareKey(file, ctx.viewer, shareKey);
   if (file.filetype === 'grid') {
     const plots = await listReferencers(ctx.db, ctx.viewer?.id ?? null, file);
     return { kind: 'grid', ctx, file, visibility, shareKey: carried, urls: fileUrls(ctx.origin, file.owner, file.n), plots };
@@ -91,7 +95,7 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
   }
   const [view, grids] = await Promise.all([chartView(ctx.db, file.id), gridsOfPlots(ctx.db, ctx.viewer?.id ?? null, [file.id])]);
   const drawsFrom = grids.get(file.id) ?? { grids: [], hidden: 0 };
-  return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, lineage, chart: view.mode, bundle: view.bundle, grids: drawsFrom };
+  return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, secretKey, lineage, chart: view.mode, bundle: view.bundle, grids: drawsFrom };
 });
 
 /** The plot's chart in words (its text alternative), from the data its chart draws for this visitor. */

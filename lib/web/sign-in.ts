@@ -13,7 +13,7 @@ import { ApiError } from '@/lib/core/errors';
 import { acceptInvitation, InvitationClosed } from '@/lib/core/invitations';
 import { originFrom } from '@/lib/http/request/origin';
 import { mailSettings, sendMail } from '@/lib/core/mail';
-import { countResetRequest, createPasswordReset, PasswordResetClosed, RESET_MINUTES, resetPassword } from '@/lib/core/password-resets';
+import { countResetRequest, createPasswordReset, openPasswordReset, PasswordResetClosed, RESET_MINUTES, resetPassword } from '@/lib/core/password-resets';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from '@/lib/core/passwords';
 import { fromOrigin } from '@/lib/core/auth';
 import { countSignUp, exceeded } from '@/lib/core/rate-limit';
@@ -319,6 +319,23 @@ export const resetClosedPage = () =>
     '<p>The link has expired or was already used. Ask for a new one.</p><p><a href="/forgot-password">Forgot password?</a> · <a href="/signin">Sign in</a></p>',
   );
 
+/** Where a mailed link's form is (the page), with the error code it came back with, if any. */
+export const RESET_FORM_PATH = '/reset-password/new';
+
+/**
+ * GET /reset-password?token=…: the mailed link. One that works goes on to its form (RESET_FORM_PATH,
+ * with a known error code passed along); a used, expired or unknown one answers 410 here, as its
+ * submit does (a page answers 200 or 404, never 410).
+ */
+export async function resetLinkRequest(req: Request): Promise<Response> {
+  const url = new URL(req.url);
+  const token = url.searchParams.get('token') ?? '';
+  if (!(await openPasswordReset(await getDb(), token))) return resetClosedPage();
+  const error = url.searchParams.get('error');
+  const known = error !== null && Object.hasOwn(RESET_ERRORS, error) ? `&error=${error}` : '';
+  return seeOther(`${RESET_FORM_PATH}?token=${encodeURIComponent(token)}${known}`);
+}
+
 /**
  * POST /reset-password/submit: a link's token and the new password twice. Set: every session of the
  * account ends and the link is spent, 303 to /signin?reset=1; a refused password comes back to the
@@ -329,7 +346,7 @@ export async function resetPasswordRequest(req: Request): Promise<Response> {
   const form = (await formOf(req)) ?? new FormData();
   const token = field(form, 'token');
   const password = field(form, 'password');
-  const again = (error: string) => seeOther(`/reset-password?token=${encodeURIComponent(token)}&error=${error}`);
+  const again = (error: string) => seeOther(`${RESET_FORM_PATH}?token=${encodeURIComponent(token)}&error=${error}`);
   if (!passwordSchema.safeParse(password).success) return again('password');
   if (password !== field(form, 'password2')) return again('mismatch');
   try {

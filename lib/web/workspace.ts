@@ -8,7 +8,7 @@ import type { Viewer } from '@/lib/core/auth';
 import { countTrash, EMPTY_TRASH_BATCH } from '@/lib/core/bulk-changes';
 import { getFile, type Filetype } from '@/lib/core/files';
 import { listOwnFiles, listOwnFolders, type OwnFilter, type OwnSort } from '@/lib/core/own-files';
-import { visibilityOf, type Visibility } from '@/lib/core/permissions';
+import { shownShareKey, visibilityOf, type Visibility } from '@/lib/core/permissions';
 import type { PlotData } from '@/lib/core/plot-data-sharing';
 import { countPlotsOfGrids, gridKey, gridsOfPlots } from '@/lib/core/references';
 import { fidOf } from '@/lib/core/records';
@@ -174,7 +174,13 @@ export async function workspacePage(db: Db, viewer: Viewer, origin: string, q: W
         href,
         thumbnail: row.filetype === 'plot' && !row.trashed ? versionedImage(imagePath(owner, row.n, 'list-thumb'), row.modified) : null,
         visibility,
-        secretUrl: visibility === 'secret' && row.filetype !== 'fold' ? withShareKey(`${origin}${filePath(owner, row.n)}`, row.share_key) : null,
+        secretUrl:
+          row.filetype !== 'fold' && visibility === 'secret'
+            ? withShareKey(
+                `${origin}${filePath(owner, row.n)}`,
+                shownShareKey({ ownerId: viewer.id, worldReadable: row.world_readable, shareKey: row.share_key }, viewer),
+              )
+            : null,
         created: row.created,
         modified: row.modified,
         views: row.filetype === 'plot' ? row.views : null,

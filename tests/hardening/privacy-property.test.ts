@@ -8,6 +8,8 @@
 // Private files carry unique markers in their names, titles, captions and unreferenced columns:
 // no answer may hold a marker its caller may not read, a refused file is byte for byte the 404 of a
 // missing one, lists hold public plots only, and only the page views that were served are counted.
+// A secret file's key (its bearer link) is its owner's: no page or answer holds it for anyone else
+// (collaborators included, direct or through a folder, and removed ones), bar the request that came with it.
 // HARDENING_SEED=n replays one world.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -176,10 +178,13 @@ async function buildWorld(): Promise<World> {
     for (const stays of [true, false]) {
       const secret = marker();
       const filename = `${stays ? 'in team' : 'left team'} ${secret}`;
+      // Some with a secret link: its key is the owner's, not the folder's collaborators'.
+      const keyed = random() < 0.5;
       const plot = await createPlot(user, {
         filename,
         title: `title ${secret}`,
         world_readable: false,
+        ...(keyed ? { share_key_enabled: true } : {}),
         parent_path: team,
         figure: { data: [{ type: 'bar', xsrc: grid.src('x'), ysrc: grid.src('y') }] },
       });
@@ -190,8 +195,8 @@ async function buildWorld(): Promise<World> {
         fid: plot.fid,
         n: Number(plot.fid.split(':')[1]),
         filename,
-        visibility: 'private',
-        shareKey: null,
+        visibility: keyed ? 'secret' : 'private',
+        shareKey: plot.share_key ?? null,
         marker: secret,
         shared: stays ? permission : null,
         how: stays ? `in a folder shared to ${permission}` : 'moved out of a shared folder',
@@ -376,6 +381,20 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
       .map((f) => f.marker!),
     ...world.hidden.filter((h) => h.owner !== caller.user).map((h) => h.marker),
   ];
+  /** The share keys the caller may not be shown in an answer to `path`: every file's but their own, the
+   * one they came with, and those a document they read gives with its plots. Being a collaborator does
+   * not count: the key is the owner's. */
+  const forbiddenKeys = (caller: Caller, path: string, key: string | null) =>
+    world.files
+      .filter((f) => f.shareKey && f.owner !== caller.user && f.shareKey !== key && !grantedBy(caller, path, key, f))
+      .map((f) => ({ key: f.shareKey!, of: `${f.kind} ${f.fid} (${f.how})` }));
+  /** The problems of an answer holding a key the caller may not see (a wrong key the caller sent is not searched). */
+  const keyLeaks = (caller: Caller, path: string, key: string | null, text: string) => {
+    const seen = key ? text.split(key).join('') : text;
+    return forbiddenKeys(caller, path, key)
+      .filter((k) => seen.includes(k.key))
+      .map((k) => `holds the share key of ${k.of}`);
+  };
   /** Whether `path` is the page of a document the caller reads that gives plot `f` with its share key. */
   const grantedBy = (caller: Caller, path: string, key: string | null, f: FileInfo) =>
     world.files.some(
@@ -388,7 +407,12 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
   const sharedWith = (caller: Pick<Caller, 'user'>, f: FileInfo) => caller.user === world.friend.index && f.shared !== null;
   const pathNames = (path: string, f: FileInfo) => {
     const owner = world.users[f.owner].username;
-    return path.includes(`${owner}:${f.n}`) || path.startsWith(`/~${owner}/${f.n}/`) || path.startsWith(`/~${owner}/${f.n}.`);
+    return (
+      path.includes(`${owner}:${f.n}`) ||
+      path.startsWith(`/~${owner}/${f.n}/`) ||
+      path.startsWith(`/~${owner}/${f.n}.`) ||
+      path === `/v2/files/lookup?path=${encodeURIComponent(f.path)}&user=${owner}`
+    );
   };
 
   it('every URL of every file, asked by every kind of caller: the readable get it, the rest get the 404 of a missing file, and no marker leaks', async () => {
@@ -446,6 +470,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
               }
             }
             for (const m of forbidden(caller, path, keyed)) if (got.text.includes(m)) problems.push(`holds the marker ${m}`);
+            problems.push(...keyLeaks(caller, path, keyed, got.text));
             return problems.length ? `${file.kind} ${file.visibility} ${url} as ${caller.label}: ${problems.join('; ')}` : null;
           });
         }
@@ -455,7 +480,8 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
     console.log(`[privacy] ${asked} file URLs asked (each refused one twice, with its missing twin)`);
     expect(asked).toBeGreaterThan(500);
     expect(failures).toEqual([]);
-  });
+    // Over two thousand requests: on a loaded two-core machine they take more than the suite's two minutes.
+  }, 300_000);
 
   it("the chart editor's pages: a plot's editor is its owner's and writers' alone (anyone else: the 404 of a missing file), a grid's new chart its readers', and no marker leaks", async () => {
     const checks: (() => Promise<string | null>)[] = [];
@@ -491,6 +517,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
             );
           }
           for (const m of forbidden(caller, at(file.n), null)) if (got.text.includes(m)) problems.push(`holds the marker ${m}`);
+          problems.push(...keyLeaks(caller, at(file.n), null, got.text));
           return problems.length ? `${file.kind} ${file.visibility} ${at(file.n)} as ${caller.label}: ${problems.join('; ')}` : null;
         });
       }
@@ -587,6 +614,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
                 problems.push(`differs from the 404 of a missing file: ${a.status} vs ${b.status}`);
             }
             for (const m of forbidden(caller, path, null)) if (got.text.includes(m)) problems.push(`holds the marker ${m}`);
+            problems.push(...keyLeaks(caller, path, null, got.text));
             return problems.length ? `${file.kind} ${file.visibility} ${path} as ${caller.label}: ${problems.join('; ')}` : null;
           });
         }
@@ -596,6 +624,7 @@ describe(`privacy property (HARDENING_SEED=${SEED})`, () => {
     // Shared with me: the friend's lists what is shared with them (a folder's files under the folder), nobody else's lists any of it.
     const friendPage = await ask('/shared', world.friend.auth);
     expect(friendPage.status).toBe(200);
+    expect(keyLeaks({ label: 'the friend', user: world.friend.index, key: 'none' }, '/shared', null, friendPage.text)).toEqual([]);
     for (const f of world.files.filter((f) => f.marker && !f.path.startsWith('team '))) {
       expect(friendPage.text.includes(f.marker!), `/shared as the friend and ${f.fid} (${f.how})`).toBe(f.shared !== null);
     }

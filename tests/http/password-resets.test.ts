@@ -65,7 +65,7 @@ describe('forgotten password, by mail', () => {
   }
   const get = async (base: string, path: string, cookie?: string) => {
     const res = await fetch(`${base}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
-    return { status: res.status, text: await res.text() };
+    return { status: res.status, location: res.headers.get('location'), text: await res.text() };
   };
   const signIn = (base: string, username: string, password: string) => post(base, '/signin/submit', { username, password });
 
@@ -97,17 +97,22 @@ describe('forgotten password, by mail', () => {
     const path = link.slice(apps[0].url.length);
     const token = new URL(link).searchParams.get('token')!;
 
-    // The other process opens it.
-    const page = await get(apps[1].url, path);
+    // The other process opens it: the link goes on to its form.
+    const opened = await get(apps[1].url, path);
+    expect(opened.status).toBe(303);
+    expect(opened.location).toBe(`/reset-password/new?token=${token}`);
+    const page = await get(apps[1].url, opened.location!);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Choose a new password');
     expect(page.text).toContain(`<strong>${username}</strong>`);
 
     // A refused password comes back at its field, and the link still works.
     const short = await post(apps[1].url, '/reset-password/submit', { token, password: 'short', password2: 'short' });
-    expect(short.location).toBe(`/reset-password?token=${token}&error=password`);
+    expect(short.location).toBe(`/reset-password/new?token=${token}&error=password`);
     const differ = await post(apps[1].url, '/reset-password/submit', { token, password: NEW_PASSWORD, password2: `${NEW_PASSWORD}!` });
-    expect(differ.location).toBe(`/reset-password?token=${token}&error=mismatch`);
+    expect(differ.location).toBe(`/reset-password/new?token=${token}&error=mismatch`);
+    // The link itself with an error code (as a form sent back) goes on to the form with it.
+    expect((await get(apps[1].url, `${path}&error=mismatch`)).location).toBe(differ.location);
     const shown = (await get(apps[1].url, differ.location!)).text;
     const input = /<input\b[^>]*\bname="password2"[^>]*>/.exec(shown)?.[0];
     expect(input).toContain('aria-invalid="true"');
@@ -126,8 +131,12 @@ describe('forgotten password, by mail', () => {
     expect(signedIn.headers.get('set-cookie')).toContain('pf_session=');
     expect((await signIn(apps[0].url, username, PASSWORD)).location).toContain('error=wrong');
 
-    // The link worked once.
-    expect((await get(apps[0].url, path)).text).toContain('This link no longer works');
+    // The link worked once: it answers 410 now, and so does its form's page (sent back to the link).
+    const spent = await get(apps[0].url, path);
+    expect(spent.status).toBe(410);
+    expect(spent.text).toContain('This link no longer works');
+    const form = await get(apps[0].url, `/reset-password/new?token=${token}`);
+    expect([form.status, form.location]).toEqual([307, path]);
     const reuse = await post(apps[0].url, '/reset-password/submit', { token, password: 'yet another password', password2: 'yet another password' });
     expect(reuse.status).toBe(410);
     expect((await signIn(apps[0].url, username, NEW_PASSWORD)).status).toBe(303);
@@ -154,9 +163,16 @@ describe('forgotten password, by mail', () => {
     await post(apps[0].url, '/forgot-password/submit', { email });
     const token = new URL((await smtp.mailTo(email, seen)).text.match(/^(http\S+)$/m)![1]).searchParams.get('token')!;
     await database.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResets.userId, user.id));
-    expect((await get(apps[0].url, `/reset-password?token=${token}`)).text).toContain('This link no longer works');
+    const expired = await get(apps[0].url, `/reset-password?token=${token}`);
+    expect(expired.status).toBe(410);
+    expect(expired.text).toContain('This link no longer works');
     expect((await post(apps[0].url, '/reset-password/submit', { token, password: NEW_PASSWORD, password2: NEW_PASSWORD })).status).toBe(410);
     expect((await signIn(apps[0].url, username, PASSWORD)).status).toBe(303);
+    for (const unknown of [`/reset-password?token=${'A'.repeat(43)}`, '/reset-password?token=short', '/reset-password', '/reset-password?token=a&token=b']) {
+      const got = await get(apps[0].url, unknown);
+      expect(got.status, unknown).toBe(410);
+      expect(got.text).toContain('This link no longer works');
+    }
     for (const forged of ['A'.repeat(43), 'short', '']) {
       expect((await post(apps[0].url, '/reset-password/submit', { token: forged, password: NEW_PASSWORD, password2: NEW_PASSWORD })).status).toBe(410);
     }

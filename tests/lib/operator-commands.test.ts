@@ -83,7 +83,7 @@ describe('npm run user:reset-password', () => {
   it('refuses an unknown user and a missing name, changing nothing', async () => {
     const unknown = await command('user-reset-password', ['nobody-here']);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain("No user named 'nobody-here'");
+    expect(unknown.stderr).toBe("No user named 'nobody-here'.\n");
     const none = await command('user-reset-password', []);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('Usage: npm run user:reset-password -- <username> [--link');
@@ -108,5 +108,26 @@ describe('npm run user:invite', () => {
     const bad = await command('user-invite', ['other@invite.example'], { PUBLIC_URL: 'plots.example.org' });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('is not an http:// or https:// address');
+  });
+});
+
+// A person's mistake at any command is its one sentence on stderr (no stack trace) and a non-zero exit.
+describe("a person's mistake", () => {
+  it.each([
+    ['user-reset-password', ['nobody-here'], "No user named 'nobody-here'."],
+    ['user-reset-password', ['nobody-here', '--link'], "No user named 'nobody-here'.", { PUBLIC_URL: 'https://plots.example.org' }],
+    ['user-rotate-key', ['nobody-here'], "No user named 'nobody-here'."],
+    ['user-rotate-key', [], 'Usage: npm run user:rotate-key -- <username>'],
+    ['user-invite', ['a@b.example', '--days', '0'], '--days must be a whole number from 1 to 365'],
+    ['user-invite', ['a@b.example'], 'PUBLIC_URL is needed to print the links'],
+    ['plot-curate', ['nobody-here:1', '--quality', '5'], "No live plot 'nobody-here:1'."],
+    ['plot-curate', ['not a fid', '--quality', '5'], "'not a fid' is not a fid (owner:number)"],
+    ['plot-curate', ['x:1'], 'Usage: npm run plot:curate'],
+  ] as [string, string[], string, Record<string, string>?][])('%s %j: %s', async (script, args, sentence, env) => {
+    const run = await command(script, args, env);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(sentence);
+    expect(run.stderr, 'no stack trace').not.toMatch(/^\s+at /m);
+    expect(run.stdout).toBe('');
   });
 });

@@ -95,7 +95,7 @@ describe('grid model', () => {
     m.undo();
     expect(m.columns.map((c) => c.name)).toEqual(['x', 'y', 'Column 3']);
     expect(m.blockText(0, 1, 0, 1)).toBe('1\ta\n2\tb');
-    expect(csvParts(m.csvSource()).join('')).toBe('x,y,Column 3\n1,a,\n2,b,\n3,c,\n');
+    expect(csvParts(m.csvSource()).join('')).toBe('x,y,Column 3\r\n1,a,\r\n2,b,\r\n3,c,\r\n');
   });
 
   it('sends a column deleted by a save and brought back by an undo as a new column', () => {

@@ -18,10 +18,9 @@ import { FILE_ACTIONS } from '@/app/users/[owner]/file-actions';
 const NOUN = { dashboard: 'dashboard', presentation: 'presentation' } as const;
 
 export function DocumentPage({ data, notice }: { data: DocumentPageData; notice: NoticeCode | null }) {
-  const { file, visibility, urls } = data;
+  const { file, visibility, urls, secretKey } = data;
   const own = data.ctx.viewer?.id === file.ownerId;
   const noun = NOUN[data.kind];
-  const secretKey = visibility === 'secret' ? file.shareKey : null;
   const fid = `${file.owner}:${file.n}`;
   return (
     <main className={`file-page document-page ${data.kind}-page`}>

@@ -100,13 +100,12 @@ export default async function FilePage(props: Props) {
 }
 
 async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; notice: Notice | null; commentsCursor: unknown }) {
-  const { record, file, shareKey, visibility, lineage } = data;
+  const { record, file, shareKey, secretKey, visibility, lineage } = data;
   const views = await countView(data.ctx.db, file.id);
   const description = await chartDescription(data);
   const title = nameOf(data);
   const fid = `${file.owner}:${file.n}`;
   const contentUrl = withShareKey(chartContentPath(file.owner, file.n), shareKey);
-  const secretKey = visibility === 'secret' ? file.shareKey : null;
   const own = data.ctx.viewer?.id === file.ownerId;
   const here = withShareKey(filePath(file.owner, file.n), shareKey);
   const people = await plotPeople(data.ctx, file, record, commentsCursor);
@@ -221,7 +220,7 @@ async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; 
       </PlotView>
       <section className="plot-share" aria-labelledby="share-heading">
         <h2 id="share-heading">Share</h2>
-        {/* A secret plot's link carries its key for whoever sees the page: the owner or a holder of the key. */}
+        {/* A secret plot's link carries its key for the owner and for a request that came with it, never for collaborators (shownShareKey). */}
         <CopyField
           id="share-url"
           label="Share link"

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { redirect } from 'next/navigation';
 import { openPasswordReset } from '@/lib/core/password-resets';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/core/passwords';
 import { pageContext } from '@/lib/web/page-context';
@@ -8,20 +8,13 @@ import { RESET_ERRORS } from '@/lib/web/sign-in';
 export const metadata: Metadata = { title: 'Choose a new password' };
 export const dynamic = 'force-dynamic';
 
+// The form a working reset link opens (/reset-password sends it here, and answers 410 for the rest).
 export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string; error?: string }> }) {
   const { token, error } = await searchParams;
   const { db } = await pageContext();
   const reset = typeof token === 'string' ? await openPasswordReset(db, token) : null;
-  if (!reset) {
-    return (
-      <main className="narrow">
-        <h1>This link no longer works</h1>
-        <p>
-          The link has expired or was already used. <Link href="/forgot-password">Ask for a new one</Link>, or <Link href="/signin">sign in</Link>.
-        </p>
-      </main>
-    );
-  }
+  // Used, expired or unknown (or spent since the link was opened): the link's own URL answers its 410.
+  if (!reset) redirect(`/reset-password?token=${encodeURIComponent(typeof token === 'string' ? token : '')}`);
   const problem = typeof error === 'string' && Object.hasOwn(RESET_ERRORS, error) ? RESET_ERRORS[error] : null;
   const at = (field: string, hint?: string) => {
     const here = problem?.field === field;
