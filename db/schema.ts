@@ -331,6 +331,24 @@ export const collaborators = pgTable(
   ],
 );
 
+/**
+ * Whom a person blocked (lib/core/blocks.ts): shares from them are refused, and their shares to the
+ * person went when the block was made.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.blockedId] }), check('blocks_not_self_check', sql`${t.userId} <> ${t.blockedId}`)],
+);
+
 /** Browser sign-in sessions: the cookie holds a random token, the table only its sha256. */
 export const sessions = pgTable(
   'sessions',
