@@ -50,6 +50,8 @@ export function figureTextRules() {
   const NAMED: Record<string, string> = { mu: 'μ', amp: '&', lt: '<', gt: '>', nbsp: ' ', times: '×', plusmn: '±', deg: '°' };
   const D3_NUMBER = /^(?:(.)?([<>=^]))?([+\-( ])?([$#])?(0)?(\d+)?(,)?(\.\d+)?(~)?([a-z%])?$/i;
   const MARK = /\uE000(\d+)\uE001/g;
+  // What a string must hold for any rule to change it (one test: figures hold many strings).
+  const MARKUP = /<|style/i;
 
   const isNode = (v: unknown): v is Node => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -115,7 +117,7 @@ export function figureTextRules() {
 
   /** One string of a figure held to the rules (unchanged when nothing in it is markup). */
   function safeText(s: string): string {
-    if (!s.includes('<') && !/style/i.test(s)) return s;
+    if (!MARKUP.test(s)) return s;
     const placeholders: string[] = [];
     const text = s.replace(/[\uE000\uE001]/g, '').replace(TEMPLATE, (_, name: string, format: string | undefined) => {
       placeholders.push(safePlaceholder(name, format));
@@ -167,7 +169,7 @@ export function figureTextRules() {
   function walk(value: unknown, key: string, depth: number): unknown {
     if (typeof value === 'string') {
       // Enumerated (contour constraints' '<', '>=', ...), never drawn as text.
-      if (key === 'operation') return value;
+      if (key === 'operation' || !MARKUP.test(value)) return value;
       return /format$/i.test(key) ? safeFormat(value) : safeText(value);
     }
     if (value === null || typeof value !== 'object' || depth > 200) return value;
@@ -185,15 +187,18 @@ export function figureTextRules() {
     }
     if (ArrayBuffer.isView(value)) return value;
     let copy: Node | undefined;
-    for (const [k, v] of Object.entries(value as Node)) {
-      if (!keepsValue(k, v)) {
-        copy ??= { ...(value as Node) };
+    const node = value as Node;
+    // for...in, not Object.entries: a figure's objects are JSON's (no inherited keys), and many.
+    for (const k in node) {
+      const v = node[k];
+      if ((k === 'source' || k === 'geojson' || k === 'style') && !keepsValue(k, v)) {
+        copy ??= { ...node };
         delete copy[k];
         continue;
       }
       const w = walk(v, k, depth + 1);
       if (w === v) continue;
-      copy ??= { ...(value as Node) };
+      copy ??= { ...node };
       copy[k] = w;
     }
     return copy ?? value;
