@@ -65,8 +65,12 @@ for (const [i, title] of HOSTILE_TITLES.entries()) {
 }
 
 test('figure text styled with url(...) makes no visitor request its address', async ({ page, request }) => {
-  const grid = await createGrid(request, { x: ['a', 'b'], y: [1, 2] }, { user: E2E_USER, worldReadable: true });
   const styled = (what: string) => `<span style="background:url(/x?${what})">${what}</span>`;
+  const grid = await createGrid(
+    request,
+    { x: ['a', 'b'], y: [1, 2], t: [styled('bar'), `<b style='fill:url("/x?fill")'>b</b>`] },
+    { user: E2E_USER, worldReadable: true },
+  );
   const res = await request.post('/v2/plots', {
     headers: { Authorization: basicAuth(E2E_USER) },
     data: {
@@ -74,7 +78,15 @@ test('figure text styled with url(...) makes no visitor request its address', as
       world_readable: true,
       figure: {
         data: [
-          { type: 'bar', xsrc: grid.src('x'), ysrc: grid.src('y'), text: [styled('bar'), `<b style='fill:url("/x?fill")'>b</b>`], name: styled('legend') },
+          {
+            type: 'bar',
+            xsrc: grid.src('x'),
+            ysrc: grid.src('y'),
+            textsrc: grid.src('t'),
+            textposition: 'inside',
+            name: styled('legend'),
+            hovertemplate: '<span %{text}>%{y}</span>',
+          },
         ],
         layout: {
           title: { text: styled('title') },
