@@ -35,6 +35,9 @@ export const users = pgTable(
     // argon2id (PHC string, lib/core/passwords.ts); null until the person sets a password.
     passwordHash: text('password_hash'),
     email: text('email').notNull().default(''),
+    // When the address was shown to be the person's (lib/core/email-confirmations.ts); null: not yet,
+    // and then it counts for nothing (no reset mail, no sign-in by it, no hold on the address).
+    emailConfirmedAt: ts('email_confirmed_at'),
     nickname: text('nickname').notNull().default(''),
     bio: text('bio').notNull().default(''),
     website: text('website').notNull().default(''),
@@ -45,8 +48,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    // One account per address (people sign in with it); the empty default is no address.
-    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`).where(sql`${t.email} <> ''`),
+    // One account per confirmed address (people sign in with it); the empty default is no address.
+    // Unconfirmed ones may repeat: whoever types an address first does not hold it.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`).where(sql`${t.email} <> '' AND ${t.emailConfirmedAt} IS NOT NULL`),
+    index('users_email_unconfirmed_idx').on(sql`lower(${t.email})`).where(sql`${t.email} <> '' AND ${t.emailConfirmedAt} IS NULL`),
   ],
 );
 
@@ -331,6 +336,24 @@ export const collaborators = pgTable(
   ],
 );
 
+/**
+ * Whom a person blocked (lib/core/blocks.ts): shares from them are refused, and their shares to the
+ * person went when the block was made.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.blockedId] }), check('blocks_not_self_check', sql`${t.userId} <> ${t.blockedId}`)],
+);
+
 /** Browser sign-in sessions: the cookie holds a random token, the table only its sha256. */
 export const sessions = pgTable(
   'sessions',
@@ -370,6 +393,23 @@ export const passwordResets = pgTable(
     usedAt: ts('used_at'),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Address confirmation links (lib/core/email-confirmations.ts): the link holds a random token, the table only its sha256. */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The address the link was sent to: it confirms that one only.
+    email: text('email').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('email_confirmations_user_idx').on(t.userId)],
 );
 
 /** Process-independent settings, e.g. the secret that signs page cursors. */

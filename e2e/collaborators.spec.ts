@@ -2,7 +2,8 @@
 // from its page ("Share with people"), is told the person cannot open its private grid and shares it
 // too; the person finds it under "Shared with me", edits it in the chart editor (no sharing control
 // there: that stays the owner's), and loses it at once when unshared. The sharing form works without
-// JavaScript. Axe and phone sizes on the new pages.
+// JavaScript. Axe and phone sizes on the new pages. "Shared with me" declines one share and blocks a
+// person (their shares go, new ones are refused) and unblocks them.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { createGrid, E2E_USER, expect, OTHER_USER, plotPath, signIn, signOut, test, unique, basicAuth, expectChartDrawn } from './support';
@@ -113,4 +114,51 @@ test('the sharing form without JavaScript: share, change, remove', { tag: '@no-j
   await page.getByRole('button', { name: `Remove ${OTHER_USER.username}` }).click();
   await expect(page.getByRole('status')).toContainText('Unshared');
   await expect(page.getByRole('heading', { name: 'Not shared with anyone yet' })).toBeVisible();
+});
+
+test('Shared with me: decline one share, block its owner, unblock', async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const SHARES = { username: 'e2eshares', apiKey: 'e2e-shares-key-0123456789' };
+  const shareWith = async (filename: string) => {
+    const made = await request.post('/v2/plots', {
+      headers: { Authorization: basicAuth(E2E_USER) },
+      data: { world_readable: false, filename, figure: { data: [{ type: 'bar', name: 'n' }] } },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+    const { fid } = (await made.json()).file as { fid: string };
+    return request.post(`/v2/files/${fid}/collaborators`, {
+      headers: { Authorization: basicAuth(E2E_USER) },
+      data: { username: SHARES.username, permission: 'read' },
+    });
+  };
+  const phishing = `Your account is locked, click here ${unique()}`;
+  const other = `Quarterly numbers ${unique()}`;
+  for (const name of [phishing, other]) expect((await shareWith(name)).status()).toBe(201);
+
+  await signIn(page, SHARES);
+  await page.goto('/shared');
+  const row = (name: string) => page.locator('li.file-row', { hasText: name });
+  await expect(row(phishing)).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await axe(page, testInfo, 'shared-with-me-phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await row(phishing).getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByRole('status')).toContainText('Declined');
+  await expect(row(phishing)).toHaveCount(0);
+  await expect(row(other)).toBeVisible();
+
+  await row(other).getByRole('button', { name: 'Block' }).click();
+  await expect(page.getByRole('status')).toContainText('Blocked');
+  await expect(row(other)).toHaveCount(0);
+  const refused = await shareWith(`Another try ${unique()}`);
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain('does not take shares from you');
+  const blocked = page.getByRole('region', { name: 'People you blocked' });
+  await expect(blocked).toContainText(E2E_USER.username);
+  await axe(page, testInfo, 'shared-with-me-blocked');
+
+  await blocked.getByRole('button', { name: `Unblock ${E2E_USER.username}` }).click();
+  await expect(page.getByRole('status')).toContainText('Unblocked');
+  expect((await shareWith(`Welcome back ${unique()}`)).status()).toBe(201);
 });

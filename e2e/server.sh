@@ -31,6 +31,8 @@ trap 'exit 143' TERM INT
 node_modules/.bin/tsx --conditions=react-server scripts/db-seed.ts
 node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2e --api-key "e2e-browser-tests-key-0123456789"
 node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2eother --api-key "e2e-other-user-key-9876543210"
+# The person who declines and blocks shares in e2e/collaborators.spec.ts (nobody else shares with them).
+node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2eshares --api-key "e2e-shares-key-0123456789"
 # Users whose trash e2e/workspace-many.spec.ts empties (one a mode: nothing else trashes their files).
 node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2etrashjs --api-key "e2e-trash-js-key-0123456789"
 node_modules/.bin/tsx --conditions=react-server scripts/user-create.ts e2etrashnojs --api-key "e2e-trash-nojs-key-0123456789"

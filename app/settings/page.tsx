@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiKeyForm, PasswordForm, ProfileForm } from '@/components/settings-forms';
+import { mailSettings } from '@/lib/core/mail';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/core/passwords';
 import { profilePath } from '@/lib/core/urls';
 import { getUserById } from '@/lib/core/users';
@@ -11,11 +12,12 @@ import { changePasswordAction, newApiKeyAction, saveProfileAction } from './acti
 export const metadata: Metadata = { title: 'Settings' };
 export const dynamic = 'force-dynamic';
 
-export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ welcome?: string }> }) {
+export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ welcome?: string; confirm?: string }> }) {
   const { db, viewer, origin, csrf } = await pageContext();
   const user = viewer && (await getUserById(db, viewer.id));
   if (!user || !csrf) redirect('/signin?next=/settings');
-  const { welcome } = await searchParams;
+  const { welcome, confirm } = await searchParams;
+  const unconfirmed = user.email !== '' && user.emailConfirmedAt === null;
   return (
     <main className="narrow settings">
       <h1>Settings</h1>
@@ -28,6 +30,20 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
         Signed in as <Link href={profilePath(user.username)}>~{user.username}</Link>
         {user.email && <> ({user.email})</>}.
       </p>
+      {unconfirmed && (
+        <section className="notice" aria-labelledby="confirm-heading">
+          <h2 id="confirm-heading">Confirm your address</h2>
+          <p>{user.email} is not confirmed yet: until you open the link we mailed to it, it receives no password reset mail and does not sign you in.</p>
+          {confirm === 'sent' && <p role="status">If the address takes mail, a new link is on its way (a few an hour at most).</p>}
+          {mailSettings() && (
+            <form method="post" action="/confirm-email/resend">
+              <button type="submit" className="secondary">
+                Send the link again
+              </button>
+            </form>
+          )}
+        </section>
+      )}
 
       <section aria-labelledby="profile-heading">
         <h2 id="profile-heading">Profile</h2>

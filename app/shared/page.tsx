@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
+import { ActionForm } from '@/components/action-form';
+import { CsrfField } from '@/components/csrf-field';
 import { Notice } from '@/components/notice';
+import type { BlockEntry } from '@/lib/core/blocks';
 import type { SharedFile } from '@/lib/core/collaborators';
 import { filePath, imagePath, peoplePath, profilePath, sharedPath } from '@/lib/core/urls';
 import { signInFirst } from '@/lib/web/chart-editor';
 import { loadShared } from '@/lib/web/collaborators';
+import { blockAction, declineAction, unblockAction } from './actions';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Shared with me', robots: { index: false, follow: false } };
@@ -43,13 +47,16 @@ export default async function SharedPage({ searchParams }: Props) {
           <Link href={sharedPath()}>Everything shared with you</Link>
         </p>
       ) : (
-        <p>Plots, grids and folders other people shared with you by name. You see them with your own account and API key, even when they are private.</p>
+        <p>
+          Plots, grids and folders other people shared with you by name. You see them with your own account and API key, even when they are private. Decline a
+          share you do not want; block a person to remove everything they shared with you and refuse their shares from now on.
+        </p>
       )}
       {page.notice && <Notice key={randomUUID()}>{page.notice}</Notice>}
       {page.files.length ? (
         <ul className="file-list">
           {page.files.map((file) => (
-            <SharedRow key={`${file.owner}:${file.n}`} file={file} />
+            <SharedRow key={`${file.owner}:${file.n}`} file={file} csrf={folder ? null : page.ctx.csrf} />
           ))}
         </ul>
       ) : (
@@ -57,6 +64,7 @@ export default async function SharedPage({ searchParams }: Props) {
           <p>{folder ? 'This folder is empty.' : 'Nothing is shared with you yet. When someone shares a chart, grid or folder with you, it appears here.'}</p>
         </div>
       )}
+      {page.blocked.length > 0 && <BlockedPeople people={page.blocked} csrf={page.ctx.csrf} />}
       {(page.previous || page.next) && (
         <nav className="pager" aria-label="Pages">
           {page.previous && (
@@ -75,7 +83,8 @@ export default async function SharedPage({ searchParams }: Props) {
   );
 }
 
-function SharedRow({ file }: { file: SharedFile }) {
+/** `csrf`: the page's token where the row offers Decline and Block (not inside a shared folder). */
+function SharedRow({ file, csrf }: { file: SharedFile; csrf: string | null | undefined }) {
   const href = file.filetype === 'fold' ? sharedPath(file) : filePath(file.owner, file.n);
   return (
     <li className="file-row">
@@ -102,7 +111,60 @@ function SharedRow({ file }: { file: SharedFile }) {
           </span>
           <Link href={peoplePath(file.owner, file.n)}>People</Link>
         </p>
+        {csrf && (
+          <div className="people-actions shared-actions">
+            <ActionForm
+              action={declineAction}
+              submit="Decline"
+              fields={
+                <>
+                  <CsrfField token={csrf} />
+                  <input type="hidden" name="fid" value={`${file.owner}:${file.n}`} />
+                </>
+              }
+            />
+            <ActionForm
+              action={blockAction}
+              submit="Block"
+              kind="danger"
+              fields={
+                <>
+                  <CsrfField token={csrf} />
+                  <input type="hidden" name="username" value={file.owner} />
+                </>
+              }
+            />
+          </div>
+        )}
       </div>
     </li>
+  );
+}
+
+function BlockedPeople({ people, csrf }: { people: BlockEntry[]; csrf: string | null | undefined }) {
+  return (
+    <section className="blocked-people" aria-labelledby="blocked-heading">
+      <h2 id="blocked-heading">People you blocked</h2>
+      <p>They cannot share with you. Unblock someone to let them share again.</p>
+      <ul className="people-list">
+        {people.map((person) => (
+          <li key={person.username} className="people-item">
+            <Link href={profilePath(person.username)}>{person.username}</Link>
+            {csrf && (
+              <ActionForm
+                action={unblockAction}
+                submit={`Unblock ${person.username}`}
+                fields={
+                  <>
+                    <CsrfField token={csrf} />
+                    <input type="hidden" name="username" value={person.username} />
+                  </>
+                }
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -13,6 +13,7 @@ import { collaboratorsOf, getFile, type Filetype, type OwnedFile } from './files
 import { assertOwner, assertReadable, type Collaboration } from './permissions';
 import { decodeCursor, keysetPage, type RowsPage } from './cursors';
 import { fileNumbered, isoText, MAX_COLLABORATORS, USERNAME, type CollaboratorEntry, type CollaboratorList, type Fid } from './records';
+import { blockedShare, blocksShares } from './blocks';
 import { getUserByUsername } from './users';
 
 export const PERMISSIONS = ['read', 'write'] as const satisfies readonly Collaboration[];
@@ -67,6 +68,7 @@ export async function addCollaborator(
       sql`SELECT count(*)::int AS n, bool_or(user_id = ${user.id}) AS named FROM collaborators WHERE file_id = ${file.id}`,
     );
     if (!named && n >= MAX_COLLABORATORS) throw invalid('username', `a file is shared with at most ${MAX_COLLABORATORS} people`);
+    if (await blocksShares(tx, user.id, file.ownerId)) throw blockedShare();
     await tx
       .insert(collaborators)
       .values({ fileId: file.id, userId: user.id, permission: input.permission })
@@ -99,7 +101,7 @@ export async function changeCollaborator(
 
 /**
  * DELETE /v2/files/{fid}/collaborators/{username}: the owner unshares the file, or a collaborator
- * leaves it; access ends with the statement. 404 for someone not named (and to anyone else).
+ * leaves (declines) it; access ends with the statement. 404 for someone not named (and to anyone else).
  */
 export async function removeCollaborator(db: Db, viewer: Viewer | null, fid: Fid, username: string): Promise<void> {
   const file = await sharedFile(db, viewer, fid);

@@ -31,7 +31,8 @@ export async function countResetRequest(db: Db, headers: Headers): Promise<numbe
 }
 
 /**
- * A new link for the active account using `email`, or null: no such account, or that address was
+ * A new link for the active account whose confirmed address is `email`, or null: no such account (an
+ * address typed at sign-up and never confirmed receives nothing), or that address was
  * sent its share of mails this window (the caller answers the same either way). Answers the token
  * (for the link, never stored) and the account's name and address.
  */
@@ -41,7 +42,7 @@ export async function createPasswordReset(db: Db, email: string): Promise<{ toke
   const [user] = await db
     .select({ id: users.id, username: users.username, email: users.email })
     .from(users)
-    .where(sql`lower(${users.email}) = ${address} AND ${users.email} <> '' AND ${users.isActive}`)
+    .where(sql`lower(${users.email}) = ${address} AND ${users.email} <> '' AND ${users.emailConfirmedAt} IS NOT NULL AND ${users.isActive}`)
     .limit(1);
   if (!user) return null;
   const config = signInLimitConfig();

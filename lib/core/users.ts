@@ -61,11 +61,13 @@ export async function getUserById(db: Db, id: number): Promise<User | undefined>
   return user;
 }
 
-/** The account a person signs in as: by email when the name holds an "@" (usernames cannot), else by username. */
+/** The account a person signs in as: by confirmed email when the name holds an "@" (usernames cannot), else by username. */
 export async function getUserByLogin(db: Db, login: string): Promise<User | undefined> {
   if (!login || login.length > 254) return undefined;
   if (!login.includes('@')) return getUserByUsername(db, login);
-  const [user] = await runPrepared(db.select().from(users).where(sql`lower(${users.email}) = lower(${login}) AND ${users.email} <> ''`).limit(1));
+  const [user] = await runPrepared(
+    db.select().from(users).where(sql`lower(${users.email}) = lower(${login}) AND ${users.email} <> '' AND ${users.emailConfirmedAt} IS NOT NULL`).limit(1),
+  );
   return user;
 }
 
@@ -73,7 +75,17 @@ const firstIssue = (field: string, result: { success: false; error: z.ZodError }
 
 export async function createUser(
   db: Db,
-  input: { username: string; apiKey?: string; password?: string; email?: string; nickname?: string; bio?: string; website?: string },
+  input: {
+    username: string;
+    apiKey?: string;
+    password?: string;
+    email?: string;
+    /** false: the address waits for its confirmation link (open sign-up with mail, lib/core/email-confirmations.ts). */
+    emailConfirmed?: boolean;
+    nickname?: string;
+    bio?: string;
+    website?: string;
+  },
 ): Promise<{ user: User; apiKey: string }> {
   const username = usernameSchema.safeParse(input.username);
   if (!username.success) throw firstIssue('username', username);
@@ -83,6 +95,8 @@ export async function createUser(
   if (password && !password.success) throw firstIssue('password', password);
   const apiKey = input.apiKey ?? generateApiKey();
   if (apiKey.length < 16) throw invalid('api_key', 'must be at least 16 characters');
+  // An address waiting for confirmation may repeat unconfirmed ones, never one an account holds.
+  if (email && input.emailConfirmed === false && (await emailHeld(db, email.data))) throw invalid('email', 'an account with this email address already exists');
   const passwordHash = password ? await hashPassword(password.data) : null;
   const [user] = await db
     .insert(users)
@@ -91,6 +105,7 @@ export async function createUser(
       apiKeyHash: hashApiKey(apiKey),
       passwordHash,
       email: email?.data ?? '',
+      emailConfirmedAt: email && input.emailConfirmed !== false ? sql`now()` : null,
       nickname: input.nickname ?? '',
       bio: input.bio ?? '',
       website: input.website ?? '',
@@ -102,7 +117,29 @@ export async function createUser(
     if (await getUserByUsername(db, username.data)) throw invalid('username', `a user named '${username.data}' already exists`);
     throw invalid('email', 'an account with this email address already exists');
   }
+  if (user.emailConfirmedAt) await releaseUnconfirmed(db, user.id, user.email);
   return { user, apiKey };
+}
+
+/** Whether an account holds `email` (confirmed). */
+async function emailHeld(db: Db, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email}) AND ${users.email} <> '' AND ${users.emailConfirmedAt} IS NOT NULL`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The address is now `userId`'s, confirmed: accounts that only typed it (unconfirmed) lose it, so it
+ * reaches, and signs in, one account.
+ */
+export async function releaseUnconfirmed(db: Db, userId: number, email: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ email: '' })
+    .where(sql`lower(${users.email}) = lower(${email}) AND ${users.email} <> '' AND ${users.emailConfirmedAt} IS NULL AND ${users.id} <> ${userId}`);
 }
 
 /** A new password (validated, hashed); every browser session of the user ends, as with a new key. */

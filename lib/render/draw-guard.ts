@@ -20,6 +20,8 @@
 // `drawGuard` runs in the browser (components/plotly-client.ts) and in the renderer's pages, where it
 // is injected as text (`drawGuard.toString()`): it must refer to nothing outside itself.
 
+import { figureTextRules, safeFigure } from './figure-text';
+
 export interface PlotlyLike {
   newPlot(el: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;
   purge(el: HTMLElement): void;
@@ -571,11 +573,20 @@ export function drawGuard() {
   return { LIMITS, tameFigure, budgetFigure, linearCount, cleanDtick, dateMs, settlePart };
 }
 
-export const { LIMITS: DRAW_LIMITS, tameFigure, budgetFigure, linearCount, cleanDtick, dateMs, settlePart } = drawGuard();
+const guard = drawGuard();
+export const { LIMITS: DRAW_LIMITS, budgetFigure, linearCount, cleanDtick, dateMs, settlePart } = guard;
+
+/** Every drawing's way in: the figure's text made safe (lib/render/figure-text.ts), then held to the budget. */
+export const tameFigure: typeof guard.tameFigure = (Plotly, figure, overflow) => guard.tameFigure(Plotly, safeFigure(figure), overflow);
 
 /**
  * The guard for a page of its own (the renderer's), as `window.__tameFigure`: the compiled source of
- * `drawGuard`. Under tsx (npm run worker) esbuild keeps function names with a __name(fn, name)
+ * `figureTextRules` and `drawGuard`, text made safe first. Under tsx (npm run worker) esbuild keeps function names with a __name(fn, name)
  * helper the page does not have: it is given one.
  */
-export const drawGuardScript = () => `var __name = function (fn) { return fn; };\nwindow.__tameFigure = (${drawGuard.toString()})().tameFigure;`;
+export const drawGuardScript = () =>
+  [
+    'var __name = function (fn) { return fn; };',
+    `window.__safeFigure = (${figureTextRules.toString()})().safeFigure;`,
+    `window.__tameFigure = (function (tame) { return function (P, f, o) { return tame(P, window.__safeFigure(f), o); }; })((${drawGuard.toString()})().tameFigure);`,
+  ].join('\n');

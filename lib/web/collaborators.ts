@@ -15,6 +15,7 @@ import {
   sharedFolderFiles,
   unreadableGridsOf,
 } from '@/lib/core/collaborators';
+import { blockUser, listBlocks, unblockUser } from '@/lib/core/blocks';
 import { CursorRefused } from '@/lib/core/cursors';
 import { ApiError } from '@/lib/core/errors';
 import { getFile } from '@/lib/core/files';
@@ -30,6 +31,9 @@ export const PEOPLE_NOTICES = {
   changed: 'Permission changed.',
   removed: 'Unshared: they no longer see it.',
   left: 'You left it: it is no longer shared with you.',
+  declined: 'Declined: it is no longer shared with you.',
+  blocked: 'Blocked: what they shared with you is gone, and they cannot share with you any more.',
+  unblocked: 'Unblocked: they can share with you again.',
   grids: 'Its grids are shared too: they can open them now.',
 } as const;
 export type PeopleNotice = keyof typeof PEOPLE_NOTICES;
@@ -120,6 +124,32 @@ export function shareGridsToo(form: FormData): Promise<FormState> {
   });
 }
 
+/** "Decline" on "Shared with me": the viewer leaves a file shared with them. */
+export function declineShare(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    await removeCollaborator(caller.db, caller.viewer, fidField(form), caller.viewer.username);
+    redirect(`${sharedPath()}?notice=declined`);
+  });
+}
+
+/** "Block" on "Shared with me": the file's owner may no longer share with the viewer; what they shared goes. */
+export function blockPerson(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    await blockUser(caller.db, caller.viewer, field(form, 'username'));
+    redirect(`${sharedPath()}?notice=blocked`);
+  });
+}
+
+/** "Unblock": they may share with the viewer again. */
+export function unblockPerson(form: FormData): Promise<FormState> {
+  return runForm(form, async (caller) => {
+    await unblockUser(caller.db, caller.viewer, field(form, 'username'));
+    redirect(`${sharedPath()}?notice=unblocked`);
+  });
+}
+
+const SHARED_NOTICES = ['left', 'declined', 'blocked', 'unblocked'] as const;
+
 /** Shares a page of "Shared with me" lists. */
 const SHARED_PAGE_SIZE = 50;
 const cursorSchema = z.string().min(1).max(512).optional().catch(undefined);
@@ -130,11 +160,12 @@ export async function loadShared(params: { cursor?: unknown; folder?: unknown; n
   if (!ctx.viewer) return null;
   const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
   const folderFid = typeof one(params.folder) === 'string' ? parseFid(one(params.folder) as string) : null;
-  const notice = one(params.notice) === 'left' ? PEOPLE_NOTICES.left : null;
+  const code = SHARED_NOTICES.find((c) => c === one(params.notice));
+  const notice = code ? PEOPLE_NOTICES[code] : null;
   if (folderFid) {
     try {
       const { folder, files } = await sharedFolderFiles(ctx.db, ctx.viewer, folderFid);
-      return { ctx, kind: 'folder' as const, folder, files, next: null, previous: null, notice };
+      return { ctx, kind: 'folder' as const, folder, files, next: null, previous: null, notice, blocked: [] };
     } catch (e) {
       if (e instanceof ApiError) return { ctx, kind: 'missing' as const };
       throw e;
@@ -146,5 +177,6 @@ export async function loadShared(params: { cursor?: unknown; folder?: unknown; n
     throw e;
   });
   const link = (c: string | null) => c && `${sharedPath()}?cursor=${encodeURIComponent(c)}`;
-  return { ctx, kind: 'list' as const, files: page.rows, next: link(page.next), previous: link(page.previous), notice };
+  const blocked = (await listBlocks(ctx.db, ctx.viewer)).results;
+  return { ctx, kind: 'list' as const, files: page.rows, next: link(page.next), previous: link(page.previous), notice, blocked };
 }

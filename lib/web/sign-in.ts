@@ -20,6 +20,7 @@ import { countSignUp, exceeded } from '@/lib/core/rate-limit';
 import { createSession, deleteSession, sessionCookie, sessionSetCookie, sessionToken } from '@/lib/core/sessions';
 import { profilePath } from '@/lib/core/urls';
 import { createUser, emailSchema, usernameSchema } from '@/lib/core/users';
+import { mailConfirmationAfter } from './confirmation-mail';
 
 /** `SIGNUP=open`: anyone may make an account at /signup; otherwise only with an invitation link. */
 export const signUpOpen = () => process.env.SIGNUP === 'open';
@@ -124,7 +125,8 @@ export async function renewSession(db: Db, userId: number, headers: Headers): Pr
   (await cookies()).set(sessionCookie(await createSession(db, userId), originFrom(headers, new URL('http://localhost'))));
 }
 
-const seeOther = (location: string, extra: Record<string, string> = {}) => new Response(null, { status: 303, headers: { Location: location, ...extra } });
+export const seeOther = (location: string, extra: Record<string, string> = {}) =>
+  new Response(null, { status: 303, headers: { Location: location, ...extra } });
 
 // These answers come from a route handler, outside the app's layout: a few rules in the site's look
 // keep them from reading as a broken page.
@@ -133,7 +135,7 @@ const PAGE_STYLE =
   'main{max-width:32rem;margin:10vh auto;padding:1.5rem;background:#fff;border:1px solid #dfe3ec;border-radius:12px}' +
   'h1{font-size:1.4rem;margin:0 0 .75rem}a{color:#3450c9}a:focus-visible{outline:3px solid #3450c9;outline-offset:2px}';
 
-const html = (status: number, title: string, body: string, extra: Record<string, string> = {}) =>
+export const html = (status: number, title: string, body: string, extra: Record<string, string> = {}) =>
   new Response(
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Plot Files</title><style>${PAGE_STYLE}</style></head>
 <body><main><h1>${title}</h1>${body}</main></body></html>`,
@@ -171,11 +173,11 @@ function throttledPage(retryAfter: number, back: string): Response {
   );
 }
 
-const foreign = () =>
+export const foreign = () =>
   html(403, 'Use the form on this site', '<p>Sign in and sign up only through the forms on this site.</p><p><a href="/signin">Sign in</a></p>');
 
 /** The posted form, or null when the body is not one. */
-async function formOf(req: Request): Promise<FormData | null> {
+export async function formOf(req: Request): Promise<FormData | null> {
   try {
     return await req.formData();
   } catch {
@@ -183,7 +185,7 @@ async function formOf(req: Request): Promise<FormData | null> {
   }
 }
 
-const field = (form: FormData, name: string) => {
+export const field = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value : '';
 };
@@ -241,7 +243,12 @@ export async function signUpRequest(req: Request): Promise<Response> {
   if (problem) return seeOther(`${again}error=${problem}`, draft);
   try {
     // An invitation's account gets the address the invitation was sent to.
-    const { user } = invite ? await acceptInvitation(db, invite, { username, password }) : await createUser(db, { username, email, password });
+    // With mail, an address typed here counts once its owner confirms it (lib/core/email-confirmations.ts).
+    const confirm = !invite && mailSettings() !== null;
+    const { user } = invite
+      ? await acceptInvitation(db, invite, { username, password })
+      : await createUser(db, { username, email, password, emailConfirmed: !confirm });
+    if (confirm) mailConfirmationAfter(db, user.id);
     const token = await createSession(db, user.id);
     const headers = new Headers({ Location: '/settings?welcome=1' });
     headers.append('Set-Cookie', sessionSetCookie(token, origin));

@@ -1,6 +1,6 @@
 // Collaborators (docs/api.md "Collaborators") over HTTP, on PostgreSQL and on PGlite: every verb,
 // what readers and writers may do through the API and the pages, a folder's share, removal taking
-// effect at once, and the bad inputs, each a clear 4xx that changes nothing.
+// effect at once, declining and blocking, and the bad inputs, each a clear 4xx that changes nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, type TestUser } from '../support/api';
 import { AUTH_REQUIRED } from '../support/plots';
@@ -146,5 +146,42 @@ describe.each(servers())('collaborators, on $name', (s) => {
     expect((await s.call('GET', `/v2/plots/${plot.fid}`, { user: bob })).status).toBe(200);
     expect((await s.call('DELETE', `${collaborators(folder.json.file.fid)}/${bob.username}`, { user: bob })).status).toBe(204);
     expectError(await s.call('GET', `/v2/plots/${plot.fid}`, { user: bob }), 404);
+  });
+
+  it('a person declines a share, blocks its owner (their shares go and new ones get a 400 that says no more), and unblocks', async () => {
+    const mallory = await s.newUser('colm');
+    const ann = await s.newUser('cola');
+    const mine = async (name: string) => (await s.createPlot(mallory, { figure: { data: [] }, world_readable: false, filename: name })) as Rec;
+    const [a, b, c] = [await mine('Your password expired'), await mine('invoice'), await mine('again')];
+    for (const f of [a, b]) {
+      const res = await s.call('POST', collaborators(f.fid), { user: mallory, body: { username: ann.username, permission: 'read' } });
+      expect(res.status, res.text).toBe(201);
+    }
+    // Decline: the shared-with person leaves one file.
+    expect((await s.call('DELETE', `${collaborators(a.fid)}/${ann.username}`, { user: ann })).status).toBe(204);
+    expectError(await s.call('GET', `/v2/plots/${a.fid}`, { user: ann }), 404);
+    expect((await s.call('GET', `/v2/plots/${b.fid}`, { user: ann })).status).toBe(200);
+
+    const blocked = await s.call('POST', '/v2/users/current/blocks', { user: ann, body: { username: mallory.username } });
+    expect(blocked.status, blocked.text).toBe(201);
+    expect(blocked.json).toMatchObject({ username: mallory.username, removed: 1 });
+    expect((await s.call('POST', '/v2/users/current/blocks', { user: ann, body: { username: mallory.username } })).status).toBe(200);
+    expectError(await s.call('GET', `/v2/plots/${b.fid}`, { user: ann }), 404);
+    const refused = await s.call('POST', collaborators(c.fid), { user: mallory, body: { username: ann.username, permission: 'read' } });
+    expectError(refused, 400);
+    expect(refused.text).toContain('does not take shares from you');
+    expect(refused.text).not.toMatch(/block/i);
+    expect((await listed(c.fid, mallory)).count).toBe(0);
+    const list = await s.call('GET', '/v2/users/current/blocks', { user: ann });
+    expect(list.json).toMatchObject({ count: 1, results: [{ username: mallory.username }] });
+    expect((await s.call('GET', '/v2/users/current/blocks', { user: mallory })).json).toEqual({ results: [], count: 0 });
+    expectError(await s.call('POST', '/v2/users/current/blocks', { user: ann, body: { username: ann.username } }), 400);
+    expectError(await s.call('POST', '/v2/users/current/blocks', { user: ann, body: {} }), 400);
+    expectError(await s.call('GET', '/v2/users/current/blocks'), 401);
+
+    expect((await s.call('DELETE', `/v2/users/current/blocks/${mallory.username}`, { user: ann })).status).toBe(204);
+    expectError(await s.call('DELETE', `/v2/users/current/blocks/${mallory.username}`, { user: ann }), 404);
+    const again = await s.call('POST', collaborators(c.fid), { user: mallory, body: { username: ann.username, permission: 'read' } });
+    expect(again.status, again.text).toBe(201);
   });
 });

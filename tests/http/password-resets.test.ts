@@ -1,7 +1,10 @@
 // "Forgot password?" over HTTP, against a real SMTP server the test starts (tests/support/smtp.ts):
 // two app processes on one database send the link and take the new password (all state in
 // Postgres); the answer is the same for an address with no account, which gets no mail; a link works
-// once and not after it expires; without mail configured nothing of it is offered.
+// once and not after it expires; without mail configured nothing of it is offered. With open sign-up,
+// an address typed at sign-up gets no reset mail until its owner confirms it with the mailed link
+// (a POST from the link's page; opening the link confirms nothing), and does not stop an invitation
+// to it.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +13,7 @@ import { migrateDatabase } from '@/db/migrate';
 import { passwordResets } from '@/db/schema';
 import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
+import { createInvitation } from '@/lib/core/invitations';
 import { createSession } from '@/lib/core/sessions';
 import { createUser } from '@/lib/core/users';
 import { startSmtpServer } from '../support/smtp';
@@ -39,6 +43,7 @@ describe('forgotten password, by mail', () => {
       IMAGE_WORKER: 'false',
       TRUST_PROXY: '1',
       RESET_REQUESTS_PER_ADDRESS: String(PER_ADDRESS),
+      SIGNUP: 'open',
     };
     [apps[0], apps[1], noMail] = await Promise.all([
       startServer((url) => ({ ...env, SMTP_URL: smtp.url, PUBLIC_URL: url })),
@@ -195,6 +200,81 @@ describe('forgotten password, by mail', () => {
     for (let i = 0; i <= PER_ADDRESS; i++)
       statuses.push((await post(apps[i % 2].url, '/forgot-password/submit', { email: `${name()}@mail.example` }, { from })).status);
     expect(statuses).toEqual([...Array(PER_ADDRESS).fill(303), 429]);
+  });
+
+  const confirmLink = async (email: string, seen: number) => {
+    const mail = await smtp.mailTo(email, seen);
+    expect(mail.raw).toMatch(/^Subject: Confirm your address at 127\.0\.0\.1:\d+$/m);
+    const link = mail.text.match(/^(http\S+)$/m)?.[1] ?? '';
+    expect(link).toMatch(/\/confirm-email\?token=[A-Za-z0-9_-]{43}$/);
+    return { mail, path: new URL(link).pathname + new URL(link).search, token: new URL(link).searchParams.get('token')! };
+  };
+  const signUp = (username: string, email: string) =>
+    post(apps[0].url, '/signup/submit', { username, email, password: PASSWORD, password2: PASSWORD }, { from: address() });
+  /** Asks for reset mail for `unconfirmed` first, then for a confirmed address; once that one's mail is in, what went where. */
+  async function resetMailsTo(unconfirmed: string): Promise<string[]> {
+    const { email: known } = await account();
+    const seen = smtp.mails.length;
+    await post(apps[0].url, '/forgot-password/submit', { email: unconfirmed });
+    await post(apps[1].url, '/forgot-password/submit', { email: known });
+    await smtp.mailTo(known, seen);
+    await new Promise((r) => setTimeout(r, 1000));
+    return smtp.mails
+      .slice(seen)
+      .flatMap((m) => m.to)
+      .filter((to) => to !== known);
+  }
+
+  it('an address given at open sign-up gets no reset mail until confirmed; its link confirms on a POST, once, from any process', async () => {
+    const username = name();
+    const email = `${username}@mail.example`;
+    const seen = smtp.mails.length;
+    const made = await signUp(username, email);
+    expect(made.status, made.text).toBe(303);
+    expect(made.location).toBe('/settings?welcome=1');
+    const cookie = made.headers.get('set-cookie')!.match(/pf_session=[^;]+/)![0];
+    const { mail, path, token } = await confirmLink(email, seen);
+    expect(mail.text).toContain(`the account ${username} at ${apps[0].url}`);
+    expect((await get(apps[0].url, '/settings', cookie)).text).toContain('is not confirmed yet');
+    expect(await resetMailsTo(email)).toEqual([]);
+
+    // Opening the link only asks.
+    const page = await get(apps[1].url, path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`<strong>${email}</strong>`);
+    expect(page.text).toContain('>Confirm</button>');
+    expect(await resetMailsTo(email)).toEqual([]);
+    expect((await post(apps[1].url, '/confirm-email/submit', { token }, { origin: 'https://evil.example' })).status).toBe(403);
+
+    const done = await post(apps[1].url, '/confirm-email/submit', { token });
+    expect(done.status).toBe(303);
+    expect(done.location).toBe('/confirm-email?done=1');
+    expect((await get(apps[0].url, '/settings', cookie)).text).not.toContain('is not confirmed yet');
+    expect(await resetMailsTo(email)).toEqual([email]);
+    expect((await post(apps[0].url, '/confirm-email/submit', { token })).status).toBe(410);
+    expect((await get(apps[0].url, path)).text).toContain('This link no longer works');
+    expect((await post(apps[0].url, '/confirm-email/submit', { token: 'A'.repeat(43) })).status).toBe(410);
+  });
+
+  it("a stranger who signs up first with someone's address neither blocks their invitation nor keeps the address", async () => {
+    const email = `${name()}@mail.example`;
+    const seen = smtp.mails.length;
+    expect((await signUp(name(), email)).status).toBe(303);
+    const stranger = await confirmLink(email, seen);
+    // A second sign-up with the unconfirmed address is not refused either.
+    expect((await signUp(name(), email.toUpperCase())).location).toBe('/settings?welcome=1');
+
+    const { token } = await createInvitation(database.db, email);
+    const invitee = name();
+    const accepted = await post(apps[1].url, '/signup/submit', { invite: token, username: invitee, password: PASSWORD, password2: PASSWORD });
+    expect(accepted.status, accepted.text).toBe(303);
+    expect(accepted.location).toBe('/settings?welcome=1');
+    // The invited account holds the address: the stranger's link confirms nothing, reset mail names the invitee.
+    expect((await post(apps[0].url, '/confirm-email/submit', { token: stranger.token })).status).toBe(410);
+    const before = smtp.mails.length;
+    await post(apps[0].url, '/forgot-password/submit', { email });
+    expect((await smtp.mailTo(email, before)).text).toContain(`the account ${invitee} at`);
+    expect((await signUp(name(), email)).location).toBe('/signup?error=email-taken');
   });
 
   it('without mail configured (no PUBLIC_URL for the links), offers none of it', async () => {
