@@ -80,7 +80,7 @@ describe.each(DRIVERS)('data bytes (%s)', (driver) => {
     const { file } = await createGrid(db, alice, { data: { cols: { a: { data: [1] }, b: { data: [fits] } } } }, ORIGIN);
     const before = await queryRows<{ data: string }>(
       db,
-      sql`SELECT data::text AS data FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.n = ${fid(file.fid).n} AND f.owner_id = ${alice.id} ORDER BY c.ord`,
+      sql`SELECT v.data::text AS data FROM grid_columns c JOIN column_values v ON v.id = c.values_id JOIN files f ON f.id = c.grid_id WHERE f.n = ${fid(file.fid).n} AND f.owner_id = ${alice.id} ORDER BY c.ord`,
     );
     const rowErr = await expectApiError(
       appendRows(
@@ -101,7 +101,7 @@ describe.each(DRIVERS)('data bytes (%s)', (driver) => {
     expect(colErr.errors[0].path).toBe('cols[0].data[0]');
     const after = await queryRows<{ data: string }>(
       db,
-      sql`SELECT data::text AS data FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.n = ${fid(file.fid).n} AND f.owner_id = ${alice.id} ORDER BY c.ord`,
+      sql`SELECT v.data::text AS data FROM grid_columns c JOIN column_values v ON v.id = c.values_id JOIN files f ON f.id = c.grid_id WHERE f.n = ${fid(file.fid).n} AND f.owner_id = ${alice.id} ORDER BY c.ord`,
     );
     expect(after).toEqual(before);
   });
