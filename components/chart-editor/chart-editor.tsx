@@ -318,7 +318,7 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
                 </select>
                 <p id="chart-sharing-hint" className="field-hint">
                   {sharing === 'public'
-                    ? 'Anyone can see the chart.'
+                    ? 'Anyone can see the chart and the data it draws (only the columns it uses; the rest of your data stays as it is shared).'
                     : sharing === 'secret'
                       ? 'Only people with its secret link can see it. Your public grids it draws from become private too, unless a public chart of yours uses them.'
                       : 'Only you can see it. Your public grids it draws from become private too, unless a public chart of yours uses them.'}
@@ -406,6 +406,7 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
                 <ExpertView
                   figure={figure}
                   csrf={data.csrf}
+                  fid={data.plot ? `${data.plot.owner}:${data.plot.n}` : null}
                   check={check}
                   onApply={(next, attrs) => {
                     setDataAttrs((a) => ({ ...a, ...attrs }));

@@ -9,13 +9,15 @@ import type { EditorFigure } from './figure-history';
 interface ExpertViewProps {
   figure: EditorFigure;
   csrf: string;
+  /** The plot edited, if saved: a writer's figure keeps the srcs it has (lib/core/plots.ts). */
+  fid: string | null;
   check: (form: FormData) => Promise<FigureCheck>;
   onApply: (figure: EditorFigure, dataAttrs: Record<string, string[]>) => void;
 }
 
 type Problem = { path: string | null; message: string };
 
-export function ExpertView({ figure, csrf, check, onApply }: ExpertViewProps) {
+export function ExpertView({ figure, csrf, fid, check, onApply }: ExpertViewProps) {
   const shown = useMemo(() => JSON.stringify(figure, null, 2), [figure]);
   const [draft, setDraft] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
@@ -33,6 +35,7 @@ export function ExpertView({ figure, csrf, check, onApply }: ExpertViewProps) {
     const form = new FormData();
     form.set('csrf', csrf);
     form.set('figure', text);
+    if (fid) form.set('fid', fid);
     setPending(true);
     let result: FigureCheck;
     try {

@@ -6,7 +6,7 @@ import { queryRows, type Db } from '@/db/client';
 import { gridColumns, plots } from '@/db/schema';
 import type { Viewer } from './auth';
 import type { OwnedFile } from './files';
-import { plotReader, resolveSrcs } from './srcs';
+import { plotSrcReader, resolveSrcs, storedRefs } from './srcs';
 
 export interface CsvColumn {
   header: string;
@@ -14,8 +14,8 @@ export interface CsvColumn {
 }
 
 /** The columns of a grid's or a plot's download (see gridCsvColumns and plotCsvColumns). */
-export function csvColumns(db: Db, viewer: Viewer | null, file: OwnedFile, shareKey: string | undefined): Promise<CsvColumn[]> {
-  return file.filetype === 'grid' ? gridCsvColumns(db, file.id) : plotCsvColumns(db, viewer, file, shareKey);
+export function csvColumns(db: Db, viewer: Viewer | null, file: OwnedFile): Promise<CsvColumn[]> {
+  return file.filetype === 'grid' ? gridCsvColumns(db, file.id) : plotCsvColumns(db, viewer, file);
 }
 
 /** The stored JSON text of these columns, in bytes (each as often as it is named). */
@@ -59,19 +59,19 @@ function srcHeader(figure: Record<string, unknown>, path: Path): string {
 }
 
 /**
- * One column per src the viewer may read (a multi-column src gives one per column, `z[0]`, `z[1]`...);
- * as for content, a secret link's key makes its owner's grids readable.
+ * One column per src the plot's reader sees (plotSrcReader, as the chart draws it; a multi-column src
+ * gives one per column, `z[0]`, `z[1]`...).
  */
-async function plotCsvColumns(db: Db, viewer: Viewer | null, file: OwnedFile, shareKey: string | undefined): Promise<CsvColumn[]> {
+async function plotCsvColumns(db: Db, viewer: Viewer | null, file: OwnedFile): Promise<CsvColumn[]> {
   const [plot] = await db.select({ figure: plots.figure, refs: plots.srcRefs }).from(plots).where(eq(plots.fileId, file.id));
   if (!plot) return [];
   const figure = plot.figure as Record<string, unknown>;
-  const refs = plot.refs as { p: Path; s: string }[];
+  const refs = storedRefs(plot.refs);
   const resolved = await resolveSrcs(
     db,
     refs.map((r) => r.s),
     viewer,
-    plotReader(file, viewer, shareKey),
+    plotSrcReader(file, refs, viewer),
   );
   return refs.flatMap((ref, i) => {
     const ids = resolved[i].columns;

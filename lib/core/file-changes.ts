@@ -49,9 +49,9 @@ export const TYPE_FIELDS = {
 } as const satisfies Record<Filetype, readonly string[]>;
 const TYPE_NAMES: Record<Filetype, string> = { plot: 'plot', grid: 'grid', fold: 'folder', dashboard: 'dashboard', spectacle_presentation: 'presentation' };
 
-/** A type's own part of an update, checked before the transaction (it may read): the write to do in it, if any
- * (`save` says who saves with what, for the file's history: lib/core/versions.ts). */
-export type TypeUpdate<I> = (db: Db, owner: Viewer, input: I) => Promise<((tx: Db, file: FileRow, save: Save) => Promise<unknown>) | null>;
+/** A type's own part of an update by `editor` (the owner or a writer) of `file`, checked before the transaction (it may read):
+ * the write to do in it, if any (`save` says who saves with what, for the file's history: lib/core/versions.ts). */
+export type TypeUpdate<I> = (db: Db, editor: Viewer, input: I, file: OwnedFile) => Promise<((tx: Db, file: FileRow, save: Save) => Promise<unknown>) | null>;
 
 /**
  * PUT/PATCH: the owner's (or, for its content, a writer's) live file (of `filetype` when given) takes the fields given; absent ones keep
@@ -78,7 +78,7 @@ export async function updateFile<I extends FileFields>(
     if (foreign) throw invalid(foreign, `not a field of a ${TYPE_NAMES[file.filetype]} (it is a ${TYPE_NAMES[type as Filetype]}'s)`);
   }
   if (input.parent !== undefined && input.parent_path !== undefined) throw invalid('parent_path', 'give parent or parent_path, not both');
-  const typeWrite = await opts.types?.[file.filetype]?.(db, viewer!, input);
+  const typeWrite = await opts.types?.[file.filetype]?.(db, viewer!, input, file);
   const common = Object.keys(fileFieldsSchema.shape).some((name) => given[name] !== undefined);
   if (!common && !typeWrite) return file;
   return db.transaction(async (tx) => {

@@ -8,10 +8,21 @@ import type { Viewer } from './auth';
 import { ApiError, invalid } from './errors';
 import { columnText } from './grids';
 import { checkFigure } from './figure';
-import { assertReadable, assertWriter } from './permissions';
+import { assertReadable, assertWriter, canRead, holdsShareKey, type FileAccess } from './permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from './records';
-import { dataSize, overDataLimit, ownerReads, plotReader, resolveSrcs, type DataSize, type SrcGrid } from './srcs';
+import {
+  dataSize,
+  overDataLimit,
+  plotSrcReader,
+  publishedSrcs,
+  resolveSrcs,
+  seenByEveryReader,
+  storedRefs,
+  type DataSize,
+  type SrcGrid,
+  type StoredRef,
+} from './srcs';
 import { figureKinds, figureKindsSql, MAX_RENDERED_BYTES } from './images';
 import { needsMapOutlines } from './plotly-bundles';
 import { plotVersionAt } from './versions';
@@ -36,29 +47,38 @@ export interface Content {
   parts: () => AsyncIterable<string>;
 }
 
-interface StoredRef {
-  p: (string | number)[];
-  s: string;
-}
-
 const token = (i: number) => `\u0000${i}\u0000`;
 // JSON.stringify writes the NUL of a token as \u0000; input never holds one (bodies with it are refused).
 const TOKEN_TEXT = /"\\u0000(\d+)\\u0000"/g;
 
 /**
  * An earlier version's figure as the content reads one: its src references found again (kept
- * versions store none), its tag the live figure version's too, which moves when its grids change.
+ * versions store none), each published only when the plot publishes it now (plotSrcReader: an old
+ * src the chart no longer draws shows its grid's data only to those who may read that grid), its
+ * tag the live figure version's too, which moves when its grids change.
  */
 async function versionFigure(db: Db, fileId: number, n: number) {
   const { figure } = await plotVersionAt(db, fileId, n);
-  const refs = checkFigure(JSON.parse(figure)).map((r) => ({ p: r.path, s: r.src }));
-  const [live] = await queryRows<{ version: number }>(db, sql`SELECT version FROM plots WHERE file_id = ${fileId}`);
+  const [live] = await queryRows<{ version: number; refs: unknown }>(db, sql`SELECT version, src_refs AS refs FROM plots WHERE file_id = ${fileId}`);
+  const published = publishedSrcs(live ? storedRefs(live.refs) : []);
+  const refs: StoredRef[] = checkFigure(JSON.parse(figure)).map((r) => (published.has(r.src) ? { p: r.path, s: r.src } : { p: r.path, s: r.src, u: 1 }));
   return { figure, refs, version: n, tag: `h${n}.${live?.version}` };
 }
 
 export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, opts: ContentOptions): Promise<Content> {
+  const file =
+    opts.version !== undefined
+      ? assertWriter(await getPlotFile(db, fid, viewer), viewer)
+      : assertReadable(await getPlotFile(db, fid, viewer), viewer, opts.shareKey);
+  return contentOf(db, file as FileAccess & { id: number }, viewer, opts);
+}
+
+/**
+ * The content of a plot whose reading was decided (getPlotContent; the renderer): its srcs as
+ * `viewer`, a reader of the plot, sees them (plotSrcReader; null is any reader).
+ */
+async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: Viewer | null, opts: ContentOptions): Promise<Content> {
   const history = opts.version !== undefined;
-  const file = history ? assertWriter(await getPlotFile(db, fid, viewer), viewer) : assertReadable(await getPlotFile(db, fid, viewer), viewer, opts.shareKey);
   const [plot] =
     opts.version !== undefined
       ? [await versionFigure(db, file.id, opts.version)]
@@ -66,8 +86,8 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
           db,
           sql`SELECT figure::text AS figure, src_refs AS refs, version, version::text AS tag FROM plots WHERE file_id = ${file.id}`,
         );
-  const refs: StoredRef[] = typeof plot.refs === 'string' ? JSON.parse(plot.refs) : plot.refs;
-  // A share_key may carry the owner's private grids (plotReader): such an answer is the link holder's.
+  const refs = storedRefs(plot.refs);
+  // An answer to a secret link's holder or of a version is theirs alone.
   const publicPlot = file.worldReadable && !opts.shareKey && !history;
   const base = `${file.id}:${plot.tag}:${opts.inlineData ? 1 : 0}:${opts.mapUnreadable ? 1 : 0}`;
 
@@ -82,16 +102,18 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
     };
   }
 
-  // The columns each src names, from grids the requester may read (inlined) or, for map_data, from
-  // grids only the plot's owner may read: data the owner could publish, the columns this plot references.
-  const readable = plotReader(file, viewer, opts.shareKey);
-  const owners = ownerReads(file);
-  const mappable = (grid: SrcGrid) => opts.mapUnreadable && owners(grid);
+  // The columns of each src the reader sees (plotSrcReader): with map_data, those whose grid the
+  // reader may not read on their own are mapped (the holder of a secret link reads the owner's grids
+  // through it, as API.md says); with inline_data, the rest, or all of them without map_data.
+  const seen = plotSrcReader(file, refs, viewer);
+  const viaKey = holdsShareKey(file, opts.shareKey);
+  const ownRead = (grid: SrcGrid) => canRead(grid, viewer) || (viaKey && grid.ownerId === file.ownerId);
+  const everyone = seenByEveryReader(file, refs);
   const resolved = await resolveSrcs(
     db,
     refs.map((ref) => ref.s),
     viewer,
-    (grid) => readable(grid) || mappable(grid),
+    seen,
   );
   const inline: { ref: StoredRef; cols: number[]; size: DataSize }[] = [];
   const mapped = new Map<string, number[]>();
@@ -99,7 +121,7 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
   refs.forEach((ref, i) => {
     const { grid, columns: cols, values, bytes } = resolved[i];
     if (!grid || !cols) return;
-    if (!readable(grid)) {
+    if (opts.mapUnreadable && !ownRead(grid)) {
       mapped.set(ref.s, cols);
       mappedSize.set(ref.s, { values, bytes });
     } else if (opts.inlineData) inline.push({ ref, cols, size: { values, bytes } });
@@ -117,8 +139,11 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
 
   return {
     etag,
-    // Any src whose grid is private, gone or unreadable makes the answer depend on who asks.
-    shared: publicPlot && resolved.every((r) => r.grid?.worldReadable === true),
+    // A src that only some readers see (another's grid, gone, or a collaborator's) makes the answer
+    // depend on who asks; so does one mapped for some readers and a src to those who read its grid.
+    shared:
+      publicPlot &&
+      resolved.every((r, i) => r.grid !== null && everyone(r.grid, refs[i].s) && (r.grid.worldReadable || (opts.inlineData && !opts.mapUnreadable))),
     version: plot.version,
     parts: async function* () {
       let text = plot.figure;
@@ -156,24 +181,27 @@ export class TooLargeToDrawError extends Error {
   override name = 'TooLargeToDrawError';
 }
 
-/** What the renderer draws: the figure with every column its owner may read inlined; null once trashed or gone. */
+/**
+ * What the renderer draws: the figure with the columns any reader of the plot sees inlined (plotSrcReader
+ * for no one in particular: public grids and those the plot publishes), so an image shows everyone
+ * who may see it the same chart, and no share of the owner's reaches it; null once trashed or gone.
+ */
 export async function figureToRender(
   db: Db,
   fileId: number,
 ): Promise<{ text: string; version: number; layout: { width: number | null; height: number | null }; mapOutlines: boolean } | null> {
-  const [plot] = await queryRows<{ owner_id: number; owner: string; n: number; width: number | null; height: number | null; types: string; subplots: string }>(
+  const [plot] = await queryRows<{ owner_id: number; world_readable: boolean; width: number | null; height: number | null; types: string; subplots: string }>(
     db,
-    sql`SELECT f.owner_id, u.username AS owner, f.n, p.width, p.height, ${figureKindsSql}
-        FROM plots p JOIN files f ON f.id = p.file_id JOIN users u ON u.id = f.owner_id
+    sql`SELECT f.owner_id, f.world_readable, p.width, p.height, ${figureKindsSql}
+        FROM plots p JOIN files f ON f.id = p.file_id
         WHERE p.file_id = ${fileId} AND f.trashed_at IS NULL`,
   );
   if (!plot) return null;
-  const content = await getPlotContent(
-    db,
-    { id: plot.owner_id, username: plot.owner },
-    { owner: plot.owner, n: plot.n },
-    { inlineData: true, mapUnreadable: false, maxBytes: MAX_RENDERED_BYTES },
-  ).catch((error: unknown) => {
+  const content = await contentOf(db, { id: fileId, ownerId: plot.owner_id, worldReadable: plot.world_readable, shareKey: null }, null, {
+    inlineData: true,
+    mapUnreadable: false,
+    maxBytes: MAX_RENDERED_BYTES,
+  }).catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 400) throw new TooLargeToDrawError(`not drawn: ${error.message}`);
     throw error;
   });

@@ -12,13 +12,8 @@ import { MiB } from './json-text';
 import { assertReadable } from './permissions';
 import { getPlotFile, MAX_FIGURE_BYTES } from './plots';
 import { fidOf, type Fid } from './records';
-import { dataSize, overDataLimit, ownerReads, plotReader, resolveSrcs, type SrcGrid } from './srcs';
+import { dataSize, overDataLimit, plotSrcReader, resolveSrcs, storedRefs, type StoredRef } from './srcs';
 import { fileUrls } from './urls';
-
-interface StoredRef {
-  p: (string | number)[];
-  s: string;
-}
 
 /** A new grid holding copies of the columns `cols` (ids) and their values, as stored (json text), never through Node. */
 const COPY_GRID = compiledQuery<{ n: number }>(
@@ -54,17 +49,13 @@ const uidsOf = (src: string) => src.slice(src.indexOf(':', src.indexOf(':') + 1)
 /**
  * Copies the plot at `fid` (readable by `viewer`, with `shareKey` when it is a secret link's) into
  * the viewer's top level as a private plot named "Copy of …" (then "(2)"…), `source_fid` the
- * original. Each grid it draws data from (the columns its page shows: those the viewer may read, and
- * those of grids its owner may read, as content's map_data serves them) becomes one new private grid
+ * original. Each grid it draws data from (the columns its page shows the viewer: plotSrcReader) becomes one new private grid
  * of the viewer's holding just the referenced columns, copied row to row in the database with their
  * uids, and the copy's srcs point there. Srcs nobody here may read stay as they are (they draw
  * nothing, as on the original's page). One transaction; answers the copy's fid and page.
  */
 export async function copyPlot(db: Db, viewer: Viewer, fid: Fid, shareKey: string | null | undefined, origin: string) {
   const file = assertReadable(await getPlotFile(db, fid, viewer), viewer, shareKey);
-  const readable = plotReader(file, viewer, shareKey);
-  const owners = ownerReads(file);
-  const admit = (grid: SrcGrid) => readable(grid) || owners(grid);
   return db.transaction(async (tx) => {
     // The copier's row, which every create of theirs updates (create_file): their creates wait
     // for this one, so the free names chosen below are still free when the files are made.
@@ -75,12 +66,12 @@ export async function copyPlot(db: Db, viewer: Viewer, fid: Fid, shareKey: strin
           WHERE p.file_id = ${file.id} AND f.trashed_at IS NULL`,
     );
     if (!plot) throw notFound();
-    const refs: StoredRef[] = typeof plot.refs === 'string' ? JSON.parse(plot.refs) : plot.refs;
+    const refs = storedRefs(plot.refs);
     const resolved = await resolveSrcs(
       tx,
       refs.map((r) => r.s),
       viewer,
-      admit,
+      plotSrcReader(file, refs, viewer),
     );
     const over = overDataLimit(dataSize(resolved));
     if (over) throw invalid('figure', `its srcs ${over} a plot`);
@@ -105,7 +96,7 @@ export async function copyPlot(db: Db, viewer: Viewer, fid: Fid, shareKey: strin
     const figure = JSON.parse(plot.figure);
     const newRefs = refs.map((ref, i) => {
       const { grid, columns } = resolved[i];
-      if (!grid || !columns) return ref;
+      if (!grid || !columns) return { p: ref.p, s: ref.s };
       const s = `${viewer.username}:${copies.get(grid.id)}:${uidsOf(ref.s)}`;
       setAt(figure, ref.p, s);
       return { p: ref.p, s };

@@ -4,11 +4,11 @@
 //
 // The rule: a plot made private or secret takes along the owner's public grids that no other public,
 // live plot of the owner draws from; they become private. Private is enough for a secret plot too: its
-// link reads the owner's grids through the plot's key (plotReader), as does any other secret plot's.
+// readers see the columns it draws through the plot (lib/core/srcs.ts plotSrcReader), as any plot's do.
 // Grids of someone else stay as they are (never theirs to change), and so do grids already private.
-// A plot made public widens nothing: its readers get the columns it draws through the plot
-// (map_data), never the rest of a private grid. Only the owner's plots count: another person's plot
-// on the grid could otherwise keep the owner's data public against their will.
+// A plot made public widens nothing: its readers get the columns it draws through the plot, never
+// the rest of a private grid. Only the owner's plots count: another person's plot on the grid could
+// otherwise keep the owner's data public against their will.
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';

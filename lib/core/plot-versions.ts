@@ -38,8 +38,8 @@ export async function restorePlotVersion(db: Db, viewer: Viewer | null, fid: Fid
   // The current version is the plot as it is: restoring it changes nothing.
   if (version.current) return getPlot(db, viewer, fid, origin);
   // The figure through the update's own part, then the title as that version had it (given or the layout's).
-  const write: TypeUpdate<PlotUpdate> = async (db, owner, input) => {
-    const figureWrite = await plotUpdate(db, owner, input);
+  const write: TypeUpdate<PlotUpdate> = async (db, editor, input, plot) => {
+    const figureWrite = await plotUpdate(db, editor, input, plot);
     return async (tx, row, save) => {
       await figureWrite?.(tx, row, save);
       await tx.update(plots).set({ title: version.title, titleGiven: version.title_given }).where(eq(plots.fileId, row.id));

@@ -13,7 +13,7 @@ import { fileFieldsSchema, updateFile, type TYPE_FIELDS, type TypeUpdate } from 
 import { createFileWith, getFile, NEW_FILE, type OwnedFile } from './files';
 import { assertReadable, canRead } from './permissions';
 import { fidOf, originJoin, parseFid, plotRecordSql, RECORD_JOIN, type Fid, type PlotRecord } from './records';
-import { checkSources, srcColumnsSql, srcsVerdictSql, wantedColumns } from './srcs';
+import { checkSources, publishedSrcs, srcColumnsSql, srcsVerdictSql, storedRefs, wantedColumns, type StoredRef } from './srcs';
 import { firstSaveSql, recordPlotVersion, type Client } from './versions';
 
 // ---------------------------------------------------------------------------------------------
@@ -104,10 +104,22 @@ function storedFigure(figure: unknown) {
   return { figure: stored, text, bytes, srcs, refs: srcs.map((r) => ({ p: r.path, s: r.src })), meta: figureMeta(stored) };
 }
 
-/** storedFigure with its srcs checked (checkSources) and the grid data they reference. */
-async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
+/**
+ * storedFigure with its srcs checked (checkSources) and the grid data they reference, saved by `editor`
+ * into `plot` when it exists. The owner's figure publishes its srcs to the plot's readers; a
+ * collaborator's keeps the plot's srcs they did not change (readable to them or not) as they were,
+ * and any other src it names publishes nothing of the owner's (`u`: lib/core/srcs.ts plotSrcReader),
+ * so no one but the owner makes the owner's data visible to the plot's readers.
+ */
+async function prepareFigure(db: Db, editor: Viewer, figure: unknown, plot?: { id: number; ownerId: number }) {
   const stored = storedFigure(figure);
-  return { ...stored, data: await checkSources(db, viewer, stored.srcs) };
+  if (!plot || plot.ownerId === editor.id) return { ...stored, data: await checkSources(db, editor, stored.srcs) };
+  const [row] = await db.select({ refs: plots.srcRefs }).from(plots).where(eq(plots.fileId, plot.id));
+  const current = storedRefs(row?.refs ?? []);
+  const published = publishedSrcs(current);
+  const data = await checkSources(db, editor, stored.srcs, new Set(current.map((r) => r.s)));
+  const refs: StoredRef[] = stored.refs.map((r) => (published.has(r.s) ? r : { ...r, u: 1 }));
+  return { ...stored, refs, data };
 }
 
 /**
@@ -115,8 +127,8 @@ async function prepareFigure(db: Db, viewer: Viewer, figure: unknown) {
  * viewer, within the data limit), nothing written: the chart editor's expert view checks edits with it.
  * Throws the same 400s as the API.
  */
-export async function checkPlotFigure(db: Db, viewer: Viewer, figure: unknown): Promise<void> {
-  await prepareFigure(db, viewer, figure);
+export async function checkPlotFigure(db: Db, viewer: Viewer, figure: unknown, plot?: { id: number; ownerId: number }): Promise<void> {
+  await prepareFigure(db, viewer, figure, plot);
 }
 
 /**
@@ -189,8 +201,8 @@ export async function createPlot(db: Db, viewer: Viewer, input: PlotCreate, orig
 }
 
 /** A plot's part of an update: figure, title, caption and source_fid under the create rules; a new figure or title is a new version. */
-export const plotUpdate: TypeUpdate<PlotUpdate> = async (db, owner, input) => {
-  const prepared = input.figure !== undefined ? await prepareFigure(db, owner, input.figure) : null;
+export const plotUpdate: TypeUpdate<PlotUpdate> = async (db, editor, input, plot) => {
+  const prepared = input.figure !== undefined ? await prepareFigure(db, editor, input.figure, plot) : null;
   const changes: Partial<typeof plots.$inferInsert> = {};
   if (prepared) {
     Object.assign(changes, {
@@ -209,7 +221,7 @@ export const plotUpdate: TypeUpdate<PlotUpdate> = async (db, owner, input) => {
   if (input.title !== undefined) Object.assign(changes, { title: input.title, titleGiven: true });
   if (input.caption !== undefined) changes.caption = input.caption;
   if (input.comments_enabled !== undefined) changes.commentsEnabled = input.comments_enabled;
-  if (input.source_fid !== undefined) changes.sourceFid = input.source_fid ? await checkSourceFid(db, owner, input.source_fid) : null;
+  if (input.source_fid !== undefined) changes.sourceFid = input.source_fid ? await checkSourceFid(db, editor, input.source_fid) : null;
   if (!Object.keys(changes).length) return null;
   return async (tx, file, save) => {
     if (prepared || input.title !== undefined) await recordPlotVersion(tx, file.id, save, prepared?.text ?? null);

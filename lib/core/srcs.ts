@@ -6,13 +6,26 @@ import type { Viewer } from './auth';
 import { invalid, invalidMany } from './errors';
 import { parseSrc, pathText, type SrcRef } from './figure';
 import { MiB } from './json-text';
-import { canRead, canReadSql, holdsShareKey, type Collaboration, type FileAccess } from './permissions';
+import { canRead, canReadSql, type Collaboration, type FileAccess } from './permissions';
 import { fileNumbered } from './records';
 
 /** A live grid a src names, with what its permissions need. */
 export interface SrcGrid extends FileAccess {
   id: number;
 }
+
+/**
+ * A plot's src reference as stored (plots.src_refs): its path in the figure, its src, and `u` when a
+ * collaborator put it there (plotSrcReader: such a src publishes nothing of the owner's).
+ */
+export interface StoredRef {
+  p: (string | number)[];
+  s: string;
+  u?: 1;
+}
+
+/** src_refs as a driver returns it (PGlite may give the text). */
+export const storedRefs = (value: unknown): StoredRef[] => (typeof value === 'string' ? JSON.parse(value) : (value as StoredRef[]));
 
 export interface ResolvedSrc {
   /** The grid `admit` let through: null when it is not a live grid, or not admitted (the same to callers). */
@@ -29,19 +42,18 @@ export interface ResolvedSrc {
 /**
  * Each src text, in order, resolved: its live grid if `admit` allows it, and the columns its uids
  * name. One query for any number of srcs; a text that is no src resolves to nothing. Each grid comes
- * with `viewer`'s share of it by name, so `admit` must ask about that viewer (or about another person
- * without it: ownerReads).
+ * with `viewer`'s share of it by name, so `admit` (given the grid and the src text) must ask about that viewer.
  */
-export async function resolveSrcs(db: Db, texts: string[], viewer: Viewer | null, admit: (grid: SrcGrid) => boolean): Promise<ResolvedSrc[]> {
+export async function resolveSrcs(db: Db, texts: string[], viewer: Viewer | null, admit: (grid: SrcGrid, src: string) => boolean): Promise<ResolvedSrc[]> {
   const srcs = texts.map(parseSrc);
   const { grids, columns } = await findColumns(
     db,
     srcs.filter((s) => s !== null),
     viewer,
   );
-  return srcs.map((src) => {
+  return srcs.map((src, i) => {
     const grid = src && grids.get(gridKey(src.owner, src.n));
-    if (!src || !grid || !admit(grid)) return { grid: null, columns: null, values: 0, bytes: 0, missing: null };
+    if (!src || !grid || !admit(grid, texts[i])) return { grid: null, columns: null, values: 0, bytes: 0, missing: null };
     const byUid = columns.get(grid.id);
     const missing = src.uids.find((uid) => !byUid?.has(uid)) ?? null;
     if (missing !== null) return { grid, columns: null, values: 0, bytes: 0, missing };
@@ -50,18 +62,29 @@ export async function resolveSrcs(db: Db, texts: string[], viewer: Viewer | null
   });
 }
 
+/** The srcs a plot publishes: those its owner put there (a collaborator's carry `u`). */
+export const publishedSrcs = (refs: StoredRef[]): Set<string> => new Set(refs.filter((r) => !r.u).map((r) => r.s));
+
 /**
- * The grids whose data a plot's reader gets: those the reader may read and, with the plot's secret-link
- * key, the plot owner's own (a secret link carries its data).
+ * The one reader rule: what a reader of a plot (anyone who may read the plot: its owner, its
+ * collaborators, a holder of its secret link, everyone when it is public) sees of each of its srcs.
+ * A src is seen when the reader may read its grid on their own, or when the grid is the plot's
+ * owner's and the plot publishes the src (the owner put it there): publishing a chart publishes what
+ * it draws, only the columns it references. A src a collaborator put in (`u`) publishes nothing of
+ * the owner's, and other people's grids are never the plot's to publish. Content (inline_data and
+ * map_data), pages, data table, CSV, versions, copies, images and cards all decide with it; `viewer`
+ * null is any reader (what images draw, the same for everyone who may see them).
  */
-export function plotReader(plot: FileAccess, viewer: Viewer | null, shareKey?: string | null): (grid: SrcGrid) => boolean {
-  const viaKey = holdsShareKey(plot, shareKey);
-  return (grid) => canRead(grid, viewer) || (viaKey && grid.ownerId === plot.ownerId);
+export function plotSrcReader(plot: { ownerId: number }, refs: StoredRef[], viewer: Viewer | null): (grid: SrcGrid, src: string) => boolean {
+  const published = publishedSrcs(refs);
+  return (grid, src) => canRead(grid, viewer) || (grid.ownerId === plot.ownerId && published.has(src));
 }
 
-/** Whether the plot's owner may read the grid, as far as that is known without the owner's shares by name
- * (a grid resolved for another viewer carries that viewer's). */
-export const ownerReads = (plot: FileAccess) => (grid: SrcGrid) => grid.worldReadable || grid.ownerId === plot.ownerId;
+/** Whether every reader of the plot sees the src the same (plotSrcReader for any reader): a public grid, or one the plot publishes. */
+export function seenByEveryReader(plot: { ownerId: number }, refs: StoredRef[]): (grid: SrcGrid, src: string) => boolean {
+  const published = publishedSrcs(refs);
+  return (grid, src) => grid.worldReadable || (grid.ownerId === plot.ownerId && published.has(src));
+}
 
 /** `lower(owner):n` of a src's grid: usernames are case-insensitive. */
 const gridKey = (owner: string, n: number) => `${owner.toLowerCase()}:${n}`;
@@ -154,17 +177,18 @@ export function overDataLimit(size: DataSize, maxBytes = MAX_REFERENCED_BYTES): 
 }
 
 /**
- * A figure's srcs, checked: each must name columns of a live grid the viewer may read, and the grid
+ * A figure's srcs, checked: each must name columns of a live grid the viewer may read (or be `kept`:
+ * a collaborator's save keeps the srcs the plot already has, which they did not change), and the grid
  * data they reference (values and bytes, each reference counted) must be within the limit. Answers
  * that data; a 400 says which srcs fail and why. srcsVerdictSql is the same rule in SQL.
  */
-export async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[]): Promise<DataSize> {
+export async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[], kept: ReadonlySet<string> = new Set()): Promise<DataSize> {
   if (!refs.length) return { values: 0, bytes: 0 };
   const resolved = await resolveSrcs(
     db,
     refs.map((ref) => ref.src),
     viewer,
-    (grid) => canRead(grid, viewer),
+    (grid, src) => canRead(grid, viewer) || kept.has(src),
   );
   const problems: { field: string; message: string }[] = [];
   refs.forEach((ref, i) => {

@@ -210,7 +210,10 @@ export async function checkEditorFigure(form: FormData): Promise<FigureCheck> {
         problems: [{ path: null, message: `The figure is too large to check here (at most ${4 * (MAX_FIGURE_BYTES / 1024 / 1024)} MiB of text).` }],
       };
     const figure = parseJsonText(text.data, 'the figure');
-    await checkPlotFigure(caller.db, caller.viewer, figure);
+    // A saved plot's writer keeps the srcs it has: checked as its save would be.
+    const fid = parseFid(String(form.get('fid') ?? ''));
+    const plot = fid ? await getFile(caller.db, fid, caller.viewer) : undefined;
+    await checkPlotFigure(caller.db, caller.viewer, figure, plot?.filetype === 'plot' && canWrite(plot, caller.viewer) ? plot : undefined);
     return { ok: true, dataAttrs: dataAttrsOf(figure as { data?: unknown }) };
   } catch (e) {
     if (e instanceof FormError) return { ok: false, problems: [{ path: null, message: e.message }] };

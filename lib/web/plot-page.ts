@@ -156,6 +156,6 @@ export async function fileCsv(params: { owner: string; n: string }, shareKey: st
   const ctx = await pageContext();
   const file = await readableFile(ctx, params, shareKey);
   if (file?.filetype !== 'plot' && file?.filetype !== 'grid') return null;
-  const columns = await csvColumns(ctx.db, ctx.viewer, file, shareKey);
+  const columns = await csvColumns(ctx.db, ctx.viewer, file);
   return { filename: `${file.filename}.csv`, chunks: await csvDownload(ctx.db, columns) };
 }

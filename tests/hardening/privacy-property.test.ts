@@ -151,6 +151,18 @@ async function buildWorld(): Promise<World> {
       });
     }
   }
+  // Where the friend writes a plot and reads a private grid of its owner, they chart that grid's
+  // unreferenced column (its marker) beside what the plot drew: a writer's src publishes nothing of
+  // the owner's, so the marker still reaches only those who may read the grid (lib/core/srcs.ts).
+  for (const plot of files.filter((f) => f.kind === 'plot' && f.shared === 'write')) {
+    const grid = grids.find((g) => g.owner === plot.owner && g.marker && g.shared !== null);
+    if (!grid) continue;
+    const figure = (await call('GET', `/v2/plots/${plot.fid}/content`, { user: friend })).json;
+    figure.data.push({ type: 'bar', name: 'added by a writer', ysrc: grid.src('notes') });
+    const saved = await call('PATCH', `/v2/plots/${plot.fid}`, { user: friend, body: { figure } });
+    expect(saved.status, saved.text).toBe(200);
+    plot.how += `, charting ${grid.fid}'s notes`;
+  }
   // A private folder of each owner shared with the friend: a private plot in it is theirs to see (or
   // edit), and one moved out of it is not any more.
   for (const user of users) {

@@ -93,11 +93,12 @@ describe.each(servers())('collaborators, on $name', (s) => {
     expect(detail.status, detail.text).toBe(200);
     expect(detail.json.current_user_permission).toBe('read');
     expect((await s.call('GET', `/v2/plots/${plot.fid}`, { user: carol })).json.current_user_permission).toBe('write');
-    // The plot's private grid is not shared: its data is not the reader's.
+    // The plot's private grid is not shared: the reader gets what the chart draws, not the grid.
     const content = await s.call('GET', `/v2/plots/${plot.fid}/content?inline_data=true`, { user: bob });
     expect(content.status).toBe(200);
-    expect(content.json.data[0].y).toBeUndefined();
+    expect(content.json.data[0].y).toEqual([40, 50, 60]);
     expect(content.headers.get('cache-control')).toMatch(/private/);
+    expect((await s.call('GET', `/v2/grids/${grid.fid}/content`, { user: bob })).status).toBe(404);
     await share(grid.fid, bob, 'read');
     expect((await s.call('GET', `/v2/plots/${plot.fid}/content?inline_data=true`, { user: bob })).json.data[0].y).toEqual([40, 50, 60]);
     expect((await s.call('GET', `/v2/grids/${grid.fid}/content`, { user: bob })).status).toBe(200);

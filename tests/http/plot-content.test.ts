@@ -205,10 +205,24 @@ describe('GET /v2/plots/{fid}/content', () => {
       ['another user', () => bob],
     ];
 
-    it.each(readers)("%s, inline_data=true: the private grid's srcs are left, the readable one inlined, no map_data", async (_n, who) => {
+    // What the chart draws, inlined (the Python client's get_figure); never the rest of the grid.
+    it.each(readers)("%s, inline_data=true: every column the chart draws inlined, the private grid's too, no map_data", async (_n, who) => {
       const res = await call('GET', `/v2/plots/${rec.fid}/content?inline_data=true`, { user: who() });
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ data: [fig.data[0], { type: 'bar', y: [7, 8] }, fig.data[2]], layout: { title: 'mixed' } });
+      expect(res.json).toEqual({
+        data: [
+          { type: 'scatter', x: [101, 102], y: [201, 202], marker: { color: ['a', 'b'] } },
+          { type: 'bar', y: [7, 8] },
+          {
+            type: 'heatmap',
+            z: [
+              [201, 202],
+              [101, 102],
+            ],
+          },
+        ],
+        layout: { title: 'mixed' },
+      });
       expect(res.text).not.toContain('987654321');
     });
 
@@ -282,10 +296,14 @@ describe('GET /v2/plots/{fid}/content', () => {
       expectError(await call('GET', `/v2/plots/${rec.fid}/content?map_data=all`), 400, 'map_data');
     });
 
-    it("the ETag differs between the owner's and a reader's inlined answers", async () => {
-      const own = await call('GET', `/v2/plots/${rec.fid}/content?inline_data=true`, { user: alice });
-      const anon = await call('GET', `/v2/plots/${rec.fid}/content?inline_data=true`);
+    it("the ETag differs between the owner's and a reader's mapped answers, and not between their inlined ones (the same data)", async () => {
+      const own = await call('GET', `/v2/plots/${rec.fid}/content?inline_data=true&map_data=unreadable`, { user: alice });
+      const anon = await call('GET', `/v2/plots/${rec.fid}/content?inline_data=true&map_data=unreadable`);
       expect(own.headers.get('etag')).not.toBe(anon.headers.get('etag'));
+      const ownInline = await call('GET', `/v2/plots/${rec.fid}/content?inline_data=true`, { user: alice });
+      const anonInline = await call('GET', `/v2/plots/${rec.fid}/content?inline_data=true`);
+      expect(ownInline.text).toBe(anonInline.text);
+      expect(ownInline.headers.get('etag')).toBe(anonInline.headers.get('etag'));
     });
   });
 });

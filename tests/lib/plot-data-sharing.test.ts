@@ -197,7 +197,7 @@ describe.each(DRIVERS)('plot data sharing (%s)', (driver) => {
     expect(fates(done)).toEqual({ [g.filename]: 'kept-private' });
     expect(await gridSharing(g.fid)).toBe('private');
     expect(await anonymousGrid(g.fid)).toBe(404);
-    const content = await getPlotContent(db, null, p, { inlineData: true, mapUnreadable: true });
+    const content = await getPlotContent(db, null, p, { inlineData: false, mapUnreadable: true });
     expect(await joinParts(content.parts())).toContain('"map_data"');
   });
 

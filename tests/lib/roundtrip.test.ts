@@ -212,8 +212,12 @@ describe.each(DRIVERS)('plot content round trip (%s)', (driver) => {
     const anon = await content(db, null, fid, { inlineData: false, mapUnreadable: true });
     expect(anon.json).toStrictEqual({ ...figure, map_data: { [xsrc]: [1, 2, 3], [ysrc]: [4.5, 'five', null] } });
     expect(anon.text).not.toContain('6660666');
+    // inline_data gives a reader what the chart draws (the client's get_figure), never the rest of the grid.
     const anonInline = await content(db, bob, fid, { inlineData: true, mapUnreadable: false });
-    expect(anonInline.json).toStrictEqual(figure);
+    expect(anonInline.json).toStrictEqual({
+      data: [{ type: 'scatter', x: [1, 2, 3], y: [4.5, 'five', null], marker: { color: [1, 2, 3] } }],
+      layout: { title: { text: 'on a private grid' } },
+    });
     expect(anonInline.text).not.toContain('6660666');
     const owner = await content(db, alice, fid, { inlineData: true, mapUnreadable: true });
     expect(owner.json).toStrictEqual({
