@@ -65,7 +65,10 @@ async function makePlot(ctx: BenchContext, values: number) {
   const url = `${ctx.url}/v2/plots/${plot.fid}/content?inline_data=true`;
   const answer = (await (await fetch(url, { headers: { Authorization: ctx.user.auth } })).json()) as { data: { x: number[]; y: number[] }[] };
   if (answer.data[0].x.length !== values || answer.data[0].y[values - 1] !== y[values - 1]) throw new Error('inline content does not hold the data');
-  return { url, copy: `COPY (SELECT data FROM grid_columns WHERE id IN (${columnIds.join(', ')}) ORDER BY id) TO STDOUT` };
+  return {
+    url,
+    copy: `COPY (SELECT v.data FROM grid_columns c JOIN column_values v ON v.id = c.values_id WHERE c.id IN (${columnIds.join(', ')}) ORDER BY c.id) TO STDOUT`,
+  };
 }
 
 /** RUNS requests one after another: median seconds, mean server CPU seconds, bytes, encoding, memory growth. */

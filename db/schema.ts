@@ -213,6 +213,31 @@ export const comments = pgTable(
   (t) => [index('comments_file_newest_idx').on(t.fileId, t.createdAt.desc(), t.id.desc())],
 );
 
+/**
+ * Column values as stored (lib/core/column-store.ts): a grid's live columns and its kept versions'
+ * columns point here, so a change that leaves a column's values as they were (a rename, a reorder,
+ * another column's change) shares them instead of copying them. A row is never changed once
+ * written: a write of values makes a new row, and a row no live or kept column points to goes in
+ * the transaction that let it go. Rows belong to one grid (gone with it).
+ */
+export const columnValues = pgTable(
+  'column_values',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gridId: bigint('grid_id', { mode: 'number' })
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    // json (not jsonb) keeps the values' text exactly as written, so reads splice it into answers as is.
+    data: json('data').notNull(),
+    length: integer('length').notNull(),
+    // The stored json text's size in bytes: what serving the column costs, without reading it.
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    // The first 20 values (json array), for the grid record's `preview` without reading `data`.
+    preview: json('preview'),
+  },
+  (t) => [index('column_values_grid_idx').on(t.gridId)],
+);
+
 export const gridColumns = pgTable(
   'grid_columns',
   {
@@ -223,12 +248,11 @@ export const gridColumns = pgTable(
     uid: text('uid').notNull(),
     name: text('name').notNull(),
     ord: integer('ord').notNull(),
-    // json (not jsonb) keeps the values' text exactly as written, so reads splice it into answers as is.
-    data: json('data').notNull(),
+    // Its values (column_values); length, bytes and preview are theirs, copied here for the reads
+    // that list columns without their values.
+    valuesId: bigint('values_id', { mode: 'number' }).notNull(),
     length: integer('length').notNull(),
-    // The stored json text's size in bytes: what serving the column costs, without reading it.
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
-    // The first 20 values (json array), for the grid record's `preview` without reading `data`.
     preview: json('preview'),
   },
   (t) => [uniqueIndex('grid_columns_grid_uid_key').on(t.gridId, t.uid), index('grid_columns_grid_ord_idx').on(t.gridId, t.ord)],
@@ -250,6 +274,9 @@ export const fileSaves = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     client: text('client'),
     savedAt: ts('saved_at').notNull().defaultNow(),
+    // The stored bytes of the file's kept earlier versions (the sum of their `bytes`): a person's
+    // history is bounded by the sum over their files (lib/core/versions.ts).
+    keptBytes: bigint('kept_bytes', { mode: 'number' }).notNull().default(0),
   },
   // Deleting a user sets its authorship to null: found by index, not by a scan of every save.
   (t) => [index('file_saves_author_idx').on(t.authorId).where(sql`${t.authorId} IS NOT NULL`)],
@@ -263,13 +290,15 @@ export const plotVersions = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
-    figure: jsonb('figure').notNull(),
+    // Null when it is the figure of the next version (or of the live plot, for the newest kept one):
+    // a change of the title alone keeps no copy of the figure (lib/core/versions.ts).
+    figure: jsonb('figure'),
     title: text('title').notNull(),
     titleGiven: boolean('title_given').notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     client: text('client'),
     savedAt: ts('saved_at').notNull(),
-    // The figure's and title's stored text: what the history's byte bound counts.
+    // Its stored figure's and title's text: what the history's byte bounds count.
     bytes: integer('bytes').notNull(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.version] }), index('plot_versions_author_idx').on(t.authorId).where(sql`${t.authorId} IS NOT NULL`)],
@@ -286,13 +315,14 @@ export const gridVersions = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     client: text('client'),
     savedAt: ts('saved_at').notNull(),
-    // Its columns' stored bytes.
+    // The stored bytes of the column values it is the newest state to hold (values the live grid or
+    // a later version holds count there): what dropping it and every older version frees.
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.version] }), index('grid_versions_author_idx').on(t.authorId).where(sql`${t.authorId} IS NOT NULL`)],
 );
 
-/** The columns of a grid's earlier state, as grid_columns held them. */
+/** The columns of a grid's earlier state, as grid_columns held them: their values shared (column_values). */
 export const gridVersionColumns = pgTable(
   'grid_version_columns',
   {
@@ -301,10 +331,7 @@ export const gridVersionColumns = pgTable(
     uid: text('uid').notNull(),
     name: text('name').notNull(),
     ord: integer('ord').notNull(),
-    data: json('data').notNull(),
-    length: integer('length').notNull(),
-    bytes: bigint('bytes', { mode: 'number' }).notNull(),
-    preview: json('preview'),
+    valuesId: bigint('values_id', { mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.fileId, t.version, t.uid] }),

@@ -9,7 +9,7 @@ import { getGrid, lockGrid, touchGrid } from './grids';
 import { refreshPlotsOfGrids } from './images';
 import { assertWriter } from './permissions';
 import type { Fid } from './records';
-import { gridVersionAt, listVersions, recordGridVersion, type Client, type VersionsQuery } from './versions';
+import { gridVersionAt, listVersions, recordGridVersion, settleGridHistory, type Client, type VersionsQuery } from './versions';
 
 /** The grid's writer's view of it (the 404 of a missing grid to anyone else). */
 async function writableGrid(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFile> {
@@ -38,8 +38,9 @@ export async function getGridVersion(db: Db, viewer: Viewer | null, fid: Fid, n:
   const cols = await queryRows<{ uid: string; name: string; ord: number }>(db, versionColumnsSql(grid.id, n, current));
   const dataSql = (uid: string) =>
     current
-      ? sql`SELECT data::text AS data FROM grid_columns WHERE grid_id = ${grid.id} AND uid = ${uid}`
-      : sql`SELECT data::text AS data FROM grid_version_columns WHERE file_id = ${grid.id} AND version = ${n}::int AND uid = ${uid}`;
+      ? sql`SELECT v.data::text AS data FROM grid_columns c JOIN column_values v ON v.id = c.values_id WHERE c.grid_id = ${grid.id} AND c.uid = ${uid}`
+      : sql`SELECT v.data::text AS data FROM grid_version_columns c JOIN column_values v ON v.id = c.values_id
+          WHERE c.file_id = ${grid.id} AND c.version = ${n}::int AND c.uid = ${uid}`;
   return (async function* () {
     yield `${head},"cols":[`;
     for (const [i, col] of cols.entries()) {
@@ -66,6 +67,7 @@ export async function restoreGridVersion(db: Db, viewer: Viewer | null, fid: Fid
       await recordGridVersion(tx, grid.id, { authorId: viewer!.id, client }, n);
       await touchGrid(tx, grid.id);
       await refreshPlotsOfGrids(tx, [grid]);
+      await settleGridHistory(tx, grid.id, true);
     }
   });
   return getGrid(db, viewer, fid, origin);

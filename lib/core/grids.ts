@@ -25,12 +25,14 @@ import {
   type editsBodySchema,
   type rowsBodySchema,
 } from './grid-input';
-import { MiB } from './json-text';
+import { columnText, newValuesIds, statements, writeValues } from './column-store';
+
+export { columnText };
 import { refreshPlotsOfGrids } from './images';
 import { assertEditor, assertReadable } from './permissions';
 import { listReferencers, type GridPlots } from './references';
 import { fidOf, type Fid } from './records';
-import { recordFirstVersion, recordGridAppend, recordGridVersion, type Client } from './versions';
+import { recordFirstVersion, recordGridAppend, recordGridVersion, settleGridHistory, type Client } from './versions';
 
 /** Columns one request may name (`?uid=a,b`). */
 export const MAX_UIDS = 1000;
@@ -85,39 +87,22 @@ function gridDataOf(data: unknown): { cols: NewColumn[]; metadata: unknown } {
   return { cols: out.sort((a, b) => a.ord - b.ord), metadata };
 }
 
-/**
- * Column writes in groups, one statement each: at most 100 columns (each message to Postgres stays
- * well under its limits) and about 8 MiB of values, as postgres.js copies a statement's parameters
- * several times in one go on the event loop.
- */
-function statements<T>(cols: T[], textOf: (col: T) => string): T[][] {
-  const out: T[][] = [];
-  let group: T[] = [];
-  let size = 0;
-  for (const col of cols) {
-    const length = textOf(col).length;
-    if (group.length && (group.length === 100 || size + length > 8 * MiB)) {
-      out.push(group);
-      group = [];
-      size = 0;
-    }
-    group.push(col);
-    size += length;
-  }
-  if (group.length) out.push(group);
-  return out;
-}
-
-/** Writes new columns, a few to a statement. */
+/** Writes new columns: their values, then the columns pointing to them. */
 async function insertColumns(tx: Db, gridId: number, cols: NewColumn[]): Promise<void> {
-  for (const group of statements(cols, (c) => c.text)) {
+  const ids = await newValuesIds(tx, cols.length);
+  await writeValues(
+    tx,
+    gridId,
+    cols.map((c, i) => ({ ...c, valuesId: ids[i] })),
+  );
+  for (let i = 0; i < cols.length; i += 1000) {
     await tx.insert(gridColumns).values(
-      group.map((c) => ({
+      cols.slice(i, i + 1000).map((c, k) => ({
         gridId,
         uid: c.uid,
         name: c.name,
         ord: c.ord,
-        data: sql`${c.text}::json`,
+        valuesId: ids[i + k],
         bytes: c.bytes,
         length: c.length,
         preview: sql`${JSON.stringify(c.head)}::json`,
@@ -212,12 +197,6 @@ export async function getGrid(db: Db, viewer: Viewer | null, fid: Fid, origin: s
   return recordOf(db, await readableGrid(db, viewer, fid, shareKey), viewer, origin);
 }
 
-/** The stored text of one column's values. */
-export async function columnText(db: Db, columnId: number): Promise<string> {
-  const [row] = await queryRows<{ data: string }>(db, sql`SELECT data::text AS data FROM grid_columns WHERE id = ${columnId}`);
-  return row?.data ?? 'null';
-}
-
 /** GET /v2/grids/{fid}/content: `{"cols": {name: {data, order, uid}}}`, streamed column by column. */
 export async function gridContent(db: Db, viewer: Viewer | null, fid: Fid, shareKey?: string | null): Promise<AsyncIterable<string>> {
   const file = await readableGrid(db, viewer, fid, shareKey);
@@ -306,6 +285,7 @@ export async function appendColumns(db: Db, viewer: Viewer | null, fid: Fid, inp
     await recordGridAppend(tx, grid.id, { authorId: viewer!.id, client });
     await insertColumns(tx, grid.id, cols);
     await touchGrid(tx, grid.id);
+    await settleGridHistory(tx, grid.id);
     return { cols: cols.map(({ name, uid }) => ({ name, uid })) };
   });
 }
@@ -325,15 +305,27 @@ export async function readColumns(db: Db, viewer: Viewer | null, fid: Fid, uidTe
   })();
 }
 
-/** Columns' names and data replaced, a few to a statement; the caller holds the grid's lock. */
-async function replaceColumnData(tx: Db, cols: (ColumnValues & { id: number; name: string })[]): Promise<void> {
-  for (const group of statements(cols, (c) => c.text)) {
-    const rows = group.map(
-      (c) => sql`(${c.id}::bigint, ${c.name}::text, ${c.text}::text, ${c.bytes}::bigint, ${c.length}::int, ${JSON.stringify(c.head)}::text)`,
-    );
+/** Columns' names and data replaced (new values, which the columns then point to); the caller holds the grid's lock. */
+async function replaceColumnData(tx: Db, gridId: number, cols: (ColumnValues & { id: number; name: string })[]): Promise<void> {
+  const ids = await newValuesIds(tx, cols.length);
+  await writeValues(
+    tx,
+    gridId,
+    cols.map((c, i) => ({ ...c, valuesId: ids[i] })),
+  );
+  await pointColumns(
+    tx,
+    cols.map((c, i) => ({ id: c.id, name: c.name, valuesId: ids[i] })),
+  );
+}
+
+/** Columns (by id) point to new values (written), taking their length, bytes and preview, and their new name when given. */
+async function pointColumns(tx: Db, cols: { id: number; name?: string; valuesId: number }[]): Promise<void> {
+  for (let i = 0; i < cols.length; i += 1000) {
+    const rows = cols.slice(i, i + 1000).map((c) => sql`(${c.id}::bigint, ${c.name ?? null}::text, ${c.valuesId}::bigint)`);
     await tx.execute(sql`
-      UPDATE grid_columns c SET name = v.name, data = v.data::json, bytes = v.bytes, length = v.length, preview = v.preview::json
-      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, data, bytes, length, preview)
+      UPDATE grid_columns c SET name = coalesce(v.name, c.name), values_id = v.values_id, bytes = cv.bytes, length = cv.length, preview = cv.preview
+      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, values_id) JOIN column_values cv ON cv.id = v.values_id
       WHERE c.id = v.id`);
   }
 }
@@ -353,9 +345,10 @@ export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, ui
     if (renames.length) checkNames(new Map((await gridColumnsOf(tx, grid.id)).map((c) => [c.id, c.name])), renames);
     const cols = targets.map((t, i) => ({ id: t.id, uid: t.uid, name: items[i].name ?? t.name, ...values[i] }));
     await recordGridVersion(tx, grid.id, { authorId: viewer!.id, client });
-    await replaceColumnData(tx, cols);
+    await replaceColumnData(tx, grid.id, cols);
     await touchGrid(tx, grid.id);
     await refreshPlotsOfGrids(tx, [grid]);
+    await settleGridHistory(tx, grid.id);
     return { cols: cols.map(({ name, uid }) => ({ name, uid })) };
   });
 }
@@ -375,6 +368,7 @@ export async function deleteColumns(db: Db, viewer: Viewer | null, fid: Fid, uid
     );
     await touchGrid(tx, grid.id);
     await refreshPlotsOfGrids(tx, [grid]);
+    await settleGridHistory(tx, grid.id);
   });
 }
 
@@ -402,30 +396,38 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
     const longest = cols.reduce((max, c) => Math.max(max, c.length), 0);
     if (longest + rows.count > MAX_COLUMN_VALUES) throw invalid('rows', `at most ${MAX_COLUMN_VALUES} values a column (the longest has ${longest})`);
     await recordGridAppend(tx, grid.id, { authorId: viewer!.id, client });
+    // Every column gets new values (the old ones stay while a kept version points to them).
+    const ids = await newValuesIds(tx, cols.length);
     const updates = cols.map((c, k) => {
       const { text, bytes, head: added } = rows.columns[k];
       const pad = longest - c.length;
       const head = c.head === null ? null : [...JSON.parse(c.head), ...Array<string>(Math.min(pad, PREVIEW_VALUES)).fill(''), ...added];
       return {
         text,
-        row: sql`(${Number(c.id)}::bigint, ${pad}::int, ${text}::text, ${bytes}::bigint, ${head && JSON.stringify(head.slice(0, PREVIEW_VALUES))}::text)`,
+        row: sql`(${Number(c.id)}::bigint, ${ids[k]}::bigint, ${pad}::int, ${text}::text, ${bytes}::bigint, ${head && JSON.stringify(head.slice(0, PREVIEW_VALUES))}::text)`,
       };
     });
     for (const group of statements(updates, (u) => u.text)) {
       await tx.execute(sql`
-        UPDATE grid_columns c
-        SET data = (left(c.data::text, -1) || CASE WHEN c.length = 0 THEN '' ELSE ',' END || repeat('"",', v.pad) || v.vals || ']')::json,
-            bytes = c.bytes + CASE WHEN c.length = 0 THEN 0 ELSE 1 END + 3 * v.pad + v.bytes,
-            length = c.length + v.pad + ${rows.count}::int,
-            preview = coalesce(v.preview::json, c.preview)
+        INSERT INTO column_values (id, grid_id, data, length, bytes, preview)
+        SELECT v.values_id, c.grid_id,
+               (left(o.data::text, -1) || CASE WHEN c.length = 0 THEN '' ELSE ',' END || repeat('"",', v.pad) || v.vals || ']')::json,
+               c.length + v.pad + ${rows.count}::int,
+               c.bytes + CASE WHEN c.length = 0 THEN 0 ELSE 1 END + 3 * v.pad + v.bytes,
+               coalesce(v.preview::json, c.preview)
         FROM (VALUES ${sql.join(
           group.map((u) => u.row),
           sql`, `,
-        )}) AS v(id, pad, vals, bytes, preview)
-        WHERE c.id = v.id`);
+        )}) AS v(id, values_id, pad, vals, bytes, preview)
+        JOIN grid_columns c ON c.id = v.id JOIN column_values o ON o.id = c.values_id`);
     }
+    await pointColumns(
+      tx,
+      cols.map((c, k) => ({ id: Number(c.id), valuesId: ids[k] })),
+    );
     await touchGrid(tx, grid.id);
     if (cols.length) await refreshPlotsOfGrids(tx, [grid]);
+    await settleGridHistory(tx, grid.id);
   });
   return recordOf(db, (await getFile(db, fid, viewer)) ?? grid, viewer, origin);
 }
@@ -515,10 +517,11 @@ export async function saveGridEdits(db: Db, viewer: Viewer | null, fid: Fid, inp
         FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, ord)
         WHERE c.id = v.id`);
     }
-    await replaceColumnData(tx, replaced);
+    await replaceColumnData(tx, grid.id, replaced);
     await insertColumns(tx, grid.id, added);
     await touchGrid(tx, grid.id);
     if (gone.length || replaced.length) await refreshPlotsOfGrids(tx, [grid]);
+    await settleGridHistory(tx, grid.id);
     return { base: await gridEditBase(tx, grid.id), cols };
   });
 }

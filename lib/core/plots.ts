@@ -224,7 +224,7 @@ export const plotUpdate: TypeUpdate<PlotUpdate> = async (db, editor, input, plot
   if (input.source_fid !== undefined) changes.sourceFid = input.source_fid ? await checkSourceFid(db, editor, input.source_fid) : null;
   if (!Object.keys(changes).length) return null;
   return async (tx, file, save) => {
-    if (prepared || input.title !== undefined) await recordPlotVersion(tx, file.id, save);
+    if (prepared || input.title !== undefined) await recordPlotVersion(tx, file.id, save, prepared?.text ?? null);
     await tx.update(plots).set(changes).where(eq(plots.fileId, file.id));
     if (prepared) await requestImages(tx, file.id);
   };
@@ -253,7 +253,7 @@ export async function retitlePlot(db: Db, viewer: Viewer, fid: Fid, input: { tit
       Object.assign(changes, { figure, figureBytes: bytes, version: sql`${plots.version} + 1` });
     }
     // A caption alone is no new version: versions keep figures and titles.
-    if (redraw || input.title !== row?.title) await recordPlotVersion(tx, file.id, save);
+    if (redraw || input.title !== row?.title) await recordPlotVersion(tx, file.id, save, redraw ? JSON.stringify(figure) : null);
     await tx.update(plots).set(changes).where(eq(plots.fileId, file.id));
     if (redraw) await requestImages(tx, file.id);
   };

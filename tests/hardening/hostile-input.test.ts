@@ -78,8 +78,8 @@ async function snapshot(ids: number[]): Promise<Snapshot> {
       (SELECT md5(string_agg(p::text, '|' ORDER BY p.file_id)) FROM plots p JOIN files f ON f.id = p.file_id WHERE f.owner_id IN (${mine})) AS plots_rows,
       (SELECT count(*) FROM grid_columns g JOIN files f ON f.id = g.grid_id WHERE f.owner_id IN (${mine}))::int AS grid_columns_count,
       (SELECT max(g.id) FROM grid_columns g JOIN files f ON f.id = g.grid_id WHERE f.owner_id IN (${mine}))::int AS grid_columns_max_id,
-      (SELECT md5(string_agg(g.id || ':' || g.grid_id || ':' || g.uid || ':' || g.name || ':' || g.ord || ':' || md5(g.data::text), '|' ORDER BY g.id))
-         FROM grid_columns g JOIN files f ON f.id = g.grid_id WHERE f.owner_id IN (${mine})) AS grid_columns_rows,
+      (SELECT md5(string_agg(g.id || ':' || g.grid_id || ':' || g.uid || ':' || g.name || ':' || g.ord || ':' || md5(v.data::text), '|' ORDER BY g.id))
+         FROM grid_columns g JOIN column_values v ON v.id = g.values_id JOIN files f ON f.id = g.grid_id WHERE f.owner_id IN (${mine})) AS grid_columns_rows,
       to_regclass('public.users') IS NOT NULL AND to_regclass('public.files') IS NOT NULL
         AND to_regclass('public.plots') IS NOT NULL AND to_regclass('public.grid_columns') IS NOT NULL AS tables_exist`,
   );

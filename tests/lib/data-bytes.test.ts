@@ -28,13 +28,14 @@ describe.each(DRIVERS)('data bytes (%s)', (driver) => {
     alice = await newViewer(db, 'alice');
   });
 
-  /** Every column of the grid whose recorded size differs from its stored text's. */
+  /** Every column of the grid whose recorded size (the column's copy or its values') differs from its stored text's. */
   const drifted = (gridFid: string) =>
     queryRows<{ uid: string; bytes: string; actual: string }>(
       db,
-      sql`SELECT c.uid, c.bytes::text AS bytes, octet_length(c.data::text)::text AS actual
-          FROM grid_columns c JOIN files f ON f.id = c.grid_id JOIN users u ON u.id = f.owner_id
-          WHERE u.username || ':' || f.n = ${gridFid} AND c.bytes <> octet_length(c.data::text)`,
+      sql`SELECT c.uid, c.bytes::text AS bytes, octet_length(v.data::text)::text AS actual
+          FROM grid_columns c JOIN column_values v ON v.id = c.values_id JOIN files f ON f.id = c.grid_id JOIN users u ON u.id = f.owner_id
+          WHERE u.username || ':' || f.n = ${gridFid}
+            AND (c.bytes <> octet_length(v.data::text) OR v.bytes <> c.bytes OR v.length <> c.length OR v.preview::text IS DISTINCT FROM c.preview::text)`,
     );
 
   it("a column's recorded size is its stored text's, through every write", async () => {
@@ -80,7 +81,7 @@ describe.each(DRIVERS)('data bytes (%s)', (driver) => {
     const { file } = await createGrid(db, alice, { data: { cols: { a: { data: [1] }, b: { data: [fits] } } } }, ORIGIN);
     const before = await queryRows<{ data: string }>(
       db,
-      sql`SELECT data::text AS data FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.n = ${fid(file.fid).n} AND f.owner_id = ${alice.id} ORDER BY c.ord`,
+      sql`SELECT v.data::text AS data FROM grid_columns c JOIN column_values v ON v.id = c.values_id JOIN files f ON f.id = c.grid_id WHERE f.n = ${fid(file.fid).n} AND f.owner_id = ${alice.id} ORDER BY c.ord`,
     );
     const rowErr = await expectApiError(
       appendRows(
@@ -101,7 +102,7 @@ describe.each(DRIVERS)('data bytes (%s)', (driver) => {
     expect(colErr.errors[0].path).toBe('cols[0].data[0]');
     const after = await queryRows<{ data: string }>(
       db,
-      sql`SELECT data::text AS data FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.n = ${fid(file.fid).n} AND f.owner_id = ${alice.id} ORDER BY c.ord`,
+      sql`SELECT v.data::text AS data FROM grid_columns c JOIN column_values v ON v.id = c.values_id JOIN files f ON f.id = c.grid_id WHERE f.n = ${fid(file.fid).n} AND f.owner_id = ${alice.id} ORDER BY c.ord`,
     );
     expect(after).toEqual(before);
   });

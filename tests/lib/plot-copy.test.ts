@@ -78,7 +78,9 @@ describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
     const original = await alicePlot({ filename: 'Sales' });
     // Text no JSON.stringify writes: the copy must keep it as stored, not as Node would re-write it.
     const source = (await getFile(db, fid(original.grid), null))!;
-    await db.execute(sql`UPDATE grid_columns SET data = '[0.10, 1E21,-0.0]'::json WHERE grid_id = ${source.id} AND name = 'y'`);
+    await db.execute(
+      sql`UPDATE column_values SET data = '[0.10, 1E21,-0.0]'::json WHERE id = (SELECT values_id FROM grid_columns WHERE grid_id = ${source.id} AND name = 'y')`,
+    );
     const before = await content(alice, original.plot);
     const copy = await copyPlot(db, bob, fid(original.plot), null, ORIGIN);
     expect(copy.fid).toMatch(/^bob:\d+$/);
@@ -105,12 +107,12 @@ describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
     expect(grid.filename).toBe('Copy of Sales (data)');
     const cols = await queryRows<{ name: string; uid: string; data: string; length: number }>(
       db,
-      sql`SELECT name, uid, data::text AS data, length FROM grid_columns WHERE grid_id = ${grid.id} ORDER BY ord`,
+      sql`SELECT c.name, c.uid, v.data::text AS data, c.length FROM grid_columns c JOIN column_values v ON v.id = c.values_id WHERE c.grid_id = ${grid.id} ORDER BY c.ord`,
     );
     const originalGrid = (await getFile(db, fid(original.grid), null))!;
     const originalCols = await queryRows<{ name: string; uid: string; data: string; length: number }>(
       db,
-      sql`SELECT name, uid, data::text AS data, length FROM grid_columns WHERE grid_id = ${originalGrid.id} AND name <> 'unused' ORDER BY ord`,
+      sql`SELECT c.name, c.uid, v.data::text AS data, c.length FROM grid_columns c JOIN column_values v ON v.id = c.values_id WHERE c.grid_id = ${originalGrid.id} AND c.name <> 'unused' ORDER BY c.ord`,
     );
     expect(cols).toEqual(originalCols);
     expect(cols.map((c) => c.data)).toEqual(['["a_b","c","d"]', '[0.10, 1E21,-0.0]']);
@@ -174,7 +176,7 @@ describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
     expect(row.figure.data[2].ysrc).toBe(theirSrc);
     const copied = await queryRows<{ data: string }>(
       db,
-      sql`SELECT c.data::text AS data FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.owner_id = ${bob.id} AND f.filename LIKE 'Copy of Mixed%'`,
+      sql`SELECT v.data::text AS data FROM grid_columns c JOIN column_values v ON v.id = c.values_id JOIN files f ON f.id = c.grid_id WHERE f.owner_id = ${bob.id} AND f.filename LIKE 'Copy of Mixed%'`,
     );
     expect(copied.map((c) => c.data).sort()).toEqual(['["a_b","c","d"]', '[0.1,1e+21,0]']);
   });
