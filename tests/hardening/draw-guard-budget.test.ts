@@ -7,14 +7,14 @@
 // promptly (tests/support/resource-watch.ts). Pages and cards of such figures: e2e/draw-guard.spec.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
 import { createUser } from '@/lib/core/users';
 import { basic, expectError, type Answer, type TestUser } from '../support/api';
 import { CROWDED_FIGURES, line, SUBPLOTS_FIGURE, TICK_FIGURES, type Figure } from '../support/hostile-figures';
 import { MAGIC } from '../support/image-formats';
 import { LATENCY_BUDGET_MS, RSS_BUDGET_MB, watch } from '../support/resource-watch';
+import { createMigratedDatabase } from '../support/postgres';
 
 /** Untamed, each holds its export page to the 30 s limit; tamed, 3D on software WebGL is the slowest. */
 const DRAWN_MS = 15_000;
@@ -28,9 +28,8 @@ describe('the drawing budget under attack', () => {
   const users: TestUser[] = [];
 
   beforeAll(async () => {
-    await createDatabase(name);
+    await createMigratedDatabase(name);
     database = await openDatabase(adminUrl(name));
-    await migrateDatabase(database);
     for (const username of ['mallory', 'trudy']) {
       const { user, apiKey } = await createUser(database.db, { username });
       users.push({ username: user.username, apiKey, auth: basic(user.username, apiKey) });

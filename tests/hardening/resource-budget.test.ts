@@ -6,12 +6,12 @@
 // synchronous work); large grid bodies are parsed off the event loop, so it stays well under that.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
 import { createUser } from '@/lib/core/users';
 import { basic, callAt, type TestUser } from '../support/api';
 import { LATENCY_BUDGET_MS, RSS_BUDGET_MB, watch as watchServer } from '../support/resource-watch';
+import { createMigratedDatabase } from '../support/postgres';
 
 describe('resource budget under attack', () => {
   const name = createDatabaseName('budget');
@@ -20,9 +20,8 @@ describe('resource budget under attack', () => {
   let attacker: TestUser;
 
   beforeAll(async () => {
-    await createDatabase(name);
+    await createMigratedDatabase(name);
     database = await openDatabase(adminUrl(name));
-    await migrateDatabase(database);
     const { user, apiKey } = await createUser(database.db, { username: 'mallory' });
     attacker = { username: user.username, apiKey, auth: basic(user.username, apiKey) };
     // No image worker: its Chromium is a child process, and this measures the app's own memory.

@@ -7,11 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
 import { createUser } from '@/lib/core/users';
 import { HOSTILE_NEXT } from './hostile-corpus';
+import { createMigratedDatabase } from '../support/postgres';
 
 const PASSWORD = 'a long enough password';
 const PER_ACCOUNT = 20;
@@ -27,9 +27,8 @@ describe('sign-in abuse', () => {
   let app: Awaited<ReturnType<typeof startServer>>;
 
   beforeAll(async () => {
-    await createDatabase(dbName);
+    await createMigratedDatabase(dbName);
     database = await openDatabase(adminUrl(dbName));
-    await migrateDatabase(database);
     app = await startServer({
       DATABASE_URL: adminUrl(dbName),
       DEMO_SEED: 'false',

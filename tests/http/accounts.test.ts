@@ -6,12 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
 import { createInvitation } from '@/lib/core/invitations';
 import { createUser, getUserByUsername } from '@/lib/core/users';
 import { basic } from '../support/api';
+import { createMigratedDatabase } from '../support/postgres';
 
 const BEFORE_DELAY = 2;
 const PER_ACCOUNT = 4;
@@ -29,9 +29,8 @@ describe('accounts', () => {
   let closed: Awaited<ReturnType<typeof startServer>>;
 
   beforeAll(async () => {
-    await createDatabase(dbName);
+    await createMigratedDatabase(dbName);
     database = await openDatabase(adminUrl(dbName));
-    await migrateDatabase(database);
     const env = {
       DATABASE_URL: adminUrl(dbName),
       DEMO_SEED: 'false',

@@ -5,11 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
 import { createUser } from '@/lib/core/users';
 import { basic, expectError, type Answer } from '../support/api';
+import { createMigratedDatabase } from '../support/postgres';
 
 const PER_KEY = 5;
 const PER_ADDRESS = 8;
@@ -21,9 +21,8 @@ describe('rate limits on writes', () => {
   let apps: Awaited<ReturnType<typeof startServer>>[] = [];
 
   beforeAll(async () => {
-    await createDatabase(name);
+    await createMigratedDatabase(name);
     database = await openDatabase(adminUrl(name));
-    await migrateDatabase(database);
     const env = {
       DATABASE_URL: adminUrl(name),
       DEMO_SEED: 'false',

@@ -10,13 +10,13 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
 import * as schema from '@/db/schema';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import type { Viewer } from '@/lib/core/auth';
 import { listOwnFiles, type OwnFilter, type OwnPlace, type OwnSort } from '@/lib/core/own-files';
 import { countPlotsOfGrids, gridsOfPlots } from '@/lib/core/references';
 import { newViewer } from './_helpers';
+import { createMigratedDatabase } from '../support/postgres';
 
 /** The owner's files at the top level (a third plots on one of ten grids, a third grids, a third folders), and the other owner's. */
 const FILES = 20_000;
@@ -59,9 +59,8 @@ describe('the workspace at 1,000+ files (postgres)', () => {
   let owner: Viewer;
 
   beforeAll(async () => {
-    await createDatabase(name);
+    await createMigratedDatabase(name);
     database = await openDatabase(adminUrl(name));
-    await migrateDatabase(database);
     db = database.db;
     admin = postgres(adminUrl(name), { max: 1, onnotice: () => {} });
     logged = postgres(adminUrl(name), { max: 1, onnotice: () => {} });
