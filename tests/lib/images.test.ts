@@ -111,8 +111,16 @@ describe('renderer', () => {
     await renderer.render(JSON.stringify(bars([1, 2, 3])), {});
     const pid = (await renderer.browserPid())!;
     process.kill(pid, 'SIGKILL');
-    // The render in flight when it dies fails; the next one has a new browser.
-    await new Promise((r) => setTimeout(r, 200));
+    // The render in flight when it dies fails; the next one has a new browser. Once it is dead (a
+    // zombie until reaped, or gone), not after a guessed pause.
+    const dead = () => {
+      try {
+        return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z');
+      } catch {
+        return true;
+      }
+    };
+    await until('the killed browser to die', async () => dead() || null);
     await renderer.render(JSON.stringify(bars([1, 2, 3])), {}).catch(() => {});
     const [def] = await renderer.render(JSON.stringify(bars([3, 2, 1])), {});
     expect(inspectPng(def.png).variance).toBeGreaterThan(MIN_CHART_VARIANCE);

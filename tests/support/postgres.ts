@@ -66,6 +66,16 @@ export function postgresTemplate(): Promise<string> {
 
 /** A new Postgres database `name`, a copy of the migrated template. */
 export async function createMigratedDatabase(name: string): Promise<void> {
+  if (migrateEach) {
+    await createDatabase(name);
+    const database = await openDatabase(adminUrl(name));
+    try {
+      await migrateDatabase(database);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
   const template = await postgresTemplate();
   await adminSql((sql) => sql.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
 }
@@ -111,10 +121,15 @@ function pgliteTemplate(): Promise<Blob> {
   return pgliteDump;
 }
 
+/** PF_TEST_MIGRATE_EACH=1: every database migrated on its own, as before the templates (to compare
+ * timings, or to rule the templates out). */
+const migrateEach = process.env.PF_TEST_MIGRATE_EACH === '1';
+
 /** A fresh, migrated database of the given driver; `dispose()` closes (and drops) it. */
 export async function freshDatabase(driver: Driver): Promise<Database & { dispose(): Promise<void> }> {
   if (driver === 'pglite') {
-    const { database } = await openPglite(await pgliteTemplate());
+    const { database } = await openPglite(migrateEach ? undefined : await pgliteTemplate());
+    if (migrateEach) await migrateDatabase(database);
     return { ...database, dispose: () => database.close() };
   }
   const name = createDatabaseName('lib');
