@@ -105,8 +105,10 @@ describe('sign-in abuse', () => {
     // Past the free ones, a guess is checked only once the wait since the checked one before has passed.
     const checked = answers.filter((a) => a.status === 303).slice(BEFORE_DELAY - 1);
     // (The server counted each between the request's sending and its answer.)
+    // (A floor the server's rule sets, whatever the machine's speed; how many were checked depends on
+    // how long the 60 took, so it is not counted, only that the guesser was refused along the way.)
     for (let k = 1; k < checked.length; k++) expect(checked[k].received - checked[k - 1].sent).toBeGreaterThanOrEqual(1000 * 2 ** (k - 1));
-    expect(checked.length).toBeLessThan(6);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
     // The right password from the guesser's address is not checked while it waits.
     const guessed = await signIn(user.username, PASSWORD, { from: stranger });
     expect(guessed.status).toBe(429);

@@ -80,11 +80,12 @@ export async function createMigratedDatabase(name: string): Promise<void> {
   await adminSql((sql) => sql.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
 }
 
-/** An in-memory PGlite, as db/client.ts opens one, started from `loadDataDir` when given. */
-async function openPglite(loadDataDir?: Blob) {
+/** A PGlite (in memory unless `dataDir` names a directory), as db/client.ts opens one, started from
+ * `loadDataDir` when given. */
+async function openPglite(loadDataDir?: Blob, dataDir = 'memory://') {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const client = new PGlite('memory://', loadDataDir ? { loadDataDir } : undefined);
+  const client = new PGlite(dataDir, loadDataDir ? { loadDataDir } : undefined);
   await client.waitReady;
   const database: Database = {
     db: drizzle(client, { schema }) as unknown as Db,
@@ -119,6 +120,16 @@ function pgliteTemplate(): Promise<Blob> {
     return new Blob([readFileSync(file)]);
   })();
   return pgliteDump;
+}
+
+/** A migrated PGlite in the new directory `dataDir` (for an app to serve once it is closed). */
+export async function migratedPgliteDir(dataDir: string): Promise<Database> {
+  if (migrateEach) {
+    const database = await openDatabase(undefined, dataDir);
+    await migrateDatabase(database);
+    return database;
+  }
+  return (await openPglite(await pgliteTemplate(), dataDir)).database;
 }
 
 /** PF_TEST_MIGRATE_EACH=1: every database migrated on its own, as before the templates (to compare
