@@ -272,7 +272,8 @@ describe('renderer exports', () => {
     await expect(renderer.exportImage(2, job('png', HANGING), Date.now() + 1000)).rejects.toBeInstanceOf(RenderTimeoutError);
     expect(await renderer.browserPid()).toBe(pid);
     expect(MAGIC.png(await renderer.exportImage(2, job('png'), Date.now() + 60_000))).toBe(true);
-  });
+    // (A bound on the test's life, not an assertion: a starved machine draws slowly beside a hung page.)
+  }, 180_000);
 
   it("in a browser that has lost WebGL, a 3D export is a lost browser (a 503 at the API), not the figure's fault", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pf-nowebgl-'));
