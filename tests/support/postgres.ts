@@ -15,6 +15,10 @@ import { adminSql, adminUrl, createDatabase, createDatabaseName, dropDatabase } 
 export type Driver = 'postgres' | 'pglite';
 export const DRIVERS: Driver[] = ['postgres', 'pglite'];
 
+/** PF_TEST_MIGRATE_EACH=1: every database migrated on its own, as before the templates (to compare
+ * timings, or to rule the templates out). */
+const migrateEach = process.env.PF_TEST_MIGRATE_EACH === '1';
+
 /** Names the committed migrations: a template made from other migrations is never used. */
 function migrationsHash(): string {
   const hash = createHash('sha256');
@@ -34,27 +38,36 @@ let templateName: Promise<string> | undefined;
 /**
  * The migrated template database of this set of migrations, made by the first suite that needs it
  * (in any process: an advisory lock lets one make it while the others wait) and kept for later runs.
- * It accepts connections only while it is built: one that does is an interrupted build, made again;
- * one that does not is complete, and nothing can stop a clone (Postgres copies only an unused
- * template). Drop `pf_tpl_*` databases at will: the next run makes its own again.
+ * It is built under a name of its own and renamed once complete, so an interrupted build is never
+ * cloned and a run beside another DATABASE_URL (another lock) never disturbs this one's build; it
+ * accepts no connections, so nothing can stop a clone (Postgres copies only an unused template).
+ * Drop `pf_tpl_*` databases at will (`ALTER DATABASE ... IS_TEMPLATE false` first): the next run
+ * makes its own again.
  */
 export function postgresTemplate(): Promise<string> {
   templateName ??= (async () => {
     const name = `pf_tpl_${migrationsHash()}`;
     await adminSql(async (sql) => {
+      const exists = async () => (await sql`SELECT 1 FROM pg_database WHERE datname = ${name}`).length > 0;
       await sql`SELECT pg_advisory_lock(727275)`;
       try {
-        const [found] = await sql<{ complete: boolean }[]>`SELECT NOT datallowconn AS complete FROM pg_database WHERE datname = ${name}`;
-        if (found?.complete) return;
-        if (found) await dropDatabase(name);
-        await createDatabase(name);
-        const database = await openDatabase(adminUrl(name));
+        if (await exists()) return;
+        const building = createDatabaseName('tplbuild');
+        await createDatabase(building);
+        const database = await openDatabase(adminUrl(building));
         try {
           await migrateDatabase(database);
         } finally {
           await database.close();
         }
-        await sql.unsafe(`ALTER DATABASE "${name}" WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+        await sql.unsafe(`ALTER DATABASE "${building}" WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+        try {
+          await sql.unsafe(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+        } catch (error) {
+          await sql.unsafe(`ALTER DATABASE "${building}" WITH IS_TEMPLATE false`);
+          await dropDatabase(building);
+          if (!(await exists())) throw error; // (else another run's build was renamed first: use it)
+        }
       } finally {
         await sql`SELECT pg_advisory_unlock(727275)`;
       }
@@ -104,7 +117,9 @@ let pgliteDump: Promise<Blob> | undefined;
  */
 function pgliteTemplate(): Promise<Blob> {
   pgliteDump ??= (async () => {
-    const file = path.join(tmpdir(), `pf-pglite-tpl-${migrationsHash()}.tar`);
+    // Named for PGlite's version too: a data directory is read by the version that wrote it.
+    const { version } = JSON.parse(readFileSync(path.resolve(process.cwd(), 'node_modules/@electric-sql/pglite/package.json'), 'utf8'));
+    const file = path.join(tmpdir(), `pf-pglite-tpl-${version}-${migrationsHash()}.tar`);
     if (!existsSync(file)) {
       const { client, database } = await openPglite();
       try {
@@ -131,10 +146,6 @@ export async function migratedPgliteDir(dataDir: string): Promise<Database> {
   }
   return (await openPglite(await pgliteTemplate(), dataDir)).database;
 }
-
-/** PF_TEST_MIGRATE_EACH=1: every database migrated on its own, as before the templates (to compare
- * timings, or to rule the templates out). */
-const migrateEach = process.env.PF_TEST_MIGRATE_EACH === '1';
 
 /** A fresh, migrated database of the given driver; `dispose()` closes (and drops) it. */
 export async function freshDatabase(driver: Driver): Promise<Database & { dispose(): Promise<void> }> {
