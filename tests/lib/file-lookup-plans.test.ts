@@ -9,9 +9,8 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database, type Db } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
 import * as schema from '@/db/schema';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import type { Viewer } from '@/lib/core/auth';
 import { createFolders, getFile } from '@/lib/core/files';
 import { createGrid } from '@/lib/core/grids';
@@ -20,6 +19,7 @@ import { createPlot, getPlot, plotCreateSchema } from '@/lib/core/plots';
 import { parseFid } from '@/lib/core/records';
 import { resolveSrcs } from '@/lib/core/srcs';
 import { newViewer, ORIGIN } from './_helpers';
+import { createMigratedDatabase } from '../support/postgres';
 
 // Each owner's files besides the few the test makes: enough that walking them shows in a plan.
 const FILLER = 3000;
@@ -70,9 +70,8 @@ describe('finding a file by fid (postgres)', () => {
   let alicePlot: string;
 
   beforeAll(async () => {
-    await createDatabase(name);
+    await createMigratedDatabase(name);
     database = await openDatabase(adminUrl(name));
-    await migrateDatabase(database);
     db = database.db;
     admin = postgres(adminUrl(name), { max: 1, onnotice: () => {} });
     logged = postgres(adminUrl(name), { max: 1, onnotice: () => {} });

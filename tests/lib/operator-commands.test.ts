@@ -5,21 +5,20 @@ import { promisify } from 'node:util';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
 import { invitations, sessions } from '@/db/schema';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { openPasswordReset, resetPassword } from '@/lib/core/password-resets';
 import { verifyPassword } from '@/lib/core/passwords';
 import { createSession } from '@/lib/core/sessions';
 import { createUser, getUserById } from '@/lib/core/users';
+import { createMigratedDatabase } from '../support/postgres';
 
 const name = createDatabaseName('ops');
 let database: Database;
 
 beforeAll(async () => {
-  await createDatabase(name);
+  await createMigratedDatabase(name);
   database = await openDatabase(adminUrl(name));
-  await migrateDatabase(database);
 });
 afterAll(async () => {
   await database?.close();

@@ -5,11 +5,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database, type Db } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
 import { listPlots, type ListQuery } from '@/lib/core/plot-lists';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { ORIGIN } from './_helpers';
 import { pageLinks } from '@/lib/http/responses';
+import { createMigratedDatabase } from '../support/postgres';
 
 describe('prepared statements (postgres)', () => {
   const name = createDatabaseName('prepared');
@@ -17,10 +17,7 @@ describe('prepared statements (postgres)', () => {
   let db: Db;
 
   beforeAll(async () => {
-    await createDatabase(name);
-    const migrating = await openDatabase(adminUrl(name));
-    await migrateDatabase(migrating);
-    await migrating.close();
+    await createMigratedDatabase(name);
     // One connection, so every statement lands on the backend the assertions read.
     const pool = process.env.DB_POOL_MAX;
     process.env.DB_POOL_MAX = '1';

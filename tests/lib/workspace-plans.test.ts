@@ -3,20 +3,20 @@
 // index, stopping after a page's rows, however many files the folder holds; most viewed (views live
 // on plots) and a kind filter read at most the folder's rows. The plots of a grid come by the GIN
 // index on their grid keys. The statements are captured as the library runs them, then explained with
-// their own parameters and run (EXPLAIN ANALYZE), and the page's queries timed.
+// their own parameters and run (EXPLAIN ANALYZE); a page's references are looked up by index too.
 // Postgres only: the plans are the planner's, the same code in PGlite.
 import postgres from 'postgres';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '@/db/client';
-import { migrateDatabase } from '@/db/migrate';
 import * as schema from '@/db/schema';
-import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
+import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import type { Viewer } from '@/lib/core/auth';
 import { listOwnFiles, type OwnFilter, type OwnPlace, type OwnSort } from '@/lib/core/own-files';
 import { countPlotsOfGrids, gridsOfPlots } from '@/lib/core/references';
 import { newViewer } from './_helpers';
+import { createMigratedDatabase } from '../support/postgres';
 
 /** The owner's files at the top level (a third plots on one of ten grids, a third grids, a third folders), and the other owner's. */
 const FILES = 20_000;
@@ -59,9 +59,8 @@ describe('the workspace at 1,000+ files (postgres)', () => {
   let owner: Viewer;
 
   beforeAll(async () => {
-    await createDatabase(name);
+    await createMigratedDatabase(name);
     database = await openDatabase(adminUrl(name));
-    await migrateDatabase(database);
     db = database.db;
     admin = postgres(adminUrl(name), { max: 1, onnotice: () => {} });
     logged = postgres(adminUrl(name), { max: 1, onnotice: () => {} });
@@ -137,26 +136,20 @@ describe('the workspace at 1,000+ files (postgres)', () => {
     for (const s of await scansOf(() => thirdPage({ uses: 3 }, {}, tracer))) expect(s.scan).not.toMatch(/^Seq Scan/);
   });
 
-  it('a page with its plots’ grids and its grids’ plots takes milliseconds (timed)', async () => {
-    const times: number[] = [];
-    for (let i = 0; i < 15; i++) {
-      const start = performance.now();
-      const page = await thirdPage(-1, {}, db);
-      await gridsOfPlots(
-        db,
-        owner.id,
-        page.rows.filter((r) => r.filetype === 'plot').map((r) => Number(r.id)),
-      );
-      await countPlotsOfGrids(
-        db,
-        owner.id,
-        page.rows.filter((r) => r.filetype === 'grid').map((r) => ({ owner: 'owner', n: r.n })),
-      );
-      times.push(performance.now() - start);
+  // Its time is a benchmark's business (bench/); here, what makes it fast: the references of a page
+  // are looked up by index, reading a bounded number of rows, never the whole table.
+  it('a page with its plots’ grids and its grids’ plots reads indexes and a bounded number of rows', async () => {
+    const page = await thirdPage(-1, {}, db);
+    const plots = page.rows.filter((r) => r.filetype === 'plot').map((r) => Number(r.id));
+    const grids = page.rows.filter((r) => r.filetype === 'grid').map((r) => ({ owner: 'owner', n: r.n }));
+    expect(plots.length + grids.length).toBeGreaterThan(0);
+    const scans = await scansOf(async () => {
+      await gridsOfPlots(tracer, owner.id, plots);
+      await countPlotsOfGrids(tracer, owner.id, grids);
+    });
+    for (const s of scans) {
+      expect(s.scan, JSON.stringify(scans)).not.toMatch(/^Seq Scan/);
+      expect(s.rows, JSON.stringify(scans)).toBeLessThanOrEqual(FILES);
     }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)];
-    console.log(`workspace page (3 list pages to reach the third, + references) at ${FILES} files: median ${median.toFixed(1)} ms over ${times.length}`);
-    expect(median).toBeLessThan(1000);
   });
 });

@@ -1,6 +1,7 @@
 // Watches a running app while an attack runs (tests/hardening): the server's memory (RSS, sampled
-// every 100 ms) and the latency of an unrelated `GET /v2/plots` asked every `probeEveryMs` by a
-// client in a process of its own (so the test's own work, such as sending 120 MB, cannot delay it).
+// every 100 ms) and an unrelated `GET /v2/plots` asked every `probeEveryMs` by a client in a process
+// of its own (so the test's own work, such as sending 120 MB, cannot delay it), which must be answered
+// 200 every time. Its slowest answer is reported for the log: a duration, never asserted here.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -8,8 +9,6 @@ import { expect } from 'vitest';
 
 /** Growth of the server's resident memory an attack may cause (MiB). */
 export const RSS_BUDGET_MB = 300;
-/** The slowest an unrelated list request may be answered while an attack runs (ms). */
-export const LATENCY_BUDGET_MS = 1000;
 
 const rssMb = (pid: number) => Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 

@@ -334,9 +334,7 @@ describe('budgetFigure: a figure held to the budget on its own text', () => {
           ? Object.entries(node).reduce((s, [k, v]) => s + (k === item && Array.isArray(v) ? v.length : 0) + total(v), 0)
           : 0;
     expect(total(cut.layout)).toBe(DRAW_LIMITS[item]);
-    const started = performance.now();
     expect(() => budget(figure, 'refuse')).toThrow(`the figure has ${says}, more than the ${DRAW_LIMITS[item].toLocaleString('en-US')} a figure may draw`);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('frames: pages keep the first ones, each frame its own items; exports over the limit are refused', () => {
