@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import { files, gridColumns } from '@/db/schema';
 import type { Viewer } from './auth';
+import { columnTexts } from './column-reads';
 import { CELL_TOO_LARGE, columnValues, MAX_COLUMN_VALUES, NON_FINITE, PREVIEW_VALUES, type ColumnValues } from './column-values';
 import { conflict, invalid, invalidMany, notFound } from './errors';
 import { createFile, fileRecord, getFile, type FileRow, type OwnedFile } from './files';
@@ -212,7 +213,9 @@ export async function getGrid(db: Db, viewer: Viewer | null, fid: Fid, origin: s
   return recordOf(db, await readableGrid(db, viewer, fid, shareKey), viewer, origin);
 }
 
-/** The stored text of one column's values. */
+export { columnTexts };
+
+/** The stored text of one column's values (many columns: columnTexts, in batches). */
 export async function columnText(db: Db, columnId: number): Promise<string> {
   const [row] = await queryRows<{ data: string }>(db, sql`SELECT data::text AS data FROM grid_columns WHERE id = ${columnId}`);
   return row?.data ?? 'null';
@@ -224,10 +227,13 @@ export async function gridContent(db: Db, viewer: Viewer | null, fid: Fid, share
   const cols = await gridColumnsOf(db, file.id);
   return (async function* () {
     yield '{"cols":{';
-    for (const [i, col] of cols.entries()) {
-      yield `${i ? ',' : ''}${JSON.stringify(col.name)}:{"data":`;
-      yield await columnText(db, col.id);
-      yield `,"order":${col.ord},"uid":"${col.uid}"}`;
+    let i = 0;
+    for await (const data of columnTexts(
+      db,
+      cols.map((c) => c.id),
+    )) {
+      const col = cols[i];
+      yield `${i++ ? ',' : ''}${JSON.stringify(col.name)}:{"data":${data},"order":${col.ord},"uid":"${col.uid}"}`;
     }
     yield '}}';
   })();
@@ -316,10 +322,13 @@ export async function readColumns(db: Db, viewer: Viewer | null, fid: Fid, uidTe
   const cols = await columnsAt(db, grid.id, uidText);
   return (async function* () {
     yield '{"cols":[';
-    for (const [i, col] of cols.entries()) {
-      yield `${i ? ',' : ''}{"name":${JSON.stringify(col.name)},"uid":"${col.uid}","order":${col.ord},"data":`;
-      yield await columnText(db, col.id);
-      yield '}';
+    let i = 0;
+    for await (const data of columnTexts(
+      db,
+      cols.map((c) => c.id),
+    )) {
+      const col = cols[i];
+      yield `${i++ ? ',' : ''}{"name":${JSON.stringify(col.name)},"uid":"${col.uid}","order":${col.ord},"data":${data}}`;
     }
     yield ']}';
   })();
