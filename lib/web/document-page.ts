@@ -1,10 +1,9 @@
-// A dashboard's or a presentation's page, embed and card image: its content read with the file's
-// permissions, and each plot it shows decided for this viewer by the one rule (resolvePlotRefs in
-// lib/core/dashboards.ts; a box's share key counts). What the components get names only the plots
-// the viewer may read (lib/web/document-views.ts).
+// A dashboard's or a presentation's page and embed (its card image: document-card-image.ts): its
+// content read with the file's permissions, and each plot it shows decided for this viewer by the one
+// rule (resolvePlotRefs in lib/core/dashboards.ts; a box's share key counts). What the components get
+// names only the plots the viewer may read (lib/web/document-views.ts).
 import 'server-only';
 import { ApiError } from '@/lib/core/errors';
-import { CARD_SCALE, CARD_SIZE } from '@/lib/core/card-figure';
 import {
   type DashboardBox,
   type DashboardContent,
@@ -17,13 +16,12 @@ import {
   plotRefsOfPresentation,
   type SlideChild,
 } from '@/lib/core/dashboard-content';
-import { layoutDashboard, boxRects, mapBoxes } from '@/lib/core/dashboard-layout';
+import { layoutDashboard, mapBoxes } from '@/lib/core/dashboard-layout';
 import { type DocumentType, getDocument, type ResolvedPlotRef, resolvePlotRefs } from '@/lib/core/dashboards';
 import { getFile, type OwnedFile } from '@/lib/core/files';
-import { chartView, DEFAULT_SIZE, type ImageSize, THUMB_BOXES } from '@/lib/core/images';
-import { type ImageBox, layoutPng } from '@/lib/core/layout-image';
+import { chartView } from '@/lib/core/images';
 import { visibilityOf, type Visibility } from '@/lib/core/permissions';
-import { foreignBackground, placement, safeTextStyle, sameSitePath, SLIDE_HEIGHT, SLIDE_WIDTH, slideBackground } from '@/lib/core/slide-style';
+import { foreignBackground, placement, safeTextStyle, sameSitePath, slideBackground } from '@/lib/core/slide-style';
 import { chartContentPath, filePath, fileUrls, imagePath, withShareKey } from '@/lib/core/urls';
 import type { BoxView, DashboardLayout, PlotView, SlideItem, SlideView } from './document-views';
 import type { PageContext } from './page-context';
@@ -155,65 +153,4 @@ function slideItem(child: SlideChild, views: Map<string, PlotView>, origin: stri
     case 'CodePane':
       return { kind: 'code', style: { ...at, ...safeTextStyle(style) }, source: child.props.source };
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Card image
-
-/** Each image size's pixels (as the plots' images: lib/core/images.ts). */
-const IMAGE_PIXELS: Record<ImageSize, readonly [number, number]> = {
-  default: DEFAULT_SIZE,
-  card: [CARD_SIZE[0] * CARD_SCALE, CARD_SIZE[1] * CARD_SCALE],
-  ...THUMB_BOXES,
-};
-
-/**
- * `/~owner/n.png[?size=]` of a document the requester may read: the image of its first plot that
- * anyone may read (where to redirect), else a picture of its boxes alone. Never a plot the public
- * cannot read, not even through a share key the document holds: cards go to galleries and link previews.
- */
-export async function documentImage(
-  ctx: PageContext,
-  file: OwnedFile & { filetype: DocumentType },
-  shareKey: string | null,
-  size: ImageSize,
-): Promise<{ redirect: string } | { png: Buffer }> {
-  const { content } = await getDocument(ctx.db, { owner: file.owner, n: file.n }, ctx.viewer, shareKey);
-  const [width, height] = IMAGE_PIXELS[size];
-  if (file.filetype === 'dashboard') {
-    const parsed = parseOr(() => parseDashboardContent(content), null);
-    const first = parsed && (await firstPublicPlot(ctx, plotRefsOfDashboard(parsed)));
-    if (first) return { redirect: imagePath(first.owner, first.n, size === 'default' ? undefined : size) };
-    const boxes = parsed?.layout ? boxRects(parsed.layout, width, height).map((r) => ({ ...r, kind: r.boxType })) : [];
-    return { png: layoutPng(boxes, width, height) };
-  }
-  const parsed = parseOr(() => parsePresentationContent(content), null);
-  const first = parsed && (await firstPublicPlot(ctx, plotRefsOfPresentation(parsed, ctx.origin)));
-  if (first) return { redirect: imagePath(first.owner, first.n, size === 'default' ? undefined : size) };
-  const slide = parsed?.presentation.slides[0];
-  return { png: layoutPng(slide ? slide.children.map((c) => slideBox(c, width, height)) : [], width, height) };
-}
-
-async function firstPublicPlot(ctx: PageContext, refs: { fileId: string }[]): Promise<ResolvedPlotRef | null> {
-  const resolved = await resolvePlotRefs(
-    ctx.db,
-    null,
-    refs.map((r) => ({ fileId: r.fileId, shareKey: null })),
-  );
-  return refs.map((r) => resolved.get(r.fileId)).find((r) => r?.readable) ?? null;
-}
-
-const SLIDE_KINDS: Record<string, string> = { Plotly: 'plot', Text: 'text', CodePane: 'text', Image: 'image' };
-
-/** A slide child's rectangle in a `width` x `height` picture of the slide. */
-function slideBox(child: SlideChild, width: number, height: number): ImageBox {
-  const at = placement(child.props.style);
-  const share = (v: string | undefined) => (v ? Number.parseFloat(v) / 100 : 0);
-  return {
-    x: share(at.left) * width,
-    y: share(at.top) * height,
-    width: (share(at.width) || 200 / SLIDE_WIDTH) * width,
-    height: (share(at.height) || 100 / SLIDE_HEIGHT) * height,
-    kind: SLIDE_KINDS[child.type] ?? 'empty',
-  };
 }
