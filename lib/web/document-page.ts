@@ -3,7 +3,8 @@
 // rule (resolvePlotRefs in lib/core/dashboards.ts; a box's share key counts). What the components get
 // names only the plots the viewer may read (lib/web/document-views.ts).
 import 'server-only';
-import { ApiError } from '@/lib/core/errors';
+import { BoundedCache } from '@/lib/core/bounded-cache';
+import { ApiError, notFound } from '@/lib/core/errors';
 import {
   type DashboardBox,
   type DashboardContent,
@@ -17,12 +18,13 @@ import {
   type SlideChild,
 } from '@/lib/core/dashboard-content';
 import { layoutDashboard, mapBoxes } from '@/lib/core/dashboard-layout';
-import { type DocumentType, getDocument, type ResolvedPlotRef, resolvePlotRefs } from '@/lib/core/dashboards';
+import { type DocumentType, documentContentAt, documentVersion, type ResolvedPlotRef, resolvePlotRefs } from '@/lib/core/dashboards';
 import { getFile, type OwnedFile } from '@/lib/core/files';
 import { chartView } from '@/lib/core/images';
+import { MiB } from '@/lib/core/json-text';
 import { visibilityOf, type Visibility } from '@/lib/core/permissions';
 import { foreignBackground, placement, safeTextStyle, sameSitePath, slideBackground } from '@/lib/core/slide-style';
-import { chartContentPath, filePath, fileUrls, imagePath, withShareKey } from '@/lib/core/urls';
+import { chartContentPath, filePath, fileUrls, imagePath, slidesPath, withShareKey } from '@/lib/core/urls';
 import type { BoxView, DashboardLayout, PlotView, SlideItem, SlideView } from './document-views';
 import type { PageContext } from './page-context';
 
@@ -43,8 +45,17 @@ export interface DashboardPageData extends DocumentPageBase {
 
 export interface PresentationPageData extends DocumentPageBase {
   kind: 'presentation';
+  /** How many slides it has. */
+  count: number;
+  /** The first slides, rendered with the page; the others are asked for as they are shown (slidesUrl). */
   slides: SlideView[];
+  /** `/~owner/n/slides` (with the share key the page carries): `?from=k` answers slides k on (presentationWindow). */
+  slidesUrl: string;
 }
+
+/** Slides rendered with a presentation's page, and answered by one request for more: a deck of 500 slides of 100 children each is not one page. */
+export const SLIDES_WITH_PAGE = 1;
+export const SLIDES_A_REQUEST = 3;
 
 export type DocumentPageData = DashboardPageData | PresentationPageData;
 
@@ -54,26 +65,69 @@ export async function loadDocument(
   file: OwnedFile & { filetype: DocumentType },
   shareKey: string | undefined,
 ): Promise<DocumentPageData | null> {
-  let content: string;
-  try {
-    ({ content } = await getDocument(ctx.db, { owner: file.owner, n: file.n }, ctx.viewer, shareKey));
-  } catch (e) {
-    if (e instanceof ApiError) return null;
-    throw e;
-  }
+  const parsed = await parsedDocument(ctx, file);
+  if (!parsed) return null;
+  const carried = shareKey && !file.worldReadable ? shareKey : null;
   const base = {
     ctx,
     file,
     visibility: visibilityOf(file.worldReadable, file.shareKey !== null),
-    shareKey: shareKey && !file.worldReadable ? shareKey : null,
+    shareKey: carried,
     urls: fileUrls(ctx.origin, file.owner, file.n),
   };
-  if (file.filetype === 'dashboard') {
-    const parsed = parseOr(() => parseDashboardContent(content), null);
-    return { kind: 'dashboard', ...base, layout: parsed?.layout ? await dashboardLayout(ctx, parsed, parsed.layout) : null };
+  if (parsed.kind === 'dashboard') {
+    const content = parsed.content;
+    return { kind: 'dashboard', ...base, layout: content?.layout ? await dashboardLayout(ctx, content, content.layout) : null };
   }
-  const parsed = parseOr(() => parsePresentationContent(content), null);
-  return { kind: 'presentation', ...base, slides: parsed ? await presentationSlides(ctx, parsed) : [] };
+  const count = parsed.content?.presentation.slides.length ?? 0;
+  const slides = parsed.content ? await presentationSlides(ctx, parsed.content, 0, SLIDES_WITH_PAGE) : [];
+  return { kind: 'presentation', ...base, count, slides, slidesUrl: withShareKey(slidesPath(file.owner, file.n), carried) };
+}
+
+/**
+ * Slides `from` (1-based) on, at most SLIDES_A_REQUEST, of a presentation `file` (already known
+ * readable), as its page shows them to this viewer; null for a file that is no presentation (or gone).
+ */
+export async function presentationWindow(
+  ctx: PageContext,
+  file: OwnedFile,
+  from: number,
+): Promise<{ count: number; from: number; slides: SlideView[] } | null> {
+  if (file.filetype !== 'spectacle_presentation') return null;
+  const parsed = await parsedDocument(ctx, { ...file, filetype: file.filetype });
+  if (parsed?.kind !== 'presentation') return null;
+  const count = parsed.content?.presentation.slides.length ?? 0;
+  const slides = parsed.content && from <= count ? await presentationSlides(ctx, parsed.content, from - 1, SLIDES_A_REQUEST) : [];
+  return { count, from, slides };
+}
+
+type ParsedDocument = { kind: 'dashboard'; content: DashboardContent | null } | { kind: 'presentation'; content: PresentationContent | null };
+
+/**
+ * Parsed content, kept per content version (documents.version): checking a 1 MiB document against its
+ * format takes a good part of a second, too much for every view. Bounded: parsed, a document takes
+ * several times its text's size.
+ */
+const parsedDocuments = new BoundedCache<ParsedDocument & { bytes: number }>({ entries: 64, bytes: 96 * MiB }, (d) => d.bytes * 6);
+
+/** A document's content, parsed (null content: it no longer passes the format's checks); null when it has none. */
+async function parsedDocument(ctx: PageContext, file: OwnedFile & { filetype: DocumentType }): Promise<ParsedDocument | null> {
+  const version = await documentVersion(ctx.db, file.id);
+  if (version === null) return null;
+  try {
+    return await parsedDocuments.getOr(`${file.id}:${version}`, async () => {
+      // Read after its version: at least as new as the key says (a save in between leaves an entry no one asks for).
+      const stored = await documentContentAt(ctx.db, file.id);
+      if (!stored) throw notFound();
+      const bytes = stored.content.length;
+      return file.filetype === 'dashboard'
+        ? { kind: 'dashboard', content: parseOr(() => parseDashboardContent(stored.content), null), bytes }
+        : { kind: 'presentation', content: parseOr(() => parsePresentationContent(stored.content), null), bytes };
+    });
+  } catch (e) {
+    if (e instanceof ApiError) return null;
+    throw e;
+  }
 }
 
 /** Stored content that no longer passes the format's checks (its limits changed) shows as empty, not as an error page. */
@@ -118,9 +172,12 @@ async function dashboardLayout(ctx: PageContext, content: DashboardContent, layo
   });
 }
 
-async function presentationSlides(ctx: PageContext, content: PresentationContent): Promise<SlideView[]> {
-  const views = await plotViews(ctx, await resolvePlotRefs(ctx.db, ctx.viewer, plotRefsOfPresentation(content, ctx.origin)));
-  return content.presentation.slides.map((slide) => ({
+/** Slides `start` (0-based) on, at most `max`, as this viewer sees them (only their plots looked up). */
+async function presentationSlides(ctx: PageContext, content: PresentationContent, start: number, max: number): Promise<SlideView[]> {
+  const shown = content.presentation.slides.slice(start, start + max);
+  const refs = plotRefsOfPresentation({ ...content, presentation: { ...content.presentation, slides: shown } }, ctx.origin);
+  const views = await plotViews(ctx, await resolvePlotRefs(ctx.db, ctx.viewer, refs));
+  return shown.map((slide) => ({
     style: slideBackground(slide.props, ctx.origin),
     foreignBackground: foreignBackground(slide.props, ctx.origin),
     items: slide.children.map((child) => slideItem(child, views, ctx.origin)),
