@@ -314,7 +314,8 @@ const PATHS: Record<FileInfo['kind'], ((o: string, n: number) => string)[]> = {
   plot: PLOT_PATHS,
   grid: GRID_PATHS,
   dashboard: DOCUMENT_PATHS('dashboards'),
-  presentation: DOCUMENT_PATHS('spectacle-presentations'),
+  // A presentation's slides after the first come from /slides, with the page's permissions.
+  presentation: [...DOCUMENT_PATHS('spectacle-presentations'), (o: string, n: number) => `/~${o}/${n}/slides?from=1`],
 };
 const isDocument = (f: FileInfo) => f.kind === 'dashboard' || f.kind === 'presentation';
 
