@@ -50,12 +50,21 @@ const anonymous: Benchmark = async (ctx) => {
   ctx.log(`presentation: ${fmt(deckContent.length)} bytes, ${slides.length} slides, ${fmt(children)} children`);
 
   // A dashboard of as many text boxes as allowed (no plot: its card is the drawn picture).
+  // A balanced split tree (JSON nesting is bounded at 100 levels).
   type Node = { type: string; [k: string]: unknown };
-  let layout: Node | null = null;
-  for (let i = 0; i < CONTENT_LIMITS.boxes; i++) {
-    const box: Node = { type: 'box', boxType: 'text', text: `box ${i}`, title: `box ${i}` };
-    layout = layout ? { type: 'split', direction: i % 2 ? 'vertical' : 'horizontal', size: 50, sizeUnit: '%', first: box, second: layout } : box;
-  }
+  const tree = (from: number, to: number, depth: number): Node => {
+    if (to - from === 1) return { type: 'box', boxType: 'text', text: `box ${from}`, title: `box ${from}` };
+    const mid = Math.floor((from + to) / 2);
+    return {
+      type: 'split',
+      direction: depth % 2 ? 'vertical' : 'horizontal',
+      size: 50,
+      sizeUnit: '%',
+      first: tree(from, mid, depth + 1),
+      second: tree(mid, to, depth + 1),
+    };
+  };
+  const layout = tree(0, CONTENT_LIMITS.boxes, 0);
   const board = await post('/v2/dashboards', { content: JSON.stringify({ layout, version: 2, settings: {} }), filename: 'bench board', world_readable: true });
 
   // A public grid of the most columns allowed, 10 values each.

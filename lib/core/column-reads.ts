@@ -79,3 +79,20 @@ export async function columnTextList(db: Db, ids: number[]): Promise<string[]> {
   for await (const text of columnTexts(db, ids)) out.push(text);
   return out;
 }
+
+/**
+ * `parts` joined into pieces of at least `min` characters (the last may be shorter): an answer of
+ * 10,000 small columns streams as a few dozen writes, not tens of thousands (each a trip through the
+ * response stream).
+ */
+export async function* coalesced(parts: AsyncIterable<string>, min = 64 * 1024): AsyncGenerator<string> {
+  let pending = '';
+  for await (const part of parts) {
+    pending += part;
+    if (pending.length >= min) {
+      yield pending;
+      pending = '';
+    }
+  }
+  if (pending) yield pending;
+}

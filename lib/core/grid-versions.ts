@@ -3,7 +3,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from './auth';
-import { batchedTexts } from './column-reads';
+import { batchedTexts, coalesced } from './column-reads';
 import type { RowsPage } from './cursors';
 import { getFile, type OwnedFile } from './files';
 import { getGrid, lockGrid, touchGrid } from './grids';
@@ -46,15 +46,17 @@ export async function getGridVersion(db: Db, viewer: Viewer | null, fid: Fid, n:
   const readBatch = async (batch: { uid: string }[]) =>
     new Map((await queryRows<{ uid: string; data: string }>(db, batchSql(batch.map((c) => c.uid)))).map((r) => [r.uid, r.data]));
   const items = cols.map((c) => ({ ...c, bytes: Number(c.bytes) }));
-  return (async function* () {
-    yield `${head},"cols":[`;
-    let i = 0;
-    for await (const data of batchedTexts(items, (c) => c.uid, readBatch, '[]')) {
-      const col = items[i];
-      yield `${i++ ? ',' : ''}{"name":${JSON.stringify(col.name)},"uid":${JSON.stringify(col.uid)},"order":${col.ord},"data":${data}}`;
-    }
-    yield ']}';
-  })();
+  return coalesced(
+    (async function* () {
+      yield `${head},"cols":[`;
+      let i = 0;
+      for await (const data of batchedTexts(items, (c) => c.uid, readBatch, '[]')) {
+        const col = items[i];
+        yield `${i++ ? ',' : ''}{"name":${JSON.stringify(col.name)},"uid":${JSON.stringify(col.uid)},"order":${col.ord},"data":${data}}`;
+      }
+      yield ']}';
+    })(),
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import { files, gridColumns } from '@/db/schema';
 import type { Viewer } from './auth';
-import { columnTexts } from './column-reads';
+import { coalesced, columnTexts } from './column-reads';
 import { CELL_TOO_LARGE, columnValues, MAX_COLUMN_VALUES, NON_FINITE, PREVIEW_VALUES, type ColumnValues } from './column-values';
 import { conflict, invalid, invalidMany, notFound } from './errors';
 import { createFile, fileRecord, getFile, type FileRow, type OwnedFile } from './files';
@@ -225,18 +225,20 @@ export async function columnText(db: Db, columnId: number): Promise<string> {
 export async function gridContent(db: Db, viewer: Viewer | null, fid: Fid, shareKey?: string | null): Promise<AsyncIterable<string>> {
   const file = await readableGrid(db, viewer, fid, shareKey);
   const cols = await gridColumnsOf(db, file.id);
-  return (async function* () {
-    yield '{"cols":{';
-    let i = 0;
-    for await (const data of columnTexts(
-      db,
-      cols.map((c) => c.id),
-    )) {
-      const col = cols[i];
-      yield `${i++ ? ',' : ''}${JSON.stringify(col.name)}:{"data":${data},"order":${col.ord},"uid":"${col.uid}"}`;
-    }
-    yield '}}';
-  })();
+  return coalesced(
+    (async function* () {
+      yield '{"cols":{';
+      let i = 0;
+      for await (const data of columnTexts(
+        db,
+        cols.map((c) => c.id),
+      )) {
+        const col = cols[i];
+        yield `${i++ ? ',' : ''}${JSON.stringify(col.name)}:{"data":${data},"order":${col.ord},"uid":"${col.uid}"}`;
+      }
+      yield '}}';
+    })(),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -320,18 +322,20 @@ export async function appendColumns(db: Db, viewer: Viewer | null, fid: Fid, inp
 export async function readColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string, shareKey?: string | null): Promise<AsyncIterable<string>> {
   const grid = await readableGrid(db, viewer, fid, shareKey);
   const cols = await columnsAt(db, grid.id, uidText);
-  return (async function* () {
-    yield '{"cols":[';
-    let i = 0;
-    for await (const data of columnTexts(
-      db,
-      cols.map((c) => c.id),
-    )) {
-      const col = cols[i];
-      yield `${i++ ? ',' : ''}{"name":${JSON.stringify(col.name)},"uid":"${col.uid}","order":${col.ord},"data":${data}}`;
-    }
-    yield ']}';
-  })();
+  return coalesced(
+    (async function* () {
+      yield '{"cols":[';
+      let i = 0;
+      for await (const data of columnTexts(
+        db,
+        cols.map((c) => c.id),
+      )) {
+        const col = cols[i];
+        yield `${i++ ? ',' : ''}{"name":${JSON.stringify(col.name)},"uid":"${col.uid}","order":${col.ord},"data":${data}}`;
+      }
+      yield ']}';
+    })(),
+  );
 }
 
 /** Columns' names and data replaced, a few to a statement; the caller holds the grid's lock. */
