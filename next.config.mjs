@@ -39,6 +39,7 @@ const nextConfig = {
       { source: '/~:owner/:n(\\d+)/data-table', destination: '/files/:owner/:n/data-table' },
       { source: '/~:owner/:n(\\d+)/history', destination: '/files/:owner/:n/history' },
       { source: '/~:owner/:n(\\d+)/people', destination: '/files/:owner/:n/people' },
+      { source: '/~:owner/:n(\\d+)/slides', destination: '/files/:owner/:n/slides' },
       { source: '/~:owner/:n(\\d+)/history/:v(\\d+)', destination: '/files/:owner/:n/history/:v' },
       { source: '/~:owner/:n(\\d+)', destination: '/files/:owner/:n' },
       { source: '/~:owner/:n(\\d+)/', destination: '/files/:owner/:n' },

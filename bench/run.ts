@@ -32,6 +32,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   proxy: () => import('./proxy'),
   import: () => import('./import'),
   'grid-editor': () => import('./grid-editor'),
+  anonymous: () => import('./anonymous'),
 };
 
 const OUTPUT = 'BENCHMARKS.md';

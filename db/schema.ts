@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  date,
   bigint,
   bigserial,
   boolean,
@@ -173,6 +174,30 @@ export const documents = pgTable('documents', {
   content: text('content').notNull(),
   contentBytes: integer('content_bytes').notNull(),
   version: integer('version').notNull().default(1),
+});
+
+/**
+ * Who has viewed which plot's page today (lib/core/view-counts.ts): a view counts once per visitor per
+ * day. `visitor` is a salted hash (view_salts) of the signed-in user or the address, never either
+ * itself; rows of earlier days are deleted.
+ */
+export const plotViews = pgTable(
+  'plot_views',
+  {
+    fileId: bigint('file_id', { mode: 'number' })
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  // By plot first: a deleted plot's rows go by the key (a day's pruning is one scan a day).
+  (t) => [primaryKey({ columns: [t.fileId, t.day, t.visitor] })],
+);
+
+/** Each day's random salt of the visitor hashes in plot_views (deleted with that day's views). */
+export const viewSalts = pgTable('view_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
 });
 
 /** Who starred which plot (lib/core/stars.ts); plots.stars counts them. */

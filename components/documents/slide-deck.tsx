@@ -1,9 +1,12 @@
 'use client';
 // A presentation's slides one at a time: buttons, the keyboard (arrows, Page Up/Down, Home/End),
 // a swipe on touch screens; the slide's number in the address (`#k`) so a link or a reload keeps it.
-// The slides come server-rendered; this only chooses which one shows (charts on hidden slides wait,
-// see lazy-plot.tsx).
-import { Children, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+// The first slides come server-rendered; the others are asked for (`slidesUrl?from=k`, a few at a
+// time) when they or the one before them are shown, so a large deck costs a view only what is seen.
+// Charts on hidden slides wait (see lazy-plot.tsx).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SlideView } from '@/lib/web/document-views';
+import { Slide } from './slide';
 
 /** A swipe: this far sideways, more sideways than up or down. */
 const SWIPE_PX = 50;
@@ -13,10 +16,11 @@ const slideOfHash = (hash: string, count: number) => {
   return k ? Math.min(Math.max(Number(k), 1), count) : 1;
 };
 
-export function SlideDeck({ children, label }: { children: ReactNode; label: string }) {
-  const slides = Children.toArray(children);
-  const count = slides.length;
+export function SlideDeck({ label, count, initial, slidesUrl }: { label: string; count: number; initial: SlideView[]; slidesUrl: string }) {
   const [current, setCurrent] = useState(1);
+  const [slides, setSlides] = useState<(SlideView | undefined)[]>(() => Array.from({ length: count }, (_, i) => initial[i]));
+  const [failed, setFailed] = useState<number | null>(null);
+  const asked = useRef(new Set<number>());
   const start = useRef<{ x: number; y: number } | null>(null);
 
   const go = useCallback(
@@ -34,6 +38,26 @@ export function SlideDeck({ children, label }: { children: ReactNode; label: str
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, [count]);
+
+  // The shown slide and the next one, when not here yet: one request for a few slides from the first missing.
+  useEffect(() => {
+    const from = [current, current + 1].find((k) => k <= count && !slides[k - 1] && !asked.current.has(k));
+    if (from === undefined || from === failed) return;
+    const batch: number[] = [];
+    for (let k = from; k <= count && batch.length < 3 && !slides[k - 1]; k++) batch.push(k);
+    for (const k of batch) asked.current.add(k);
+    fetch(`${slidesUrl}${slidesUrl.includes('?') ? '&' : '?'}from=${from}`, { headers: { Accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ from: number; slides: SlideView[] }>) : Promise.reject(new Error(String(res.status)))))
+      .then((got) => {
+        setFailed(null);
+        setSlides((had) => had.map((slide, i) => slide ?? got.slides[i + 1 - got.from]));
+      })
+      // Asked for again when the visitor moves on or says so (Try again), never in a loop.
+      .catch(() => {
+        for (const k of batch) asked.current.delete(k);
+        setFailed(from);
+      });
+  }, [current, count, slides, slidesUrl, failed]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -67,18 +91,37 @@ export function SlideDeck({ children, label }: { children: ReactNode; label: str
           start.current = null;
         }}
       >
-        {slides.map((slide, i) => (
-          <section
-            // biome-ignore lint/suspicious/noArrayIndexKey: a slide is its place in the deck, rendered once
-            key={i}
-            className="deck-slide"
-            aria-roledescription="slide"
-            aria-label={`Slide ${i + 1} of ${count}`}
-            hidden={i + 1 !== current}
-          >
-            {slide}
+        {slides.map(
+          (slide, i) =>
+            slide && (
+              <section
+                // biome-ignore lint/suspicious/noArrayIndexKey: a slide is its place in the deck
+                key={i}
+                className="deck-slide"
+                aria-roledescription="slide"
+                aria-label={`Slide ${i + 1} of ${count}`}
+                hidden={i + 1 !== current}
+              >
+                <Slide slide={slide} />
+              </section>
+            ),
+        )}
+        {!slides[current - 1] && (
+          <section className="deck-slide" aria-roledescription="slide" aria-label={`Slide ${current} of ${count}`} aria-busy={failed !== current}>
+            <div className="slide slide-pending">
+              {failed === current ? (
+                <p className="slide-pending-text">
+                  Slide {current} could not be loaded.{' '}
+                  <button type="button" className="secondary" onClick={() => setFailed(null)}>
+                    Try again
+                  </button>
+                </p>
+              ) : (
+                <p className="slide-pending-text">Loading slide {current}…</p>
+              )}
+            </div>
           </section>
-        ))}
+        )}
       </div>
       <div className="deck-controls">
         <button type="button" className="secondary" onClick={() => go(current - 1)} disabled={current <= 1}>

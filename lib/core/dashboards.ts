@@ -168,6 +168,18 @@ async function contentOf(db: Db, fileId: number): Promise<string> {
   return row.content;
 }
 
+/** The version of a document's content (bumped on every change: keys what is derived from it), null when it has none. */
+export async function documentVersion(db: Db, fileId: number): Promise<number | null> {
+  const [row] = await db.select({ version: documents.version }).from(documents).where(eq(documents.fileId, fileId));
+  return row ? row.version : null;
+}
+
+/** A document's content with its version, read together (what is derived from the content is keyed by that version). */
+export async function documentContentAt(db: Db, fileId: number): Promise<{ content: string; version: number } | null> {
+  const [row] = await db.select({ content: documents.content, version: documents.version }).from(documents).where(eq(documents.fileId, fileId));
+  return row ?? null;
+}
+
 /** A live document the viewer may read (a share key of its secret link grants it), of `filetype` when given; else the 404 of a missing file. */
 export async function getDocument(db: Db, fid: Fid, viewer: Viewer | null, shareKey?: string | null, filetype?: DocumentType): Promise<DocumentFile> {
   const found = await getFile(db, fid, viewer);

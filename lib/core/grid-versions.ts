@@ -3,6 +3,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from './auth';
+import { batchedTexts, coalesced } from './column-reads';
 import type { RowsPage } from './cursors';
 import { getFile, type OwnedFile } from './files';
 import { getGrid, lockGrid, touchGrid } from './grids';
@@ -22,35 +23,42 @@ export async function listGridVersions(db: Db, viewer: Viewer | null, fid: Fid, 
   return listVersions(db, 'grid', (await writableGrid(db, viewer, fid)).id, q);
 }
 
-/** The columns of a grid's version (the live ones for the current version), in order, without their data. */
+/** The columns of a grid's version (the live ones for the current version), in order, with their sizes but not their data. */
 const versionColumnsSql = (gridId: number, n: number, current: boolean) =>
   current
-    ? sql`SELECT uid, name, ord FROM grid_columns WHERE grid_id = ${gridId} ORDER BY ord, id`
-    : sql`SELECT uid, name, ord FROM grid_version_columns WHERE file_id = ${gridId} AND version = ${n}::int ORDER BY ord, uid`;
+    ? sql`SELECT uid, name, ord, bytes FROM grid_columns WHERE grid_id = ${gridId} ORDER BY ord, id`
+    : sql`SELECT c.uid, c.name, c.ord, v.bytes FROM grid_version_columns c JOIN column_values v ON v.id = c.values_id
+          WHERE c.file_id = ${gridId} AND c.version = ${n}::int ORDER BY c.ord, c.uid`;
 
 /**
  * GET /v2/grids/{fid}/versions/{n}: the version's record with its `cols` (`{name, uid, order, data}`,
- * data as stored), streamed a column at a time so a large grid's never sits in memory whole.
+ * data as stored), streamed a batch of columns at a time (one statement a batch, lib/core/column-reads.ts)
+ * so a large grid's never sits in memory whole, nor costs a statement a column.
  */
 export async function getGridVersion(db: Db, viewer: Viewer | null, fid: Fid, n: number): Promise<AsyncIterable<string>> {
   const grid = await writableGrid(db, viewer, fid);
   const { head, current } = await gridVersionAt(db, grid.id, n);
-  const cols = await queryRows<{ uid: string; name: string; ord: number }>(db, versionColumnsSql(grid.id, n, current));
-  const dataSql = (uid: string) =>
+  const cols = await queryRows<{ uid: string; name: string; ord: number; bytes: string | number }>(db, versionColumnsSql(grid.id, n, current));
+  const batchSql = (uids: string[]) =>
     current
-      ? sql`SELECT v.data::text AS data FROM grid_columns c JOIN column_values v ON v.id = c.values_id WHERE c.grid_id = ${grid.id} AND c.uid = ${uid}`
-      : sql`SELECT v.data::text AS data FROM grid_version_columns c JOIN column_values v ON v.id = c.values_id
-          WHERE c.file_id = ${grid.id} AND c.version = ${n}::int AND c.uid = ${uid}`;
-  return (async function* () {
-    yield `${head},"cols":[`;
-    for (const [i, col] of cols.entries()) {
-      yield `${i ? ',' : ''}{"name":${JSON.stringify(col.name)},"uid":${JSON.stringify(col.uid)},"order":${col.ord},"data":`;
-      const [row] = await queryRows<{ data: string }>(db, dataSql(col.uid));
-      yield row?.data ?? '[]';
-      yield '}';
-    }
-    yield ']}';
-  })();
+      ? sql`SELECT c.uid, v.data::text AS data FROM grid_columns c JOIN column_values v ON v.id = c.values_id
+            WHERE c.grid_id = ${grid.id} AND c.uid IN (SELECT json_array_elements_text(${JSON.stringify(uids)}::json))`
+      : sql`SELECT c.uid, v.data::text AS data FROM grid_version_columns c JOIN column_values v ON v.id = c.values_id
+            WHERE c.file_id = ${grid.id} AND c.version = ${n}::int AND c.uid IN (SELECT json_array_elements_text(${JSON.stringify(uids)}::json))`;
+  const readBatch = async (batch: { uid: string }[]) =>
+    new Map((await queryRows<{ uid: string; data: string }>(db, batchSql(batch.map((c) => c.uid)))).map((r) => [r.uid, r.data]));
+  const items = cols.map((c) => ({ ...c, bytes: Number(c.bytes) }));
+  return coalesced(
+    (async function* () {
+      yield `${head},"cols":[`;
+      let i = 0;
+      for await (const data of batchedTexts(items, (c) => c.uid, readBatch, '[]')) {
+        const col = items[i];
+        yield `${i++ ? ',' : ''}{"name":${JSON.stringify(col.name)},"uid":${JSON.stringify(col.uid)},"order":${col.ord},"data":${data}}`;
+      }
+      yield ']}';
+    })(),
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import { files, gridColumns } from '@/db/schema';
 import type { Viewer } from './auth';
+import { coalesced, columnTexts } from './column-reads';
 import { CELL_TOO_LARGE, columnValues, MAX_COLUMN_VALUES, NON_FINITE, PREVIEW_VALUES, type ColumnValues } from './column-values';
 import { conflict, invalid, invalidMany, notFound } from './errors';
 import { createFile, fileRecord, getFile, type FileRow, type OwnedFile } from './files';
@@ -197,19 +198,26 @@ export async function getGrid(db: Db, viewer: Viewer | null, fid: Fid, origin: s
   return recordOf(db, await readableGrid(db, viewer, fid, shareKey), viewer, origin);
 }
 
+export { columnTexts };
+
 /** GET /v2/grids/{fid}/content: `{"cols": {name: {data, order, uid}}}`, streamed column by column. */
 export async function gridContent(db: Db, viewer: Viewer | null, fid: Fid, shareKey?: string | null): Promise<AsyncIterable<string>> {
   const file = await readableGrid(db, viewer, fid, shareKey);
   const cols = await gridColumnsOf(db, file.id);
-  return (async function* () {
-    yield '{"cols":{';
-    for (const [i, col] of cols.entries()) {
-      yield `${i ? ',' : ''}${JSON.stringify(col.name)}:{"data":`;
-      yield await columnText(db, col.id);
-      yield `,"order":${col.ord},"uid":"${col.uid}"}`;
-    }
-    yield '}}';
-  })();
+  return coalesced(
+    (async function* () {
+      yield '{"cols":{';
+      let i = 0;
+      for await (const data of columnTexts(
+        db,
+        cols.map((c) => c.id),
+      )) {
+        const col = cols[i];
+        yield `${i++ ? ',' : ''}${JSON.stringify(col.name)}:{"data":${data},"order":${col.ord},"uid":"${col.uid}"}`;
+      }
+      yield '}}';
+    })(),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -294,15 +302,20 @@ export async function appendColumns(db: Db, viewer: Viewer | null, fid: Fid, inp
 export async function readColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string, shareKey?: string | null): Promise<AsyncIterable<string>> {
   const grid = await readableGrid(db, viewer, fid, shareKey);
   const cols = await columnsAt(db, grid.id, uidText);
-  return (async function* () {
-    yield '{"cols":[';
-    for (const [i, col] of cols.entries()) {
-      yield `${i ? ',' : ''}{"name":${JSON.stringify(col.name)},"uid":"${col.uid}","order":${col.ord},"data":`;
-      yield await columnText(db, col.id);
-      yield '}';
-    }
-    yield ']}';
-  })();
+  return coalesced(
+    (async function* () {
+      yield '{"cols":[';
+      let i = 0;
+      for await (const data of columnTexts(
+        db,
+        cols.map((c) => c.id),
+      )) {
+        const col = cols[i];
+        yield `${i++ ? ',' : ''}{"name":${JSON.stringify(col.name)},"uid":"${col.uid}","order":${col.ord},"data":${data}}`;
+      }
+      yield ']}';
+    })(),
+  );
 }
 
 /** Columns' names and data replaced (new values, which the columns then point to); the caller holds the grid's lock. */

@@ -64,6 +64,7 @@ export interface PlotRecord {
   stars: { count: number };
   comments: { count: number };
   comments_enabled: boolean;
+  views: number;
   figure: { layout?: Record<string, unknown> };
 }
 

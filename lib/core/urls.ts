@@ -59,6 +59,9 @@ export const dataTablePath = (owner: string, n: number, page?: number) => `${fil
 /** Who a file is shared with by name, and the owner's forms to change it (`/~owner/n/people`). */
 export const peoplePath = (owner: string, n: number) => `${filePath(owner, n)}people`;
 
+/** A presentation's slides after the first, as its deck asks for them (`?from=k`). */
+export const slidesPath = (owner: string, n: number) => `${filePath(owner, n)}slides`;
+
 /** The files others shared with the signed-in person (`/shared`), or what one shared folder holds (`?folder=owner:n`). */
 export const sharedPath = (folder?: { owner: string; n: number }) => (folder ? `/shared?folder=${part(folder.owner)}:${folder.n}` : '/shared');
 

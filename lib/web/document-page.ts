@@ -1,10 +1,10 @@
-// A dashboard's or a presentation's page, embed and card image: its content read with the file's
-// permissions, and each plot it shows decided for this viewer by the one rule (resolvePlotRefs in
-// lib/core/dashboards.ts; a box's share key counts). What the components get names only the plots
-// the viewer may read (lib/web/document-views.ts).
+// A dashboard's or a presentation's page and embed (its card image: document-card-image.ts): its
+// content read with the file's permissions, and each plot it shows decided for this viewer by the one
+// rule (resolvePlotRefs in lib/core/dashboards.ts; a box's share key counts). What the components get
+// names only the plots the viewer may read (lib/web/document-views.ts).
 import 'server-only';
-import { ApiError } from '@/lib/core/errors';
-import { CARD_SCALE, CARD_SIZE } from '@/lib/core/card-figure';
+import { BoundedCache } from '@/lib/core/bounded-cache';
+import { ApiError, notFound } from '@/lib/core/errors';
 import {
   type DashboardBox,
   type DashboardContent,
@@ -17,14 +17,14 @@ import {
   plotRefsOfPresentation,
   type SlideChild,
 } from '@/lib/core/dashboard-content';
-import { layoutDashboard, boxRects, mapBoxes } from '@/lib/core/dashboard-layout';
-import { type DocumentType, getDocument, type ResolvedPlotRef, resolvePlotRefs } from '@/lib/core/dashboards';
+import { layoutDashboard, mapBoxes } from '@/lib/core/dashboard-layout';
+import { type DocumentType, documentContentAt, documentVersion, type ResolvedPlotRef, resolvePlotRefs } from '@/lib/core/dashboards';
 import { getFile, type OwnedFile } from '@/lib/core/files';
-import { chartView, DEFAULT_SIZE, type ImageSize, THUMB_BOXES } from '@/lib/core/images';
-import { type ImageBox, layoutPng } from '@/lib/core/layout-image';
+import { chartView } from '@/lib/core/images';
+import { MiB } from '@/lib/core/json-text';
 import { carriedShareKey, shownShareKey, visibilityOf, type Visibility } from '@/lib/core/permissions';
-import { foreignBackground, placement, safeTextStyle, sameSitePath, SLIDE_HEIGHT, SLIDE_WIDTH, slideBackground } from '@/lib/core/slide-style';
-import { chartContentPath, filePath, fileUrls, imagePath, withShareKey } from '@/lib/core/urls';
+import { foreignBackground, placement, safeTextStyle, sameSitePath, slideBackground } from '@/lib/core/slide-style';
+import { chartContentPath, filePath, fileUrls, imagePath, slidesPath, withShareKey } from '@/lib/core/urls';
 import type { BoxView, DashboardLayout, PlotView, SlideItem, SlideView } from './document-views';
 import type { PageContext } from './page-context';
 
@@ -47,8 +47,17 @@ export interface DashboardPageData extends DocumentPageBase {
 
 export interface PresentationPageData extends DocumentPageBase {
   kind: 'presentation';
+  /** How many slides it has. */
+  count: number;
+  /** The first slides, rendered with the page; the others are asked for as they are shown (slidesUrl). */
   slides: SlideView[];
+  /** `/~owner/n/slides` (with the share key the page carries): `?from=k` answers slides k on (presentationWindow). */
+  slidesUrl: string;
 }
+
+/** Slides rendered with a presentation's page, and answered by one request for more: a deck of 500 slides of 100 children each is not one page. */
+export const SLIDES_WITH_PAGE = 1;
+export const SLIDES_A_REQUEST = 3;
 
 export type DocumentPageData = DashboardPageData | PresentationPageData;
 
@@ -58,27 +67,70 @@ export async function loadDocument(
   file: OwnedFile & { filetype: DocumentType },
   shareKey: string | undefined,
 ): Promise<DocumentPageData | null> {
-  let content: string;
-  try {
-    ({ content } = await getDocument(ctx.db, { owner: file.owner, n: file.n }, ctx.viewer, shareKey));
-  } catch (e) {
-    if (e instanceof ApiError) return null;
-    throw e;
-  }
+  const parsed = await parsedDocument(ctx, file);
+  if (!parsed) return null;
+  const carried = carriedShareKey(file, shareKey);
   const base = {
     ctx,
     file,
     visibility: visibilityOf(file.worldReadable, file.shareKey !== null),
-    shareKey: carriedShareKey(file, shareKey),
+    shareKey: carried,
     secretKey: shownShareKey(file, ctx.viewer, shareKey),
     urls: fileUrls(ctx.origin, file.owner, file.n),
   };
-  if (file.filetype === 'dashboard') {
-    const parsed = parseOr(() => parseDashboardContent(content), null);
-    return { kind: 'dashboard', ...base, layout: parsed?.layout ? await dashboardLayout(ctx, parsed, parsed.layout) : null };
+  if (parsed.kind === 'dashboard') {
+    const content = parsed.content;
+    return { kind: 'dashboard', ...base, layout: content?.layout ? await dashboardLayout(ctx, content, content.layout) : null };
   }
-  const parsed = parseOr(() => parsePresentationContent(content), null);
-  return { kind: 'presentation', ...base, slides: parsed ? await presentationSlides(ctx, parsed) : [] };
+  const count = parsed.content?.presentation.slides.length ?? 0;
+  const slides = parsed.content ? await presentationSlides(ctx, parsed.content, 0, SLIDES_WITH_PAGE) : [];
+  return { kind: 'presentation', ...base, count, slides, slidesUrl: withShareKey(slidesPath(file.owner, file.n), carried) };
+}
+
+/**
+ * Slides `from` (1-based) on, at most SLIDES_A_REQUEST, of a presentation `file` (already known
+ * readable), as its page shows them to this viewer; null for a file that is no presentation (or gone).
+ */
+export async function presentationWindow(
+  ctx: PageContext,
+  file: OwnedFile,
+  from: number,
+): Promise<{ count: number; from: number; slides: SlideView[] } | null> {
+  if (file.filetype !== 'spectacle_presentation') return null;
+  const parsed = await parsedDocument(ctx, { ...file, filetype: file.filetype });
+  if (parsed?.kind !== 'presentation') return null;
+  const count = parsed.content?.presentation.slides.length ?? 0;
+  const slides = parsed.content && from <= count ? await presentationSlides(ctx, parsed.content, from - 1, SLIDES_A_REQUEST) : [];
+  return { count, from, slides };
+}
+
+type ParsedDocument = { kind: 'dashboard'; content: DashboardContent | null } | { kind: 'presentation'; content: PresentationContent | null };
+
+/**
+ * Parsed content, kept per content version (documents.version): checking a 1 MiB document against its
+ * format takes a good part of a second, too much for every view. Bounded: parsed, a document takes
+ * several times its text's size.
+ */
+const parsedDocuments = new BoundedCache<ParsedDocument & { bytes: number }>({ entries: 64, bytes: 96 * MiB }, (d) => d.bytes * 6);
+
+/** A document's content, parsed (null content: it no longer passes the format's checks); null when it has none. */
+async function parsedDocument(ctx: PageContext, file: OwnedFile & { filetype: DocumentType }): Promise<ParsedDocument | null> {
+  const version = await documentVersion(ctx.db, file.id);
+  if (version === null) return null;
+  try {
+    return await parsedDocuments.getOr(`${file.id}:${version}`, async () => {
+      // Read after its version: at least as new as the key says (a save in between leaves an entry no one asks for).
+      const stored = await documentContentAt(ctx.db, file.id);
+      if (!stored) throw notFound();
+      const bytes = stored.content.length;
+      return file.filetype === 'dashboard'
+        ? { kind: 'dashboard', content: parseOr(() => parseDashboardContent(stored.content), null), bytes }
+        : { kind: 'presentation', content: parseOr(() => parsePresentationContent(stored.content), null), bytes };
+    });
+  } catch (e) {
+    if (e instanceof ApiError) return null;
+    throw e;
+  }
 }
 
 /** Stored content that no longer passes the format's checks (its limits changed) shows as empty, not as an error page. */
@@ -123,9 +175,12 @@ async function dashboardLayout(ctx: PageContext, content: DashboardContent, layo
   });
 }
 
-async function presentationSlides(ctx: PageContext, content: PresentationContent): Promise<SlideView[]> {
-  const views = await plotViews(ctx, await resolvePlotRefs(ctx.db, ctx.viewer, plotRefsOfPresentation(content, ctx.origin)));
-  return content.presentation.slides.map((slide) => ({
+/** Slides `start` (0-based) on, at most `max`, as this viewer sees them (only their plots looked up). */
+async function presentationSlides(ctx: PageContext, content: PresentationContent, start: number, max: number): Promise<SlideView[]> {
+  const shown = content.presentation.slides.slice(start, start + max);
+  const refs = plotRefsOfPresentation({ ...content, presentation: { ...content.presentation, slides: shown } }, ctx.origin);
+  const views = await plotViews(ctx, await resolvePlotRefs(ctx.db, ctx.viewer, refs));
+  return shown.map((slide) => ({
     style: slideBackground(slide.props, ctx.origin),
     foreignBackground: foreignBackground(slide.props, ctx.origin),
     items: slide.children.map((child) => slideItem(child, views, ctx.origin)),
@@ -158,65 +213,4 @@ function slideItem(child: SlideChild, views: Map<string, PlotView>, origin: stri
     case 'CodePane':
       return { kind: 'code', style: { ...at, ...safeTextStyle(style) }, source: child.props.source };
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Card image
-
-/** Each image size's pixels (as the plots' images: lib/core/images.ts). */
-const IMAGE_PIXELS: Record<ImageSize, readonly [number, number]> = {
-  default: DEFAULT_SIZE,
-  card: [CARD_SIZE[0] * CARD_SCALE, CARD_SIZE[1] * CARD_SCALE],
-  ...THUMB_BOXES,
-};
-
-/**
- * `/~owner/n.png[?size=]` of a document the requester may read: the image of its first plot that
- * anyone may read (where to redirect), else a picture of its boxes alone. Never a plot the public
- * cannot read, not even through a share key the document holds: cards go to galleries and link previews.
- */
-export async function documentImage(
-  ctx: PageContext,
-  file: OwnedFile & { filetype: DocumentType },
-  shareKey: string | null,
-  size: ImageSize,
-): Promise<{ redirect: string } | { png: Buffer }> {
-  const { content } = await getDocument(ctx.db, { owner: file.owner, n: file.n }, ctx.viewer, shareKey);
-  const [width, height] = IMAGE_PIXELS[size];
-  if (file.filetype === 'dashboard') {
-    const parsed = parseOr(() => parseDashboardContent(content), null);
-    const first = parsed && (await firstPublicPlot(ctx, plotRefsOfDashboard(parsed)));
-    if (first) return { redirect: imagePath(first.owner, first.n, size === 'default' ? undefined : size) };
-    const boxes = parsed?.layout ? boxRects(parsed.layout, width, height).map((r) => ({ ...r, kind: r.boxType })) : [];
-    return { png: layoutPng(boxes, width, height) };
-  }
-  const parsed = parseOr(() => parsePresentationContent(content), null);
-  const first = parsed && (await firstPublicPlot(ctx, plotRefsOfPresentation(parsed, ctx.origin)));
-  if (first) return { redirect: imagePath(first.owner, first.n, size === 'default' ? undefined : size) };
-  const slide = parsed?.presentation.slides[0];
-  return { png: layoutPng(slide ? slide.children.map((c) => slideBox(c, width, height)) : [], width, height) };
-}
-
-async function firstPublicPlot(ctx: PageContext, refs: { fileId: string }[]): Promise<ResolvedPlotRef | null> {
-  const resolved = await resolvePlotRefs(
-    ctx.db,
-    null,
-    refs.map((r) => ({ fileId: r.fileId, shareKey: null })),
-  );
-  return refs.map((r) => resolved.get(r.fileId)).find((r) => r?.readable) ?? null;
-}
-
-const SLIDE_KINDS: Record<string, string> = { Plotly: 'plot', Text: 'text', CodePane: 'text', Image: 'image' };
-
-/** A slide child's rectangle in a `width` x `height` picture of the slide. */
-function slideBox(child: SlideChild, width: number, height: number): ImageBox {
-  const at = placement(child.props.style);
-  const share = (v: string | undefined) => (v ? Number.parseFloat(v) / 100 : 0);
-  return {
-    x: share(at.left) * width,
-    y: share(at.top) * height,
-    width: (share(at.width) || 200 / SLIDE_WIDTH) * width,
-    height: (share(at.height) || 100 / SLIDE_HEIGHT) * height,
-    kind: SLIDE_KINDS[child.type] ?? 'empty',
-  };
 }

@@ -226,4 +226,58 @@ describe.each(servers())('dashboards and presentations, on $name', (s) => {
     expect(p.json.title).toBe('Spectacle presentation content');
     expect(p.text).toContain('CodePane');
   });
+
+  it("a presentation's page carries its first slide, the others come a few at a time from /slides with the page's permissions", async () => {
+    const text = (k: number) => ({
+      type: 'Text',
+      props: { style: { left: `${k}%`, top: '10%', width: '50%', height: '20%' } },
+      children: [`marker-slide-${k}`],
+    });
+    const slides = (n: number, shift = 0) =>
+      JSON.stringify({ presentation: { slides: Array.from({ length: n }, (_, i) => ({ children: [text(i + 1 + shift)] })) } });
+    const open = await create('spectacle-presentations', alice, { content: slides(5), filename: 'Lazy deck', world_readable: true });
+    const [, n] = open.fid.split(':');
+    const page = await s.call('GET', `/~${alice.username}/${n}/`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('marker-slide-1');
+    expect(page.text).toContain('5 slides');
+    for (const k of [2, 3, 4, 5]) expect(page.text).not.toContain(`marker-slide-${k}`);
+    const more = await s.call('GET', `/~${alice.username}/${n}/slides?from=2`);
+    expect(more.status, more.text).toBe(200);
+    expect(more.headers.get('cache-control')).toBe('private, no-store');
+    expect(more.json.count).toBe(5);
+    expect(more.json.from).toBe(2);
+    expect(more.json.slides.map((sl: Rec) => sl.items[0].lines[0])).toEqual(['marker-slide-2', 'marker-slide-3', 'marker-slide-4']);
+    expect((await s.call('GET', `/~${alice.username}/${n}/slides?from=5`)).json.slides).toHaveLength(1);
+    expect((await s.call('GET', `/~${alice.username}/${n}/slides?from=6`)).json.slides).toEqual([]);
+    for (const bad of ['', '?from=0', '?from=abc', '?from=1.5']) expectError(await s.call('GET', `/~${alice.username}/${n}/slides${bad}`), 400, 'from');
+
+    // A private deck: the 404 of a missing one to anyone who may not read it; its owner reads it.
+    const closed = await create('spectacle-presentations', alice, { content: slides(3), filename: 'Closed deck', world_readable: false });
+    const closedPath = `/~${alice.username}/${closed.fid.split(':')[1]}/slides?from=2`;
+    const missing = await s.call('GET', `/~${alice.username}/999999/slides?from=2`);
+    expectError(missing, 404);
+    for (const user of [undefined, bob]) {
+      const refused = await s.call('GET', closedPath, { user });
+      expect([refused.status, refused.text]).toEqual([missing.status, missing.text]);
+    }
+    expect((await s.call('GET', closedPath, { user: alice })).json.slides).toHaveLength(2);
+    // A dashboard is no presentation.
+    const board = await create('dashboards', alice, { content: dashboard(box(publicPlot.fid)), world_readable: true });
+    expectError(await s.call('GET', `/~${alice.username}/${board.fid.split(':')[1]}/slides?from=1`), 404);
+
+    // Its card (no plot anyone may read): the same picture each time, another once its content changes.
+    const card = async () => {
+      const res = await fetch(`${s.url}/~${alice.username}/${n}.png?size=card`, { redirect: 'manual' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      return Buffer.from(await res.arrayBuffer()).toString('base64');
+    };
+    const first = await card();
+    expect(await card()).toBe(first);
+    const put = await s.call('PUT', `/v2/spectacle-presentations/${open.fid}`, { user: alice, body: { content: slides(5, 40) } });
+    expect(put.status, put.text).toBe(200);
+    expect(await card()).not.toBe(first);
+    expect((await s.call('GET', `/~${alice.username}/${n}/slides?from=2`)).json.slides[0].items[0].lines[0]).toBe('marker-slide-42');
+  });
 });

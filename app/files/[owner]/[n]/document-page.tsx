@@ -39,7 +39,7 @@ export function DocumentPage({ data, notice }: { data: DocumentPageData; notice:
           <li>
             <Owner owner={file.owner} />
           </li>
-          <li>{data.kind === 'dashboard' ? 'Dashboard' : `Presentation · ${data.slides.length} ${data.slides.length === 1 ? 'slide' : 'slides'}`}</li>
+          <li>{data.kind === 'dashboard' ? 'Dashboard' : `Presentation · ${data.count} ${data.count === 1 ? 'slide' : 'slides'}`}</li>
           <li>
             Created <DateTime date={file.createdAt} />
           </li>
@@ -55,8 +55,8 @@ export function DocumentPage({ data, notice }: { data: DocumentPageData; notice:
         ) : (
           <p className="muted">This dashboard has no boxes yet.</p>
         )
-      ) : data.slides.length ? (
-        <PresentationView slides={data.slides} label={`Presentation: ${file.filename}`} />
+      ) : data.count ? (
+        <PresentationView count={data.count} slides={data.slides} slidesUrl={data.slidesUrl} label={`Presentation: ${file.filename}`} />
       ) : (
         <p className="muted">This presentation has no slides yet.</p>
       )}

@@ -12,13 +12,13 @@ import { PlotDataNotice, readsPublicData } from '@/components/plot-data-notice';
 import { PlotView } from '@/components/plot-view';
 import { Comments } from '@/components/comments';
 import { StarButton } from '@/components/star-button';
+import { countPageView } from '@/lib/web/page-views';
 import { plotPeople } from '@/lib/web/people';
 import { commentAction, commentsSwitchAction, deleteCommentAction, editCommentAction, starAction } from './people-actions';
 import { versionedImage } from '@/lib/web/plot-cards';
 import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grid-preview';
 import { chartContentPath, dataTablePath, editPlotPath, filePath, historyPath, imagePath, withShareKey } from '@/lib/core/urls';
 import { canWrite } from '@/lib/core/permissions';
-import { countView } from '@/lib/core/view-counts';
 import {
   chartDescription,
   embedCode,
@@ -101,7 +101,9 @@ export default async function FilePage(props: Props) {
 
 async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; notice: Notice | null; commentsCursor: unknown }) {
   const { record, file, shareKey, secretKey, visibility, lineage } = data;
-  const views = await countView(data.ctx.db, file.id);
+  // The count as stored; this view is counted once the page is sent (once per visitor a day).
+  await countPageView(data.ctx, file.id);
+  const views = record.views;
   const description = await chartDescription(data);
   const title = nameOf(data);
   const fid = `${file.owner}:${file.n}`;

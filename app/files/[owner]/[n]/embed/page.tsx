@@ -71,7 +71,7 @@ function DocumentEmbed({ data }: { data: DocumentPageData }) {
       {data.kind === 'dashboard' ? (
         data.layout && <DashboardView layout={data.layout} label={`Dashboard: ${file.filename}`} />
       ) : (
-        <PresentationView slides={data.slides} label={`Presentation: ${file.filename}`} />
+        <PresentationView count={data.count} slides={data.slides} slidesUrl={data.slidesUrl} label={`Presentation: ${file.filename}`} />
       )}
       <p className="document-embed-links">
         <a className="embed-link" href={withShareKey(data.urls.web_url, data.shareKey)} target="_blank" rel="noopener">
