@@ -205,24 +205,27 @@ describe('GET /v2/plots/{fid}/content', () => {
       ['another user', () => bob],
     ];
 
+    // The figure with every column it draws inlined.
+    const everythingInlined = () => ({
+      data: [
+        { type: 'scatter', x: [101, 102], y: [201, 202], marker: { color: ['a', 'b'] } },
+        { type: 'bar', y: [7, 8] },
+        {
+          type: 'heatmap',
+          z: [
+            [201, 202],
+            [101, 102],
+          ],
+        },
+      ],
+      layout: { title: 'mixed' },
+    });
+
     // What the chart draws, inlined (the Python client's get_figure); never the rest of the grid.
     it.each(readers)("%s, inline_data=true: every column the chart draws inlined, the private grid's too, no map_data", async (_n, who) => {
       const res = await call('GET', `/v2/plots/${rec.fid}/content?inline_data=true`, { user: who() });
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({
-        data: [
-          { type: 'scatter', x: [101, 102], y: [201, 202], marker: { color: ['a', 'b'] } },
-          { type: 'bar', y: [7, 8] },
-          {
-            type: 'heatmap',
-            z: [
-              [201, 202],
-              [101, 102],
-            ],
-          },
-        ],
-        layout: { title: 'mixed' },
-      });
+      expect(res.json).toEqual(everythingInlined());
       expect(res.text).not.toContain('987654321');
     });
 
@@ -269,20 +272,7 @@ describe('GET /v2/plots/{fid}/content', () => {
       expect(res.status).toBe(200);
       const { map_data: mapData, ...rest } = res.json;
       expect(mapData === undefined || (typeof mapData === 'object' && Object.keys(mapData).length === 0)).toBe(true);
-      expect(rest).toEqual({
-        data: [
-          { type: 'scatter', x: [101, 102], y: [201, 202], marker: { color: ['a', 'b'] } },
-          { type: 'bar', y: [7, 8] },
-          {
-            type: 'heatmap',
-            z: [
-              [201, 202],
-              [101, 102],
-            ],
-          },
-        ],
-        layout: { title: 'mixed' },
-      });
+      expect(rest).toEqual(everythingInlined());
       expect(res.text).not.toContain('987654321');
     });
 
