@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from './auth';
 import { ApiError, invalid } from './errors';
-import { columnText } from './grids';
+import { columnTexts } from './column-reads';
 import { checkFigure } from './figure';
 import { assertReadable, assertWriter, canRead, holdsShareKey, type FileAccess } from './permissions';
 import { getPlotFile } from './plots';
@@ -157,9 +157,13 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
       const pieces = text.split(TOKEN_TEXT);
       // split() with a capture group alternates text and token numbers.
       const tail = mapped.size ? pieces.pop()!.replace(/}\s*$/, '') : pieces.pop()!;
+      // Every column in the order the answer holds them, read a batch at a time (lib/core/column-reads.ts).
+      const order = [...pieces.filter((_, i) => i % 2).map((t) => inline[Number(t)].cols), ...mapped.values()];
+      const texts = columnTexts(db, order.flat());
+      const next = async () => (await texts.next()).value ?? 'null';
       for (let i = 0; i < pieces.length; i += 2) {
         yield pieces[i];
-        yield* columnsText(db, inline[Number(pieces[i + 1])].cols);
+        yield* columnsText(next, inline[Number(pieces[i + 1])].cols.length);
       }
       yield tail;
       if (mapped.size) {
@@ -167,7 +171,7 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
         let first = true;
         for (const [src, cols] of mapped) {
           yield `${first ? '' : ','}${JSON.stringify(src)}:`;
-          yield* columnsText(db, cols);
+          yield* columnsText(next, cols.length);
           first = false;
         }
         yield '}}';
@@ -211,17 +215,14 @@ export async function figureToRender(
   return { text, version: content.version, layout: { width: plot.width, height: plot.height }, mapOutlines: needsMapOutlines(types, subplots) };
 }
 
-/** One column's values, or an array of several columns' values (a multi-uid src), as stored. */
-async function* columnsText(db: Db, cols: number[]): AsyncGenerator<string> {
-  if (cols.length === 1) {
-    yield await columnText(db, cols[0]);
+/** The next `count` columns' values: one column's, or an array of several (a multi-uid src), as stored. */
+async function* columnsText(next: () => Promise<string>, count: number): AsyncGenerator<string> {
+  if (count === 1) {
+    yield await next();
     return;
   }
   yield '[';
-  for (const [i, id] of cols.entries()) {
-    if (i) yield ',';
-    yield await columnText(db, id);
-  }
+  for (let i = 0; i < count; i++) yield `${i ? ',' : ''}${await next()}`;
   yield ']';
 }
 
