@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { RESET_MINUTES } from '@/lib/core/password-resets';
 import { passwordResetOpen } from '@/lib/web/sign-in';
 
@@ -8,7 +7,7 @@ export const metadata: Metadata = { title: 'Forgot password' };
 export const dynamic = 'force-dynamic';
 
 export default async function ForgotPasswordPage({ searchParams }: { searchParams: Promise<{ sent?: string; error?: string }> }) {
-  if (!passwordResetOpen()) notFound();
+  if (!passwordResetOpen()) return <AskTheOperator />;
   const { sent, error } = await searchParams;
   const invalid = error === 'email';
   return (
@@ -42,6 +41,23 @@ export default async function ForgotPasswordPage({ searchParams }: { searchParam
         )}
         <button type="submit">{sent ? 'Send another link' : 'Send me a link'}</button>
       </form>
+      <p className="muted">
+        Remembered it? <Link href="/signin">Sign in</Link>.
+      </p>
+    </main>
+  );
+}
+
+/** Without mail, the way back is the operator's: say so, with the command they run. */
+function AskTheOperator() {
+  return (
+    <main className="narrow">
+      <h1>Forgot password</h1>
+      <p>
+        This server sends no mail, so a new password comes from the person who runs it. Ask them to run{' '}
+        <code>npm run user:reset-password -- your-username</code>: it gives you a new password, or with <code>--link</code> a one-time link where you
+        choose one. Your API key keeps working meanwhile, and you can sign in with it.
+      </p>
       <p className="muted">
         Remembered it? <Link href="/signin">Sign in</Link>.
       </p>
