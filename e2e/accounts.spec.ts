@@ -88,6 +88,9 @@ for (const js of [true, false]) {
     // The form's own alert (Next's route announcer is an alert too, present once it has announced).
     await expect(page.locator('#signin-error')).toHaveRole('alert');
     await expect(page.locator('#signin-error')).toContainText('do not match');
+    // What was typed as the name stays in its field; the secret never comes back.
+    await expect(page.getByLabel('Username or email')).toHaveValue(`${js ? 'js' : 'nojs'}@invited.example`);
+    await expect(page.getByLabel('Password or API key')).toHaveValue('');
     await page.getByLabel('Username or email').fill(username);
     await page.getByLabel('Password or API key').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -55,8 +55,8 @@ function AskTheOperator() {
       <h1>Forgot password</h1>
       <p>
         This server sends no mail, so a new password comes from the person who runs it. Ask them to run{' '}
-        <code>npm run user:reset-password -- your-username</code>: it gives you a new password, or with <code>--link</code> a one-time link where you
-        choose one. Your API key keeps working meanwhile, and you can sign in with it.
+        <code>npm run user:reset-password -- your-username</code>: it gives you a new password, or with <code>--link</code> a one-time link where you choose
+        one. Your API key keeps working meanwhile, and you can sign in with it.
       </p>
       <p className="muted">
         Remembered it? <Link href="/signin">Sign in</Link>.

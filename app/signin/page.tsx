@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SignInForm } from '@/components/sign-in-form';
-import { safeNext, SIGN_IN_ERRORS, signUpOpen } from '@/lib/web/sign-in';
+import { safeNext, SIGN_IN_ERRORS, signInDraft, signUpOpen } from '@/lib/web/sign-in';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -16,7 +16,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         </p>
       )}
       <p className="muted">Use your username or email address with your password, or with your API key (the one you give the Plotly clients).</p>
-      <SignInForm next={safeNext(next) ?? ''} error={typeof error === 'string' ? SIGN_IN_ERRORS[error] : undefined} />
+      <SignInForm
+        next={safeNext(next) ?? ''}
+        error={typeof error === 'string' ? SIGN_IN_ERRORS[error] : undefined}
+        login={typeof error === 'string' ? await signInDraft() : ''}
+      />
       <p>
         <Link href="/forgot-password">Forgot password?</Link>
       </p>

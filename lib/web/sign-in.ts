@@ -59,21 +59,38 @@ const SIGN_UP_DRAFT_COOKIE = 'pf_signup';
 const draftSchema = z.object({ username: z.string().max(254).catch(''), email: z.string().max(254).catch('') });
 export type SignUpDraft = z.infer<typeof draftSchema>;
 
-function signUpDraftCookie(draft: SignUpDraft | null, origin: string): string {
+/** A refused form's draft as a cookie for its own page `path` alone, for ten minutes (null clears it). */
+function draftCookie(name: string, path: string, draft: object | null, origin: string): string {
   const value = draft ? Buffer.from(JSON.stringify(draft)).toString('base64url') : '';
-  return [`${SIGN_UP_DRAFT_COOKIE}=${value}`, 'Path=/signup', `Max-Age=${draft ? 600 : 0}`, 'HttpOnly', 'SameSite=Lax', origin.startsWith('https:') && 'Secure']
+  return [`${name}=${value}`, `Path=${path}`, `Max-Age=${draft ? 600 : 0}`, 'HttpOnly', 'SameSite=Lax', origin.startsWith('https:') && 'Secure']
     .filter(Boolean)
     .join('; ');
 }
 
+/** The draft cookie `name` read back under `schema`, or null. */
+async function readDraft<T>(name: string, schema: z.ZodType<T>): Promise<T | null> {
+  const raw = (await cookies()).get(name)?.value ?? '';
+  try {
+    return schema.parse(JSON.parse(Buffer.from(raw.slice(0, 2048), 'base64url').toString('utf8')));
+  } catch {
+    return null;
+  }
+}
+
+const signUpDraftCookie = (draft: SignUpDraft | null, origin: string) => draftCookie(SIGN_UP_DRAFT_COOKIE, '/signup', draft, origin);
+
 /** For the /signup page: what the last refused attempt typed, or empty fields. */
 export async function signUpDraft(): Promise<SignUpDraft> {
-  const raw = (await cookies()).get(SIGN_UP_DRAFT_COOKIE)?.value ?? '';
-  try {
-    return draftSchema.parse(JSON.parse(Buffer.from(raw.slice(0, 2048), 'base64url').toString('utf8')));
-  } catch {
-    return { username: '', email: '' };
-  }
+  return (await readDraft(SIGN_UP_DRAFT_COOKIE, draftSchema)) ?? { username: '', email: '' };
+}
+
+/** The username or address a refused sign-in typed (never its secret), kept for /signin as sign-up's draft is. */
+const SIGN_IN_DRAFT_COOKIE = 'pf_signin';
+const signInDraftSchema = z.object({ login: z.string().max(254).catch('') });
+
+/** For the /signin page after a refusal: the username or address typed. */
+export async function signInDraft(): Promise<string> {
+  return (await readDraft(SIGN_IN_DRAFT_COOKIE, signInDraftSchema))?.login ?? '';
 }
 
 /** "Forgot password?" is offered when mail is configured (SMTP_URL with PUBLIC_URL). */
@@ -202,11 +219,12 @@ export async function signInRequest(req: Request): Promise<Response> {
   const back = (error: string) => `/signin?error=${error}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
   const login = form ? field(form, 'username').trim() : '';
   const secret = form ? field(form, 'password') : '';
-  if (!login || !secret) return seeOther(back('missing'));
+  const draft = { 'Set-Cookie': draftCookie(SIGN_IN_DRAFT_COOKIE, '/signin', { login: login.slice(0, 254) }, originFrom(req.headers, new URL(req.url))) };
+  if (!login || !secret) return seeOther(back('missing'), draft);
   const db = await getDb();
   const check = await checkSignIn(db, req.headers, login, secret);
   if ('retryAfter' in check) return throttledPage(check.retryAfter, back('throttled'));
-  if ('wrong' in check) return seeOther(back('wrong'));
+  if ('wrong' in check) return seeOther(back('wrong'), draft);
   const token = await createSession(db, check.user.id);
   return seeOther(next ?? profilePath(check.user.username), { 'Set-Cookie': sessionSetCookie(token, originFrom(req.headers, new URL(req.url))) });
 }

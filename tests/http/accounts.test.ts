@@ -157,11 +157,18 @@ describe('accounts', () => {
     const wrong = await signIn({ username: user.username, password: 'not the password', next: '/feed' });
     expect(wrong.status).toBe(303);
     expect(wrong.headers.get('location')).toBe('/signin?error=wrong&next=%2Ffeed');
-    expect(wrong.headers.get('set-cookie')).toBeNull();
+    // No session; only the name typed, kept for the sign-in page alone (never the secret).
+    const draft = wrong.headers.get('set-cookie') ?? '';
+    expect(sessionOf(wrong.headers)).toBeUndefined();
+    expect(draft).toMatch(/^pf_signin=[^;]+; Path=\/signin; Max-Age=600; HttpOnly; SameSite=Lax/);
+    expect(Buffer.from(/^pf_signin=([^;]+)/.exec(draft)![1], 'base64url').toString()).not.toContain('not the password');
     const missing = await signIn({ username: user.username });
     expect(missing.headers.get('location')).toBe('/signin?error=missing');
-    const page = await get(open[0].url, '/signin?error=wrong&next=%2Ffeed');
+    const page = await get(open[0].url, '/signin?error=wrong&next=%2Ffeed', draft.split(';')[0]);
     expect(page.text).toContain('do not match');
+    // A wrong password keeps the username in its field.
+    expect(page.text).toMatch(new RegExp(`name="username"[^>]*value="${user.username}"`));
+    expect((await get(open[0].url, '/signin', draft.split(';')[0])).text).not.toMatch(/name="username"[^>]*value="/);
     const hostile = await get(open[0].url, `/signin?error=${encodeURIComponent('<b>pwned</b>')}`);
     expect(hostile.status).toBe(200);
     // (The address itself is in Next's flight data, escaped; the page's content never shows it.)
@@ -244,7 +251,9 @@ describe('accounts', () => {
     for (const a of answers) {
       expect(a.status).toBe(303);
       expect(a.headers.get('location')).toBe('/signin?error=wrong&next=%2Ffeed');
-      expect(a.headers.get('set-cookie')).toBeNull();
+      // No session for either; the same draft of the name typed for both.
+      expect(sessionOf(a.headers)).toBeUndefined();
+      expect(a.headers.get('set-cookie')).toMatch(/^pf_signin=[^;]+; Path=\/signin; Max-Age=600; HttpOnly; SameSite=Lax$/);
       expect(a.text).toBe('');
     }
   });
