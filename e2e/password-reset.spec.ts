@@ -1,7 +1,7 @@
 // "Forgot password?" in the browser, with and without JavaScript, on an app of its own: mail
 // configured (SMTP_URL to a real SMTP server this file starts, PUBLIC_URL) and open sign-up, on a
-// PostgreSQL database of its own. Sign up, forget, follow the mailed link, set a password, sign in
-// with it; axe and screenshots (desktop and phone) of the pages on the way.
+// PostgreSQL database of its own. Sign up, confirm the address, forget, follow the mailed link, set a
+// password, sign in with it; axe and screenshots (desktop and phone) of the pages on the way.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '../harness/postgres';
@@ -60,6 +60,7 @@ for (const js of [true, false]) {
     test.setTimeout(120_000);
     const username = `fp${unique()}`;
     const email = `${username}@mail.example`;
+    const beforeSignUp = smtp.mails.length;
     await page.goto(`${app.url}/signup`);
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Email').fill(email);
@@ -68,6 +69,11 @@ for (const js of [true, false]) {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page).toHaveURL(/\/settings\?welcome=1$/);
     await context.clearCookies();
+    // An address given at open sign-up counts once confirmed (reset mail goes to confirmed addresses only).
+    const confirmation = await smtp.mailTo(email, beforeSignUp);
+    await page.goto(confirmation.text.match(/^(http\S+confirm-email\S+)$/m)![1]);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('heading', { name: 'Address confirmed' })).toBeVisible();
 
     await page.goto(`${app.url}/signin`);
     await expect(page.getByRole('link', { name: 'Sign up' }).first()).toBeVisible();
