@@ -97,7 +97,7 @@ test('figure text styled with url(...) makes no visitor request its address', as
       },
     },
   });
-  expect(res.status(), await res.text()).toBe(201);
+  expect(res.status(), await res.text()).toBe(200);
   const plot = ((await res.json()) as { file: FileRecord }).file;
   const injected: string[] = [];
   page.on('request', (r) => {
