@@ -5,11 +5,11 @@ export async function register() {
     // Each request's socket address, appended to X-Forwarded-For before Next reads it (rate limits).
     const { stampPeerAddress } = await import('@/lib/http/peer-address');
     await stampPeerAddress();
-    const { readMailSettings } = await import('./lib/core/mail');
+    const { readMailSettings } = await import('./lib/core/accounts/mail');
     const mail = readMailSettings();
     if (mail.problem) console.error(`Mail is off, so "Forgot password?" is not offered: ${mail.problem}.`);
     const { embeddedDataDir, getDatabase, prepareWith } = await import('./db/client');
-    const { bootstrapDatabase } = await import('./lib/core/bootstrap');
+    const { bootstrapDatabase } = await import('./lib/core/setup/bootstrap');
     prepareWith(bootstrapDatabase);
     const worker = process.env.IMAGE_WORKER !== 'false' ? await import('@/lib/render/image-worker') : null;
     // A fresh embedded install seeds the demo gallery and then draws its images at once: Chromium

@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
-import { avatarPath, NEW_CHART_PATH, profilePath } from '@/lib/core/urls';
+import { avatarPath, NEW_CHART_PATH, profilePath } from '@/lib/shared/urls';
 import { pageContext } from '@/lib/web/page-context';
 import { signUpOpen } from '@/lib/web/sign-in';
 import './globals.css';

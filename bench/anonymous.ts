@@ -5,8 +5,8 @@
 // every column's stored text in one statement.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
-import { CONTENT_LIMITS } from '@/lib/core/dashboard-content';
-import { MAX_COLUMNS } from '@/lib/core/grid-input';
+import { CONTENT_LIMITS } from '@/lib/core/documents/dashboard-content';
+import { MAX_COLUMNS } from '@/lib/core/grids/grid-input';
 import { cpuPerRequest, cpuText, fmt, psqlTimed, table, withCpu, sequentialLatency, type Benchmark, type Latency } from './support';
 
 const REQUESTS = 30;
@@ -123,7 +123,7 @@ Floor for the grid: psql reading every column's stored text in one statement, ${
 (about 2 s and 4 MB of HTML a view), each card image was drawn on every request, and the grid was read
 with one statement a column (about 11 s a read). Now the page renders the first slide and the deck asks
 for the others a few at a time, parsed content and card pictures are kept per content version, and
-columns are read 500 (or 8 MiB) a statement (lib/core/column-reads.ts).`;
+columns are read 500 (or 8 MiB) a statement (lib/core/grids/column-reads.ts).`;
   return { results, markdown };
 };
 

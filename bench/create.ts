@@ -2,7 +2,7 @@
 // trace on src references into one grid) against pgbench inserting the same figure JSON.
 import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { createUser } from '@/lib/core/users';
+import { createUser } from '@/lib/core/accounts/users';
 import { codeBlock, cpuPerRequest, cpuText, fmt, load, pgbench, table, withCpu, type Benchmark, type BenchContext } from './support';
 
 const CONNECTIONS = 8;

@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
-import { createPlotFromRawFigure } from '@/lib/core/demo';
-import { enqueue, notifyQueued } from '@/lib/core/images';
+import { createPlotFromRawFigure } from '@/lib/core/setup/demo';
+import { enqueue, notifyQueued } from '@/lib/core/images/images';
 import { processTreeMemory, Renderer } from '@/lib/render/renderer';
 import { codeBlock, fmt, percentiles, table, type Benchmark, type BenchContext } from './support';
 
@@ -54,7 +54,7 @@ async function drained(ctx: BenchContext): Promise<void> {
   while ((await pendingJobs(ctx)) > 0) await new Promise((r) => setTimeout(r, 50));
 }
 
-/** Drops the stored images of `ids` and queues them again, as creates would (lib/core/images.ts's enqueue). */
+/** Drops the stored images of `ids` and queues them again, as creates would (lib/core/images/images.ts's enqueue). */
 async function requeue(ctx: BenchContext, ids: number[]): Promise<void> {
   const list = sql.raw(`(${ids.join(',')})`);
   await ctx.database.db.execute(sql`DELETE FROM plot_images WHERE file_id IN ${list}`);

@@ -1,10 +1,10 @@
 // 1. List depth: latency of page 1 vs a page 50,000 deep (or the last full page when the set is
 // shorter), in every order, one request at a time; the floor is pgbench running the endpoint's own
-// statement (lib/core/plot-lists.ts listPageSql) for the same two pages.
+// statement (lib/core/plots/plot-lists.ts listPageSql) for the same two pages.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
 import { encodeCursor, type Cursor } from '@/lib/core/cursors';
-import { listPageSql, recordSelect, type ListQuery, type Order } from '@/lib/core/plot-lists';
+import { listPageSql, recordSelect, type ListQuery, type Order } from '@/lib/core/plots/plot-lists';
 import { codeBlock, cpuDuring, fmt, pgbench, sequentialLatency, sqlText, table, type Benchmark } from './support';
 
 const PAGE_SIZE = 20;
@@ -102,7 +102,7 @@ const listDepth: Benchmark = async (ctx) => {
 \`GET /v2/plots\` one request at a time (${REQUESTS} each, after 20 to warm up), page 1 against page
 ${fmt(page)} (rows ${fmt(offset + 1)}-${fmt(offset + PAGE_SIZE)}; ${fmt(DEPTH_PAGE)} pages deep when the set is that large), opened with a
 cursor as \`next\` links carry it. Floor: pgbench, one client, running the statement the endpoint runs
-(\`listPageSql\` in lib/core/plot-lists.ts, parameters written in) for the same two pages. Times in ms (service:
+(\`listPageSql\` in lib/core/plots/plot-lists.ts, parameters written in) for the same two pages. Times in ms (service:
 median to last byte; floor: pgbench's average latency). CPU per request: the app's processes (user +
 system from /proc) and the Postgres backends serving the bench database; the floor's: its backend's
 per transaction. CPU per request is steadier than time on a shared machine.

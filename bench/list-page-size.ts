@@ -1,7 +1,7 @@
 // 8. List page size: GET /v2/plots?page_size=100 against the default 20, one request at a time and
 // at 32 connections, with the CPU each request costs the app and Postgres; the floor is pgbench
 // running the endpoint's own statement (listPageSql) for the same page size.
-import { listPageSql, recordSelect } from '@/lib/core/plot-lists';
+import { listPageSql, recordSelect } from '@/lib/core/plots/plot-lists';
 import { codeBlock, cpuDuring, fmt, load, pgbench, sequentialLatency, sqlText, table, type Benchmark } from './support';
 
 const SIZES = [20, 100];
@@ -64,7 +64,7 @@ against pgbench with ${CONNECTIONS} clients running the statement the endpoint r
 parameters written in). CPU per request: the app's processes (user + system from /proc) + the
 Postgres backends serving the bench database (pg_stat_activity, polled); the floor's is its backends'
 alone. CPU per request is steadier than requests/s on a shared machine. The service keeps its
-statement prepared for the default page size only (lib/core/plot-lists.ts, \`preparedShape\`): Postgres
+statement prepared for the default page size only (lib/core/plots/plot-lists.ts, \`preparedShape\`): Postgres
 plans the 100-row page on every request, as it would for any size a caller picks.
 
 ${table(

@@ -4,7 +4,7 @@
 // is measured too: the framework's own ceiling on this machine. The one process is loaded by
 // autocannon as well, the Node load generator earlier runs used, to show what the generator takes.
 import { availableParallelism } from 'node:os';
-import { listPageSql, recordSelect } from '@/lib/core/plot-lists';
+import { listPageSql, recordSelect } from '@/lib/core/plots/plot-lists';
 import {
   autocannonLoad,
   codeBlock,

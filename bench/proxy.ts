@@ -10,7 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@/harness/ports';
-import { SESSION_COOKIE } from '@/lib/core/sessions';
+import { SESSION_COOKIE } from '@/lib/core/accounts/sessions';
 import { codeBlock, cpuDuring, cpuSeconds, fmt, load, processTree, table, writeResultFile, type Benchmark, type BenchContext } from './support';
 
 const NGINX = '/usr/sbin/nginx';

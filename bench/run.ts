@@ -14,8 +14,8 @@ import { openDatabase, queryRows } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
 import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
-import { seedSynthetic } from '@/lib/core/demo';
-import { createUser } from '@/lib/core/users';
+import { seedSynthetic } from '@/lib/core/setup/demo';
+import { createUser } from '@/lib/core/accounts/users';
 import { listeningProcess, processTree, writeResultFile, type Benchmark, type BenchContext } from './support';
 
 const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {

@@ -1,9 +1,9 @@
 // 8. Search: `GET /v2/search` latency for words of every frequency over the synthetic plots (their
-// titles: lib/core/demo.ts seedSynthetic), against a list page (`GET /v2/plots`) in the same run, one
+// titles: lib/core/setup/demo.ts seedSynthetic), against a list page (`GET /v2/plots`) in the same run, one
 // request at a time.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
-import { MAX_RANKED, SEARCH_WALK } from '@/lib/core/search';
+import { MAX_RANKED, SEARCH_WALK } from '@/lib/core/plots/search';
 import { fmt, sequentialLatency, table, type Benchmark, type Latency } from './support';
 
 const REQUESTS = 200;
@@ -98,7 +98,7 @@ const search: Benchmark = async (ctx) => {
 up), against the first list page \`GET /v2/plots\` in the same run. The synthetic titles hold "synthetic",
 their number, one of ten words (one plot in ten each) and, one in a thousand, "aurora". Up to
 ${fmt(MAX_RANKED)} matches are ranked (ts_rank_cd, then newest); more, or a word the planner's statistics
-call common, are listed newest first (lib/core/search.ts). Times in ms to the last byte.
+call common, are listed newest first (lib/core/plots/search.ts). Times in ms to the last byte.
 
 ${table(['query', 'matches', 'order', 'p50', 'p90', 'p50 / list p50'], rows)}
 

@@ -1,9 +1,9 @@
 // The head of a file's page (plot, grid, dashboard, presentation): its sharing badge, owner, dates
 // and the link to whom it is shared with.
 import Link from 'next/link';
-import type { OwnedFile } from '@/lib/core/files';
+import type { OwnedFile } from '@/lib/core/files/files';
 import type { Visibility } from '@/lib/core/permissions';
-import { avatarPath, peoplePath, profilePath } from '@/lib/core/urls';
+import { avatarPath, peoplePath, profilePath } from '@/lib/shared/urls';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 export const DateTime = ({ date }: { date: Date }) => <time dateTime={date.toISOString()}>{dateFormat.format(date)}</time>;

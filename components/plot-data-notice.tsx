@@ -1,11 +1,11 @@
-// What a plot's owner is told about its data (lib/core/plot-data-sharing.ts): which grids it draws
+// What a plot's owner is told about its data (lib/core/plots/plot-data-sharing.ts): which grids it draws
 // from are as private as the plot, which stay public and why, and, when some need not be public, a
 // button that makes them private. Shown in the workspace after a plot's sharing changed and on the
 // owner's plot page.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { GridFate, PlotData, PlotGrid } from '@/lib/core/plot-data-sharing';
-import { filePath } from '@/lib/core/urls';
+import type { GridFate, PlotData, PlotGrid } from '@/lib/core/plots/plot-data-sharing';
+import { filePath } from '@/lib/shared/urls';
 import { ActionForm, type FormAction } from './action-form';
 import { CsrfField } from './csrf-field';
 import { type Back, type View, ViewFields } from './file-forms';

@@ -1,15 +1,15 @@
 'use client';
 // Draws a plot's figure with plotly.js, loaded on first use (the bundle the figure needs) and shared
 // by every chart on the page. `interactive` gives the full chart through react-plotly.js; otherwise
-// a card's chart drawn straight with plotly in the card layout (lib/core/card-figure.ts), the same
+// a card's chart drawn straight with plotly in the card layout (lib/shared/figures/card-figure.ts), the same
 // the card image shows, with values on hover (WebGL ones become an image so a long gallery never
 // runs out of WebGL contexts, and static 3D scenes, which plotly draws off-screen, show). Until drawn, and if drawing
 // fails, the fallback shows, with a clear message on failure.
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import createPlotlyComponent from 'react-plotly.js/factory';
 import type { PlotParams } from 'react-plotly.js/factory';
-import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
-import { CARD_SIZE, cardFigure } from '@/lib/core/card-figure';
+import type { PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
+import { CARD_SIZE, cardFigure } from '@/lib/shared/figures/card-figure';
 import { CHART_CONFIG, prepareChart, type Figure, type PlotlyApi } from './plotly-client';
 
 export interface PlotFigureProps {

@@ -5,8 +5,8 @@
 // JavaScript the card is its image and its links.
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
-import { CARD_SIZE } from '@/lib/core/card-figure';
-import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
+import { CARD_SIZE } from '@/lib/shared/figures/card-figure';
+import type { PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 
 // While plotly.js loads, the image underneath stays in view.
 const PlotFigure = dynamic(() => import('./plot-figure'), { ssr: false, loading: () => null });

@@ -3,8 +3,8 @@
 // (Plotly.downloadImage on the drawn chart), so they stay disabled until the chart is drawn.
 import { useCallback, useState } from 'react';
 import PlotFigure from './plot-figure';
-import type { ChartMode } from '@/lib/core/images';
-import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
+import type { ChartMode } from '@/lib/core/images/images';
+import type { PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 import type { PlotlyApi } from './plotly-client';
 
 export interface PlotViewProps {

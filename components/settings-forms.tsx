@@ -55,7 +55,7 @@ export function ProfileForm({ action, csrf, profile }: { action: Action<FormStat
   );
 }
 
-/** `length`: the password rules' bounds (lib/core/passwords.ts, which the browser cannot import). */
+/** `length`: the password rules' bounds (lib/core/accounts/passwords.ts, which the browser cannot import). */
 export function PasswordForm({
   action,
   csrf,

@@ -33,10 +33,10 @@ export const users = pgTable(
     username: text('username').notNull(),
     // sha256 of the API key: keys are random 144-bit strings, so a fast hash is enough and allows rotation.
     apiKeyHash: text('api_key_hash').notNull(),
-    // argon2id (PHC string, lib/core/passwords.ts); null until the person sets a password.
+    // argon2id (PHC string, lib/core/accounts/passwords.ts); null until the person sets a password.
     passwordHash: text('password_hash'),
     email: text('email').notNull().default(''),
-    // When the address was shown to be the person's (lib/core/email-confirmations.ts); null: not yet,
+    // When the address was shown to be the person's (lib/core/accounts/email-confirmations.ts); null: not yet,
     // and then it counts for nothing (no reset mail, no sign-in by it, no hold on the address).
     emailConfirmedAt: ts('email_confirmed_at'),
     nickname: text('nickname').notNull().default(''),
@@ -108,7 +108,7 @@ export const plots = pgTable(
     // The figure's size as JSON text: lists read the records of large figures one at a time.
     figureBytes: integer('figure_bytes').notNull().default(0),
     // Grid values its srcs reference, and their stored bytes (each reference counted; kept current
-    // when its grids change): pages draw a chart of much data only when asked (lib/core/images.ts).
+    // when its grids change): pages draw a chart of much data only when asked (lib/core/images/images.ts).
     dataValues: bigint('data_values', { mode: 'number' }).notNull().default(0),
     dataBytes: bigint('data_bytes', { mode: 'number' }).notNull().default(0),
     // Paths and values of the figure's src references, computed once at write time so reads never
@@ -123,13 +123,13 @@ export const plots = pgTable(
     // `comments` (migration people_counts), so records and the -stars order read one column.
     stars: bigint('stars', { mode: 'number' }).notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
-    // Its owner can close it to new comments (lib/core/comments.ts).
+    // Its owner can close it to new comments (lib/core/plots/comments.ts).
     commentsEnabled: boolean('comments_enabled').notNull().default(true),
     quality: smallint('quality').notNull().default(0),
     handpicked: boolean('handpicked').notNull().default(false),
     sourceFid: text('source_fid'),
     // A theme holds styling only (layout.template); a template holds a chart whose srcs keep their
-    // column roles, `templateRoles` saying which column each src named (lib/core/themes.ts).
+    // column roles, `templateRoles` saying which column each src named (lib/core/plots/themes.ts).
     isTheme: boolean('is_theme').notNull().default(false),
     isTemplate: boolean('is_template').notNull().default(false),
     templateRoles: jsonb('template_roles'),
@@ -143,7 +143,7 @@ export const plots = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     listed: boolean('listed').notNull().default(false),
     // The words search finds the plot by (title, filename, owner's names, caption, `type:` lexemes of its
-    // trace types), kept by triggers (migration 0015; lib/core/search.ts).
+    // trace types), kept by triggers (migration 0015; lib/core/plots/search.ts).
     search: tsvector('search').notNull().default(sql`''::tsvector`),
   },
   (t) => [
@@ -163,7 +163,7 @@ export const plots = pgTable(
 );
 
 /**
- * A dashboard's or a presentation's content (lib/core/dashboards.ts): the JSON text exactly as its
+ * A dashboard's or a presentation's content (lib/core/documents/dashboards.ts): the JSON text exactly as its
  * client sent it (answers return it as sent), its size, and a version bumped on every change (keys
  * its card image).
  */
@@ -177,7 +177,7 @@ export const documents = pgTable('documents', {
 });
 
 /**
- * Who has viewed which plot's page today (lib/core/view-counts.ts): a view counts once per visitor per
+ * Who has viewed which plot's page today (lib/core/plots/view-counts.ts): a view counts once per visitor per
  * day. `visitor` is a salted hash (view_salts) of the signed-in user or the address, never either
  * itself; rows of earlier days are deleted.
  */
@@ -200,7 +200,7 @@ export const viewSalts = pgTable('view_salts', {
   salt: text('salt').notNull(),
 });
 
-/** Who starred which plot (lib/core/stars.ts); plots.stars counts them. */
+/** Who starred which plot (lib/core/plots/stars.ts); plots.stars counts them. */
 export const stars = pgTable(
   'stars',
   {
@@ -220,7 +220,7 @@ export const stars = pgTable(
   ],
 );
 
-/** Comments on plots, plain text (lib/core/comments.ts); plots.comment_count counts them. */
+/** Comments on plots, plain text (lib/core/plots/comments.ts); plots.comment_count counts them. */
 export const comments = pgTable(
   'comments',
   {
@@ -239,7 +239,7 @@ export const comments = pgTable(
 );
 
 /**
- * Column values as stored (lib/core/column-store.ts): a grid's live columns and its kept versions'
+ * Column values as stored (lib/core/grids/column-store.ts): a grid's live columns and its kept versions'
  * columns point here, so a change that leaves a column's values as they were (a rename, a reorder,
  * another column's change) shares them instead of copying them. A row is never changed once
  * written: a write of values makes a new row, and a row no live or kept column points to goes in
@@ -285,7 +285,7 @@ export const gridColumns = pgTable(
 
 /**
  * The current state's place in the history of a plot (figure and title) or a grid (columns): its
- * version number, who saved it, with what client, when (lib/core/versions.ts). The state itself is
+ * version number, who saved it, with what client, when (lib/core/files/versions.ts). The state itself is
  * the live row; earlier ones are in plot_versions and grid_versions. A file without a row has had
  * no save since it was made before histories were kept: its current state is version 1, its owner's.
  */
@@ -300,14 +300,14 @@ export const fileSaves = pgTable(
     client: text('client'),
     savedAt: ts('saved_at').notNull().defaultNow(),
     // The stored bytes of the file's kept earlier versions (the sum of their `bytes`): a person's
-    // history is bounded by the sum over their files (lib/core/versions.ts).
+    // history is bounded by the sum over their files (lib/core/files/versions.ts).
     keptBytes: bigint('kept_bytes', { mode: 'number' }).notNull().default(0),
   },
   // Deleting a user sets its authorship to null: found by index, not by a scan of every save.
   (t) => [index('file_saves_author_idx').on(t.authorId).where(sql`${t.authorId} IS NOT NULL`)],
 );
 
-/** A plot's earlier figures and titles, each as it was current (bounded: lib/core/versions.ts). */
+/** A plot's earlier figures and titles, each as it was current (bounded: lib/core/files/versions.ts). */
 export const plotVersions = pgTable(
   'plot_versions',
   {
@@ -316,7 +316,7 @@ export const plotVersions = pgTable(
       .references(() => files.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     // Null when it is the figure of the next version (or of the live plot, for the newest kept one):
-    // a change of the title alone keeps no copy of the figure (lib/core/versions.ts).
+    // a change of the title alone keeps no copy of the figure (lib/core/files/versions.ts).
     figure: jsonb('figure'),
     title: text('title').notNull(),
     titleGiven: boolean('title_given').notNull(),
@@ -365,7 +365,7 @@ export const gridVersionColumns = pgTable(
 );
 
 /**
- * People a file is shared with by name (lib/core/collaborators.ts): `read` or `write`. A folder's
+ * People a file is shared with by name (lib/core/files/collaborators.ts): `read` or `write`. A folder's
  * collaborators reach everything below it (the SQL function file_collaboration, migration 0030).
  */
 export const collaborators = pgTable(
@@ -389,7 +389,7 @@ export const collaborators = pgTable(
 );
 
 /**
- * Whom a person blocked (lib/core/blocks.ts): shares from them are refused, and their shares to the
+ * Whom a person blocked (lib/core/accounts/blocks.ts): shares from them are refused, and their shares to the
  * person went when the block was made.
  */
 export const blocks = pgTable(
@@ -431,7 +431,7 @@ export const invitations = pgTable('invitations', {
   usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
 });
 
-/** "Forgot password?" links (lib/core/password-resets.ts): the link holds a random token, the table only its sha256. */
+/** "Forgot password?" links (lib/core/accounts/password-resets.ts): the link holds a random token, the table only its sha256. */
 export const passwordResets = pgTable(
   'password_resets',
   {
@@ -447,7 +447,7 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
-/** Address confirmation links (lib/core/email-confirmations.ts): the link holds a random token, the table only its sha256. */
+/** Address confirmation links (lib/core/accounts/email-confirmations.ts): the link holds a random token, the table only its sha256. */
 export const emailConfirmations = pgTable(
   'email_confirmations',
   {

@@ -1,4 +1,4 @@
-// A private plot's data stays private (lib/core/plot-data-sharing.ts): flipping a plot private in the
+// A private plot's data stays private (lib/core/plots/plot-data-sharing.ts): flipping a plot private in the
 // workspace takes along the grid only it draws from (its page, CSV and API content are then the 404 of
 // a missing file to anyone else), and the page says which grids stay public and why (another public
 // plot uses it; it is someone else's). A plot made private through the API (the file alone) warns its

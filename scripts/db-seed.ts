@@ -1,6 +1,6 @@
 // npm run db:seed                      — the demo gallery (when the database has no users yet)
 // npm run db:seed -- --plots 1000000   — a large synthetic set for benchmarks
-import { seedDemoIfEmpty, seedSynthetic } from '@/lib/core/demo';
+import { seedDemoIfEmpty, seedSynthetic } from '@/lib/core/setup/demo';
 import { CommandError, runCommand } from './cli';
 
 await runCommand('npm run db:seed [-- --plots N]', { plots: { type: 'string' } }, async (db, { values }) => {

@@ -1,5 +1,5 @@
 // npm run plot:curate -- <fid> [--quality N] [--handpicked true|false]
-import { curatePlot } from '@/lib/core/curation';
+import { curatePlot } from '@/lib/core/plots/curation';
 import { ApiError } from '@/lib/core/errors';
 import { CommandError, runCommand } from './cli';
 

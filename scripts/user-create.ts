@@ -1,6 +1,6 @@
 // npm run user:create -- <username> [--api-key KEY] [--email E] [--password P | --password-stdin]  — prints the API key.
 import { text } from 'node:stream/consumers';
-import { createUser } from '@/lib/core/users';
+import { createUser } from '@/lib/core/accounts/users';
 import { CommandError, runCommand } from './cli';
 
 const usage = 'npm run user:create -- <username> [--api-key KEY] [--email EMAIL] [--password PASSWORD | --password-stdin]';

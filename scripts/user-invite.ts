@@ -1,6 +1,6 @@
 // npm run user:invite -- <email>... [--days N]  — prints a one-time sign-up link for each address,
 // on PUBLIC_URL (scripts/public-url.ts).
-import { createInvitation, INVITATION_DAYS } from '@/lib/core/invitations';
+import { createInvitation, INVITATION_DAYS } from '@/lib/core/accounts/invitations';
 import { CommandError, runCommand } from './cli';
 import { publicUrl } from './public-url';
 

@@ -2,8 +2,8 @@
 // random password, printed once, every browser session of theirs ended (the API key stays); or, with
 // --link, a one-time link on PUBLIC_URL where they choose one themselves (as "Forgot password?" mails).
 import { randomBytes } from 'node:crypto';
-import { issuePasswordReset, RESET_MINUTES } from '@/lib/core/password-resets';
-import { getUserByUsername, setPassword } from '@/lib/core/users';
+import { issuePasswordReset, RESET_MINUTES } from '@/lib/core/accounts/password-resets';
+import { getUserByUsername, setPassword } from '@/lib/core/accounts/users';
 import { CommandError, runCommand } from './cli';
 import { publicUrl } from './public-url';
 

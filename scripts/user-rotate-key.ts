@@ -1,5 +1,5 @@
 // npm run user:rotate-key -- <username>  — replaces the user's API key and prints the new one.
-import { getUserByUsername, rotateApiKey } from '@/lib/core/users';
+import { getUserByUsername, rotateApiKey } from '@/lib/core/accounts/users';
 import { CommandError, runCommand } from './cli';
 
 const usage = 'npm run user:rotate-key -- <username>';

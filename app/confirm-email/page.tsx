@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { openEmailConfirmation } from '@/lib/core/email-confirmations';
+import { openEmailConfirmation } from '@/lib/core/accounts/email-confirmations';
 import { pageContext } from '@/lib/web/page-context';
 
 export const metadata: Metadata = { title: 'Confirm your address', robots: { index: false, follow: false } };

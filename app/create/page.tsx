@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { DataImport } from '@/components/data-import/data-import';
-import { NEW_CHART_PATH, profilePath } from '@/lib/core/urls';
+import { NEW_CHART_PATH, profilePath } from '@/lib/shared/urls';
 import { newChartGrids, newChartTemplates } from '@/lib/web/new-chart';
 import { pageContext } from '@/lib/web/page-context';
 

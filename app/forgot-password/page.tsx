@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { RESET_MINUTES } from '@/lib/core/password-resets';
+import { RESET_MINUTES } from '@/lib/core/accounts/password-resets';
 import { passwordResetOpen } from '@/lib/web/sign-in';
 
 export const metadata: Metadata = { title: 'Forgot password' };

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { PlotList } from '@/components/plot-list';
 import { DocumentCards } from '@/components/documents/document-cards';
 import { SearchForm } from '@/components/search-form';
-import { searchDocuments } from '@/lib/core/document-cards';
-import { SEARCH_WALK } from '@/lib/core/search';
+import { searchDocuments } from '@/lib/core/documents/document-cards';
+import { SEARCH_WALK } from '@/lib/core/plots/search';
 import { searchPage, searchQuery } from '@/lib/web/gallery';
 import { pageContext } from '@/lib/web/page-context';
 import { moreSearchPlots } from '../actions';
@@ -22,7 +22,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   };
 }
 
-// Search results: public plots matching `q` (lib/core/search.ts), most relevant first, paged with
+// Search results: public plots matching `q` (lib/core/plots/search.ts), most relevant first, paged with
 // the lists' cursors and "Load more". The box on the gallery and the feed lands here (a GET form).
 export default async function Search({ searchParams }: Props) {
   const { db, viewer, origin } = await pageContext();
@@ -83,7 +83,7 @@ export default async function Search({ searchParams }: Props) {
           loadPage={moreSearchPlots.bind(null, q, mine)}
           empty={
             page.next ? (
-              // A search page reads a bounded stretch of plots (lib/core/search.ts); older ones may match.
+              // A search page reads a bounded stretch of plots (lib/core/plots/search.ts); older ones may match.
               <>
                 <h2>No matches among the {SEARCH_WALK.toLocaleString('en-US')} plots searched so far</h2>
                 <p>

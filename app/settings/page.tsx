@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiKeyForm, PasswordForm, ProfileForm } from '@/components/settings-forms';
-import { mailSettings } from '@/lib/core/mail';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/core/passwords';
-import { profilePath } from '@/lib/core/urls';
-import { getUserById } from '@/lib/core/users';
+import { mailSettings } from '@/lib/core/accounts/mail';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/core/accounts/passwords';
+import { profilePath } from '@/lib/shared/urls';
+import { getUserById } from '@/lib/core/accounts/users';
 import { pageContext } from '@/lib/web/page-context';
 import { changePasswordAction, newApiKeyAction, saveProfileAction } from './actions';
 

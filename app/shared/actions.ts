@@ -1,5 +1,5 @@
 'use server';
-// "Shared with me"'s forms: thin, the rules are in lib/core/blocks.ts and lib/core/collaborators.ts.
+// "Shared with me"'s forms: thin, the rules are in lib/core/accounts/blocks.ts and lib/core/files/collaborators.ts.
 import type { FormState } from '@/lib/web/forms';
 import { blockPerson, declineShare, unblockPerson } from '@/lib/web/collaborators';
 

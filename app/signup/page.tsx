@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { openInvitation } from '@/lib/core/invitations';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/core/passwords';
+import { openInvitation } from '@/lib/core/accounts/invitations';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/core/accounts/passwords';
 import { pageContext } from '@/lib/web/page-context';
 import { SIGN_UP_ERROR_FIELDS, SIGN_UP_ERRORS, signUpDraft, signUpOpen } from '@/lib/web/sign-in';
 

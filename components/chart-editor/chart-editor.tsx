@@ -6,8 +6,8 @@
 // a client could have made, with the same limits and errors.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Visibility } from '@/lib/core/permissions';
-import { applyTheme, templateOf } from '@/lib/core/theme-figures';
-import { apiFilePath, filePath } from '@/lib/core/urls';
+import { applyTheme, templateOf } from '@/lib/shared/figures/theme-figures';
+import { apiFilePath, filePath } from '@/lib/shared/urls';
 import type { EditorData, FigureCheck } from '@/lib/web/chart-editor';
 import type { FormState } from '@/lib/web/forms';
 import { ChartPreview } from './chart-preview';

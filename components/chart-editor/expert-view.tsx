@@ -9,7 +9,7 @@ import type { EditorFigure } from './figure-history';
 interface ExpertViewProps {
   figure: EditorFigure;
   csrf: string;
-  /** The plot edited, if saved: a writer's figure keeps the srcs it has (lib/core/plots.ts). */
+  /** The plot edited, if saved: a writer's figure keeps the srcs it has (lib/core/plots/plots.ts). */
   fid: string | null;
   check: (form: FormData) => Promise<FigureCheck>;
   onApply: (figure: EditorFigure, dataAttrs: Record<string, string[]>) => void;

@@ -1,9 +1,9 @@
 // The preview's data: the figure the editor keeps holds src references only, so the preview fetches
 // the columns they name from the API (each once, cached, parsed off the main thread), and draws a copy
-// with the values in place. Within the live-drawing limits (lib/core/live-drawing.ts) it draws all of
+// with the values in place. Within the live-drawing limits (lib/shared/figures/live-drawing.ts) it draws all of
 // it, beyond them the first part of each column.
-import { drawsLive, LIVE_MAX_BYTES, LIVE_MAX_VALUES } from '@/lib/core/live-drawing';
-import { apiFilePath } from '@/lib/core/urls';
+import { drawsLive, LIVE_MAX_BYTES, LIVE_MAX_VALUES } from '@/lib/shared/figures/live-drawing';
+import { apiFilePath } from '@/lib/shared/urls';
 
 /** A column's size, as the page knows it (no data). */
 export interface ColumnSize {

@@ -4,7 +4,7 @@
 // sharing), and the worker stores the grid. Then the chart editor opens on it.
 import { useRouter } from 'next/navigation';
 import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { newChartPath } from '@/lib/core/urls';
+import { newChartPath } from '@/lib/shared/urls';
 import type { FromWorker, Sharing, TablePreview, ToWorker } from './messages';
 import { COLUMN_TYPES, columnNames, type ColumnType, MAX_IMPORT_BYTES, PREVIEW_ROWS, sizeText } from './table-data';
 

@@ -5,7 +5,7 @@
 import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/web-worker';
 import { unzipSync, strFromU8 } from 'fflate';
-import { apiFilePath } from '@/lib/core/urls';
+import { apiFilePath } from '@/lib/shared/urls';
 import { type ByteTable, NotSimple, readByteTable, TableError } from './byte-table';
 import type { FromWorker, Sharing, TablePreview, ToWorker } from './messages';
 import {

@@ -1,7 +1,7 @@
 // The data import's rules, pure and browser-safe (the parsing worker runs them; tests call them):
 // what a file may be, each cell's kind, a column's detected type, and a column's values as the json
 // text POST /v2/grids stores, or the first cell that cannot be of the chosen type.
-import { MAX_CELL_BYTES, MAX_COLUMN_VALUES } from '@/lib/core/column-values';
+import { MAX_CELL_BYTES, MAX_COLUMN_VALUES } from '@/lib/shared/column-values';
 
 export type ColumnType = 'number' | 'date' | 'text';
 export const COLUMN_TYPES: ColumnType[] = ['number', 'date', 'text'];

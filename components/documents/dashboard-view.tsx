@@ -1,6 +1,6 @@
 // A dashboard's boxes as its split tree nests them: on a wide screen nested flex panes (horizontal
 // splits side by side, vertical ones stacked, the first pane at its share or pixels), each pane as
-// tall as the layout maths decided (lib/core/dashboard-layout.ts); on a phone one column in reading
+// tall as the layout maths decided (lib/core/documents/dashboard-layout.ts); on a phone one column in reading
 // order. Server-rendered; only the charts are client components.
 import type { CSSProperties } from 'react';
 import type { BoxView, DashboardLayout } from '@/lib/web/document-views';

@@ -1,8 +1,8 @@
 // A profile's public dashboards and presentations: a card each (its picture, name and kind), linking
 // to its page. The picture is its card image (lib/web/document-page.ts documentImage).
-import { CARD_SIZE } from '@/lib/core/card-figure';
-import type { DocumentCardRow } from '@/lib/core/document-cards';
-import { filePath, imagePath } from '@/lib/core/urls';
+import { CARD_SIZE } from '@/lib/shared/figures/card-figure';
+import type { DocumentCardRow } from '@/lib/core/documents/document-cards';
+import { filePath, imagePath } from '@/lib/shared/urls';
 import './documents.css';
 
 const KIND = { dashboard: 'Dashboard', spectacle_presentation: 'Presentation' } as const;

@@ -1,5 +1,5 @@
 // One slide of a presentation, drawn as the Python client lays it out (children placed on a 1000 x 700
-// slide that scales to the width it is given). Styles are only what lib/core/slide-style.ts let
+// slide that scales to the width it is given). Styles are only what lib/core/documents/slide-style.ts let
 // through; images and charts only from this site. Rendered on the server for the first slides and in
 // the browser for the ones the deck asks for later (slide-deck.tsx).
 import type { CSSProperties } from 'react';

@@ -17,7 +17,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { apiFilePath } from '@/lib/core/urls';
+import { apiFilePath } from '@/lib/shared/urls';
 import type { GridEditorData } from '@/lib/web/grid-editor';
 import { cellText, type Cell, GridModel, type LoadedColumn, parseCell } from './grid-model';
 import type { LoadAnswer, LoadAsk } from './load-worker';

@@ -1,7 +1,7 @@
 // The grid editor's data and its edits, without React: columns held compactly (a column of numbers
 // and empty cells as a Float64Array, NaN standing for the empty cell ""), every edit an operation that
 // knows how to undo itself (no copies of a million-row grid per step), and what a save sends.
-import { csvCell, csvLine } from '@/lib/core/csv-text';
+import { csvCell, csvLine } from '@/lib/shared/csv-text';
 
 /** A cell's value as the API stores it: JSON. */
 export type Cell = unknown;
@@ -410,7 +410,7 @@ export interface CsvSource {
   rows: number;
 }
 
-/** A grid as CSV (the server's format: lib/core/csv-text.ts), a header row first, in pieces (a Blob takes them without one big string). */
+/** A grid as CSV (the server's format: lib/shared/csv-text.ts), a header row first, in pieces (a Blob takes them without one big string). */
 export function csvParts({ names, columns, rows }: CsvSource): string[] {
   const parts = [csvLine(names.map((name) => csvCell(name, true)))];
   for (let r = 0; r < rows; r++) parts.push(csvLine(columns.map((v) => csvValue(valueAt(v, r)))));

@@ -4,13 +4,13 @@ import { timingSafeEqual } from 'node:crypto';
 import { sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import { notAuthenticated, notFound, permissionDenied } from './errors';
 
-/** Who is asking, once authenticated (lib/core/auth.ts finds them): what the rules below decide on. */
+/** Who is asking, once authenticated (lib/core/accounts/auth.ts finds them): what the rules below decide on. */
 export interface Viewer {
   id: number;
   username: string;
 }
 
-/** What a collaborator may do: read, or also change the content (lib/core/collaborators.ts). */
+/** What a collaborator may do: read, or also change the content (lib/core/files/collaborators.ts). */
 export type Collaboration = 'read' | 'write';
 
 export interface FileAccess {

@@ -3,7 +3,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { notFound } from './errors';
 import { canReadSql, canWriteSql, collaborationSql, type Collaboration } from './permissions';
-import { urlSql } from './urls';
+import { urlSql } from './url-sql';
 
 /** A username: letters, digits, "_", "." and "-", at most 50, starting with a letter or digit. */
 export const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$/;

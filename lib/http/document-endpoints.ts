@@ -1,8 +1,8 @@
 // The endpoints of dashboards (`/v2/dashboards`) and spectacle presentations (`/v2/spectacle-presentations`):
 // one declaration for both types, as Python's dashboard_ops and presentation_ops call them.
 import 'server-only';
-import { contentJsonSchema } from '@/lib/core/dashboard-content';
-import { createDocument, documentCreateSchema, documentRecord, getDocument, listOwnDocuments, type DocumentType } from '@/lib/core/dashboards';
+import { contentJsonSchema } from '@/lib/core/documents/dashboard-content';
+import { createDocument, documentCreateSchema, documentRecord, getDocument, listOwnDocuments, type DocumentType } from '@/lib/core/documents/dashboards';
 import { MiB } from '@/lib/core/json-text';
 import { fidParam } from '@/lib/core/records';
 import { feedQuerySchema, shareKeyQuery } from './request/queries';

@@ -4,17 +4,17 @@
 import 'server-only';
 import type { z } from 'zod';
 import { notFound } from '@/lib/core/errors';
-import { fileDetail, fileUpdateSchema, folderUpdateSchema, updateFileDetail, type FileUpdate } from '@/lib/core/file-detail';
-import { deleteFile, restoreFile, trashFile } from '@/lib/core/file-changes';
-import { lookupPath, type Filetype } from '@/lib/core/files';
-import { gridUpdateSchema } from '@/lib/core/grids';
-import { documentUpdateSchema } from '@/lib/core/dashboards';
+import { fileDetail, fileUpdateSchema, folderUpdateSchema, updateFileDetail, type FileUpdate } from '@/lib/core/workspace/file-detail';
+import { deleteFile, restoreFile, trashFile } from '@/lib/core/files/file-changes';
+import { lookupPath, type Filetype } from '@/lib/core/files/files';
+import { gridUpdateSchema } from '@/lib/core/grids/grids';
+import { documentUpdateSchema } from '@/lib/core/documents/dashboards';
 import { clientOf } from './request/client';
 import { lookupQuerySchema } from './request/queries';
 import { endpoint } from './routes';
 import { json } from './responses';
 import { MiB } from '@/lib/core/json-text';
-import { plotUpdateSchema } from '@/lib/core/plots';
+import { plotUpdateSchema } from '@/lib/core/plots/plots';
 import { fidParam } from '@/lib/core/records';
 
 export const trashEndpoint = (filetype?: Filetype) =>

@@ -7,9 +7,9 @@
 // error checking it raised; `revive` turns those into the PreparedColumn and PreparedValue the grid rules
 // read, which answer as they would have, 400s included and in the same order.
 import type { z } from 'zod';
-import { columnValues, PreparedColumn, type ColumnProblem, type ColumnValues } from '@/lib/core/column-values';
+import { columnValues, PreparedColumn, type ColumnProblem, type ColumnValues } from '@/lib/shared/column-values';
 import { ApiError } from '@/lib/core/errors';
-import { colItems, colsBodySchema, createGridSchema, editItems, editsBodySchema, gridData, PreparedValue, rowsBodySchema } from '@/lib/core/grid-input';
+import { colItems, colsBodySchema, createGridSchema, editItems, editsBodySchema, gridData, PreparedValue, rowsBodySchema } from '@/lib/core/grids/grid-input';
 import { parseJsonText, parseWith, renameRepeatedKeys } from '@/lib/core/json-text';
 import { decodeUtf8 } from './body';
 

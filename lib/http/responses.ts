@@ -4,10 +4,10 @@
 import 'server-only';
 import fresh from 'fresh';
 import { ApiError, invalidMany, serviceUnavailable } from '@/lib/core/errors';
-import { sessionToken } from '@/lib/core/sessions';
-import type { PlotImage } from '@/lib/core/images';
-import type { Content } from '@/lib/core/plot-content';
-import type { PageLink } from '@/lib/core/plot-lists';
+import { sessionToken } from '@/lib/core/accounts/sessions';
+import type { PlotImage } from '@/lib/core/images/images';
+import type { Content } from '@/lib/core/plots/plot-content';
+import type { PageLink } from '@/lib/core/plots/plot-lists';
 
 /** Errors are never stored: the same URL may answer otherwise a moment later (signed in, made public). */
 export function errorResponse(error: unknown): Response {

@@ -3,11 +3,11 @@
 import 'server-only';
 import type { z } from 'zod';
 import { getDb, type Db } from '@/db/client';
-import { authenticate, type Viewer } from '@/lib/core/auth';
+import { authenticate, type Viewer } from '@/lib/core/accounts/auth';
 import { ApiError, notAuthenticated } from '@/lib/core/errors';
 import { MiB, parseJsonText, parseWith } from '@/lib/core/json-text';
 import { originFrom } from './request/origin';
-import { admitWrite, limitAddress, rateLimitHeaders } from '@/lib/core/rate-limit';
+import { admitWrite, limitAddress, rateLimitHeaders } from '@/lib/core/accounts/rate-limit';
 import { decodeUtf8, readJsonBytes } from './body';
 import { methodNotAllowed } from './errors';
 import { parseLargeGridBody } from './body-workers';

@@ -13,13 +13,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
+import type { Viewer } from '@/lib/core/accounts/auth';
 import { busy, invalid, serviceUnavailable } from '@/lib/core/errors';
-import { MAX_TRACES } from '@/lib/core/figure';
-import { needsMapOutlines } from '@/lib/core/plotly-bundles';
-import { traceType } from '@/lib/core/trace-types';
+import { MAX_TRACES } from '@/lib/core/figures/figure';
+import { needsMapOutlines } from '@/lib/shared/figures/plotly-bundles';
+import { traceType } from '@/lib/shared/figures/trace-types';
 import { claimOneOf, releaseLease, renewLease } from './leases';
-import { whole } from '@/lib/core/rate-limit';
+import { whole } from '@/lib/core/accounts/rate-limit';
 import {
   appRenderer,
   figureSize,

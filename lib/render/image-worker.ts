@@ -2,8 +2,8 @@
 // the app by default (IMAGE_WORKER=false turns it off) and any number more as `npm run worker`.
 import 'server-only';
 import type { Database } from '@/db/client';
-import { claimImageJob, failImageJob, IMAGE_JOBS_CHANNEL, storeImages } from '@/lib/core/images';
-import { figureToRender } from '@/lib/core/plot-content';
+import { claimImageJob, failImageJob, IMAGE_JOBS_CHANNEL, storeImages } from '@/lib/core/images/images';
+import { figureToRender } from '@/lib/core/plots/plot-content';
 import { appRenderer, type Renderer, rendererUnavailable } from './renderer';
 
 export interface ImageWorker {

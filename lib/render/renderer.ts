@@ -12,8 +12,8 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { readdir, readFile } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CARD_SCALE, CARD_SIZE, cardFigureScript } from '@/lib/core/card-figure';
-import { DEFAULT_SIZE, THUMB_BOXES, type RenderedImage } from '@/lib/core/images';
+import { CARD_SCALE, CARD_SIZE, cardFigureScript } from '@/lib/shared/figures/card-figure';
+import { DEFAULT_SIZE, THUMB_BOXES, type RenderedImage } from '@/lib/core/images/images';
 import { geoAssetsScript, plotlyBrowserScript } from './plotly-assets';
 import { drawGuardScript } from './draw-guard';
 
@@ -50,7 +50,7 @@ export function rendererUnavailable(executablePath = chromiumPath()): string | n
 // Plain JavaScript run in the pages (a string, so no compiler helper leaks into it).
 // __renderFigure (thumbnails): toImage draws the figure once in an off-screen element; thumbnails
 // are scaled from that image in a canvas, letterboxed with the colour of the chart's own corner; the
-// card image is the figure drawn again in its card layout (lib/core/card-figure.ts).
+// card image is the figure drawn again in its card layout (lib/shared/figures/card-figure.ts).
 // __exportFigure (exports): the figure as SVG at its drawing size with the output size set on the
 // root (plotly's own scaling does the same, but leaves fractional sizes); rasters are that SVG
 // drawn into a canvas of exactly the output size. It answers {error} for a figure plotly refuses,
@@ -186,14 +186,14 @@ export interface ExportSize {
 export interface ExportJob extends ExportSize {
   figureText: string;
   format: 'png' | 'jpeg' | 'webp' | 'svg' | 'pdf';
-  /** The figure draws a geo map (lib/core/plotly-bundles.ts needsMapOutlines). */
+  /** The figure draws a geo map (lib/shared/figures/plotly-bundles.ts needsMapOutlines). */
   mapOutlines?: boolean;
 }
 
 export interface RenderOptions {
   /** Abandon the drawing after this long (the browser's start-up is not counted). */
   timeoutMs?: number;
-  /** The figure draws a geo map (lib/core/plotly-bundles.ts needsMapOutlines). */
+  /** The figure draws a geo map (lib/shared/figures/plotly-bundles.ts needsMapOutlines). */
   mapOutlines?: boolean;
 }
 

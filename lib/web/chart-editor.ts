@@ -5,17 +5,17 @@
 import 'server-only';
 import { z } from 'zod';
 import { ApiError } from '@/lib/core/errors';
-import { checkFigure } from '@/lib/core/figure';
-import { getFile, type OwnedFile } from '@/lib/core/files';
-import { listGridColumns, listOwnGrids, type ColumnInfo } from '@/lib/core/grids';
+import { checkFigure } from '@/lib/core/figures/figure';
+import { getFile, type OwnedFile } from '@/lib/core/files/files';
+import { listGridColumns, listOwnGrids, type ColumnInfo } from '@/lib/core/grids/grids';
 import { parseJsonText } from '@/lib/core/json-text';
 import { canRead, canWrite, visibilityOf, type Visibility } from '@/lib/core/permissions';
-import { dataAttributePaths } from '@/lib/core/plot-schema';
-import { checkPlotFigure, getPlotRecord, MAX_FIGURE_BYTES } from '@/lib/core/plots';
+import { dataAttributePaths } from '@/lib/core/figures/plot-schema';
+import { checkPlotFigure, getPlotRecord, MAX_FIGURE_BYTES } from '@/lib/core/plots/plots';
 import { fidOf, parseFid, type Fid } from '@/lib/core/records';
-import { figureFromTemplate } from '@/lib/core/theme-figures';
-import { getTemplate, listThemes, templateColumns, type OwnStyleFile } from '@/lib/core/themes';
-import { editPlotPath, newChartPath } from '@/lib/core/urls';
+import { figureFromTemplate } from '@/lib/shared/figures/theme-figures';
+import { getTemplate, listThemes, templateColumns, type OwnStyleFile } from '@/lib/core/plots/themes';
+import { editPlotPath, newChartPath } from '@/lib/shared/urls';
 import { formCaller, FormError } from './forms';
 import { pageContext, type PageContext } from './page-context';
 

@@ -1,6 +1,6 @@
 // Sharing with people on the web: a file's people page (`/~owner/n/people`: who it is shared with,
 // and its owner's forms to share, change, unshare, and share a plot's grids too) and "Shared with
-// me" (`/shared`). The rules are lib/core/collaborators.ts's; these are its pages and forms.
+// me" (`/shared`). The rules are lib/core/files/collaborators.ts's; these are its pages and forms.
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
@@ -14,13 +14,13 @@ import {
   removeCollaborator,
   sharedFolderFiles,
   unreadableGridsOf,
-} from '@/lib/core/collaborators';
-import { blockUser, listBlocks, unblockUser } from '@/lib/core/blocks';
+} from '@/lib/core/files/collaborators';
+import { blockUser, listBlocks, unblockUser } from '@/lib/core/accounts/blocks';
 import { CursorRefused } from '@/lib/core/cursors';
 import { ApiError } from '@/lib/core/errors';
-import { getFile } from '@/lib/core/files';
+import { getFile } from '@/lib/core/files/files';
 import { parseFid } from '@/lib/core/records';
-import { peoplePath, sharedPath } from '@/lib/core/urls';
+import { peoplePath, sharedPath } from '@/lib/shared/urls';
 import { fidField } from './file-forms';
 import { FormError, runForm, type FormState } from './forms';
 import { pageContext } from './page-context';

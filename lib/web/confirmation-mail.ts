@@ -1,10 +1,10 @@
-// The mail that confirms an address (lib/core/email-confirmations.ts), sent after the answer: after an
+// The mail that confirms an address (lib/core/accounts/email-confirmations.ts), sent after the answer: after an
 // open sign-up with mail configured, and again when asked from /settings.
 import 'server-only';
 import { after } from 'next/server';
 import type { Db } from '@/db/client';
-import { CONFIRM_HOURS, issueEmailConfirmation } from '@/lib/core/email-confirmations';
-import { mailSettings, sendMail } from '@/lib/core/mail';
+import { CONFIRM_HOURS, issueEmailConfirmation } from '@/lib/core/accounts/email-confirmations';
+import { mailSettings, sendMail } from '@/lib/core/accounts/mail';
 
 /** After the answer is sent: a confirmation link to the account's unconfirmed address (a failed delivery is logged). */
 export function mailConfirmationAfter(db: Db, userId: number): void {

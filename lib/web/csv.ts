@@ -1,12 +1,12 @@
-// CSV downloads (the one format of lib/core/csv-text.ts, as the grid editor's "Download CSV") of grid columns, within a memory budget: each column's stored JSON text is read once and
+// CSV downloads (the one format of lib/shared/csv-text.ts, as the grid editor's "Download CSV") of grid columns, within a memory budget: each column's stored JSON text is read once and
 // walked value by value (never parsed into arrays of values), a download holds at most
 // CSV_MAX_BYTES of column text, and at most CSV_CONCURRENCY downloads of a process are built at once.
 import 'server-only';
 import pLimit from 'p-limit';
 import type { Db } from '@/db/client';
-import { csvColumnBytes, type CsvColumn } from '@/lib/core/csv-columns';
-import { columnTextList } from '@/lib/core/column-reads';
-import { csvCell, csvLine } from '@/lib/core/csv-text';
+import { csvColumnBytes, type CsvColumn } from '@/lib/core/plots/csv-columns';
+import { columnTextList } from '@/lib/core/grids/column-reads';
+import { csvCell, csvLine } from '@/lib/shared/csv-text';
 
 export const CSV_MAX_BYTES = 64 * 1024 * 1024;
 const CSV_CONCURRENCY = 2;

@@ -1,7 +1,7 @@
 // The dashboard builder's pages and actions: a new dashboard (`/create/dashboard`) or one the viewer
 // may write (`/~owner/n/edit`: its owner and write collaborators; anyone else the 404 of a missing
 // file), the plots to add (their own), and the save: the client's content, checked by the API's own
-// rules (lib/core/dashboards.ts), written by its core, the problems shown where they are.
+// rules (lib/core/documents/dashboards.ts), written by its core, the problems shown where they are.
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
@@ -9,15 +9,15 @@ import { z } from 'zod';
 import type { BuilderData, BuilderPlot, PlotChoices, SaveProblem, SaveState } from '@/components/dashboard-builder/types';
 import type { TreeNode } from '@/components/dashboard-builder/tree';
 import { ApiError } from '@/lib/core/errors';
-import { plotRefsOfDashboard, type DashboardContent } from '@/lib/core/dashboard-content';
-import { createDocument, documentUpdates, getDocument, resolvePlotRefs, type ResolvedPlotRef } from '@/lib/core/dashboards';
-import { updateFile } from '@/lib/core/file-changes';
-import { filenameSchema } from '@/lib/core/file-names';
-import { freeFilename, getFile } from '@/lib/core/files';
+import { plotRefsOfDashboard, type DashboardContent } from '@/lib/core/documents/dashboard-content';
+import { createDocument, documentUpdates, getDocument, resolvePlotRefs, type ResolvedPlotRef } from '@/lib/core/documents/dashboards';
+import { updateFile } from '@/lib/core/files/file-changes';
+import { filenameSchema } from '@/lib/core/files/file-names';
+import { freeFilename, getFile } from '@/lib/core/files/files';
 import { canWrite, VISIBILITY_FIELDS, visibilityOf } from '@/lib/core/permissions';
-import { listPlotChoices } from '@/lib/core/plot-choices';
+import { listPlotChoices } from '@/lib/core/plots/plot-choices';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { filePath, imagePath, NEW_DASHBOARD_PATH, withShareKey } from '@/lib/core/urls';
+import { filePath, imagePath, NEW_DASHBOARD_PATH, withShareKey } from '@/lib/shared/urls';
 import { signInFirst } from './chart-editor';
 import { errorSentences, formCaller, FormError, type FormCaller } from './forms';
 import { pageContext } from './page-context';

@@ -5,20 +5,26 @@
 // anonymous request reads one small row and the plots' public flags, never the content, and draws nothing.
 import 'server-only';
 import { BoundedCache } from '@/lib/core/bounded-cache';
-import { CARD_SCALE, CARD_SIZE } from '@/lib/core/card-figure';
-import { parseDashboardContent, parsePresentationContent, plotRefsOfDashboard, plotRefsOfPresentation, type SlideChild } from '@/lib/core/dashboard-content';
-import { boxRects } from '@/lib/core/dashboard-layout';
-import { type DocumentType, documentContentAt, documentVersion, type ResolvedPlotRef, resolvePlotRefs } from '@/lib/core/dashboards';
+import { CARD_SCALE, CARD_SIZE } from '@/lib/shared/figures/card-figure';
+import {
+  parseDashboardContent,
+  parsePresentationContent,
+  plotRefsOfDashboard,
+  plotRefsOfPresentation,
+  type SlideChild,
+} from '@/lib/core/documents/dashboard-content';
+import { boxRects } from '@/lib/core/documents/dashboard-layout';
+import { type DocumentType, documentContentAt, documentVersion, type ResolvedPlotRef, resolvePlotRefs } from '@/lib/core/documents/dashboards';
 import { ApiError, notFound } from '@/lib/core/errors';
-import type { OwnedFile } from '@/lib/core/files';
-import { DEFAULT_SIZE, type ImageSize, THUMB_BOXES } from '@/lib/core/images';
-import { type ImageBox, layoutPng } from '@/lib/core/layout-image';
+import type { OwnedFile } from '@/lib/core/files/files';
+import { DEFAULT_SIZE, type ImageSize, THUMB_BOXES } from '@/lib/core/images/images';
+import { type ImageBox, layoutPng } from '@/lib/core/documents/layout-image';
 import { MiB } from '@/lib/core/json-text';
-import { placement, SLIDE_HEIGHT, SLIDE_WIDTH } from '@/lib/core/slide-style';
-import { imagePath } from '@/lib/core/urls';
+import { placement, SLIDE_HEIGHT, SLIDE_WIDTH } from '@/lib/core/documents/slide-style';
+import { imagePath } from '@/lib/shared/urls';
 import type { PageContext } from './page-context';
 
-/** Each image size's pixels (as the plots' images: lib/core/images.ts). */
+/** Each image size's pixels (as the plots' images: lib/core/images/images.ts). */
 const IMAGE_PIXELS: Record<ImageSize, readonly [number, number]> = {
   default: DEFAULT_SIZE,
   card: [CARD_SIZE[0] * CARD_SCALE, CARD_SIZE[1] * CARD_SCALE],

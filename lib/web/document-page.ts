@@ -1,6 +1,6 @@
 // A dashboard's or a presentation's page and embed (its card image: document-card-image.ts): its
 // content read with the file's permissions, and each plot it shows decided for this viewer by the one
-// rule (resolvePlotRefs in lib/core/dashboards.ts; a box's share key counts). What the components get
+// rule (resolvePlotRefs in lib/core/documents/dashboards.ts; a box's share key counts). What the components get
 // names only the plots the viewer may read (lib/web/document-views.ts).
 import 'server-only';
 import { BoundedCache } from '@/lib/core/bounded-cache';
@@ -16,15 +16,15 @@ import {
   plotRefsOfDashboard,
   plotRefsOfPresentation,
   type SlideChild,
-} from '@/lib/core/dashboard-content';
-import { layoutDashboard, mapBoxes } from '@/lib/core/dashboard-layout';
-import { type DocumentType, documentContentAt, documentVersion, type ResolvedPlotRef, resolvePlotRefs } from '@/lib/core/dashboards';
-import { getFile, type OwnedFile } from '@/lib/core/files';
-import { chartView } from '@/lib/core/images';
+} from '@/lib/core/documents/dashboard-content';
+import { layoutDashboard, mapBoxes } from '@/lib/core/documents/dashboard-layout';
+import { type DocumentType, documentContentAt, documentVersion, type ResolvedPlotRef, resolvePlotRefs } from '@/lib/core/documents/dashboards';
+import { getFile, type OwnedFile } from '@/lib/core/files/files';
+import { chartView } from '@/lib/core/images/images';
 import { MiB } from '@/lib/core/json-text';
 import { carriedShareKey, shownShareKey, visibilityOf, type Visibility } from '@/lib/core/permissions';
-import { foreignBackground, placement, safeTextStyle, sameSitePath, slideBackground } from '@/lib/core/slide-style';
-import { chartContentPath, filePath, fileUrls, imagePath, slidesPath, withShareKey } from '@/lib/core/urls';
+import { foreignBackground, placement, safeTextStyle, sameSitePath, slideBackground } from '@/lib/core/documents/slide-style';
+import { chartContentPath, filePath, fileUrls, imagePath, slidesPath, withShareKey } from '@/lib/shared/urls';
 import type { BoxView, DashboardLayout, PlotView, SlideItem, SlideView } from './document-views';
 import type { PageContext } from './page-context';
 

@@ -1,10 +1,10 @@
 // What a dashboard's or a presentation's page shows, box by box, as its loader (document-page.ts)
 // decided it for this viewer. Browser-safe on purpose: the components take these and nothing more,
 // so a plot the viewer may not read is only `hidden` here, with no title, address or fid to leak.
-import type { ChartMode } from '@/lib/core/images';
-import type { LaidOut } from '@/lib/core/dashboard-layout';
-import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
-import type { SafeStyle } from '@/lib/core/slide-style';
+import type { ChartMode } from '@/lib/core/images/images';
+import type { LaidOut } from '@/lib/core/documents/dashboard-layout';
+import type { PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
+import type { SafeStyle } from '@/lib/core/documents/slide-style';
 
 /** A plot the viewer may read, with the share key that lets them (when one does). */
 export interface PlotView {

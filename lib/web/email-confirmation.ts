@@ -1,10 +1,10 @@
-// Confirming an address (lib/core/email-confirmations.ts) on the web: the link's page (/confirm-email, which only asks: a mail
+// Confirming an address (lib/core/accounts/email-confirmations.ts) on the web: the link's page (/confirm-email, which only asks: a mail
 // scanner opening the link confirms nothing) and its POST (/confirm-email/submit).
 import 'server-only';
-import { fromOrigin } from '@/lib/core/auth';
+import { fromOrigin } from '@/lib/core/accounts/auth';
 import { getDb } from '@/lib/core/database';
-import { confirmEmail, EmailConfirmationClosed, EmailTaken } from '@/lib/core/email-confirmations';
-import { sessionToken, sessionViewer } from '@/lib/core/sessions';
+import { confirmEmail, EmailConfirmationClosed, EmailTaken } from '@/lib/core/accounts/email-confirmations';
+import { sessionToken, sessionViewer } from '@/lib/core/accounts/sessions';
 import { mailConfirmationAfter } from './confirmation-mail';
 import { originFrom } from '@/lib/http/request/origin';
 import { field, foreign, formOf, html, seeOther } from './sign-in';

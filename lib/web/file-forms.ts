@@ -1,26 +1,26 @@
 // The owner's forms on their files (the workspace `/~owner/` and a plot's page): each one reads its
 // fields with the API's own schemas and calls the core function the API calls, so the rules and the
 // error messages are the API's; a plot's sharing also takes its grids along (the web's alone: see
-// lib/core/plot-data-sharing.ts). On success the browser goes back where the form was (a redirect:
+// lib/core/plots/plot-data-sharing.ts). On success the browser goes back where the form was (a redirect:
 // with or without JavaScript the page then shows the new state) with a fixed notice.
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
+import type { Viewer } from '@/lib/core/accounts/auth';
 import { ApiError } from '@/lib/core/errors';
-import { updateFileDetail } from '@/lib/core/file-detail';
-import { createFolders, getFile } from '@/lib/core/files';
-import { changeFiles, emptyTrash, MAX_BULK_FILES } from '@/lib/core/bulk-changes';
-import { fileFieldsSchema, restoreFile } from '@/lib/core/file-changes';
-import { listOwnFolders, OWN_FILTERS, OWN_SORTS, type OwnFilter, type OwnSort } from '@/lib/core/own-files';
-import { pathSchema } from '@/lib/core/file-names';
+import { updateFileDetail } from '@/lib/core/workspace/file-detail';
+import { createFolders, getFile } from '@/lib/core/files/files';
+import { changeFiles, emptyTrash, MAX_BULK_FILES } from '@/lib/core/workspace/bulk-changes';
+import { fileFieldsSchema, restoreFile } from '@/lib/core/files/file-changes';
+import { listOwnFolders, OWN_FILTERS, OWN_SORTS, type OwnFilter, type OwnSort } from '@/lib/core/files/own-files';
+import { pathSchema } from '@/lib/core/files/file-names';
 import { parseWith } from '@/lib/core/json-text';
 import { VISIBILITY_FIELDS } from '@/lib/core/permissions';
-import { followPlotSharing, planPlotDataSharing, sharePlotWithData, type PlotData } from '@/lib/core/plot-data-sharing';
-import { plotUpdateSchema, retitlePlot } from '@/lib/core/plots';
+import { followPlotSharing, planPlotDataSharing, sharePlotWithData, type PlotData } from '@/lib/core/plots/plot-data-sharing';
+import { plotUpdateSchema, retitlePlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { filePath, workspacePath } from '@/lib/core/urls';
+import { filePath, workspacePath } from '@/lib/shared/urls';
 import { FormError, runForm, type FormCaller, type FormState } from './forms';
 
 /** What a notice code in the workspace's URL says (fixed texts: nothing from the URL is echoed). */
@@ -108,7 +108,7 @@ const sharingSchema = z.object({ sharing: z.enum(['public', 'private', 'secret']
 
 /**
  * Public, private, or secret (a secret link): PATCH world_readable and share_key_enabled. A plot's
- * grids follow it on the web (lib/core/plot-data-sharing.ts); the page then says what each did.
+ * grids follow it on the web (lib/core/plots/plot-data-sharing.ts); the page then says what each did.
  */
 export function shareFile(form: FormData): Promise<FormState> {
   return runForm(form, async (caller) => {
@@ -176,7 +176,7 @@ export function moveFile(form: FormData): Promise<FormState> {
   });
 }
 
-/** A plot's title (the record's and the chart's: lib/core/plots.ts retitlePlot) and caption (the plot's page). */
+/** A plot's title (the record's and the chart's: lib/core/plots/plots.ts retitlePlot) and caption (the plot's page). */
 export function editPlot(form: FormData): Promise<FormState> {
   return runForm(form, async (caller) => {
     const fid = fidField(form);
@@ -198,7 +198,7 @@ function ownN(caller: FormCaller, form: FormData): number {
 
 /**
  * POST .../trash: a folder takes its contents with it; a plot, with `grids` ticked, the grids only it
- * draws from (lib/core/references.ts gridsOnlyOf). From a plot's page, on to the workspace.
+ * draws from (lib/core/files/references.ts gridsOnlyOf). From a plot's page, on to the workspace.
  */
 export function trashOwnFile(form: FormData): Promise<FormState> {
   return runForm(form, async (caller) => {
@@ -264,7 +264,7 @@ export function changeSelected(form: FormData): Promise<FormState> {
   });
 }
 
-/** "Empty trash", once confirmed: everything in the trash deleted for good (a bounded amount a request: lib/core/bulk-changes.ts). */
+/** "Empty trash", once confirmed: everything in the trash deleted for good (a bounded amount a request: lib/core/workspace/bulk-changes.ts). */
 export function emptyOwnTrash(form: FormData): Promise<FormState> {
   return runForm(form, async (caller) => {
     const done = await emptyTrash(caller.db, caller.viewer);

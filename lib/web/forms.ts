@@ -5,7 +5,7 @@ import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { headers } from 'next/headers';
 import type { Db } from '@/db/client';
-import { fromOrigin, type Viewer } from '@/lib/core/auth';
+import { fromOrigin, type Viewer } from '@/lib/core/accounts/auth';
 import { ApiError } from '@/lib/core/errors';
 import { pageContext } from './page-context';
 

@@ -1,21 +1,21 @@
 // Page data for the plot lists (gallery `/`, feed `/feed`, profiles `/~owner/`): query parameters,
-// cards made of the rows lib/core/card-rows.ts reads, and the links that page through them with and
+// cards made of the rows lib/core/plots/card-rows.ts reads, and the links that page through them with and
 // without JavaScript.
 import 'server-only';
 import type { z } from 'zod';
 import type { Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { listFeedCards, listGalleryCards, listOwnerCards, listStarredCards, searchCards, type CardRow } from '@/lib/core/card-rows';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { listFeedCards, listGalleryCards, listOwnerCards, listStarredCards, searchCards, type CardRow } from '@/lib/core/plots/card-rows';
 import { CursorRefused, type RowsPage } from '@/lib/core/cursors';
-import { drawsLive } from '@/lib/core/images';
+import { drawsLive } from '@/lib/core/images/images';
 import { relativeAge, versionedImage, type PlotCardData } from './plot-cards';
 import { visibilityOf } from '@/lib/core/permissions';
 import { feedQuerySchema, listQuerySchema } from '@/lib/http/request/queries';
-import { GALLERY_PAGE_SIZE } from '@/lib/core/plot-lists';
+import { GALLERY_PAGE_SIZE } from '@/lib/core/plots/plot-lists';
 import { fidOf } from '@/lib/core/records';
-import { plotlyBundle } from '@/lib/core/plotly-bundles';
-import { qSchema } from '@/lib/core/search';
-import { avatarPath, chartContentPath, filePath, imagePath, profilePath } from '@/lib/core/urls';
+import { plotlyBundle } from '@/lib/shared/figures/plotly-bundles';
+import { qSchema } from '@/lib/core/plots/search';
+import { avatarPath, chartContentPath, filePath, imagePath, profilePath } from '@/lib/shared/urls';
 
 /** Cards a page: divides evenly into rows of 2, 3, 4 and 6. */
 export const PAGE_SIZE = GALLERY_PAGE_SIZE;
@@ -143,7 +143,7 @@ export function searchQuery(params: SearchParams): { q: string; error: string | 
 
 /**
  * Search results as cards, with the lists' cursor fallback: public plots matching `q`
- * (lib/core/search.ts), or with `mine` the viewer's own plots (none when anonymous).
+ * (lib/core/plots/search.ts), or with `mine` the viewer's own plots (none when anonymous).
  */
 export function searchPage(db: Db, viewer: Viewer | null, q: { q: string; cursor?: string; mine?: boolean }, origin: string) {
   const scope = q.mine ? 'own' : 'public';

@@ -1,10 +1,10 @@
 // The grid editor's page (`/~owner/n/edit` on a grid): the owner's own live grid, its columns (their
-// data is fetched by the browser) and the base its save sends back (lib/core/grids.ts saveGridEdits).
+// data is fetched by the browser) and the base its save sends back (lib/core/grids/grids.ts saveGridEdits).
 import 'server-only';
 import { cache } from 'react';
-import { getFile } from '@/lib/core/files';
+import { getFile } from '@/lib/core/files/files';
 import { canWrite } from '@/lib/core/permissions';
-import { gridEditBase, listGridColumns, type ColumnInfo } from '@/lib/core/grids';
+import { gridEditBase, listGridColumns, type ColumnInfo } from '@/lib/core/grids/grids';
 import { fidOf, parseFid } from '@/lib/core/records';
 import { pageContext } from './page-context';
 

@@ -2,10 +2,10 @@
 // the import, the viewer's latest changed grids, each opening the chart editor on it.
 import 'server-only';
 import type { Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { listOwnGrids } from '@/lib/core/grids';
-import { listTemplates, type OwnStyleFile } from '@/lib/core/themes';
-import { newChartPath } from '@/lib/core/urls';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { listOwnGrids } from '@/lib/core/grids/grids';
+import { listTemplates, type OwnStyleFile } from '@/lib/core/plots/themes';
+import { newChartPath } from '@/lib/shared/urls';
 
 /** Grids the page lists (newest first); the rest are in the workspace. */
 export const NEW_CHART_GRIDS = 50;

@@ -5,13 +5,13 @@ import { cookies, headers } from 'next/headers';
 import { cache } from 'react';
 import type { Db } from '@/db/client';
 import { getDb } from '@/lib/core/database';
-import { authenticate, type Viewer } from '@/lib/core/auth';
-import { getFile, type OwnedFile } from '@/lib/core/files';
+import { authenticate, type Viewer } from '@/lib/core/accounts/auth';
+import { getFile, type OwnedFile } from '@/lib/core/files/files';
 import { originFrom } from '@/lib/http/request/origin';
 import { canRead } from '@/lib/core/permissions';
-import { countAddressWrite } from '@/lib/core/rate-limit';
+import { countAddressWrite } from '@/lib/core/accounts/rate-limit';
 import { parseFid } from '@/lib/core/records';
-import { csrfToken, sessionToken } from '@/lib/core/sessions';
+import { csrfToken, sessionToken } from '@/lib/core/accounts/sessions';
 
 export interface PageContext {
   db: Db;

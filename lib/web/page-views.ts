@@ -1,11 +1,11 @@
 // Counting a plot page's view: after the page is sent (Next's `after`), never while it renders, so a
-// page's answer neither waits for the write nor fails with it. What counts is lib/core/view-counts.ts.
+// page's answer neither waits for the write nor fails with it. What counts is lib/core/plots/view-counts.ts.
 import 'server-only';
 import { headers } from 'next/headers';
 import { after } from 'next/server';
 import { clientAddress } from '@/lib/core/client-address';
-import { rateLimitConfig } from '@/lib/core/rate-limit';
-import { countView, visitorOf } from '@/lib/core/view-counts';
+import { rateLimitConfig } from '@/lib/core/accounts/rate-limit';
+import { countView, visitorOf } from '@/lib/core/plots/view-counts';
 import type { PageContext } from './page-context';
 
 /** Counts this request's view of the plot `fileId` once the page is sent (once per visitor a day). */

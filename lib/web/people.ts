@@ -1,17 +1,17 @@
-// A plot page's stars and comments: what they show (the API's rules: lib/core/stars.ts, comments.ts)
+// A plot page's stars and comments: what they show (the API's rules: lib/core/plots/stars.ts, comments.ts)
 // and their forms, plain posts that work without JavaScript and come back to the page.
 import 'server-only';
 import { headers } from 'next/headers';
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { commentIdParam, commentTextSchema, createComment, deleteComment, listCommentsOf, updateComment } from '@/lib/core/comments';
+import { commentIdParam, commentTextSchema, createComment, deleteComment, listCommentsOf, updateComment } from '@/lib/core/plots/comments';
 import { invalid } from '@/lib/core/errors';
-import type { OwnedFile } from '@/lib/core/files';
-import { updateFileDetail } from '@/lib/core/file-detail';
+import type { OwnedFile } from '@/lib/core/files/files';
+import { updateFileDetail } from '@/lib/core/workspace/file-detail';
 import { feedQuerySchema } from '@/lib/http/request/queries';
-import { limitAddress, limitUser } from '@/lib/core/rate-limit';
+import { limitAddress, limitUser } from '@/lib/core/accounts/rate-limit';
 import type { PlotRecord } from '@/lib/core/records';
-import { hasStarred, starPlot, unstarPlot } from '@/lib/core/stars';
+import { hasStarred, starPlot, unstarPlot } from '@/lib/core/plots/stars';
 import { fidField } from './file-forms';
 import { runForm, type FormCaller, type FormState } from './forms';
 import { withCursorFallback } from './gallery';

@@ -1,7 +1,7 @@
 // What a plot card shows (gallery, feed, profiles). Browser-safe on purpose: the server builds the
 // first page's cards, and "Load more" gets its cards from a server action; no figure ever travels.
 import type { Visibility } from '@/lib/core/permissions';
-import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
+import type { PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 
 export interface PlotCardData {
   fid: string;

@@ -4,10 +4,10 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { copyPlot } from '@/lib/core/plot-copy';
-import { limitAddress, limitUser } from '@/lib/core/rate-limit';
+import { copyPlot } from '@/lib/core/plots/plot-copy';
+import { limitAddress, limitUser } from '@/lib/core/accounts/rate-limit';
 import { parseFid } from '@/lib/core/records';
-import { editPlotPath } from '@/lib/core/urls';
+import { editPlotPath } from '@/lib/shared/urls';
 import { FormError, runForm, type FormState } from './forms';
 import { shareKeyOf } from './plot-page';
 

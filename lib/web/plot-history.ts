@@ -1,21 +1,21 @@
 // A file's history on the web: a plot's or grid's versions (`/~owner/n/history`), a plot's version
 // drawn (`/~owner/n/history/k`), and the restore form. Its owner's alone: anyone else gets the 404 of
-// a missing file, as from the API (lib/core/plot-versions.ts and grid-versions.ts hold the rules).
+// a missing file, as from the API (lib/core/plots/plot-versions.ts and grid-versions.ts hold the rules).
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { describePlotChart } from '@/lib/core/chart-data';
+import { describePlotChart } from '@/lib/core/plots/chart-data';
 import { CursorRefused } from '@/lib/core/cursors';
 import { ApiError } from '@/lib/core/errors';
-import { getFile, type OwnedFile } from '@/lib/core/files';
-import { listGridVersions, restoreGridVersion } from '@/lib/core/grid-versions';
-import { figureBundle, type PlotlyBundle } from '@/lib/core/plotly-bundles';
-import { getPlotFile } from '@/lib/core/plots';
-import { listPlotVersions, restorePlotVersion } from '@/lib/core/plot-versions';
+import { getFile, type OwnedFile } from '@/lib/core/files/files';
+import { listGridVersions, restoreGridVersion } from '@/lib/core/grids/grid-versions';
+import { figureBundle, type PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
+import { getPlotFile } from '@/lib/core/plots/plots';
+import { listPlotVersions, restorePlotVersion } from '@/lib/core/plots/plot-versions';
 import { assertWriter } from '@/lib/core/permissions';
 import { parseFid, type PlotRecord } from '@/lib/core/records';
-import { filePath, historyPath, versionContentPath } from '@/lib/core/urls';
-import { plotVersionAt, versionParam, type Client } from '@/lib/core/versions';
+import { filePath, historyPath, versionContentPath } from '@/lib/shared/urls';
+import { plotVersionAt, versionParam, type Client } from '@/lib/core/files/versions';
 import { fidField } from './file-forms';
 import { runForm, type FormState } from './forms';
 import { pageContext, type PageContext } from './page-context';

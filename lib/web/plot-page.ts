@@ -3,23 +3,23 @@
 import 'server-only';
 import { cache } from 'react';
 import { z } from 'zod';
-import { describePlotChart, readChartFigure } from '@/lib/core/chart-data';
-import { describeChart } from '@/lib/core/chart-description';
-import { chartTable, type ChartTable } from '@/lib/core/chart-table';
-import { csvColumns } from '@/lib/core/csv-columns';
+import { describePlotChart, readChartFigure } from '@/lib/core/plots/chart-data';
+import { describeChart } from '@/lib/shared/figures/chart-description';
+import { chartTable, type ChartTable } from '@/lib/shared/figures/chart-table';
+import { csvColumns } from '@/lib/core/plots/csv-columns';
 import { ApiError } from '@/lib/core/errors';
-import type { OwnedFile } from '@/lib/core/files';
-import { chartView, type ChartMode } from '@/lib/core/images';
-import type { PlotlyBundle } from '@/lib/core/plotly-bundles';
-import { isDocumentType } from '@/lib/core/dashboards';
+import type { OwnedFile } from '@/lib/core/files/files';
+import { chartView, type ChartMode } from '@/lib/core/images/images';
+import type { PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
+import { isDocumentType } from '@/lib/core/documents/dashboards';
 import { type DocumentPageData, loadDocument } from './document-page';
 import { pageContext, readableFile, type PageContext } from './page-context';
 import { carriedShareKey, shownShareKey, visibilityOf, type Visibility } from '@/lib/core/permissions';
 import { csvDownload } from './csv';
-import { getPlotRecord, readablePlotAt } from '@/lib/core/plots';
-import { gridsOfPlots, listReferencers, type GridPlots, type PlotGrids } from '@/lib/core/references';
+import { getPlotRecord, readablePlotAt } from '@/lib/core/plots/plots';
+import { gridsOfPlots, listReferencers, type GridPlots, type PlotGrids } from '@/lib/core/files/references';
 import type { PlotRecord } from '@/lib/core/records';
-import { filePath, fileUrls, profilePath } from '@/lib/core/urls';
+import { filePath, fileUrls, profilePath } from '@/lib/shared/urls';
 
 /** `?share_key=`: a repeated or oversized value is ignored rather than an error page. */
 const shareKeySchema = z.string().min(1).max(200).optional().catch(undefined);
@@ -43,7 +43,7 @@ export interface PlotPageData {
   lineage: Lineage | null;
   /** How its chart shows: live, on request (many values), or static (its render failed for good). */
   chart: ChartMode;
-  /** The plotly.js bundle its chart loads (lib/core/plotly-bundles.ts). */
+  /** The plotly.js bundle its chart loads (lib/shared/figures/plotly-bundles.ts). */
   bundle: PlotlyBundle;
   /** The grids it draws from: those the visitor may read named, the others counted. */
   grids: PlotGrids;

@@ -4,9 +4,9 @@
 import 'server-only';
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
-import { checkSignIn } from '@/lib/core/credentials';
-import { limitRename } from '@/lib/core/rate-limit';
-import { getUserById, rotateApiKey, setPassword, updateProfile } from '@/lib/core/users';
+import { checkSignIn } from '@/lib/core/accounts/credentials';
+import { limitRename } from '@/lib/core/accounts/rate-limit';
+import { getUserById, rotateApiKey, setPassword, updateProfile } from '@/lib/core/accounts/users';
 import { FormError, runForm, type FormState } from './forms';
 import { renewSession, retryWait } from './sign-in';
 

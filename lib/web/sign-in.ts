@@ -8,18 +8,25 @@ import { after } from 'next/server';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { getDb } from '@/lib/core/database';
-import { checkSignIn } from '@/lib/core/credentials';
+import { checkSignIn } from '@/lib/core/accounts/credentials';
 import { ApiError } from '@/lib/core/errors';
-import { acceptInvitation, InvitationClosed } from '@/lib/core/invitations';
+import { acceptInvitation, InvitationClosed } from '@/lib/core/accounts/invitations';
 import { originFrom } from '@/lib/http/request/origin';
-import { mailSettings, sendMail } from '@/lib/core/mail';
-import { countResetRequest, createPasswordReset, openPasswordReset, PasswordResetClosed, RESET_MINUTES, resetPassword } from '@/lib/core/password-resets';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from '@/lib/core/passwords';
-import { fromOrigin } from '@/lib/core/auth';
-import { countSignUp, exceeded } from '@/lib/core/rate-limit';
-import { createSession, deleteSession, sessionCookie, sessionSetCookie, sessionToken } from '@/lib/core/sessions';
-import { profilePath } from '@/lib/core/urls';
-import { createUser, emailSchema, usernameSchema } from '@/lib/core/users';
+import { mailSettings, sendMail } from '@/lib/core/accounts/mail';
+import {
+  countResetRequest,
+  createPasswordReset,
+  openPasswordReset,
+  PasswordResetClosed,
+  RESET_MINUTES,
+  resetPassword,
+} from '@/lib/core/accounts/password-resets';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from '@/lib/core/accounts/passwords';
+import { fromOrigin } from '@/lib/core/accounts/auth';
+import { countSignUp, exceeded } from '@/lib/core/accounts/rate-limit';
+import { createSession, deleteSession, sessionCookie, sessionSetCookie, sessionToken } from '@/lib/core/accounts/sessions';
+import { profilePath } from '@/lib/shared/urls';
+import { createUser, emailSchema, usernameSchema } from '@/lib/core/accounts/users';
 import { mailConfirmationAfter } from './confirmation-mail';
 
 /** `SIGNUP=open`: anyone may make an account at /signup; otherwise only with an invitation link. */
@@ -261,7 +268,7 @@ export async function signUpRequest(req: Request): Promise<Response> {
   if (problem) return seeOther(`${again}error=${problem}`, draft);
   try {
     // An invitation's account gets the address the invitation was sent to.
-    // With mail, an address typed here counts once its owner confirms it (lib/core/email-confirmations.ts).
+    // With mail, an address typed here counts once its owner confirms it (lib/core/accounts/email-confirmations.ts).
     const confirm = !invite && mailSettings() !== null;
     const { user } = invite
       ? await acceptInvitation(db, invite, { username, password })

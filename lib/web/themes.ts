@@ -4,10 +4,10 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { z } from 'zod';
 import { ApiError } from '@/lib/core/errors';
-import { filenameSchema } from '@/lib/core/file-names';
-import { limitAddress, limitUser } from '@/lib/core/rate-limit';
+import { filenameSchema } from '@/lib/core/files/file-names';
+import { limitAddress, limitUser } from '@/lib/core/accounts/rate-limit';
 import { parseFid } from '@/lib/core/records';
-import { saveTemplate, saveTheme } from '@/lib/core/themes';
+import { saveTemplate, saveTheme } from '@/lib/core/plots/themes';
 import { errorSentences, formCaller, FormError } from './forms';
 
 /** What the form shows after a save: the new file, or what is wrong (at the name field when it is the name). */

@@ -11,7 +11,7 @@ import { openDatabase, queryRows, type Database } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
 import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
-import { createUser } from '@/lib/core/users';
+import { createUser } from '@/lib/core/accounts/users';
 import { appDatabase, basic, baseUrl, call, createPlot, newUser } from '../support/api';
 
 /**

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
 import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
-import { createUser } from '@/lib/core/users';
+import { createUser } from '@/lib/core/accounts/users';
 import { basic, expectError, type Answer, type TestUser } from '../support/api';
 import { CROWDED_FIGURES, line, SUBPLOTS_FIGURE, TICK_FIGURES, type Figure } from '../support/hostile-figures';
 import { MAGIC } from '../support/image-formats';

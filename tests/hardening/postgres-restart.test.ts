@@ -12,7 +12,7 @@ import { openDatabase } from '@/db/client';
 import { migrateDatabase } from '@/db/migrate';
 import { freePort } from '@/harness/ports';
 import { startServer } from '@/harness/server';
-import { createUser } from '@/lib/core/users';
+import { createUser } from '@/lib/core/accounts/users';
 import { basic } from '../support/api';
 
 const BIN = '/usr/lib/postgresql/15/bin';

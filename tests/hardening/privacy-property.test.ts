@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/client';
-import { prng } from '@/lib/core/demo';
+import { prng } from '@/lib/core/setup/demo';
 import { appDatabase, baseUrl, call, canonical, createPlot, newUser, uploadGrid, type TestUser } from '../support/api';
 
 const SEED = Number(process.env.HARDENING_SEED ?? randomBytes(4).readUInt32LE());
@@ -156,7 +156,7 @@ async function buildWorld(): Promise<World> {
   }
   // Where the friend writes a plot and reads a private grid of its owner, they chart that grid's
   // unreferenced column (its marker) beside what the plot drew: a writer's src publishes nothing of
-  // the owner's, so the marker still reaches only those who may read the grid (lib/core/srcs.ts).
+  // the owner's, so the marker still reaches only those who may read the grid (lib/core/plots/srcs.ts).
   for (const plot of files.filter((f) => f.kind === 'plot' && f.shared === 'write')) {
     const grid = grids.find((g) => g.owner === plot.owner && g.marker && g.shared !== null);
     if (!grid) continue;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
 import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
-import { createUser } from '@/lib/core/users';
+import { createUser } from '@/lib/core/accounts/users';
 import { basic, callAt, type TestUser } from '../support/api';
 import { RSS_BUDGET_MB, watch as watchServer } from '../support/resource-watch';
 import { createMigratedDatabase } from '../support/postgres';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/client';
-import { createUser } from '@/lib/core/users';
+import { createUser } from '@/lib/core/accounts/users';
 import { appDatabase, baseUrl, basic, call, canonical, createPlot, expectError, newUser, uploadGrid, type Answer, type TestUser } from '../support/api';
 
 const NOT_PROVIDED = 'Authentication credentials were not provided.';

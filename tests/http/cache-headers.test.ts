@@ -2,8 +2,8 @@
 // briefly by a shared cache (CDN, nginx proxy_cache); anything that depends on who asks, errors and
 // writes never are. The Vary list names every header a shared answer depends on.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '@/lib/core/sessions';
-import { getUserByUsername } from '@/lib/core/users';
+import { createSession } from '@/lib/core/accounts/sessions';
+import { getUserByUsername } from '@/lib/core/accounts/users';
 import { appDatabase, baseUrl, basic, createPlot, newUser, uploadGrid, type TestUser } from '../support/api';
 
 const SHARED = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';

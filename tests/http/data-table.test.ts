@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/client';
-import { CELL_CHARS, TABLE_COLUMNS, TABLE_ROWS } from '@/lib/core/chart-table';
+import { CELL_CHARS, TABLE_COLUMNS, TABLE_ROWS } from '@/lib/shared/figures/chart-table';
 import { appDatabase, call as callRaw, canonical, createPlot, newUser, uploadGrid, type TestUser } from '../support/api';
 
 /** File numbers canonical() masks, apart from other suites' ranges. */

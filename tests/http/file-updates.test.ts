@@ -520,7 +520,7 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
       const opened = await s.call('PATCH', `/v2/plots/${other.fid}`, { user: owner, body: { world_readable: true } });
       expect(opened.json.share_key).toBe(key);
       expect((await s.call('GET', `/v2/plots/${other.fid}/content?inline_data=true&share_key=${key}`)).json.data).toEqual([{ type: 'bar', y: [30, 20, 10] }]);
-      // A public plot's readers get what it draws, key or not (lib/core/srcs.ts plotSrcReader).
+      // A public plot's readers get what it draws, key or not (lib/core/plots/srcs.ts plotSrcReader).
       expect((await s.call('GET', `/v2/plots/${other.fid}/content?inline_data=true`)).json.data).toEqual([{ type: 'bar', y: [30, 20, 10] }]);
       await s.call('PATCH', `/v2/plots/${other.fid}`, { user: owner, body: { share_key_enabled: false, world_readable: false } });
       expectError(await s.call('GET', `/v2/plots/${other.fid}/content?inline_data=true&share_key=${key}`), 404);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '@/db/client';
 import { adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
-import { createUser } from '@/lib/core/users';
+import { createUser } from '@/lib/core/accounts/users';
 import { basic, baseUrl, call, createPlot, newUser, uploadGrid, type TestUser } from '../support/api';
 import { inspectPng, MIN_CHART_VARIANCE } from '../support/png';
 

@@ -12,9 +12,9 @@ import { openDatabase, type Database } from '@/db/client';
 import { passwordResets } from '@/db/schema';
 import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
-import { createInvitation } from '@/lib/core/invitations';
-import { createSession } from '@/lib/core/sessions';
-import { createUser } from '@/lib/core/users';
+import { createInvitation } from '@/lib/core/accounts/invitations';
+import { createSession } from '@/lib/core/accounts/sessions';
+import { createUser } from '@/lib/core/accounts/users';
 import { startSmtpServer } from '../support/smtp';
 import { createMigratedDatabase } from '../support/postgres';
 

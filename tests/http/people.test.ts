@@ -1,8 +1,8 @@
 // Stars and comments (docs/api.md "People") over HTTP, on PostgreSQL and on PGlite: every verb, the
 // records' `stars` and `comments`, order_by=-stars, and each bad input a clear 4xx that changes nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MAX_CHARS } from '@/lib/core/comments';
-import { commentsPerHour } from '@/lib/core/rate-limit';
+import { COMMENT_MAX_CHARS } from '@/lib/core/plots/comments';
+import { commentsPerHour } from '@/lib/core/accounts/rate-limit';
 import { expectError, type TestUser } from '../support/api';
 import { AUTH_REQUIRED, CREATION_TIME, DATE_MODIFIED, keysOf, pathOf } from '../support/plots';
 import { servers, type Server } from '../support/servers';

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
 import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
-import { createSession } from '@/lib/core/sessions';
-import { createUser } from '@/lib/core/users';
+import { createSession } from '@/lib/core/accounts/sessions';
+import { createUser } from '@/lib/core/accounts/users';
 import { basic } from '../support/api';
 import { createMigratedDatabase } from '../support/postgres';
 

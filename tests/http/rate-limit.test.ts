@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '@/db/client';
 import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
-import { createUser } from '@/lib/core/users';
+import { createUser } from '@/lib/core/accounts/users';
 import { basic, expectError, type Answer } from '../support/api';
 import { createMigratedDatabase } from '../support/postgres';
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '@/db/client';
 import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
-import { SEARCH_WALK } from '@/lib/core/search';
-import { createUser } from '@/lib/core/users';
+import { SEARCH_WALK } from '@/lib/core/plots/search';
+import { createUser } from '@/lib/core/accounts/users';
 import { createMigratedDatabase } from '../support/postgres';
 
 describe('search past a bounded walk (HTTP, own server)', () => {

@@ -1,8 +1,8 @@
 // Browser sessions: the cookie identifies the user for reads, and for writes only from our own
 // origin (CSRF); /signout ends the session.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getUserByUsername } from '@/lib/core/users';
-import { createSession } from '@/lib/core/sessions';
+import { getUserByUsername } from '@/lib/core/accounts/users';
+import { createSession } from '@/lib/core/accounts/sessions';
 import { appDatabase, baseUrl, basic, call, expectError, newUser, uploadGrid, type TestUser } from '../support/api';
 
 describe('session cookies', () => {

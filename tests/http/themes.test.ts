@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/client';
 import { parseFid } from '@/lib/core/records';
-import { saveTemplate, saveTheme } from '@/lib/core/themes';
+import { saveTemplate, saveTheme } from '@/lib/core/plots/themes';
 import { appDatabase, baseUrl, call, createPlot, newUser, uploadGrid, type TestUser } from '../support/api';
 
 describe('is_theme and is_template in plot records', () => {

@@ -2,7 +2,7 @@
 // one version, the restore, for plots and grids; writers alone (everyone else: the 404 of a missing
 // file); missing versions 404; the bounds of docs/limits.md hold.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { VERSION_BOUNDS } from '@/lib/core/versions';
+import { VERSION_BOUNDS } from '@/lib/core/files/versions';
 import { expectError, type TestUser } from '../support/api';
 import { AUTH_REQUIRED, DATE_MODIFIED, keysOf } from '../support/plots';
 import { servers, type Server } from '../support/servers';

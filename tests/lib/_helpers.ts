@@ -2,9 +2,9 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
+import type { Viewer } from '@/lib/core/accounts/auth';
 import { ApiError } from '@/lib/core/errors';
-import { createUser } from '@/lib/core/users';
+import { createUser } from '@/lib/core/accounts/users';
 
 export const ORIGIN = 'http://plots.test';
 

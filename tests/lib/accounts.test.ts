@@ -8,12 +8,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
 import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
-import { checkSignIn } from '@/lib/core/credentials';
-import { acceptInvitation, createInvitation, InvitationClosed, openInvitation } from '@/lib/core/invitations';
-import { hashPassword, verifyPassword } from '@/lib/core/passwords';
-import type { SignInLimitConfig } from '@/lib/core/rate-limit';
-import { createSession, sessionViewer } from '@/lib/core/sessions';
-import { createUser, getUserById, rotateApiKey, setPassword, updateProfile, userRecord } from '@/lib/core/users';
+import { checkSignIn } from '@/lib/core/accounts/credentials';
+import { acceptInvitation, createInvitation, InvitationClosed, openInvitation } from '@/lib/core/accounts/invitations';
+import { hashPassword, verifyPassword } from '@/lib/core/accounts/passwords';
+import type { SignInLimitConfig } from '@/lib/core/accounts/rate-limit';
+import { createSession, sessionViewer } from '@/lib/core/accounts/sessions';
+import { createUser, getUserById, rotateApiKey, setPassword, updateProfile, userRecord } from '@/lib/core/accounts/users';
 import { expectApiError, ORIGIN } from './_helpers';
 import { createMigratedDatabase } from '../support/postgres';
 

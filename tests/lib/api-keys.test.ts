@@ -4,8 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import { apiKeyMatchesSql, keyHolder, verifyApiKey, type ApiKeyCredentials } from '@/lib/core/auth';
-import { createUser, getUserByUsername, hashApiKey } from '@/lib/core/users';
+import { apiKeyMatchesSql, keyHolder, verifyApiKey, type ApiKeyCredentials } from '@/lib/core/accounts/auth';
+import { createUser, getUserByUsername, hashApiKey } from '@/lib/core/accounts/users';
 import { DRIVERS, useDatabase } from '../support/postgres';
 
 const KEYS = { active: 'the-active-users-key', retired: 'the-retired-users-key' };

@@ -1,15 +1,15 @@
-// Whom a person takes shares from (lib/core/blocks.ts) on both databases: declining one share, and
+// Whom a person takes shares from (lib/core/accounts/blocks.ts) on both databases: declining one share, and
 // blocking a person, which removes what they shared (files and folders, nobody else's) and refuses
 // their shares from then on (a 400 at the name that says no more), until unblocked; a table of who
 // may share with whom after each step.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { blockUser, listBlocks, unblockUser } from '@/lib/core/blocks';
-import { addCollaborator, listSharedWithMe, removeCollaborator } from '@/lib/core/collaborators';
-import { createFolders } from '@/lib/core/files';
-import { createPlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { blockUser, listBlocks, unblockUser } from '@/lib/core/accounts/blocks';
+import { addCollaborator, listSharedWithMe, removeCollaborator } from '@/lib/core/files/collaborators';
+import { createFolders } from '@/lib/core/files/files';
+import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN } from './_helpers';

@@ -1,18 +1,18 @@
-// The figure a chart's text alternative and data table read (lib/core/chart-data.ts): the data the
+// The figure a chart's text alternative and data table read (lib/core/plots/chart-data.ts): the data the
 // reader's chart draws (their grids inline, the owner's private grids through the plot), the plot's
 // permissions (a private plot is the API's 404, as a missing one; a secret link's key opens it), and a
 // bound on what one page reads (past it, the figure alone, said to be so).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { describePlotChart, readChartFigure } from '@/lib/core/chart-data';
-import { describeChart } from '@/lib/core/chart-description';
-import { chartTable, TABLE_ROWS } from '@/lib/core/chart-table';
-import { rowsBodySchema } from '@/lib/core/grid-input';
-import { appendRows, createGrid } from '@/lib/core/grids';
-import { LIVE_MAX_BYTES } from '@/lib/core/live-drawing';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { describePlotChart, readChartFigure } from '@/lib/core/plots/chart-data';
+import { describeChart } from '@/lib/shared/figures/chart-description';
+import { chartTable, TABLE_ROWS } from '@/lib/shared/figures/chart-table';
+import { rowsBodySchema } from '@/lib/core/grids/grid-input';
+import { appendRows, createGrid } from '@/lib/core/grids/grids';
+import { LIVE_MAX_BYTES } from '@/lib/shared/figures/live-drawing';
 import { VISIBILITY_FIELDS, type Visibility } from '@/lib/core/permissions';
-import { createPlot } from '@/lib/core/plots';
+import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN } from './_helpers';

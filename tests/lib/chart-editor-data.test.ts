@@ -4,12 +4,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { trashFile } from '@/lib/core/file-changes';
-import { getFile } from '@/lib/core/files';
-import { createGrid, listGridColumns, listOwnGrids } from '@/lib/core/grids';
-import { dataAttributePaths } from '@/lib/core/plot-schema';
-import { checkPlotFigure, createPlot, getPlotRecord, retitlePlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { trashFile } from '@/lib/core/files/file-changes';
+import { getFile } from '@/lib/core/files/files';
+import { createGrid, listGridColumns, listOwnGrids } from '@/lib/core/grids/grids';
+import { dataAttributePaths } from '@/lib/core/figures/plot-schema';
+import { checkPlotFigure, createPlot, getPlotRecord, retitlePlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN } from './_helpers';

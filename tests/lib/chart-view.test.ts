@@ -1,14 +1,14 @@
 // How the plot page draws a chart (chartView): its mode, and the plotly.js bundle the database picks
 // from the stored figure, which must be the bundle the browser's own rule picks from the figure it
-// fetches (lib/core/plotly-bundles.ts), for every demo mock and for odd figures.
+// fetches (lib/shared/figures/plotly-bundles.ts), for every demo mock and for odd figures.
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { createPlotFromRawFigure } from '@/lib/core/demo';
-import { chartView } from '@/lib/core/images';
-import { figureBundle } from '@/lib/core/plotly-bundles';
-import { createPlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { createPlotFromRawFigure } from '@/lib/core/setup/demo';
+import { chartView } from '@/lib/core/images/images';
+import { figureBundle } from '@/lib/shared/figures/plotly-bundles';
+import { createPlot } from '@/lib/core/plots/plots';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { fileIds, newViewer, ORIGIN } from './_helpers';
 

@@ -1,21 +1,21 @@
-// Collaborators (lib/core/collaborators.ts) on both databases: the access rule in TypeScript and SQL
+// Collaborators (lib/core/files/collaborators.ts) on both databases: the access rule in TypeScript and SQL
 // held to one table (a file's own share, a folder's reaching what is in it and no longer what left
 // it), the verbs with their refusals (each changing nothing), what readers and writers may do, and
 // what records say to whom.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { addCollaborator, changeCollaborator, collaboratorAddSchema, listCollaborators, removeCollaborator } from '@/lib/core/collaborators';
-import { deleteFile, trashFile } from '@/lib/core/file-changes';
-import { fileDetail, folderDetail, updateFileDetail } from '@/lib/core/file-detail';
-import { createDocument, listOwnDocuments } from '@/lib/core/dashboards';
-import { createFolders, getFile, lookupPath } from '@/lib/core/files';
-import { appendColumns, createGrid, getGrid } from '@/lib/core/grids';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { addCollaborator, changeCollaborator, collaboratorAddSchema, listCollaborators, removeCollaborator } from '@/lib/core/files/collaborators';
+import { deleteFile, trashFile } from '@/lib/core/files/file-changes';
+import { fileDetail, folderDetail, updateFileDetail } from '@/lib/core/workspace/file-detail';
+import { createDocument, listOwnDocuments } from '@/lib/core/documents/dashboards';
+import { createFolders, getFile, lookupPath } from '@/lib/core/files/files';
+import { appendColumns, createGrid, getGrid } from '@/lib/core/grids/grids';
 import { canRead, canReadSql, canWrite, canWriteSql } from '@/lib/core/permissions';
-import { getPlotContent } from '@/lib/core/plot-content';
-import { listPlotVersions } from '@/lib/core/plot-versions';
-import { createPlot, getPlot } from '@/lib/core/plots';
+import { getPlotContent } from '@/lib/core/plots/plot-content';
+import { listPlotVersions } from '@/lib/core/plots/plot-versions';
+import { createPlot, getPlot } from '@/lib/core/plots/plots';
 import { parseFid, type CollaboratorList, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
@@ -157,7 +157,7 @@ describe.each(DRIVERS)('collaborators (%s)', (driver) => {
       return JSON.parse(await joinParts(content.parts())).data[0].y;
     };
     expect(await inlined(alice)).toEqual([7, 8, 9]);
-    // What the chart draws is the plot reader's (lib/core/srcs.ts plotSrcReader); the grid is not.
+    // What the chart draws is the plot reader's (lib/core/plots/srcs.ts plotSrcReader); the grid is not.
     expect(await inlined(bob)).toEqual([7, 8, 9]);
     await expectApiError(getGrid(db, bob, grid, ORIGIN), 404);
     await share(grid, bob, 'read');

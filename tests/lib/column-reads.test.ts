@@ -1,13 +1,13 @@
-// Reading many columns in batches (lib/core/column-reads.ts), on both drivers: batches are bounded in
+// Reading many columns in batches (lib/core/grids/column-reads.ts), on both drivers: batches are bounded in
 // columns and bytes, and every reader of a grid of many columns (content, columns by uid, a version,
 // the CSV's columns) answers each column's values in its place across batch boundaries.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { COLUMN_BATCH, columnBatches, columnTextList } from '@/lib/core/column-reads';
-import { getGridVersion } from '@/lib/core/grid-versions';
-import { createGrid, gridContent, readColumns, replaceColumns } from '@/lib/core/grids';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { COLUMN_BATCH, columnBatches, columnTextList } from '@/lib/core/grids/column-reads';
+import { getGridVersion } from '@/lib/core/grids/grid-versions';
+import { createGrid, gridContent, readColumns, replaceColumns } from '@/lib/core/grids/grids';
 import { parseFid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { joinParts, newViewer, ORIGIN } from './_helpers';

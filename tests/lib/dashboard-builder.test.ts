@@ -3,12 +3,12 @@
 // offers (the viewer's own live plots, newest first or by search, paged; never anyone else's).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { createDocument } from '@/lib/core/dashboards';
-import { trashFile } from '@/lib/core/file-changes';
-import { listOwnFiles } from '@/lib/core/own-files';
-import { listPlotChoices, PLOT_CHOICES_PAGE_SIZE } from '@/lib/core/plot-choices';
-import { createPlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { createDocument } from '@/lib/core/documents/dashboards';
+import { trashFile } from '@/lib/core/files/file-changes';
+import { listOwnFiles } from '@/lib/core/files/own-files';
+import { listPlotChoices, PLOT_CHOICES_PAGE_SIZE } from '@/lib/core/plots/plot-choices';
+import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN } from './_helpers';

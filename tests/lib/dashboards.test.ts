@@ -1,17 +1,17 @@
-// Dashboards and presentations (lib/core/dashboards.ts) on both databases: the one rule for which plots
+// Dashboards and presentations (lib/core/documents/dashboards.ts) on both databases: the one rule for which plots
 // a document shows to whom (resolvePlotRefs), creates that check their plots, content kept as sent,
 // reads by the sharing rules, content updates by owners and writers, the owner's paged list, and the
 // trash. Each refusal changes nothing.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { addCollaborator } from '@/lib/core/collaborators';
-import { createDocument, getDocument, listOwnDocuments, resolvePlotRefs, updateDocumentContent } from '@/lib/core/dashboards';
-import { deleteFile, restoreFile, trashFile } from '@/lib/core/file-changes';
-import { fileDetail, updateFileDetail } from '@/lib/core/file-detail';
-import { getFile } from '@/lib/core/files';
-import { createPlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { addCollaborator } from '@/lib/core/files/collaborators';
+import { createDocument, getDocument, listOwnDocuments, resolvePlotRefs, updateDocumentContent } from '@/lib/core/documents/dashboards';
+import { deleteFile, restoreFile, trashFile } from '@/lib/core/files/file-changes';
+import { fileDetail, updateFileDetail } from '@/lib/core/workspace/file-detail';
+import { getFile } from '@/lib/core/files/files';
+import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN } from './_helpers';

@@ -1,17 +1,17 @@
-// What a plot's data costs is counted in bytes (lib/core/srcs.ts overDataLimit): every column records
+// What a plot's data costs is counted in bytes (lib/core/plots/srcs.ts overDataLimit): every column records
 // its stored text's size, kept by each write (appended rows add to it in SQL, so that sum is held to
 // the stored text here, case by case), and a single text value is capped (MAX_CELL_BYTES).
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { MAX_CELL_BYTES } from '@/lib/core/column-values';
-import { appendRows, createGrid, replaceColumns } from '@/lib/core/grids';
-import { rowsBodySchema } from '@/lib/core/grid-input';
-import { getPlotContent } from '@/lib/core/plot-content';
-import { createPlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { MAX_CELL_BYTES } from '@/lib/shared/column-values';
+import { appendRows, createGrid, replaceColumns } from '@/lib/core/grids/grids';
+import { rowsBodySchema } from '@/lib/core/grids/grid-input';
+import { getPlotContent } from '@/lib/core/plots/plot-content';
+import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { MAX_REFERENCED_BYTES } from '@/lib/core/srcs';
+import { MAX_REFERENCED_BYTES } from '@/lib/core/plots/srcs';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN } from './_helpers';
 

@@ -1,14 +1,14 @@
-// Search's dashboards and presentations (lib/core/document-cards.ts searchDocuments, migration 0033's
+// Search's dashboards and presentations (lib/core/documents/document-cards.ts searchDocuments, migration 0033's
 // document_search_doc and its index) on both databases: found by the words of their filename, public
 // ones for everyone and one's own for oneself, never trashed ones or plots, through the index.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { createDocument } from '@/lib/core/dashboards';
-import { searchDocuments } from '@/lib/core/document-cards';
-import { trashFile } from '@/lib/core/file-changes';
-import { createPlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { createDocument } from '@/lib/core/documents/dashboards';
+import { searchDocuments } from '@/lib/core/documents/document-cards';
+import { trashFile } from '@/lib/core/files/file-changes';
+import { createPlot } from '@/lib/core/plots/plots';
 import { fidOf } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN } from './_helpers';

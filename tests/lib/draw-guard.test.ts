@@ -5,7 +5,7 @@
 // number keep their own, and the renderer exports the first kind and refuses the second at once.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_SIZES } from '@/lib/core/images';
+import { IMAGE_SIZES } from '@/lib/core/images/images';
 import { DRAW_LIMITS, drawGuardScript } from '@/lib/render/draw-guard';
 import { plotlyBrowserScript } from '@/lib/render/plotly-assets';
 import { chromiumPath, FigureError, Renderer, type ExportJob } from '@/lib/render/renderer';

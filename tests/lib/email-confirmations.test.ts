@@ -7,11 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '@/db/client';
-import { checkSignIn } from '@/lib/core/credentials';
-import { confirmEmail, EmailConfirmationClosed, EmailTaken, issueEmailConfirmation, openEmailConfirmation } from '@/lib/core/email-confirmations';
-import { acceptInvitation, createInvitation } from '@/lib/core/invitations';
-import { createPasswordReset } from '@/lib/core/password-resets';
-import { createUser, getUserById, getUserByLogin } from '@/lib/core/users';
+import { checkSignIn } from '@/lib/core/accounts/credentials';
+import { confirmEmail, EmailConfirmationClosed, EmailTaken, issueEmailConfirmation, openEmailConfirmation } from '@/lib/core/accounts/email-confirmations';
+import { acceptInvitation, createInvitation } from '@/lib/core/accounts/invitations';
+import { createPasswordReset } from '@/lib/core/accounts/password-resets';
+import { createUser, getUserById, getUserByLogin } from '@/lib/core/accounts/users';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError } from './_helpers';
 

@@ -1,13 +1,13 @@
-// The grid editor's save (lib/core/grids.ts saveGridEdits): the columns after the edits, written in one
+// The grid editor's save (lib/core/grids/grids.ts saveGridEdits): the columns after the edits, written in one
 // transaction under the column rules, refused whole when the grid changed since the editor loaded it
 // or when any column breaks a rule, and the plots drawn from the grid drawn again.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { appendRows, createGrid, editBaseOf, gridContent, replaceColumns, saveGridEdits } from '@/lib/core/grids';
-import { rowsBodySchema } from '@/lib/core/grid-input';
-import { createPlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { appendRows, createGrid, editBaseOf, gridContent, replaceColumns, saveGridEdits } from '@/lib/core/grids/grids';
+import { rowsBodySchema } from '@/lib/core/grids/grid-input';
+import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';

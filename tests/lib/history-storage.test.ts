@@ -1,18 +1,18 @@
-// What history costs, on both databases (lib/core/versions.ts, column-store.ts): a save that leaves
+// What history costs, on both databases (lib/core/files/versions.ts, column-store.ts): a save that leaves
 // data as it was stores no data (a grid's renames and reorders share its column values with the live
 // grid; a plot's title-only changes keep no copy of the figure), a real change keeps the old data
 // restorable, and one person's kept history is bounded (the oldest dropped first).
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { updateFileDetail } from '@/lib/core/file-detail';
-import { getGridVersion, listGridVersions, restoreGridVersion } from '@/lib/core/grid-versions';
-import { createGrid, gridContent, gridEditBase, replaceColumns, saveGridEdits } from '@/lib/core/grids';
-import { getPlotVersion, listPlotVersions, restorePlotVersion } from '@/lib/core/plot-versions';
-import { createPlot, getPlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { updateFileDetail } from '@/lib/core/workspace/file-detail';
+import { getGridVersion, listGridVersions, restoreGridVersion } from '@/lib/core/grids/grid-versions';
+import { createGrid, gridContent, gridEditBase, replaceColumns, saveGridEdits } from '@/lib/core/grids/grids';
+import { getPlotVersion, listPlotVersions, restorePlotVersion } from '@/lib/core/plots/plot-versions';
+import { createPlot, getPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { boundPersonHistory, VERSION_BOUNDS } from '@/lib/core/versions';
+import { boundPersonHistory, VERSION_BOUNDS } from '@/lib/core/files/versions';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
 

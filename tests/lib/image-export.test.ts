@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/core/errors';
-import { IMAGE_SIZES } from '@/lib/core/images';
+import { IMAGE_SIZES } from '@/lib/core/images/images';
 import { emfUnavailable, ExportBusyError, ExportLanes, exportSize, FairQueue, imageExportSchema, selfContained, svgToEmf } from '@/lib/render/image-export';
 import { claimLease, claimOneOf, releaseLease, renewLease } from '@/lib/render/leases';
 import { chromiumPath, FigureError, Renderer, RenderTimeoutError, type ExportJob } from '@/lib/render/renderer';

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
+import type { Viewer } from '@/lib/core/accounts/auth';
 import { startImageWorker } from '@/lib/render/image-worker';
-import { createGrid } from '@/lib/core/grids';
-import { listGalleryCards, queueGalleryImagesFirst } from '@/lib/core/card-rows';
+import { createGrid } from '@/lib/core/grids/grids';
+import { listGalleryCards, queueGalleryImagesFirst } from '@/lib/core/plots/card-rows';
 import {
   claimImageJob,
   failImageJob,
@@ -20,11 +20,11 @@ import {
   MAX_QUEUED_PER_OWNER,
   requestImages,
   requestImagesFirst,
-} from '@/lib/core/images';
-import { GALLERY_PAGE_SIZE } from '@/lib/core/plot-lists';
+} from '@/lib/core/images/images';
+import { GALLERY_PAGE_SIZE } from '@/lib/core/plots/plot-lists';
 import { chromiumPath, Renderer, RenderTimeoutError } from '@/lib/render/renderer';
-import { updateFileDetail } from '@/lib/core/file-detail';
-import { createPlot } from '@/lib/core/plots';
+import { updateFileDetail } from '@/lib/core/workspace/file-detail';
+import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
 import { inspectPng, MIN_CHART_VARIANCE } from '../support/png';
 import { DRIVERS, freshDatabase, useDatabase } from '../support/postgres';

@@ -1,10 +1,10 @@
 // List answers stream: records of large figures are read one at a time while the page is written,
 // and the page is the same JSON as ever (both databases).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Viewer } from '@/lib/core/auth';
-import { createGrid } from '@/lib/core/grids';
-import { createPlot } from '@/lib/core/plots';
-import { listPlots } from '@/lib/core/plot-lists';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { createGrid } from '@/lib/core/grids/grids';
+import { createPlot } from '@/lib/core/plots/plots';
+import { listPlots } from '@/lib/core/plots/plot-lists';
 import { listQuerySchema } from '@/lib/http/request/queries';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN, textOf } from './_helpers';

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
 import { invitations, sessions } from '@/db/schema';
 import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
-import { openPasswordReset, resetPassword } from '@/lib/core/password-resets';
-import { verifyPassword } from '@/lib/core/passwords';
-import { createSession } from '@/lib/core/sessions';
-import { createUser, getUserById } from '@/lib/core/users';
+import { openPasswordReset, resetPassword } from '@/lib/core/accounts/password-resets';
+import { verifyPassword } from '@/lib/core/accounts/passwords';
+import { createSession } from '@/lib/core/accounts/sessions';
+import { createUser, getUserById } from '@/lib/core/accounts/users';
 import { createMigratedDatabase } from '../support/postgres';
 
 const name = createDatabaseName('ops');

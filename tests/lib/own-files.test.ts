@@ -1,13 +1,13 @@
-// The workspace's lists (lib/core/own-files.ts listOwnFiles): a folder's files newest first, private ones
+// The workspace's lists (lib/core/files/own-files.ts listOwnFiles): a folder's files newest first, private ones
 // included, paged with the lists' keyset pager; the trash holds what was trashed itself; a cursor
 // works only for the owner and the place it was issued for.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { createFolders } from '@/lib/core/files';
-import { listOwnFiles } from '@/lib/core/own-files';
-import { trashFile } from '@/lib/core/file-changes';
-import { createPlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { createFolders } from '@/lib/core/files/files';
+import { listOwnFiles } from '@/lib/core/files/own-files';
+import { trashFile } from '@/lib/core/files/file-changes';
+import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN } from './_helpers';

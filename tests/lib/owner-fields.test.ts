@@ -1,16 +1,16 @@
-// Owner-only update fields, decided in one place per file type (OWNER_FIELDS in lib/core/file-changes.ts):
+// Owner-only update fields, decided in one place per file type (OWNER_FIELDS in lib/core/files/file-changes.ts):
 // every update field of every file type, given by its owner and by a `write` collaborator (by name and
 // through a folder), is either applied or the one 403 sentence, and a refused update changes nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { addCollaborator } from '@/lib/core/collaborators';
-import { createDocument } from '@/lib/core/dashboards';
-import { OWNER_FIELDS, ownerFieldSentence, TYPE_FIELDS, fileFieldsSchema } from '@/lib/core/file-changes';
-import { fileUpdateSchema, updateFileDetail } from '@/lib/core/file-detail';
-import { createFolders, getFile, type Filetype } from '@/lib/core/files';
-import { createGrid } from '@/lib/core/grids';
-import { createPlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { addCollaborator } from '@/lib/core/files/collaborators';
+import { createDocument } from '@/lib/core/documents/dashboards';
+import { OWNER_FIELDS, ownerFieldSentence, TYPE_FIELDS, fileFieldsSchema } from '@/lib/core/files/file-changes';
+import { fileUpdateSchema, updateFileDetail } from '@/lib/core/workspace/file-detail';
+import { createFolders, getFile, type Filetype } from '@/lib/core/files/files';
+import { createGrid } from '@/lib/core/grids/grids';
+import { createPlot } from '@/lib/core/plots/plots';
 import { type Fid, parseFid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN } from './_helpers';

@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { passwordResets, users } from '@/db/schema';
-import { createPasswordReset, openPasswordReset, PasswordResetClosed, RESET_MAILS_PER_ADDRESS, resetPassword } from '@/lib/core/password-resets';
-import { verifyPassword } from '@/lib/core/passwords';
-import { createSession, sessionViewer } from '@/lib/core/sessions';
-import { createUser, getUserById } from '@/lib/core/users';
+import { createPasswordReset, openPasswordReset, PasswordResetClosed, RESET_MAILS_PER_ADDRESS, resetPassword } from '@/lib/core/accounts/password-resets';
+import { verifyPassword } from '@/lib/core/accounts/passwords';
+import { createSession, sessionViewer } from '@/lib/core/accounts/sessions';
+import { createUser, getUserById } from '@/lib/core/accounts/users';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError } from './_helpers';
 

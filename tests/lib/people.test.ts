@@ -4,10 +4,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import { COMMENTS_PER_PLOT, createComment } from '@/lib/core/comments';
-import { createPlot } from '@/lib/core/plots';
+import { COMMENTS_PER_PLOT, createComment } from '@/lib/core/plots/comments';
+import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
-import { starPlot, unstarPlot } from '@/lib/core/stars';
+import { starPlot, unstarPlot } from '@/lib/core/plots/stars';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN } from './_helpers';
 

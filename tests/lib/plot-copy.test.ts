@@ -1,15 +1,15 @@
-// "Copy to my files" (lib/core/plot-copy.ts): the copy owns its own private grids with the same
+// "Copy to my files" (lib/core/plots/plot-copy.ts): the copy owns its own private grids with the same
 // values, points its srcs there, and keeps drawing the same content whatever becomes of the original.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { deleteFile, trashFile, updateFile } from '@/lib/core/file-changes';
-import { getFile } from '@/lib/core/files';
-import { createGrid } from '@/lib/core/grids';
-import { getPlotContent } from '@/lib/core/plot-content';
-import { copyPlot } from '@/lib/core/plot-copy';
-import { createPlot, plotUpdate } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { deleteFile, trashFile, updateFile } from '@/lib/core/files/file-changes';
+import { getFile } from '@/lib/core/files/files';
+import { createGrid } from '@/lib/core/grids/grids';
+import { getPlotContent } from '@/lib/core/plots/plot-content';
+import { copyPlot } from '@/lib/core/plots/plot-copy';
+import { createPlot, plotUpdate } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';

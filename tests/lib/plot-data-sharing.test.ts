@@ -1,18 +1,18 @@
-// A plot's data follows its sharing on the web (lib/core/plot-data-sharing.ts): the owner's grids that
+// A plot's data follows its sharing on the web (lib/core/plots/plot-data-sharing.ts): the owner's grids that
 // only this plot (or plots no more public than it) draws from become private with it; grids another
 // public plot of the owner uses, grids of someone else and grids already private stay as they are; a
 // plot made public widens nothing; a refused change changes nothing.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { createFolders } from '@/lib/core/files';
-import { trashFile, updateFile } from '@/lib/core/file-changes';
-import { createGrid, gridContent } from '@/lib/core/grids';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { createFolders } from '@/lib/core/files/files';
+import { trashFile, updateFile } from '@/lib/core/files/file-changes';
+import { createGrid, gridContent } from '@/lib/core/grids/grids';
 import { VISIBILITY_FIELDS, type Visibility } from '@/lib/core/permissions';
-import { getPlotContent } from '@/lib/core/plot-content';
-import { followPlotSharing, planPlotDataSharing, sharePlotWithData, type PlotData } from '@/lib/core/plot-data-sharing';
-import { createPlot } from '@/lib/core/plots';
+import { getPlotContent } from '@/lib/core/plots/plot-content';
+import { followPlotSharing, planPlotDataSharing, sharePlotWithData, type PlotData } from '@/lib/core/plots/plot-data-sharing';
+import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';

@@ -1,19 +1,19 @@
-// The one reader rule (lib/core/srcs.ts plotSrcReader) as a table: for each kind of src a plot can
+// The one reader rule (lib/core/plots/srcs.ts plotSrcReader) as a table: for each kind of src a plot can
 // have and each reader, whether the reader sees its values, asked of every place that serves them
 // (content inline and map_data, CSV columns, the renderer's figure, an old version's content), on
 // both databases. And the saves that decide what a plot publishes: the owner's, and a writer's,
 // which keeps the srcs it did not change and publishes nothing of the owner's.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { addCollaborator, removeCollaborator } from '@/lib/core/collaborators';
-import { csvColumns } from '@/lib/core/csv-columns';
-import { updateFileDetail } from '@/lib/core/file-detail';
-import { getFile } from '@/lib/core/files';
-import { createGrid } from '@/lib/core/grids';
-import { figureToRender, getPlotContent } from '@/lib/core/plot-content';
-import { listPlotVersions } from '@/lib/core/plot-versions';
-import { createPlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { addCollaborator, removeCollaborator } from '@/lib/core/files/collaborators';
+import { csvColumns } from '@/lib/core/plots/csv-columns';
+import { updateFileDetail } from '@/lib/core/workspace/file-detail';
+import { getFile } from '@/lib/core/files/files';
+import { createGrid } from '@/lib/core/grids/grids';
+import { figureToRender, getPlotContent } from '@/lib/core/plots/plot-content';
+import { listPlotVersions } from '@/lib/core/plots/plot-versions';
+import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database, type Db } from '@/db/client';
-import { listPlots, type ListQuery } from '@/lib/core/plot-lists';
+import { listPlots, type ListQuery } from '@/lib/core/plots/plot-lists';
 import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { ORIGIN } from './_helpers';
 import { pageLinks } from '@/lib/http/responses';

@@ -15,7 +15,7 @@ import {
   sweepExpired,
   unclaimPairAttempt,
   type SignInLimitConfig,
-} from '@/lib/core/rate-limit';
+} from '@/lib/core/accounts/rate-limit';
 import { expectApiError } from './_helpers';
 import { DRIVERS, useDatabase } from '../support/postgres';
 

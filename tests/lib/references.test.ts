@@ -1,14 +1,14 @@
-// Records' references and referencers (lib/core/records.ts plotReferencesSql, lib/core/references.ts
+// Records' references and referencers (lib/core/records.ts plotReferencesSql, lib/core/files/references.ts
 // listReferencers) on both databases: a plot names the grids it draws from and a grid the plots that
 // draw from it, each only when the caller may read that file; the others are counted, never named.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { addCollaborator } from '@/lib/core/collaborators';
-import { trashFile } from '@/lib/core/file-changes';
-import { createGrid, getGrid } from '@/lib/core/grids';
-import { listPlots } from '@/lib/core/plot-lists';
-import { createPlot, getPlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { addCollaborator } from '@/lib/core/files/collaborators';
+import { trashFile } from '@/lib/core/files/file-changes';
+import { createGrid, getGrid } from '@/lib/core/grids/grids';
+import { listPlots } from '@/lib/core/plots/plot-lists';
+import { createPlot, getPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { listQuerySchema } from '@/lib/http/request/queries';
 import { pageLinks } from '@/lib/http/responses';

@@ -4,12 +4,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { updateFileDetail } from '@/lib/core/file-detail';
-import { trashFile } from '@/lib/core/file-changes';
-import { createPlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { updateFileDetail } from '@/lib/core/workspace/file-detail';
+import { trashFile } from '@/lib/core/files/file-changes';
+import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
-import { MAX_RANKED, parseSearch, SEARCH_WALK, searchPlotRows, searchPlots } from '@/lib/core/search';
+import { MAX_RANKED, parseSearch, SEARCH_WALK, searchPlotRows, searchPlots } from '@/lib/core/plots/search';
 import { searchQuerySchema } from '@/lib/http/request/queries';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN, textOf } from './_helpers';

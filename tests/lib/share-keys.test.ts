@@ -4,14 +4,14 @@
 // and the records the API and the pages build from it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { addCollaborator, removeCollaborator } from '@/lib/core/collaborators';
-import { createDocument } from '@/lib/core/dashboards';
-import { fileDetail } from '@/lib/core/file-detail';
-import { createFolders, getFile } from '@/lib/core/files';
-import { createGrid } from '@/lib/core/grids';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { addCollaborator, removeCollaborator } from '@/lib/core/files/collaborators';
+import { createDocument } from '@/lib/core/documents/dashboards';
+import { fileDetail } from '@/lib/core/workspace/file-detail';
+import { createFolders, getFile } from '@/lib/core/files/files';
+import { createGrid } from '@/lib/core/grids/grids';
 import { canRead, carriedShareKey, seesShareKey, shownShareKey } from '@/lib/core/permissions';
-import { createPlot } from '@/lib/core/plots';
+import { createPlot } from '@/lib/core/plots/plots';
 import { type Fid, parseFid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN } from './_helpers';

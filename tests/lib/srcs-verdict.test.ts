@@ -5,11 +5,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
+import type { Viewer } from '@/lib/core/accounts/auth';
 import { ApiError } from '@/lib/core/errors';
-import { trashFile } from '@/lib/core/file-changes';
-import { checkFigure } from '@/lib/core/figure';
-import { createGrid } from '@/lib/core/grids';
+import { trashFile } from '@/lib/core/files/file-changes';
+import { checkFigure } from '@/lib/core/figures/figure';
+import { createGrid } from '@/lib/core/grids/grids';
 import { canRead, canReadSql } from '@/lib/core/permissions';
 import { parseFid } from '@/lib/core/records';
 import {
@@ -21,8 +21,8 @@ import {
   srcsVerdictSql,
   wantedColumns,
   withinDataLimitSql,
-  type DataSize,
-} from '@/lib/core/srcs';
+} from '@/lib/core/plots/srcs';
+import type { DataSize } from '@/lib/shared/figures/live-drawing';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN } from './_helpers';
 

@@ -1,14 +1,14 @@
-// resolveSrcs (lib/core/srcs.ts): every src resolved to its live grid and the named columns in one
+// resolveSrcs (lib/core/plots/srcs.ts): every src resolved to its live grid and the named columns in one
 // query, whatever the mix of owners, grids, uids, case and bad texts; what `admit` refuses resolves
 // as nothing, the same as a grid that does not exist.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { trashFile } from '@/lib/core/file-changes';
-import { createGrid } from '@/lib/core/grids';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { trashFile } from '@/lib/core/files/file-changes';
+import { createGrid } from '@/lib/core/grids/grids';
 import { canRead } from '@/lib/core/permissions';
 import { parseFid } from '@/lib/core/records';
-import { resolveSrcs } from '@/lib/core/srcs';
+import { resolveSrcs } from '@/lib/core/plots/srcs';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN } from './_helpers';
 

@@ -1,15 +1,15 @@
-// Themes and templates as files (lib/core/themes.ts) on real databases: saved through createPlot's
+// Themes and templates as files (lib/core/plots/themes.ts) on real databases: saved through createPlot's
 // rules, flagged truly, listed for their owner only, and a template's roles re-mapped to new data.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { trashFile } from '@/lib/core/file-changes';
-import { createGrid } from '@/lib/core/grids';
-import { createPlot, getPlotRecord } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { trashFile } from '@/lib/core/files/file-changes';
+import { createGrid } from '@/lib/core/grids/grids';
+import { createPlot, getPlotRecord } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { figureFromTemplate } from '@/lib/core/theme-figures';
-import { getTemplate, listTemplates, listThemes, saveTemplate, saveTheme, templateColumns } from '@/lib/core/themes';
+import { figureFromTemplate } from '@/lib/shared/figures/theme-figures';
+import { getTemplate, listTemplates, listThemes, saveTemplate, saveTheme, templateColumns } from '@/lib/core/plots/themes';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN } from './_helpers';
 

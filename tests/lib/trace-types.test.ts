@@ -1,15 +1,16 @@
 // The figure rules the app reads both in TypeScript and in SQL, each held to one table of cases on
-// PostgreSQL and PGlite: a trace's type (lib/core/trace-types.ts and migration 0020's trace_type and
+// PostgreSQL and PGlite: a trace's type (lib/shared/figures/trace-types.ts and migration 0020's trace_type and
 // trace_named_type), the search's `type:` filters (typeFilter, and the index's type lexemes), and the
 // layout subplots that pick a plotly.js bundle (the browser's rule and the page's SQL).
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { bundleSubplotSql, plotlyBundle } from '@/lib/core/plotly-bundles';
-import { createPlot } from '@/lib/core/plots';
-import { typeFilter } from '@/lib/core/search';
-import { namedTraceType, namedTraceTypeSql, traceType, traceTypeSql } from '@/lib/core/trace-types';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { bundleSubplotSql, namedTraceTypeSql, traceTypeSql } from '@/lib/core/figure-sql';
+import { plotlyBundle } from '@/lib/shared/figures/plotly-bundles';
+import { createPlot } from '@/lib/core/plots/plots';
+import { typeFilter } from '@/lib/core/plots/search';
+import { namedTraceType, traceType } from '@/lib/shared/figures/trace-types';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { fileIds, newViewer, ORIGIN } from './_helpers';
 

@@ -4,21 +4,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import { createPlot, getPlot } from '@/lib/core/plots';
+import { createPlot, getPlot } from '@/lib/core/plots/plots';
 import { USERNAME } from '@/lib/core/records';
-import {
-  apiFilePath,
-  contentPath,
-  filePath,
-  fileUrls,
-  imagePath,
-  parentApiPath,
-  profilePath,
-  urlSql,
-  userUrls,
-  withShareKey,
-  type FileForm,
-} from '@/lib/core/urls';
+import { apiFilePath, contentPath, filePath, fileUrls, imagePath, parentApiPath, profilePath, userUrls, withShareKey, type FileForm } from '@/lib/shared/urls';
+import { urlSql } from '@/lib/core/url-sql';
 import { freshDatabase } from '../support/postgres';
 import { newViewer, ORIGIN } from './_helpers';
 

@@ -1,18 +1,18 @@
-// Versions of every save (lib/core/versions.ts) on both databases: each figure/title change and each
+// Versions of every save (lib/core/files/versions.ts) on both databases: each figure/title change and each
 // column change keeps the state it replaced in its own transaction, restores are new versions, and
 // the bounds (count and bytes per file, oldest dropped first) hold.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { updateFileDetail } from '@/lib/core/file-detail';
-import { rowsBodySchema } from '@/lib/core/grid-input';
-import { getGridVersion, listGridVersions, restoreGridVersion } from '@/lib/core/grid-versions';
-import { appendColumns, appendRows, createGrid, deleteColumns, gridContent, replaceColumns } from '@/lib/core/grids';
-import { getPlotVersion, listPlotVersions, restorePlotVersion } from '@/lib/core/plot-versions';
-import { createPlot, getPlot, retitlePlot } from '@/lib/core/plots';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { updateFileDetail } from '@/lib/core/workspace/file-detail';
+import { rowsBodySchema } from '@/lib/core/grids/grid-input';
+import { getGridVersion, listGridVersions, restoreGridVersion } from '@/lib/core/grids/grid-versions';
+import { appendColumns, appendRows, createGrid, deleteColumns, gridContent, replaceColumns } from '@/lib/core/grids/grids';
+import { getPlotVersion, listPlotVersions, restorePlotVersion } from '@/lib/core/plots/plot-versions';
+import { createPlot, getPlot, retitlePlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { APPEND_BURST_SECONDS, VERSION_BOUNDS } from '@/lib/core/versions';
+import { APPEND_BURST_SECONDS, VERSION_BOUNDS } from '@/lib/core/files/versions';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
 

@@ -4,9 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { createPlot } from '@/lib/core/plots';
-import { countView, visitorOf } from '@/lib/core/view-counts';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { createPlot } from '@/lib/core/plots/plots';
+import { countView, visitorOf } from '@/lib/core/plots/view-counts';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { fileIds, newViewer, ORIGIN } from './_helpers';
 

@@ -1,18 +1,18 @@
-// The workspace at many files (lib/core/own-files.ts, references.ts, bulk-changes.ts): kinds and orders
+// The workspace at many files (lib/core/files/own-files.ts, references.ts, bulk-changes.ts): kinds and orders
 // with cursors bound to them, a plot's grids and a grid's plots for a page at once, several files
 // changed in one transaction, the grids only a plot uses going with it, and the trash emptied.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
-import type { Viewer } from '@/lib/core/auth';
-import { changeFiles, countTrash, emptyTrash } from '@/lib/core/bulk-changes';
-import { createFolders } from '@/lib/core/files';
-import { trashFile } from '@/lib/core/file-changes';
-import { createGrid } from '@/lib/core/grids';
-import { listOwnFiles, type OwnFilter, type OwnPlace, type OwnSort } from '@/lib/core/own-files';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { changeFiles, countTrash, emptyTrash } from '@/lib/core/workspace/bulk-changes';
+import { createFolders } from '@/lib/core/files/files';
+import { trashFile } from '@/lib/core/files/file-changes';
+import { createGrid } from '@/lib/core/grids/grids';
+import { listOwnFiles, type OwnFilter, type OwnPlace, type OwnSort } from '@/lib/core/files/own-files';
 import { VISIBILITY_FIELDS, type Visibility } from '@/lib/core/permissions';
-import { createPlot } from '@/lib/core/plots';
-import { countPlotsOfGrids, gridKey, gridsOfPlots, gridsOnlyOf } from '@/lib/core/references';
+import { createPlot } from '@/lib/core/plots/plots';
+import { countPlotsOfGrids, gridKey, gridsOfPlots, gridsOnlyOf } from '@/lib/core/files/references';
 import { parseFid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, fileIds, newViewer, ORIGIN } from './_helpers';

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '@/db/client';
 import * as schema from '@/db/schema';
 import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
-import type { Viewer } from '@/lib/core/auth';
-import { listOwnFiles, type OwnFilter, type OwnPlace, type OwnSort } from '@/lib/core/own-files';
-import { countPlotsOfGrids, gridsOfPlots } from '@/lib/core/references';
+import type { Viewer } from '@/lib/core/accounts/auth';
+import { listOwnFiles, type OwnFilter, type OwnPlace, type OwnSort } from '@/lib/core/files/own-files';
+import { countPlotsOfGrids, gridsOfPlots } from '@/lib/core/files/references';
 import { newViewer } from './_helpers';
 import { createMigratedDatabase } from '../support/postgres';
 

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '@/db/client';
-import { createUser } from '@/lib/core/users';
+import { createUser } from '@/lib/core/accounts/users';
 
 export const baseUrl = () => inject('baseUrl');
 

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { createUser } from '@/lib/core/users';
+import { createUser } from '@/lib/core/accounts/users';
 import { appDatabase, basic, callAt, createPlot, uploadGrid, type Answer, type CallOptions, type TestUser } from './api';
 
 export interface Server {

@@ -1,8 +1,8 @@
-// The card layout (lib/core/card-figure.ts) over every fixture mock, and the rules it follows one by one.
+// The card layout (lib/shared/figures/card-figure.ts) over every fixture mock, and the rules it follows one by one.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CARD_SIZE, cardFigure, cardFigureScript } from '@/lib/core/card-figure';
+import { CARD_SIZE, cardFigure, cardFigureScript } from '@/lib/shared/figures/card-figure';
 
 const MOCKS = path.join(process.cwd(), 'fixtures/plotly-mocks');
 const mocks = readdirSync(MOCKS)

@@ -1,11 +1,11 @@
-// A chart's text alternative (lib/core/chart-description.ts) and its data table (lib/core/chart-table.ts):
+// A chart's text alternative (lib/shared/figures/chart-description.ts) and its data table (lib/shared/figures/chart-table.ts):
 // a table of figures to the words they give, every plotly mock described in sentences that never
 // show "undefined" or "[object Object]", and both bounded whatever the figure holds.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { describeChart, MAX_DESCRIPTION_CHARS, MAX_VALUES_READ } from '@/lib/core/chart-description';
-import { CELL_CHARS, chartTable, TABLE_COLUMNS, TABLE_ROWS } from '@/lib/core/chart-table';
-import { mergeMapData } from '@/lib/core/map-data';
+import { describeChart, MAX_DESCRIPTION_CHARS, MAX_VALUES_READ } from '@/lib/shared/figures/chart-description';
+import { CELL_CHARS, chartTable, TABLE_COLUMNS, TABLE_ROWS } from '@/lib/shared/figures/chart-table';
+import { mergeMapData } from '@/lib/shared/figures/map-data';
 
 const words = { title: 'Sales', caption: '' };
 

@@ -1,8 +1,8 @@
-// The one CSV writer (lib/core/csv-text.ts): the server's downloads and the grid editor's "Download
+// The one CSV writer (lib/shared/csv-text.ts): the server's downloads and the grid editor's "Download
 // CSV" make every field with it, so a cell reads the same from both, formulas neutralised alike.
 import { describe, expect, it } from 'vitest';
 import { csvParts } from '@/components/grid-editor/grid-model';
-import { csvCell, csvLine } from '@/lib/core/csv-text';
+import { csvCell, csvLine } from '@/lib/shared/csv-text';
 import { csvField } from '@/lib/web/csv';
 
 /** [the cell's value, its field]: a string is text (neutralised when a spreadsheet would run it), anything else is not. */

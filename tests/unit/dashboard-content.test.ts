@@ -1,4 +1,4 @@
-// Dashboard and presentation content (lib/core/dashboard-content.ts): what the Python client makes is
+// Dashboard and presentation content (lib/core/documents/dashboard-content.ts): what the Python client makes is
 // accepted as sent (fixtures/chart-studio), malformed content is the 400 naming its path, the limits
 // hold, and the plots named are found (a presentation's only at this origin).
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import {
   plotRefOfSrc,
   plotRefsOfDashboard,
   plotRefsOfPresentation,
-} from '@/lib/core/dashboard-content';
+} from '@/lib/core/documents/dashboard-content';
 import { ApiError } from '@/lib/core/errors';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/chart-studio/${name}`, import.meta.url), 'utf8');

@@ -2,7 +2,7 @@
 // honoured, the Python client's layouts (a top split of pixels over a trailing empty box) come out as
 // Chart Studio drew them, and nonsense sizes are bounded.
 import { describe, expect, it } from 'vitest';
-import { BOX_HEIGHTS, boxRects, boxesInOrder, type LayoutInput, layoutDashboard, MAX_HEIGHT, naturalHeight } from '@/lib/core/dashboard-layout';
+import { BOX_HEIGHTS, boxRects, boxesInOrder, type LayoutInput, layoutDashboard, MAX_HEIGHT, naturalHeight } from '@/lib/core/documents/dashboard-layout';
 
 const plot = (fileId: string) => ({ type: 'box', boxType: 'plot', fileId }) as const;
 const empty = { type: 'box', boxType: 'empty' } as const;

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/core/errors';
-import { decodeTypedArray } from '@/lib/core/column-values';
-import { checkFigure, figureMeta, parseSrc, setAt, splitFigure } from '@/lib/core/figure';
-import { traceNode } from '@/lib/core/plot-schema';
+import { decodeTypedArray } from '@/lib/shared/column-values';
+import { checkFigure, figureMeta, parseSrc, setAt, splitFigure } from '@/lib/core/figures/figure';
+import { traceNode } from '@/lib/core/figures/plot-schema';
 
 const SRC = 'alice:1:abc123';
 const RAW = (key: string) => `raw data arrays are not allowed; upload the values to a grid and reference them with ${key}src`;

@@ -9,6 +9,10 @@ import { specifiers } from '../support/import-graph';
 
 const ROOTS = ['app', 'lib', 'db', 'components', 'scripts', 'bench', 'proxy.ts', 'instrumentation.ts'];
 
+/** lib/core's rooms, one concept each; its top holds only the shared ground (CORE_GROUND). */
+const CORE_FOLDERS = ['figures', 'accounts', 'files', 'grids', 'plots', 'documents', 'images', 'workspace', 'setup'];
+const CORE_GROUND = ['errors', 'records', 'permissions', 'cursors', 'json-text', 'database', 'bounded-cache', 'client-address', 'url-sql', 'figure-sql'];
+
 /** [from, to, why]: a module under `from` may not import one under `to` (path prefixes). */
 const FORBIDDEN: [string, string[], string][] = [
   [
@@ -17,6 +21,25 @@ const FORBIDDEN: [string, string[], string][] = [
     'lib/core holds rules and data access: no HTTP edge (nor node:http), pages, render wing, app or Next',
   ],
   ['lib/render/', ['lib/http/', 'lib/web/', 'app/', 'components/', 'next'], 'the render wing (Chromium) uses lib/core and nothing above it'],
+  [
+    'lib/shared/',
+    ['lib/core/', 'lib/http/', 'lib/web/', 'lib/render/', 'db/', 'app/', 'components/', 'next', 'drizzle-orm', 'node:', 'server-only'],
+    'lib/shared is the browser-safe home: pure rules the browser and the server share, importing only each other',
+  ],
+  [
+    'lib/core/figures/',
+    ['db/', 'drizzle-orm', ...CORE_FOLDERS.filter((f) => f !== 'figures').map((f) => `lib/core/${f}/`)],
+    'figures is plotly knowledge: no database and no other core folder',
+  ],
+  ['lib/core/accounts/', CORE_FOLDERS.filter((f) => f !== 'accounts').map((f) => `lib/core/${f}/`), 'accounts (people, sign-in) know nothing of files'],
+  ['lib/core/files/', ['grids', 'plots', 'documents', 'workspace', 'setup'].map((f) => `lib/core/${f}/`), 'files are any file: no kind of file in particular'],
+  ['lib/core/grids/', ['plots', 'documents', 'workspace', 'setup'].map((f) => `lib/core/${f}/`), 'grids know nothing of the plots drawn from them'],
+  [
+    'lib/core/images/',
+    ['grids', 'plots', 'documents', 'workspace', 'setup'].map((f) => `lib/core/${f}/`),
+    'the image queue is told what to draw; files of every kind use it',
+  ],
+  ['lib/core/', ['lib/core/setup/'], 'setup (first start, demo data) uses the rest; nothing uses it'],
   ['db/', ['lib/', 'app/', 'components/'], 'db/ is schema, client and migrations only'],
   ['lib/http/', ['lib/web/', 'app/', 'components/'], 'the API edge does not depend on pages'],
   ['lib/web/', ['lib/http/', 'app/'], 'page loaders do not depend on the API edge (only on what a request says: lib/http/request/)'],
@@ -30,6 +53,8 @@ const FORBIDDEN: [string, string[], string][] = [
 
 /** [from, to]: the edges FORBIDDEN's prefixes would catch that the house allows. */
 const EXCEPT: [string, string][] = [
+  ['lib/shared/', 'lib/shared/'],
+  ['lib/core/setup/', 'lib/core/setup/'],
   ['lib/web/', 'lib/http/request/'],
   ['lib/http/request/', 'lib/http/request/'],
   ['app/v2/', 'app/v2/'],
@@ -41,7 +66,7 @@ const TYPES_ONLY: [string, string[], string][] = [
 ];
 
 /** Packages the rules name: `next` and `drizzle-orm` with their subpaths, and node:http. */
-const PACKAGES = ['next', 'drizzle-orm', 'node:http'];
+const PACKAGES = ['next', 'drizzle-orm', 'node:http', 'server-only'];
 
 function sourceFiles(entry: string): string[] {
   if (/\.(ts|tsx|mjs)$/.test(entry)) return [entry];
@@ -56,6 +81,7 @@ function sourceFiles(entry: string): string[] {
 function target(from: string, spec: string, known: Set<string>): string | null {
   const pkg = PACKAGES.find((p) => spec === p || spec.startsWith(`${p}/`));
   if (pkg) return pkg;
+  if (spec.startsWith('node:')) return spec;
   let base: string;
   if (spec.startsWith('@/')) base = spec.slice(2);
   else if (spec.startsWith('.')) base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
@@ -136,9 +162,9 @@ describe('the import graph', () => {
     for (const layer of ['lib/core/', 'lib/http/', 'lib/web/', 'lib/render/', 'db/', 'app/', 'components/']) {
       expect([...edges.keys()].filter((f) => f.startsWith(layer)).length, layer).toBeGreaterThan(2);
     }
-    expect(edges.get('lib/http/routes.ts')).toContain('lib/core/auth.ts');
+    expect(edges.get('lib/http/routes.ts')).toContain('lib/core/accounts/auth.ts');
     expect(edges.get('app/v2/plots/route.ts')).toContain('lib/http/routes.ts');
-    expect(edges.get('lib/render/image-worker.ts')).toContain('lib/core/images.ts');
+    expect(edges.get('lib/render/image-worker.ts')).toContain('lib/core/images/images.ts');
   });
 
   it('has no forbidden edge (app -> lib/http, lib/web -> lib/core -> db)', () => {
@@ -146,8 +172,23 @@ describe('the import graph', () => {
   });
 
   it('has no edge allowed for types only that brings code (lib/web -> db/, drizzle-orm is `import type`)', () => {
-    expect([...graph('values').get('lib/web/page-context.ts')!]).toContain('lib/core/auth.ts');
+    expect([...graph('values').get('lib/web/page-context.ts')!]).toContain('lib/core/accounts/auth.ts');
     expect(violations(graph('values'), TYPES_ONLY)).toEqual([]);
+  });
+
+  it('keeps lib/core in its rooms: the shared ground at the top imports no room, and nothing else lies at the top', () => {
+    const core = [...edges.keys()].filter((f) => f.startsWith('lib/core/'));
+    const top = core.filter((f) => !f.slice('lib/core/'.length).includes('/'));
+    expect(top.map((f) => path.posix.basename(f, '.ts')).sort()).toEqual([...CORE_GROUND].sort());
+    expect(core.filter((f) => !top.includes(f) && !CORE_FOLDERS.includes(f.split('/')[2]))).toEqual([]);
+    expect(
+      top.flatMap((f) =>
+        edges
+          .get(f)!
+          .filter((t) => t.startsWith('lib/core/') && t.slice('lib/core/'.length).includes('/'))
+          .map((t) => `${f} -> ${t}`),
+      ),
+    ).toEqual([]);
   });
 
   it('has no cycle', () => {
@@ -159,7 +200,7 @@ describe('the import graph', () => {
       ['lib/core/a.ts', ['lib/http/routes.ts', 'next']],
       ['lib/core/d.ts', ['lib/render/renderer.ts']],
       ['lib/render/e.ts', ['lib/web/gallery.ts']],
-      ['db/client.ts', ['lib/core/demo.ts']],
+      ['db/client.ts', ['lib/core/setup/demo.ts']],
       ['components/x.tsx', ['app/signin/actions.ts']],
       ['lib/core/b.ts', ['lib/core/c.ts']],
       ['lib/core/c.ts', ['lib/core/b.ts']],
@@ -168,10 +209,14 @@ describe('the import graph', () => {
       ['lib/http/request/h.ts', ['lib/http/responses.ts', 'lib/http/request/origin.ts']],
       ['app/docs/api/page.tsx', ['app/v2/openapi.json/route.ts']],
       ['app/v2/files/route.ts', ['app/v2/route.ts']],
+      ['lib/shared/u.ts', ['lib/core/errors.ts', 'node:fs', 'server-only', 'lib/shared/v.ts']],
+      ['lib/core/figures/w.ts', ['drizzle-orm', 'lib/core/plots/plots.ts', 'lib/core/errors.ts']],
+      ['lib/core/files/x.ts', ['lib/core/grids/grids.ts', 'lib/core/accounts/auth.ts']],
+      ['lib/core/grids/y.ts', ['lib/core/plots/srcs.ts']],
     ]);
-    expect(violations(bad)).toHaveLength(10);
+    expect(violations(bad)).toHaveLength(17);
     expect(cycles(bad)).toEqual([['lib/core/b.ts', 'lib/core/c.ts']]);
-    expect(violations(new Map([['lib/web/x.ts', ['db/client.ts', 'drizzle-orm', 'lib/core/auth.ts']]]), TYPES_ONLY)).toHaveLength(2);
+    expect(violations(new Map([['lib/web/x.ts', ['db/client.ts', 'drizzle-orm', 'lib/core/accounts/auth.ts']]]), TYPES_ONLY)).toHaveLength(2);
     const mixed = `import type { Db } from '@/db/client';\nimport { getDb, type Database } from '@/db/client';\nexport type { X } from './x';\nimport { y } from './y';`;
     expect(specifiers(mixed, 'values')).toEqual(['@/db/client', './y']);
     expect(specifiers(mixed)).toEqual(['@/db/client', '@/db/client', './x', './y']);

@@ -2,7 +2,7 @@
 // boxes (their kinds' colours where they are), decoded back with pngjs.
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { layoutPng } from '@/lib/core/layout-image';
+import { layoutPng } from '@/lib/core/documents/layout-image';
 
 const pixel = (png: PNG, x: number, y: number) => [...png.data.subarray((y * png.width + x) * 4, (y * png.width + x) * 4 + 3)];
 

@@ -2,7 +2,7 @@
 // bundles' trace types checked against plotly's own bundle definitions, and every demo mock.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { figureBundle, needsMapOutlines, plotlyBundle, type PlotlyBundle } from '@/lib/core/plotly-bundles';
+import { figureBundle, needsMapOutlines, plotlyBundle, type PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 
 /** The trace modules plotly's partial bundle registers (node_modules/plotly.js/lib/index-<name>.js), scatter always. */
 function registered(name: string): string[] {

@@ -1,7 +1,7 @@
 // The slide styles a presentation page may use: the allow-list passes what the Python client writes
 // and drops anything that could load, run or add a declaration; addresses count only on this site.
 import { describe, expect, it } from 'vitest';
-import { foreignBackground, placement, safeColor, safeTextStyle, sameSitePath, slideBackground } from '@/lib/core/slide-style';
+import { foreignBackground, placement, safeColor, safeTextStyle, sameSitePath, slideBackground } from '@/lib/core/documents/slide-style';
 
 const ORIGIN = 'http://127.0.0.1:3412';
 

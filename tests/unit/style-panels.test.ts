@@ -5,8 +5,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { type FigureLike, LayoutStylePanels, TraceStylePanel } from '@/components/chart-editor/style/style-panels';
 import { PALETTES } from '@/components/chart-editor/style/options';
-import { THEMES } from '@/lib/core/builtin-themes';
-import { checkFigure } from '@/lib/core/figure';
+import { THEMES } from '@/lib/shared/figures/builtin-themes';
+import { checkFigure } from '@/lib/core/figures/figure';
 
 const FIGURE: FigureLike = {
   data: [

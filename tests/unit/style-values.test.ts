@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { figureAxes } from '@/components/chart-editor/style/axes';
 import { LEGEND_PRESETS } from '@/components/chart-editor/style/options';
-import { THEMES } from '@/lib/core/builtin-themes';
+import { THEMES } from '@/lib/shared/figures/builtin-themes';
 import { themeOf } from '@/components/chart-editor/style/themes';
 import {
   annotationPlace,

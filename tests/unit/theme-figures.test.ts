@@ -1,8 +1,8 @@
-// Themes and templates as figures (lib/core/theme-figures.ts): what a theme keeps of a chart, how it
+// Themes and templates as figures (lib/shared/figures/theme-figures.ts): what a theme keeps of a chart, how it
 // is applied, and how a template's column roles go to a new grid's columns.
 import { describe, expect, it } from 'vitest';
 import { historyReducer, startHistory } from '@/components/chart-editor/figure-history';
-import { checkFigure } from '@/lib/core/figure';
+import { checkFigure } from '@/lib/core/figures/figure';
 import {
   applyTheme,
   columnKind,
@@ -13,7 +13,7 @@ import {
   type Figure,
   type GridColumn,
   type RoleColumn,
-} from '@/lib/core/theme-figures';
+} from '@/lib/shared/figures/theme-figures';
 
 const STYLED: Figure = {
   data: [

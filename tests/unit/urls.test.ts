@@ -16,7 +16,7 @@ import {
   userUrls,
   withShareKey,
   workspacePath,
-} from '@/lib/core/urls';
+} from '@/lib/shared/urls';
 
 /** Owners with characters a URL must encode (none is a valid username; the encoding holds regardless). */
 const HOSTILE = ['a b', 'x/y', 'q?r', 'h#t', 'p%20', 'ü', 'a:b', '..', 'a&b=c'];

@@ -1,4 +1,4 @@
-import { avatarSvg } from '@/lib/core/avatars';
+import { avatarSvg } from '@/lib/core/accounts/avatars';
 
 // `/avatars/{username}.svg`: generated from the name alone, so it answers for any name (no existence leak).
 export async function GET(_req: Request, { params }: { params: Promise<{ file: string }> }) {

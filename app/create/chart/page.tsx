@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { ChartEditor } from '@/components/chart-editor/chart-editor';
-import { NEW_CHART_PATH } from '@/lib/core/urls';
+import { NEW_CHART_PATH } from '@/lib/shared/urls';
 import { loadNewChart } from '@/lib/web/chart-editor';
 import { checkFigureAction, followSharingAction } from './actions';
 

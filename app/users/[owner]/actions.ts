@@ -21,7 +21,7 @@ import type { FormState } from '@/lib/web/forms';
 import { listUserPlots, listUserStarred } from '@/lib/web/gallery';
 import { pageContext } from '@/lib/web/page-context';
 import { listQuerySchema } from '@/lib/http/request/queries';
-import { getUserByUsername, usernameSchema } from '@/lib/core/users';
+import { getUserByUsername, usernameSchema } from '@/lib/core/accounts/users';
 
 const inputSchema = z.object({ owner: usernameSchema, cursor: listQuerySchema.shape.cursor.unwrap() });
 

@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { PlotList } from '@/components/plot-list';
 import { Workspace } from '@/components/workspace';
 import { DocumentCards } from '@/components/documents/document-cards';
-import { listPublicDocuments } from '@/lib/core/document-cards';
+import { listPublicDocuments } from '@/lib/core/documents/document-cards';
 import { cursorQuery, profilePage, starredPage } from '@/lib/web/gallery';
 import { workspacePage, workspaceQuery } from '@/lib/web/workspace';
-import { listUndrawablePlots } from '@/lib/core/images';
+import { listUndrawablePlots } from '@/lib/core/images/images';
 import { pageContext } from '@/lib/web/page-context';
-import { avatarPath, filePath, profilePath } from '@/lib/core/urls';
-import { getUserByUsername, usernameSchema } from '@/lib/core/users';
+import { avatarPath, filePath, profilePath } from '@/lib/shared/urls';
+import { getUserByUsername, usernameSchema } from '@/lib/core/accounts/users';
 import { moreStarredPlots, moreUserPlots } from './actions';
 import { FILE_ACTIONS } from './file-actions';
 

@@ -1,4 +1,4 @@
-import { createFolders, fileRecord, folderCreateSchema } from '@/lib/core/files';
+import { createFolders, fileRecord, folderCreateSchema } from '@/lib/core/files/files';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
 

@@ -1,6 +1,6 @@
 import { clientOf } from '@/lib/http/request/client';
-import { createGrid } from '@/lib/core/grids';
-import { createGridSchema } from '@/lib/core/grid-input';
+import { createGrid } from '@/lib/core/grids/grids';
+import { createGridSchema } from '@/lib/core/grids/grid-input';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
 import { MiB } from '@/lib/core/json-text';

@@ -2,8 +2,8 @@ import { clientOf } from '@/lib/http/request/client';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json, jsonStream, shared, pageLinks } from '@/lib/http/responses';
 import { MiB } from '@/lib/core/json-text';
-import { createPlot, plotCreateSchema } from '@/lib/core/plots';
-import { listPlots } from '@/lib/core/plot-lists';
+import { createPlot, plotCreateSchema } from '@/lib/core/plots/plots';
+import { listPlots } from '@/lib/core/plots/plot-lists';
 import { listQuerySchema } from '@/lib/http/request/queries';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots', {

@@ -1,6 +1,6 @@
 import { endpoint, routes } from '@/lib/http/routes';
 import { jsonStream, shared, pageLinks } from '@/lib/http/responses';
-import { searchPlots } from '@/lib/core/search';
+import { searchPlots } from '@/lib/core/plots/search';
 import { searchQuerySchema } from '@/lib/http/request/queries';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/search', {

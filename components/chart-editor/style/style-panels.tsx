@@ -40,7 +40,7 @@ import {
 } from './options';
 import { RangeFields } from './range-fields';
 import styles from './style-panels.module.css';
-import { THEMES } from '@/lib/core/builtin-themes';
+import { THEMES } from '@/lib/shared/figures/builtin-themes';
 import { themeOf } from './themes';
 import { isDeepStrictEqual, isFixedSize, layoutWithSize, legendPresetOf, legendWithPreset } from './values';
 

@@ -1,5 +1,5 @@
-// Which built-in theme a figure's layout.template is (lib/core/builtin-themes.ts).
-import { THEMES } from '@/lib/core/builtin-themes';
+// Which built-in theme a figure's layout.template is (lib/shared/figures/builtin-themes.ts).
+import { THEMES } from '@/lib/shared/figures/builtin-themes';
 import { isDeepStrictEqual } from './values';
 
 /** The theme a layout.template is, 'custom' for one made elsewhere (plotly.py writes its own), kept until another is picked. */

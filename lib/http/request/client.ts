@@ -1,6 +1,6 @@
-// What a write came from, for a file's history (lib/core/versions.ts): named by the request's headers.
+// What a write came from, for a file's history (lib/core/files/versions.ts): named by the request's headers.
 import 'server-only';
-import type { Client } from '@/lib/core/versions';
+import type { Client } from '@/lib/core/files/versions';
 
 /**
  * The client of a request: Python or R (plotly's clients name their platform in

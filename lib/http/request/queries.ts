@@ -4,11 +4,11 @@
 // of what a value may be (a search's words, a path, a username).
 import 'server-only';
 import { z } from 'zod';
-import { MAX_UIDS } from '@/lib/core/grids';
-import type { FeedQuery, ListQuery } from '@/lib/core/plot-lists';
-import { qSchema, type SearchQuery } from '@/lib/core/search';
-import { pathSchema } from '@/lib/core/file-names';
-import { usernameSchema } from '@/lib/core/users';
+import { MAX_UIDS } from '@/lib/core/grids/grids';
+import type { FeedQuery, ListQuery } from '@/lib/core/plots/plot-lists';
+import { qSchema, type SearchQuery } from '@/lib/core/plots/search';
+import { pathSchema } from '@/lib/core/files/file-names';
+import { usernameSchema } from '@/lib/core/accounts/users';
 
 const intParam = (name: string, min: number, max: number) =>
   z

@@ -9,7 +9,7 @@ import { Badge, DateTime, Owner, PeopleLink, VISIBILITY_HINT } from '@/component
 import { sharingForm, trashForm } from '@/components/file-forms';
 import { Notice } from '@/components/notice';
 import { canWrite } from '@/lib/core/permissions';
-import { editPlotPath, withShareKey } from '@/lib/core/urls';
+import { editPlotPath, withShareKey } from '@/lib/shared/urls';
 import type { DocumentPageData } from '@/lib/web/document-page';
 import { NOTICES, type Notice as NoticeCode } from '@/lib/web/file-forms';
 import { embedCode } from '@/lib/web/plot-page';

@@ -16,8 +16,8 @@ import { countPageView } from '@/lib/web/page-views';
 import { plotPeople } from '@/lib/web/people';
 import { commentAction, commentsSwitchAction, deleteCommentAction, editCommentAction, starAction } from './people-actions';
 import { versionedImage } from '@/lib/web/plot-cards';
-import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grid-preview';
-import { chartContentPath, dataTablePath, editPlotPath, filePath, historyPath, imagePath, withShareKey } from '@/lib/core/urls';
+import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grids/grid-preview';
+import { chartContentPath, dataTablePath, editPlotPath, filePath, historyPath, imagePath, withShareKey } from '@/lib/shared/urls';
 import { canWrite } from '@/lib/core/permissions';
 import {
   chartDescription,

@@ -1,6 +1,6 @@
 import { updateEndpoint } from '@/lib/http/file-actions';
-import { fileDetail } from '@/lib/core/file-detail';
-import { getFile } from '@/lib/core/files';
+import { fileDetail } from '@/lib/core/workspace/file-detail';
+import { getFile } from '@/lib/core/files/files';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
 import { assertReadable } from '@/lib/core/permissions';

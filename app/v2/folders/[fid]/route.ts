@@ -1,6 +1,6 @@
 import { folderQuerySchema } from '@/lib/http/request/queries';
 import { updateEndpoint } from '@/lib/http/file-actions';
-import { folderDetail } from '@/lib/core/file-detail';
+import { folderDetail } from '@/lib/core/workspace/file-detail';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
 

@@ -1,5 +1,5 @@
 import { permanentDeleteEndpoint, updateEndpoint } from '@/lib/http/file-actions';
-import { getGrid } from '@/lib/core/grids';
+import { getGrid } from '@/lib/core/grids/grids';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
 import { fidParam } from '@/lib/core/records';

@@ -1,7 +1,7 @@
 import { updateEndpoint } from '@/lib/http/file-actions';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
-import { getPlot } from '@/lib/core/plots';
+import { getPlot } from '@/lib/core/plots/plots';
 import { fidParam } from '@/lib/core/records';
 import { shareKeyQuery } from '@/lib/http/request/queries';
 

@@ -1,7 +1,7 @@
 import { endpoint, routes } from '@/lib/http/routes';
 import { jsonStream, shared, pageLinks } from '@/lib/http/responses';
 import { feedQuerySchema } from '@/lib/http/request/queries';
-import { listFeed } from '@/lib/core/plot-lists';
+import { listFeed } from '@/lib/core/plots/plot-lists';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plots/feed', {
   GET: endpoint({

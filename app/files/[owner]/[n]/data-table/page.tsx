@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { CELL_CHARS, TABLE_COLUMNS } from '@/lib/core/chart-table';
-import { dataTablePath, filePath, withShareKey } from '@/lib/core/urls';
+import { CELL_CHARS, TABLE_COLUMNS } from '@/lib/shared/figures/chart-table';
+import { dataTablePath, filePath, withShareKey } from '@/lib/shared/urls';
 import { loadDataTable, shareKeyOf, tablePageOf, type DataTablePageData } from '@/lib/web/plot-page';
 
 export const dynamic = 'force-dynamic';
@@ -30,7 +30,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 // `/~owner/n/data-table?page=k`: the data the plot's chart draws, as a table screen readers can walk,
-// a page of rows at a time (lib/core/chart-table.ts bounds it); plain links, no JavaScript needed.
+// a page of rows at a time (lib/shared/figures/chart-table.ts bounds it); plain links, no JavaScript needed.
 export default async function DataTablePage(props: Props) {
   const data = await load(props);
   if (!data) notFound();

@@ -6,7 +6,7 @@ import { choosePlotsAction, saveDashboardAction } from '@/app/create/dashboard/a
 import { ChartEditor } from '@/components/chart-editor/chart-editor';
 import { DashboardBuilder } from '@/components/dashboard-builder/dashboard-builder';
 import { GridEditor } from '@/components/grid-editor/grid-editor';
-import { filePath } from '@/lib/core/urls';
+import { filePath } from '@/lib/shared/urls';
 import { loadPlotEditor } from '@/lib/web/chart-editor';
 import { loadDashboardEditor } from '@/lib/web/dashboard-builder';
 import { loadGridEditor } from '@/lib/web/grid-editor';

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { DashboardView } from '@/components/documents/dashboard-view';
 import { PresentationView } from '@/components/documents/presentation-view';
 import PlotFigure from '@/components/plot-figure';
-import { chartContentPath, dataTablePath, imagePath, withShareKey } from '@/lib/core/urls';
+import { chartContentPath, dataTablePath, imagePath, withShareKey } from '@/lib/shared/urls';
 import type { DocumentPageData } from '@/lib/web/document-page';
 import { chartDescription, loadFilePage, shareKeyOf, type PlotPageData } from '@/lib/web/plot-page';
 

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { ActionForm } from '@/components/action-form';
 import { CsrfField } from '@/components/csrf-field';
 import { VersionMeta } from '@/components/version-meta';
-import { filePath, historyPath } from '@/lib/core/urls';
+import { filePath, historyPath } from '@/lib/shared/urls';
 import { loadFileHistory } from '@/lib/web/plot-history';
 import { restoreVersionAction } from './actions';
 

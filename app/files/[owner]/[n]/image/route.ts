@@ -1,5 +1,5 @@
-import { isDocumentType } from '@/lib/core/dashboards';
-import { imageSize, plotImage } from '@/lib/core/images';
+import { isDocumentType } from '@/lib/core/documents/dashboards';
+import { imageSize, plotImage } from '@/lib/core/images/images';
 import { pngResponse } from '@/lib/http/responses';
 import { documentImage } from '@/lib/web/document-card-image';
 import { pageContext, readableFile } from '@/lib/web/page-context';

@@ -1,4 +1,4 @@
-import { getPlotContent } from '@/lib/core/plot-content';
+import { getPlotContent } from '@/lib/core/plots/plot-content';
 import { fidParam } from '@/lib/core/records';
 import { shareKeyQuery } from '@/lib/http/request/queries';
 import { contentResponse } from '@/lib/http/responses';

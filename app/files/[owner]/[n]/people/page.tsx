@@ -5,7 +5,7 @@ import { notFound } from 'next/navigation';
 import { ActionForm } from '@/components/action-form';
 import { CsrfField } from '@/components/csrf-field';
 import { Notice } from '@/components/notice';
-import { filePath, sharedPath, workspacePath } from '@/lib/core/urls';
+import { filePath, sharedPath, workspacePath } from '@/lib/shared/urls';
 import { loadPeople, PEOPLE_NOTICES } from '@/lib/web/collaborators';
 import { changeAction, removeAction, shareAction, shareGridsAction } from './actions';
 

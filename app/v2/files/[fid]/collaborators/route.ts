@@ -1,4 +1,4 @@
-import { addCollaborator, collaboratorAddSchema, listCollaborators } from '@/lib/core/collaborators';
+import { addCollaborator, collaboratorAddSchema, listCollaborators } from '@/lib/core/files/collaborators';
 import { fidParam } from '@/lib/core/records';
 import { json } from '@/lib/http/responses';
 import { endpoint, routes } from '@/lib/http/routes';

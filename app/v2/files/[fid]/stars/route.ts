@@ -1,6 +1,6 @@
 import { fidParam } from '@/lib/core/records';
-import { listStargazers, starPlot, unstarPlot } from '@/lib/core/stars';
-import { versionsPageText } from '@/lib/core/versions';
+import { listStargazers, starPlot, unstarPlot } from '@/lib/core/plots/stars';
+import { versionsPageText } from '@/lib/core/files/versions';
 import { feedQuerySchema, shareKeyQuery } from '@/lib/http/request/queries';
 import { json, pageLinks } from '@/lib/http/responses';
 import { endpoint, routes } from '@/lib/http/routes';

@@ -1,4 +1,4 @@
-import { gridContent } from '@/lib/core/grids';
+import { gridContent } from '@/lib/core/grids/grids';
 import { endpoint, routes } from '@/lib/http/routes';
 import { jsonStream } from '@/lib/http/responses';
 import { fidParam } from '@/lib/core/records';

@@ -1,6 +1,6 @@
-import { COMMENT_MAX_CHARS, commentBodySchema, createComment, listComments } from '@/lib/core/comments';
+import { COMMENT_MAX_CHARS, commentBodySchema, createComment, listComments } from '@/lib/core/plots/comments';
 import { fidParam } from '@/lib/core/records';
-import { versionsPageText } from '@/lib/core/versions';
+import { versionsPageText } from '@/lib/core/files/versions';
 import { feedQuerySchema, shareKeyQuery } from '@/lib/http/request/queries';
 import { json, pageLinks } from '@/lib/http/responses';
 import { endpoint, routes } from '@/lib/http/routes';

@@ -1,6 +1,6 @@
 import { endpoint, routes } from '@/lib/http/routes';
 import { contentResponse } from '@/lib/http/responses';
-import { getPlotContent } from '@/lib/core/plot-content';
+import { getPlotContent } from '@/lib/core/plots/plot-content';
 import { fidParam } from '@/lib/core/records';
 import { contentQuerySchema } from '@/lib/http/request/queries';
 

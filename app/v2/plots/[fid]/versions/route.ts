@@ -1,6 +1,6 @@
-import { listPlotVersions } from '@/lib/core/plot-versions';
+import { listPlotVersions } from '@/lib/core/plots/plot-versions';
 import { fidParam } from '@/lib/core/records';
-import { versionsPageText } from '@/lib/core/versions';
+import { versionsPageText } from '@/lib/core/files/versions';
 import { feedQuerySchema } from '@/lib/http/request/queries';
 import { json, pageLinks } from '@/lib/http/responses';
 import { endpoint, routes } from '@/lib/http/routes';

@@ -1,6 +1,6 @@
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
-import { rotateApiKey } from '@/lib/core/users';
+import { rotateApiKey } from '@/lib/core/accounts/users';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/users/current/api_key', {
   POST: endpoint({

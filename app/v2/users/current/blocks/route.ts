@@ -1,4 +1,4 @@
-import { blockSchema, blockUser, listBlocks } from '@/lib/core/blocks';
+import { blockSchema, blockUser, listBlocks } from '@/lib/core/accounts/blocks';
 import { json } from '@/lib/http/responses';
 import { endpoint, routes } from '@/lib/http/routes';
 

@@ -5,7 +5,7 @@ import { ActionForm } from '@/components/action-form';
 import { CsrfField } from '@/components/csrf-field';
 import PlotFigure from '@/components/plot-figure';
 import { VersionMeta } from '@/components/version-meta';
-import { filePath, historyPath } from '@/lib/core/urls';
+import { filePath, historyPath } from '@/lib/shared/urls';
 import { loadPlotVersion } from '@/lib/web/plot-history';
 import { restoreVersionAction } from '../actions';
 

@@ -1,4 +1,4 @@
-import { changeCollaborator, collaboratorChangeSchema, removeCollaborator } from '@/lib/core/collaborators';
+import { changeCollaborator, collaboratorChangeSchema, removeCollaborator } from '@/lib/core/files/collaborators';
 import { fidParam } from '@/lib/core/records';
 import { json } from '@/lib/http/responses';
 import { endpoint, routes } from '@/lib/http/routes';

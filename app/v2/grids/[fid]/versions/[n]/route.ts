@@ -1,6 +1,6 @@
-import { getGridVersion } from '@/lib/core/grid-versions';
+import { getGridVersion } from '@/lib/core/grids/grid-versions';
 import { fidParam } from '@/lib/core/records';
-import { versionParam } from '@/lib/core/versions';
+import { versionParam } from '@/lib/core/files/versions';
 import { jsonStream } from '@/lib/http/responses';
 import { endpoint, routes } from '@/lib/http/routes';
 

@@ -1,4 +1,4 @@
-import { commentBodySchema, commentIdParam, deleteComment, updateComment } from '@/lib/core/comments';
+import { commentBodySchema, commentIdParam, deleteComment, updateComment } from '@/lib/core/plots/comments';
 import { fidParam } from '@/lib/core/records';
 import { shareKeyQuery } from '@/lib/http/request/queries';
 import { json } from '@/lib/http/responses';

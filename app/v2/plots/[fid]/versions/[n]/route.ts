@@ -1,6 +1,6 @@
-import { getPlotVersion } from '@/lib/core/plot-versions';
+import { getPlotVersion } from '@/lib/core/plots/plot-versions';
 import { fidParam } from '@/lib/core/records';
-import { versionParam } from '@/lib/core/versions';
+import { versionParam } from '@/lib/core/files/versions';
 import { json } from '@/lib/http/responses';
 import { endpoint, routes } from '@/lib/http/routes';
 

@@ -1,4 +1,4 @@
-import { unblockUser } from '@/lib/core/blocks';
+import { unblockUser } from '@/lib/core/accounts/blocks';
 import { endpoint, routes } from '@/lib/http/routes';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/users/current/blocks/{username}', {

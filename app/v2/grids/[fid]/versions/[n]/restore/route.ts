@@ -1,6 +1,6 @@
-import { restoreGridVersion } from '@/lib/core/grid-versions';
+import { restoreGridVersion } from '@/lib/core/grids/grid-versions';
 import { fidParam } from '@/lib/core/records';
-import { versionParam } from '@/lib/core/versions';
+import { versionParam } from '@/lib/core/files/versions';
 import { clientOf } from '@/lib/http/request/client';
 import { json } from '@/lib/http/responses';
 import { endpoint, routes } from '@/lib/http/routes';

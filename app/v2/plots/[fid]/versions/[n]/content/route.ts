@@ -1,6 +1,6 @@
-import { getPlotContent } from '@/lib/core/plot-content';
+import { getPlotContent } from '@/lib/core/plots/plot-content';
 import { fidParam } from '@/lib/core/records';
-import { versionParam } from '@/lib/core/versions';
+import { versionParam } from '@/lib/core/files/versions';
 import { contentQuerySchema } from '@/lib/http/request/queries';
 import { contentResponse } from '@/lib/http/responses';
 import { endpoint, routes } from '@/lib/http/routes';

@@ -1,6 +1,6 @@
-import { restorePlotVersion } from '@/lib/core/plot-versions';
+import { restorePlotVersion } from '@/lib/core/plots/plot-versions';
 import { fidParam } from '@/lib/core/records';
-import { versionParam } from '@/lib/core/versions';
+import { versionParam } from '@/lib/core/files/versions';
 import { clientOf } from '@/lib/http/request/client';
 import { json } from '@/lib/http/responses';
 import { endpoint, routes } from '@/lib/http/routes';
