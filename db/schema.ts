@@ -93,7 +93,7 @@ export const files = pgTable(
       .on(t.ownerId, t.filetype, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.filetype} IN ('dashboard', 'spectacle_presentation') AND ${t.trashedAt} IS NULL`),
     // Dashboards and presentations found by their filename's words: files_documents_search_idx, a GIN
-    // index on document_search_doc(filename), a function migration 0033 defines with it.
+    // index on the SQL function document_search_doc(filename), defined with it.
     check('files_filetype_check', sql`${t.filetype} IN ('plot', 'grid', 'fold', 'dashboard', 'spectacle_presentation')`),
   ],
 );
@@ -138,12 +138,12 @@ export const plots = pgTable(
     autosize: boolean('autosize').notNull().default(true),
     // Bumped on every figure change: keys images and content ETags.
     version: integer('version').notNull().default(1),
-    // Copies of files.created_at and (world_readable AND NOT trashed), kept by triggers (migration 0001), so
+    // Copies of files.created_at and (world_readable AND NOT trashed), kept by triggers (plots_copy_file_state, files_sync_plot_listed), so
     // that every list is one keyset scan of one partial index.
     createdAt: ts('created_at').notNull().defaultNow(),
     listed: boolean('listed').notNull().default(false),
     // The words search finds the plot by (title, filename, owner's names, caption, `type:` lexemes of its
-    // trace types), kept by triggers (migration 0015; lib/core/plots/search.ts).
+    // trace types), kept by triggers (plots_set_search, files_sync_plot_search, users_sync_plot_search; lib/core/plots/search.ts).
     search: tsvector('search').notNull().default(sql`''::tsvector`),
   },
   (t) => [
@@ -153,7 +153,7 @@ export const plots = pgTable(
     index('plots_listed_stars_desc_idx').on(t.stars.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst()).where(sql`${t.listed}`),
     index('plots_listed_stars_asc_idx').on(t.stars.asc(), t.createdAt.desc().nullsFirst(), t.fileId.desc().nullsFirst()).where(sql`${t.listed}`),
     index('plots_feed_idx').on(t.fileId).where(sql`${t.listed} AND ${t.handpicked}`),
-    // Every plot on a grid (plot_grid_keys: migration 0006).
+    // Every plot on a grid (the SQL function plot_grid_keys).
     index('plots_search_idx').using('gin', t.search),
     index('plots_grid_keys_idx').using('gin', sql`plot_grid_keys(${t.srcRefs})`),
     check('plots_quality_check', sql`${t.quality} BETWEEN 0 AND 10`),
@@ -366,7 +366,7 @@ export const gridVersionColumns = pgTable(
 
 /**
  * People a file is shared with by name (lib/core/files/collaborators.ts): `read` or `write`. A folder's
- * collaborators reach everything below it (the SQL function file_collaboration, migration 0030).
+ * collaborators reach everything below it (the SQL function file_collaboration).
  */
 export const collaborators = pgTable(
   'collaborators',

@@ -75,7 +75,7 @@ export const collaborationSql = (fileId: SQL | Column, viewerId: number | null |
 export const canWriteSql = (file: { id: SQL | Column; ownerId: SQL | Column }, viewerId: number | null | SQL | Placeholder) =>
   sql`(coalesce(${file.ownerId} = ${viewerId}::int, false) OR coalesce(${collaborationSql(file.id, viewerId)} = 'write', false))`;
 
-/** The permission a record states: `write` to the owner and writers, `read` to everyone else (API.md). */
+/** The permission a record states: `write` to the owner and writers, `read` to everyone else (docs/api.md "Collaborators"). */
 export const recordPermission = (file: FileAccess, viewer: Viewer | null): Collaboration => (canWrite(file, viewer) ? 'write' : 'read');
 
 /** Who sees a file: everyone, those given its secret link, or its owner alone. */

@@ -33,7 +33,7 @@ describe.each(DRIVERS)('rate limit counters (%s)', (driver) => {
     expect(second.reset).toBeLessThanOrEqual(3600);
   });
 
-  // A counted write then commits without waiting for a WAL flush of its own (migration 0018).
+  // A counted write then commits without waiting for a WAL flush of its own (rate_limits is UNLOGGED).
   it('keeps its counters in an unlogged table', async () => {
     const [row] = await queryRows<{ persistence: string }>(
       database.db,

@@ -137,7 +137,7 @@ export const limitUser = async (db: Db, viewer: Viewer, config = rateLimitConfig
   enforce(await countLimited(db, `user:${viewer.id}`, config.perKey, config.windowSeconds));
 
 /** Nickname changes a user may make a day: each rewrites the search entry of every plot of theirs
- * (migration 0015's trigger), work that grows with their plot count. */
+ * (the trigger users_sync_plot_search), work that grows with their plot count. */
 export const RENAMES_PER_DAY = 10;
 
 /** Counts a nickname change of the user's: 429 past RENAMES_PER_DAY in the day. */
