@@ -18,15 +18,8 @@ const TEXT = /\.(ts|tsx|mjs|css|md|jsonc|py|R)$/;
 
 function files(entry: string): string[] {
   if (SKIPPED.includes(entry)) return [];
-  if (!existsSync(entry)) return [];
   if (TEXT.test(entry) || entry === '.ci/run') return [entry];
-  let entries;
-  try {
-    entries = readdirSync(entry, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((e) => {
+  return readdirSync(entry, { withFileTypes: true }).flatMap((e) => {
     const p = path.posix.join(entry, e.name);
     if (e.isDirectory()) return files(p);
     return (TEXT.test(e.name) || p === '.ci/run') && !SKIPPED.includes(p) ? [p] : [];
