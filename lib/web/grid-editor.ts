@@ -4,7 +4,8 @@ import 'server-only';
 import { cache } from 'react';
 import { getFile } from '@/lib/core/files/files';
 import { canWrite } from '@/lib/core/permissions';
-import { gridEditBase, listGridColumns, type ColumnInfo } from '@/lib/core/grids/grids';
+import { gridEditBase } from '@/lib/core/grids/grid-edits';
+import { listGridColumns, type ColumnInfo } from '@/lib/core/grids/grids';
 import { fidOf, parseFid } from '@/lib/core/records';
 import { pageContext } from './page-context';
 
