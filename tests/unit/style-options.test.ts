@@ -30,7 +30,7 @@ import {
   SYMBOL_TYPES,
   TICK_FORMATS,
 } from '@/components/chart-editor/style/options';
-import { MAX_SIDE, MIN_SIDE } from '@/lib/render/renderer';
+import { MAX_SIDE, MIN_SIDE } from '@/lib/render/render-jobs';
 
 const schema = JSON.parse(readFileSync('node_modules/plotly.js/dist/plot-schema.json', 'utf8'));
 const traces: Record<string, { attributes: Record<string, any>; layoutAttributes?: Record<string, any> }> = schema.traces;
