@@ -11,6 +11,8 @@ const REDRAW_DELAY_MS = 200;
 
 type State = 'loading' | 'drawn' | 'failed';
 
+let revision = 0;
+
 export function ChartPreview({ figure, sizes }: { figure: PreviewFigure; sizes: Map<string, ColumnSize> }) {
   const el = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<State>('loading');
@@ -29,7 +31,10 @@ export function ChartPreview({ figure, sizes }: { figure: PreviewFigure; sizes: 
         if (needsGeo(preview.figure)) await loadGeoAssets();
         const tamed = await tameFigure(Plotly, preview.figure, 'cut');
         if (!live) return;
-        const layout = { ...tamed.layout, autosize: true, width: undefined };
+        // A new datarevision every draw: with the same column arrays and a changed layout (a title, an
+        // axis), Plotly.react skips the data's recalculation and leaves autoranged axes at their empty
+        // defaults (-1 to 6). Recalculating each debounced draw keeps the preview what Save stores.
+        const layout = { ...tamed.layout, autosize: true, width: undefined, datarevision: ++revision };
         await (Plotly.react as unknown as (el: HTMLElement, fig: unknown) => Promise<unknown>)(node, {
           data: tamed.data,
           layout,
