@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ApiError, invalid } from '../errors';
 import { MiB, parseJsonText, parseWith } from '../json-text';
+import { siteFileOf } from '@/lib/shared/urls';
 import { parseFid } from '../records';
 
 /** The limits of one document's content (docs/api.md). */
@@ -191,27 +192,13 @@ export function plotRefsOfDashboard(content: DashboardContent): PlotRef[] {
 }
 
 /**
- * The plot a slide's Plotly `src` names when it is a page of this origin's (`{origin}/~owner/n/`,
- * `.embed`, `/embed`, with `?share_key=`), else null (another site's, or not a plot's page).
+ * The plot a slide's Plotly `src` names when it is a page or embed of this site's in any form
+ * (siteFileOf), else null (another site's, or not a plot's page).
  */
 export function plotRefOfSrc(src: string, origin: string): { fileId: string; shareKey: string | null } | null {
-  let url: URL;
-  try {
-    url = new URL(src, origin);
-  } catch {
-    return null;
-  }
-  if (url.origin !== new URL(origin).origin) return null;
-  const m = /^\/~([^/]+)\/([0-9]+)(?:\/|\.embed|\/embed)?$/.exec(url.pathname);
-  if (!m) return null;
-  let owner: string;
-  try {
-    owner = decodeURIComponent(m[1]);
-  } catch {
-    return null;
-  }
-  const fid = parseFid(`${owner}:${m[2]}`);
-  return fid ? { fileId: `${fid.owner}:${fid.n}`, shareKey: url.searchParams.get('share_key') } : null;
+  const file = siteFileOf(src, origin);
+  const fid = file && (file.form === 'page' || file.form === 'embed') ? parseFid(`${file.owner}:${file.n}`) : null;
+  return fid ? { fileId: `${fid.owner}:${fid.n}`, shareKey: file!.shareKey } : null;
 }
 
 /** The plots of this origin that a presentation's Plotly children show. */
