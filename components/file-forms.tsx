@@ -3,6 +3,7 @@
 // ActionForm or the workspace's ManageForms; the actions are the page's server actions, passed in
 // (components never import app/).
 import type { Visibility } from '@/lib/core/permissions';
+import { MAX_CAPTION_CHARS, MAX_FILENAME_CHARS, MAX_PATH_CHARS, MAX_PLOT_TITLE_CHARS } from '@/lib/shared/limits';
 import type { FormAction, FormSpec } from './action-form';
 import { CsrfField } from './csrf-field';
 
@@ -111,7 +112,7 @@ export function renameForm({ filename, ...common }: Common & { filename: string 
         <Hidden {...common} />
         <label>
           Name
-          <input name="filename" defaultValue={filename} required maxLength={255} autoComplete="off" />
+          <input name="filename" defaultValue={filename} required maxLength={MAX_FILENAME_CHARS} autoComplete="off" />
         </label>
       </>
     ),
@@ -200,11 +201,11 @@ export function editPlotForm({ title, caption, ...common }: Common & { title: st
         <Hidden {...common} />
         <label>
           Title
-          <input name="title" defaultValue={title} maxLength={1000} autoComplete="off" />
+          <input name="title" defaultValue={title} maxLength={MAX_PLOT_TITLE_CHARS} autoComplete="off" />
         </label>
         <label>
           Caption
-          <textarea name="caption" defaultValue={caption} rows={3} maxLength={100_000} />
+          <textarea name="caption" defaultValue={caption} rows={3} maxLength={MAX_CAPTION_CHARS} />
         </label>
       </>
     ),
@@ -223,7 +224,7 @@ export function newFolderForm({ action, csrf, back, view }: { action: FormAction
         <ViewFields view={view} />
         <label>
           New folder
-          <input name="name" required maxLength={1024} autoComplete="off" />
+          <input name="name" required maxLength={MAX_PATH_CHARS} autoComplete="off" />
         </label>
       </>
     ),

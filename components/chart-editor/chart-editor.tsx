@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Visibility } from '@/lib/core/permissions';
 import { applyTheme, templateOf } from '@/lib/shared/figures/theme-figures';
+import { MAX_PLOT_TITLE_CHARS } from '@/lib/shared/limits';
 import { apiFilePath, filePath } from '@/lib/shared/urls';
 import type { EditorData, FigureCheck } from '@/lib/web/chart-editor';
 import type { FormState } from '@/lib/web/forms';
@@ -289,7 +290,7 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
                 id="chart-title"
                 type="text"
                 value={title}
-                maxLength={1000}
+                maxLength={MAX_PLOT_TITLE_CHARS}
                 onChange={(e) => setTitle(e.target.value)}
                 aria-invalid={problemAt('title') ? true : undefined}
                 aria-describedby={problemAt('title') ? 'chart-title-error' : undefined}

@@ -5,6 +5,7 @@
 // reads back. What a dashboard made elsewhere holds and the builder does not edit is saved as it came.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Visibility } from '@/lib/core/permissions';
+import { CONTENT_LIMITS, MAX_FILENAME_CHARS, MAX_QUERY_CHARS } from '@/lib/shared/limits';
 import {
   boxPaths,
   boxRects,
@@ -57,9 +58,6 @@ const MOVES: { dir: Direction; arrow: string; word: string }[] = [
   { dir: 'down', arrow: '↓', word: 'down' },
   { dir: 'right', arrow: '→', word: 'right' },
 ];
-
-const MAX_TITLE = 256;
-const MAX_TEXT = 10_000;
 
 /** A box as a person names it: its number in reading order, and its title or what it shows. */
 function boxLabel(box: TreeBox, index: number, plots: Record<string, BuilderPlot>): string {
@@ -271,7 +269,7 @@ export function DashboardBuilder({ data, save, choosePlots }: DashboardBuilderPr
               id="dashboard-title"
               type="text"
               value={title}
-              maxLength={MAX_TITLE}
+              maxLength={CONTENT_LIMITS.title}
               onChange={(e) => setTitle(e.target.value)}
               aria-invalid={problemAt('title') ? true : undefined}
               aria-describedby={problemAt('title') ? 'dashboard-title-error' : undefined}
@@ -284,7 +282,7 @@ export function DashboardBuilder({ data, save, choosePlots }: DashboardBuilderPr
               id="dashboard-filename"
               type="text"
               value={filename}
-              maxLength={MAX_TITLE}
+              maxLength={MAX_FILENAME_CHARS}
               onChange={(e) => setFilename(e.target.value)}
               aria-invalid={problemAt('filename') ? true : undefined}
               aria-describedby={problemAt('filename') ? 'dashboard-filename-error' : 'dashboard-filename-hint'}
@@ -477,13 +475,13 @@ function BoxView({
       {box.boxType !== 'empty' && (
         <div className="dashboard-box-title">
           <label htmlFor={`${id}-title`}>Title of {label}</label>
-          <input id={`${id}-title`} type="text" value={box.title ?? ''} maxLength={MAX_TITLE} onChange={(e) => onEdit(path, { title: e.target.value })} />
+          <input id={`${id}-title`} type="text" value={box.title ?? ''} maxLength={CONTENT_LIMITS.title} onChange={(e) => onEdit(path, { title: e.target.value })} />
         </div>
       )}
       {box.boxType === 'text' && (
         <div className="dashboard-box-text">
           <label htmlFor={`${id}-text`}>Text of {label}</label>
-          <textarea id={`${id}-text`} value={box.text ?? ''} maxLength={MAX_TEXT} onChange={(e) => onEdit(path, { text: e.target.value })} />
+          <textarea id={`${id}-text`} value={box.text ?? ''} maxLength={CONTENT_LIMITS.text} onChange={(e) => onEdit(path, { text: e.target.value })} />
         </div>
       )}
       {box.boxType === 'plot' &&
@@ -596,7 +594,7 @@ function PlotPicker({
         }}
       >
         <label htmlFor="dashboard-picker-q">Search your plots</label>
-        <input id="dashboard-picker-q" ref={search} type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />
+        <input id="dashboard-picker-q" ref={search} type="search" value={q} maxLength={MAX_QUERY_CHARS} onChange={(e) => setQ(e.target.value)} />
         <button type="submit" className="secondary">
           Search
         </button>

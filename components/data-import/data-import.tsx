@@ -4,6 +4,7 @@
 // sharing), and the worker stores the grid. Then the chart editor opens on it.
 import { useRouter } from 'next/navigation';
 import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { MAX_FILENAME_CHARS } from '@/lib/shared/limits';
 import { newChartPath } from '@/lib/shared/urls';
 import type { FromWorker, Sharing, TablePreview, ToWorker } from './messages';
 import { COLUMN_TYPES, columnNames, type ColumnType, MAX_IMPORT_BYTES, PREVIEW_ROWS, sizeText } from './table-data';
@@ -324,7 +325,7 @@ export function DataImport({ templates }: DataImportProps) {
           <div className="import-fields">
             <label>
               Name
-              <input value={filename} onChange={(e) => setFilename(e.target.value)} required maxLength={255} autoComplete="off" {...invalid('filename')} />
+              <input value={filename} onChange={(e) => setFilename(e.target.value)} required maxLength={MAX_FILENAME_CHARS} autoComplete="off" {...invalid('filename')} />
             </label>
             {errorAt('filename')}
             <label>

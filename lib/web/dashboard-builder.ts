@@ -12,7 +12,8 @@ import { ApiError } from '@/lib/core/errors';
 import { plotRefsOfDashboard, type DashboardContent } from '@/lib/core/documents/dashboard-content';
 import { createDocument, documentUpdates, getDocument, resolvePlotRefs, type ResolvedPlotRef } from '@/lib/core/documents/dashboards';
 import { updateFile } from '@/lib/core/files/file-changes';
-import { filenameSchema } from '@/lib/core/files/file-names';
+import { MAX_QUERY_CHARS } from '@/lib/shared/limits';
+import { filenameSchema } from '@/lib/shared/names';
 import { freeFilename, getFile } from '@/lib/core/files/files';
 import { canWrite, VISIBILITY_FIELDS, visibilityOf } from '@/lib/core/permissions';
 import { listPlotChoices } from '@/lib/core/plots/plot-choices';
@@ -82,7 +83,7 @@ export const loadDashboardEditor = cache(async (owner: string, n: string): Promi
   };
 });
 
-const choicesSchema = z.object({ q: z.string().max(200).catch(''), cursor: z.string().max(2000).optional().catch(undefined) });
+const choicesSchema = z.object({ q: z.string().max(MAX_QUERY_CHARS).catch(''), cursor: z.string().max(2000).optional().catch(undefined) });
 
 /** "Add plot": a page of the viewer's own plots (a search when `q` is given). */
 export async function choosePlots(form: FormData): Promise<PlotChoices> {

@@ -14,7 +14,7 @@ import { createFolders, getFile } from '@/lib/core/files/files';
 import { changeFiles, emptyTrash, MAX_BULK_FILES } from '@/lib/core/workspace/bulk-changes';
 import { fileFieldsSchema, restoreFile } from '@/lib/core/files/file-changes';
 import { listOwnFolders, OWN_FILTERS, OWN_SORTS, type OwnFilter, type OwnSort } from '@/lib/core/files/own-files';
-import { pathSchema } from '@/lib/core/files/file-names';
+import { pathSchema } from '@/lib/shared/names';
 import { parseWith } from '@/lib/core/json-text';
 import { VISIBILITY_FIELDS } from '@/lib/core/permissions';
 import { followPlotSharing, planPlotDataSharing, sharePlotWithData, type PlotData } from '@/lib/core/plots/plot-data-sharing';
