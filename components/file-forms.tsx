@@ -2,7 +2,7 @@
 // FormSpec (server-rendered fields: the file, the anti-forgery token, where to go back to) for an
 // ActionForm or the workspace's ManageForms; the actions are the page's server actions, passed in
 // (components never import app/).
-import type { Visibility } from '@/lib/core/permissions';
+import { type Visibility, VISIBILITIES, VISIBILITY_LABEL, visibilityHint } from '@/lib/shared/sharing';
 import { MAX_CAPTION_CHARS, MAX_FILENAME_CHARS, MAX_PATH_CHARS, MAX_PLOT_TITLE_CHARS } from '@/lib/shared/limits';
 import type { FormAction, FormSpec } from './action-form';
 import { CsrfField } from './csrf-field';
@@ -75,12 +75,6 @@ function GridsBox({ verb }: { verb: string }) {
   );
 }
 
-const SHARING: { value: Visibility; label: string; hint: string }[] = [
-  { value: 'public', label: 'Public', hint: 'anyone can see it' },
-  { value: 'private', label: 'Private', hint: 'only you' },
-  { value: 'secret', label: 'Secret link', hint: 'you and whoever has its link' },
-];
-
 export function sharingForm({ visibility, folder, ...common }: Common & { visibility: Visibility; folder?: boolean }): FormSpec {
   return {
     action: common.action,
@@ -91,9 +85,10 @@ export function sharingForm({ visibility, folder, ...common }: Common & { visibi
         <Hidden {...common} />
         <fieldset>
           <legend>Who can see it</legend>
-          {SHARING.filter((s) => !folder || s.value !== 'secret').map((s) => (
-            <label key={s.value}>
-              <input type="radio" name="sharing" value={s.value} defaultChecked={visibility === s.value} /> {s.label} <span className="muted">({s.hint})</span>
+          {VISIBILITIES.filter((v) => !folder || v !== 'secret').map((v) => (
+            <label key={v}>
+              <input type="radio" name="sharing" value={v} defaultChecked={visibility === v} /> {VISIBILITY_LABEL[v]}{' '}
+              <span className="muted">{visibilityHint(v, { noun: folder ? 'folder' : 'file', own: true })}</span>
             </label>
           ))}
         </fieldset>

@@ -8,7 +8,14 @@ export function SignInForm({ next, error, login = '' }: { next: string; error?: 
       <input type="hidden" name="next" value={next} />
       <label>
         Username or email
-        <input name="username" autoComplete="username" required maxLength={MAX_EMAIL_CHARS} defaultValue={login} aria-describedby={error ? 'signin-error' : undefined} />
+        <input
+          name="username"
+          autoComplete="username"
+          required
+          maxLength={MAX_EMAIL_CHARS}
+          defaultValue={login}
+          aria-describedby={error ? 'signin-error' : undefined}
+        />
       </label>
       <label>
         Password or API key

@@ -5,7 +5,7 @@
 // /v2/plots/owner:n; the session cookie counts for our own pages), so what it makes is exactly what
 // a client could have made, with the same limits and errors.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { Visibility } from '@/lib/core/permissions';
+import { type Visibility, visibilityHint } from '@/lib/shared/sharing';
 import { applyTheme, templateOf } from '@/lib/shared/figures/theme-figures';
 import { MAX_PLOT_TITLE_CHARS } from '@/lib/shared/limits';
 import { apiFilePath, filePath } from '@/lib/shared/urls';
@@ -320,9 +320,7 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
                 <p id="chart-sharing-hint" className="field-hint">
                   {sharing === 'public'
                     ? 'Anyone can see the chart and the data it draws (only the columns it uses; the rest of your data stays as it is shared).'
-                    : sharing === 'secret'
-                      ? 'Only people with its secret link can see it. Your public grids it draws from become private too, unless a public chart of yours uses them.'
-                      : 'Only you can see it. Your public grids it draws from become private too, unless a public chart of yours uses them.'}
+                    : `${visibilityHint(sharing, { noun: 'chart', own: true })} Your public grids it draws from become private too, unless a public chart of yours uses them.`}
                 </p>
               </div>
             )}

@@ -4,7 +4,7 @@
 // panes resized, titles edited; saved through a server action as the content Python's dashboard_ops
 // reads back. What a dashboard made elsewhere holds and the builder does not edit is saved as it came.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Visibility } from '@/lib/core/permissions';
+import { type Visibility, VISIBILITIES, VISIBILITY_LABEL, visibilityHint } from '@/lib/shared/sharing';
 import { CONTENT_LIMITS, MAX_FILENAME_CHARS, MAX_QUERY_CHARS } from '@/lib/shared/limits';
 import {
   boxPaths,
@@ -39,11 +39,8 @@ export interface DashboardBuilderProps {
   choosePlots: (form: FormData) => Promise<PlotChoices>;
 }
 
-const SHARING: { value: Visibility; label: string; hint: string }[] = [
-  { value: 'public', label: 'Public', hint: 'Anyone can see the dashboard. Each plot in it shows only to people who may see that plot.' },
-  { value: 'private', label: 'Private', hint: 'Only you, and people you share it with, can see it.' },
-  { value: 'secret', label: 'Secret link', hint: 'Only people with its secret link can see it.' },
-];
+/** What a sharing means for the dashboard; its plots keep their own. */
+const sharingHint = (v: Visibility) => `${visibilityHint(v, { noun: 'dashboard', own: true })} Each plot in it shows only to people who may see that plot.`;
 
 const SIDES: { value: Side; label: string }[] = [
   { value: 'right', label: 'Right of' },
@@ -303,14 +300,14 @@ export function DashboardBuilder({ data, save, choosePlots }: DashboardBuilderPr
                 aria-describedby="dashboard-sharing-hint"
                 aria-invalid={problemAt('sharing') ? true : undefined}
               >
-                {SHARING.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
+                {VISIBILITIES.map((v) => (
+                  <option key={v} value={v}>
+                    {VISIBILITY_LABEL[v]}
                   </option>
                 ))}
               </select>
               <p id="dashboard-sharing-hint" className="field-hint muted">
-                {problemAt('sharing') ?? SHARING.find((s) => s.value === sharing)?.hint}
+                {problemAt('sharing') ?? sharingHint(sharing)}
               </p>
             </div>
           )}
@@ -475,7 +472,13 @@ function BoxView({
       {box.boxType !== 'empty' && (
         <div className="dashboard-box-title">
           <label htmlFor={`${id}-title`}>Title of {label}</label>
-          <input id={`${id}-title`} type="text" value={box.title ?? ''} maxLength={CONTENT_LIMITS.title} onChange={(e) => onEdit(path, { title: e.target.value })} />
+          <input
+            id={`${id}-title`}
+            type="text"
+            value={box.title ?? ''}
+            maxLength={CONTENT_LIMITS.title}
+            onChange={(e) => onEdit(path, { title: e.target.value })}
+          />
         </div>
       )}
       {box.boxType === 'text' && (

@@ -1,6 +1,6 @@
 // What the dashboard builder is handed and what its server actions answer (shared by the page loader
 // in lib/web and the client component, which imports nothing server-side).
-import type { Visibility } from '@/lib/core/permissions';
+import type { Visibility } from '@/lib/shared/sharing';
 import type { TreeNode } from './tree';
 
 /** A plot a box names, as this viewer may see it: never the title of one they may not read. */

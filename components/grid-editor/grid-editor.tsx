@@ -527,7 +527,13 @@ export function GridEditor({ data }: { data: GridEditorData }) {
         </fieldset>
         <form className="ge-rename" onSubmit={rename}>
           <label htmlFor="ge-column-name">Column name</label>
-          <input id="ge-column-name" value={nameDraft} onChange={(e) => setNameDraft(e.target.value)} disabled={busy || !hasCol} maxLength={MAX_COLUMN_NAME_CHARS} />
+          <input
+            id="ge-column-name"
+            value={nameDraft}
+            onChange={(e) => setNameDraft(e.target.value)}
+            disabled={busy || !hasCol}
+            maxLength={MAX_COLUMN_NAME_CHARS}
+          />
           <button type="submit" className="secondary" disabled={busy || !hasCol || nameDraft === activeName}>
             Rename column
           </button>

@@ -14,6 +14,7 @@ import { createDocument, documentUpdates, getDocument, resolvePlotRefs, type Res
 import { updateFile } from '@/lib/core/files/file-changes';
 import { MAX_QUERY_CHARS } from '@/lib/shared/limits';
 import { filenameSchema } from '@/lib/shared/names';
+import { VISIBILITIES } from '@/lib/shared/sharing';
 import { freeFilename, getFile } from '@/lib/core/files/files';
 import { canWrite, VISIBILITY_FIELDS, visibilityOf } from '@/lib/core/permissions';
 import { listPlotChoices } from '@/lib/core/plots/plot-choices';
@@ -114,7 +115,7 @@ export async function choosePlots(form: FormData): Promise<PlotChoices> {
 const saveSchema = z.object({
   content: z.string().max(4 * 1024 * 1024),
   filename: z.string().max(1000),
-  sharing: z.enum(['public', 'private', 'secret']).optional(),
+  sharing: z.enum(VISIBILITIES).optional(),
 });
 
 /** Where an API problem is in the builder: a box (`box:<path key>`), the title, the file name, the sharing, or the content. */

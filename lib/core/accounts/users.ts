@@ -21,7 +21,9 @@ export const profileSchema = z.object({
   bio: z.string().trim().max(PROFILE_LIMITS.bio, `must be at most ${PROFILE_LIMITS.bio} characters`),
   website: z.union([
     z.literal(''),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).max(PROFILE_LIMITS.website, `must be at most ${PROFILE_LIMITS.website} characters`),
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+      .max(PROFILE_LIMITS.website, `must be at most ${PROFILE_LIMITS.website} characters`),
   ]),
 });
 export type Profile = z.infer<typeof profileSchema>;
