@@ -28,7 +28,7 @@ import {
   type TreeSplit,
   updateBox,
 } from './tree';
-import type { BuilderData, BuilderPlot, PlotChoices, SaveProblem, SaveState } from './types';
+import type { BuilderData, BuilderPlot, PlotChoices, SaveProblem, SaveState } from '@/lib/web/dashboard-builder';
 import './dashboard-builder.css';
 
 export interface DashboardBuilderProps {
@@ -59,10 +59,7 @@ const MOVES: { dir: Direction; arrow: string; word: string }[] = [
 /** A box as a person names it: its number in reading order, and its title or what it shows. */
 function boxLabel(box: TreeBox, index: number, plots: Record<string, BuilderPlot>): string {
   const plot = box.boxType === 'plot' && box.fileId ? plots[box.fileId] : undefined;
-  const name =
-    box.title ||
-    (plot?.readable && plot.title) ||
-    (box.boxType === 'text' ? 'text' : box.boxType === 'empty' ? 'empty' : box.boxType === 'plot' ? 'plot' : box.boxType);
+  const name = box.title || (plot?.readable && plot.title) || box.boxType;
   return `Box ${index + 1} (${name})`;
 }
 
