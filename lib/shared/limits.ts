@@ -1,6 +1,6 @@
 // The limits a person meets in the browser's fields and editors, one number each: the server's schemas
 // (lib/core, lib/shared/names.ts) and the fields (components/) import the same one, so a field never
-// takes what the server refuses (docs/limits.md lists them).
+// takes what the server refuses.
 
 /** Characters of a file's name, and of each folder name of a path. */
 export const MAX_FILENAME_CHARS = 255;

@@ -3,6 +3,7 @@
 // so a plotly.js upgrade that drops one fails there instead of drawing a chart plotly ignores. The
 // trace types a schema rule picks (x/y or 3D, colour scale, opacity, legend) are generated from it
 // instead (lib/shared/figures/trace-facts.generated.ts).
+import { DRAW_LIMITS } from '@/lib/shared/figures/draw-guard';
 
 export interface Option<T = string> {
   label: string;
@@ -241,5 +242,5 @@ export const BOUNDS = {
   fraction: { min: 0, max: 1 },
 } as const;
 
-/** docs/limits.md: the annotations a figure draws. */
-export const MAX_ANNOTATIONS = 500;
+/** The annotations a figure draws (the draw guard's budget, docs/limits.md). */
+export const MAX_ANNOTATIONS = DRAW_LIMITS.annotations;
