@@ -2,7 +2,7 @@
 // The editor's live preview: the figure drawn with its columns' values (preview-data.ts), redrawn
 // with Plotly.react a moment after the last change, through the draw guard like every chart here.
 import { useEffect, useRef, useState } from 'react';
-import { tameFigure } from '@/lib/render/draw-guard';
+import { tameFigure } from '@/lib/shared/figures/draw-guard';
 import { CHART_CONFIG, loadGeoAssets, loadPlotly, needsGeo } from '../plotly-client';
 import { previewFigure, type ColumnSize, type Preview, type PreviewFigure } from './preview-data';
 

@@ -15,7 +15,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CARD_SCALE, CARD_SIZE, cardFigureScript } from '@/lib/shared/figures/card-figure';
 import { DEFAULT_SIZE, THUMB_BOXES, type RenderedImage } from '@/lib/core/images/images';
 import { geoAssetsScript, plotlyBrowserScript } from './plotly-assets';
-import { drawGuardScript } from './draw-guard';
+import { drawGuardScript } from '@/lib/shared/figures/draw-guard';
 
 const BACKGROUND_PRIORITY = 10;
 /** Image sides in pixels, smallest and largest (a figure's own size is clamped to them). */

@@ -23,6 +23,15 @@ export function workspacePath(owner: string, params: Record<string, string | num
   return search.size ? `${profilePath(owner)}?${search}` : profilePath(owner);
 }
 
+/** A page of a list at `path`: the given parameters (unset and empty ones left out) and the cursor. */
+export function pageHref(path: string, params: Record<string, string | number | undefined>, cursor?: string | null): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  if (cursor) search.set('cursor', cursor);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 /** `/~owner/n/` (the file's page), or `/~owner/n.embed`, `.png`, `.json`, `.csv`. */
 export function filePath(owner: string, n: number, form: FileForm = 'page'): string {
   const base = `/~${part(owner)}/${n}`;

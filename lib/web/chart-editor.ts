@@ -10,7 +10,7 @@ import { getFile, type OwnedFile } from '@/lib/core/files/files';
 import { listGridColumns, listOwnGrids, type ColumnInfo } from '@/lib/core/grids/grids';
 import { parseJsonText } from '@/lib/core/json-text';
 import { canRead, canWrite, visibilityOf, type Visibility } from '@/lib/core/permissions';
-import { dataAttributePaths } from '@/lib/core/figures/plot-schema';
+import { dataAttributePaths } from '@/lib/shared/figures/trace-facts';
 import { checkPlotFigure, getPlotRecord, MAX_FIGURE_BYTES } from '@/lib/core/plots/plots';
 import { fidOf, parseFid, type Fid } from '@/lib/core/records';
 import { chartChoices, choiceFigure, type ChartChoice, type ChoiceColumn } from '@/lib/shared/figures/chart-choice';

@@ -1,33 +1,15 @@
 // The content of dashboards and spectacle presentations, pure (no database): the JSON text their
 // clients send (Python's dashboard_objs and presentation_objs, the web's builder), its format as zod
-// schemas (which also make the documented JSON Schema of `GET /v2/dashboards/schema`), its limits, and
-// the plots it names. The text is stored and answered exactly as sent: parsing only checks it and
-// gives the pages a typed tree. Unknown keys are kept (clients store their own settings there).
+// schemas (which also make the documented JSON Schema of `GET /v2/dashboards/schema`), and the plots
+// it names. The text is stored and answered exactly as sent: parsing only checks it and
+// gives the pages a typed tree. Unknown keys are kept (clients store their own settings there). Its
+// limits are the builder's too (lib/shared/limits.ts).
 import { z } from 'zod';
 import { ApiError, invalid } from '../errors';
-import { MiB, parseJsonText, parseWith } from '../json-text';
+import { parseJsonText, parseWith } from '../json-text';
 import { siteFileOf } from '@/lib/shared/urls';
 import { parseFid } from '../records';
-
-/** The limits of one document's content (docs/api.md). */
-export const CONTENT_LIMITS = {
-  /** UTF-8 bytes of the content text. */
-  bytes: MiB,
-  /** Boxes of a dashboard (its nesting is bounded too: JSON at most 100 levels deep). */
-  boxes: 100,
-  /** Slides of a presentation, and children of one slide. */
-  slides: 500,
-  slideChildren: 100,
-  /** Plots one document names (each is looked up when it is saved and drawn). */
-  plots: 100,
-  /** Characters of a title, of a text box's text, of one line of a slide's text, of a URL, of a code pane's source, of a style value. */
-  title: 1000,
-  text: 65_536,
-  line: 10_000,
-  url: 8192,
-  source: 65_536,
-  style: 2000,
-} as const;
+import { CONTENT_LIMITS } from '@/lib/shared/limits';
 
 const L = CONTENT_LIMITS;
 const text = (max: number) => z.string().max(max, `at most ${max} characters`);

@@ -576,7 +576,7 @@ export function drawGuard() {
 const guard = drawGuard();
 export const { LIMITS: DRAW_LIMITS, budgetFigure, linearCount, cleanDtick, dateMs, settlePart } = guard;
 
-/** Every drawing's way in: the figure's text made safe (lib/render/figure-text.ts), then held to the budget. */
+/** Every drawing's way in: the figure's text made safe (lib/shared/figures/figure-text.ts), then held to the budget. */
 export const tameFigure: typeof guard.tameFigure = (Plotly, figure, overflow) => guard.tameFigure(Plotly, safeFigure(figure), overflow);
 
 /**
