@@ -30,8 +30,10 @@ const nextConfig = {
     // Chart Studio's public URL forms (/~owner/n/, .embed, .png, .json) onto internal routes.
     return [
       { source: '/~:owner/:n(\\d+).embed', destination: '/files/:owner/:n/embed' },
-      // The form a presentation's Plotly child may name (the client's `/embed`).
+      // The forms a presentation's Plotly child may name (the client's `/embed`, and the Python client's
+      // presentations' `.embed` after the page URL's slash).
       { source: '/~:owner/:n(\\d+)/embed', destination: '/files/:owner/:n/embed' },
+      { source: '/~:owner/:n(\\d+)/.embed', destination: '/files/:owner/:n/embed' },
       { source: '/~:owner/:n(\\d+).png', destination: '/files/:owner/:n/image' },
       { source: '/~:owner/:n(\\d+).json', destination: '/files/:owner/:n/json' },
       { source: '/~:owner/:n(\\d+).csv', destination: '/files/:owner/:n/csv' },
@@ -43,6 +45,9 @@ const nextConfig = {
       { source: '/~:owner/:n(\\d+)/history/:v(\\d+)', destination: '/files/:owner/:n/history/:v' },
       { source: '/~:owner/:n(\\d+)', destination: '/files/:owner/:n' },
       { source: '/~:owner/:n(\\d+)/', destination: '/files/:owner/:n' },
+      // Chart Studio's page URL with the plot's name after its number (lib/shared/urls.ts fileAddress).
+      { source: '/~:owner/:n(\\d+)/:name([A-Za-z0-9_~-][A-Za-z0-9_.~-]*)', destination: '/files/:owner/:n' },
+      { source: '/~:owner/:n(\\d+)/:name([A-Za-z0-9_~-][A-Za-z0-9_.~-]*)/', destination: '/files/:owner/:n' },
       { source: '/~:owner', destination: '/users/:owner' },
       { source: '/~:owner/', destination: '/users/:owner' },
     ];

@@ -1,17 +1,9 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { NotFoundPage } from '@/components/not-found-page';
 
 export const metadata: Metadata = { title: 'Not found' };
 
-// The one 404 page: missing, deleted and private-to-others files all land here.
+// Any address with no page; files, people and data files have their own (speaking of what was asked).
 export default function NotFound() {
-  return (
-    <main className="narrow center">
-      <h1>Not found</h1>
-      <p className="muted">There is no plot here, or it is not shared with you.</p>
-      <p>
-        <Link href="/">Back to the gallery</Link> · <Link href="/signin">Sign in</Link>
-      </p>
-    </main>
-  );
+  return <NotFoundPage message="There is no page at this address. Check it for a typo, or start from the gallery." />;
 }

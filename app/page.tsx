@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { PlotList } from '@/components/plot-list';
 import { SearchForm } from '@/components/search-form';
-import { galleryPage, galleryParams, galleryQuery, pageHref } from '@/lib/web/gallery';
+import { galleryPage, galleryParams, galleryQuery } from '@/lib/web/gallery';
+import { pageHref } from '@/lib/shared/urls';
 import { pageContext } from '@/lib/web/page-context';
 import { moreGalleryPlots } from './actions';
 

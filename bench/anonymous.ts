@@ -5,7 +5,7 @@
 // every column's stored text in one statement.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
-import { CONTENT_LIMITS } from '@/lib/core/documents/dashboard-content';
+import { CONTENT_LIMITS } from '@/lib/shared/limits';
 import { MAX_COLUMNS } from '@/lib/core/grids/grid-input';
 import { cpuPerRequest, cpuText, fmt, psqlTimed, table, withCpu, sequentialLatency, type Benchmark, type Latency } from './support';
 

@@ -3,6 +3,7 @@
 // some and pressing "Move", "Save sharing" or "Move to trash" works without JavaScript. With it, a box
 // selects every file on the page and the form says how many are selected.
 import { useActionState, useEffect, useState } from 'react';
+import { VISIBILITIES, VISIBILITY_LABEL } from '@/lib/shared/sharing';
 import type { FormState } from '@/lib/web/forms';
 import type { FormAction } from './action-form';
 import { CsrfField } from './csrf-field';
@@ -74,9 +75,11 @@ export function BulkActions({ action, csrf, back, view, destinations, current }:
         <label>
           Sharing
           <select name="sharing" defaultValue="private">
-            <option value="public">Public</option>
-            <option value="private">Private</option>
-            <option value="secret">Secret link</option>
+            {VISIBILITIES.map((v) => (
+              <option key={v} value={v}>
+                {VISIBILITY_LABEL[v]}
+              </option>
+            ))}
           </select>
         </label>
         <button type="submit" name="op" value="share" className="secondary" disabled={pending}>

@@ -2,7 +2,7 @@
 // comment's edit (its author) and delete (its author, the plot's owner), and the owner's switch that
 // closes the plot to new comments (earlier ones stay, read-only). Every form works without JavaScript.
 import type { ReactNode } from 'react';
-import { COMMENT_MAX_CHARS } from '@/lib/core/plots/comments';
+import { COMMENT_MAX_CHARS } from '@/lib/shared/limits';
 import { profilePath } from '@/lib/shared/urls';
 import type { PlotPeople } from '@/lib/web/people';
 import { ActionForm, type FormAction } from './action-form';

@@ -2,7 +2,8 @@
 // FormSpec (server-rendered fields: the file, the anti-forgery token, where to go back to) for an
 // ActionForm or the workspace's ManageForms; the actions are the page's server actions, passed in
 // (components never import app/).
-import type { Visibility } from '@/lib/core/permissions';
+import { type Visibility, VISIBILITIES, VISIBILITY_LABEL, visibilityHint } from '@/lib/shared/sharing';
+import { MAX_CAPTION_CHARS, MAX_FILENAME_CHARS, MAX_PATH_CHARS, MAX_PLOT_TITLE_CHARS } from '@/lib/shared/limits';
 import type { FormAction, FormSpec } from './action-form';
 import { CsrfField } from './csrf-field';
 
@@ -74,12 +75,6 @@ function GridsBox({ verb }: { verb: string }) {
   );
 }
 
-const SHARING: { value: Visibility; label: string; hint: string }[] = [
-  { value: 'public', label: 'Public', hint: 'anyone can see it' },
-  { value: 'private', label: 'Private', hint: 'only you' },
-  { value: 'secret', label: 'Secret link', hint: 'you and whoever has its link' },
-];
-
 export function sharingForm({ visibility, folder, ...common }: Common & { visibility: Visibility; folder?: boolean }): FormSpec {
   return {
     action: common.action,
@@ -90,9 +85,10 @@ export function sharingForm({ visibility, folder, ...common }: Common & { visibi
         <Hidden {...common} />
         <fieldset>
           <legend>Who can see it</legend>
-          {SHARING.filter((s) => !folder || s.value !== 'secret').map((s) => (
-            <label key={s.value}>
-              <input type="radio" name="sharing" value={s.value} defaultChecked={visibility === s.value} /> {s.label} <span className="muted">({s.hint})</span>
+          {VISIBILITIES.filter((v) => !folder || v !== 'secret').map((v) => (
+            <label key={v}>
+              <input type="radio" name="sharing" value={v} defaultChecked={visibility === v} /> {VISIBILITY_LABEL[v]}{' '}
+              <span className="muted">{visibilityHint(v, { noun: folder ? 'folder' : 'file', own: true })}</span>
             </label>
           ))}
         </fieldset>
@@ -111,7 +107,7 @@ export function renameForm({ filename, ...common }: Common & { filename: string 
         <Hidden {...common} />
         <label>
           Name
-          <input name="filename" defaultValue={filename} required maxLength={255} autoComplete="off" />
+          <input name="filename" defaultValue={filename} required maxLength={MAX_FILENAME_CHARS} autoComplete="off" />
         </label>
       </>
     ),
@@ -200,11 +196,11 @@ export function editPlotForm({ title, caption, ...common }: Common & { title: st
         <Hidden {...common} />
         <label>
           Title
-          <input name="title" defaultValue={title} maxLength={1000} autoComplete="off" />
+          <input name="title" defaultValue={title} maxLength={MAX_PLOT_TITLE_CHARS} autoComplete="off" />
         </label>
         <label>
           Caption
-          <textarea name="caption" defaultValue={caption} rows={3} maxLength={100_000} />
+          <textarea name="caption" defaultValue={caption} rows={3} maxLength={MAX_CAPTION_CHARS} />
         </label>
       </>
     ),
@@ -223,7 +219,7 @@ export function newFolderForm({ action, csrf, back, view }: { action: FormAction
         <ViewFields view={view} />
         <label>
           New folder
-          <input name="name" required maxLength={1024} autoComplete="off" />
+          <input name="name" required maxLength={MAX_PATH_CHARS} autoComplete="off" />
         </label>
       </>
     ),

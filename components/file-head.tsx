@@ -2,22 +2,16 @@
 // and the link to whom it is shared with.
 import Link from 'next/link';
 import type { OwnedFile } from '@/lib/core/files/files';
-import type { Visibility } from '@/lib/core/permissions';
+import { type Visibility, VISIBILITY_LABEL, visibilityHint } from '@/lib/shared/sharing';
 import { avatarPath, peoplePath, profilePath } from '@/lib/shared/urls';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 export const DateTime = ({ date }: { date: Date }) => <time dateTime={date.toISOString()}>{dateFormat.format(date)}</time>;
 
-const VISIBILITY_LABEL: Record<Visibility, string> = { public: 'Public', private: 'Private', secret: 'Secret link' };
-export const VISIBILITY_HINT: Record<Visibility, string> = {
-  public: 'Anyone can see this file.',
-  private: 'Only you can see this file.',
-  secret: 'Only people with the secret link can see this file.',
-};
-
-export function Badge({ visibility }: { visibility: Visibility }) {
+/** The file's sharing, its hint told to its owner (`own`) or to anyone else. */
+export function Badge({ visibility, own }: { visibility: Visibility; own: boolean }) {
   return (
-    <span className="badge" data-visibility={visibility} title={VISIBILITY_HINT[visibility]}>
+    <span className="badge" data-visibility={visibility} title={visibilityHint(visibility, { own })}>
       {VISIBILITY_LABEL[visibility]}
     </span>
   );

@@ -1,7 +1,7 @@
 // What the owner can do on their plot's page: edit its title and caption, change who sees it, move it
 // to the trash (then on to their files). The same forms and rules as the workspace (file-forms.tsx).
 import { randomUUID } from 'node:crypto';
-import type { Visibility } from '@/lib/core/permissions';
+import type { Visibility } from '@/lib/shared/sharing';
 import { ActionForm } from './action-form';
 import { editPlotForm, sharingForm, trashForm, type FileActions } from './file-forms';
 import { Notice } from './notice';

@@ -1,18 +1,13 @@
 // One plot in a list (gallery, feed, profile). Plain and presentational so that the server renders
 // the first page and the client renders the pages "Load more" appends with the very same markup.
-import type { Visibility } from '@/lib/core/permissions';
+import { VISIBILITY_LABEL, visibilityHint } from '@/lib/shared/sharing';
 import type { PlotCardData } from '@/lib/web/plot-cards';
 import PlotPreview from './plot-preview';
 
 const count = new Intl.NumberFormat('en-US');
-const BADGES: Record<Exclude<Visibility, 'public'>, { text: string; hint: string }> = {
-  private: { text: 'Private', hint: 'Only you can see this plot' },
-  secret: { text: 'Secret link', hint: 'Only you and people with its secret link can see this plot' },
-};
 
 /** `priority`: the card is on the list's first row (its image loads first). */
 export function PlotCard({ card, priority = false }: { card: PlotCardData; priority?: boolean }) {
-  const badge = card.visibility === 'public' ? null : BADGES[card.visibility];
   return (
     <article className="plot-card" data-fid={card.fid} data-live={card.live}>
       <PlotPreview contentUrl={card.contentUrl} image={card.image} title={card.title} live={card.live} bundle={card.bundle} priority={priority} />
@@ -20,9 +15,9 @@ export function PlotCard({ card, priority = false }: { card: PlotCardData; prior
         <h2 className="plot-card-title">
           <a href={card.href}>{card.title}</a>
         </h2>
-        {badge && (
-          <p className={`badge badge-${card.visibility}`} title={badge.hint}>
-            {badge.text}
+        {card.visibility !== 'public' && (
+          <p className={`badge badge-${card.visibility}`} title={visibilityHint(card.visibility, { noun: 'plot' })}>
+            {VISIBILITY_LABEL[card.visibility]}
           </p>
         )}
         <p className="plot-card-meta">

@@ -1,6 +1,7 @@
 // One page of a plot list (gallery, feed, profile): the cards, the paging, or the empty state.
 import type { ReactNode } from 'react';
-import { pageHref, type CardPage } from '@/lib/web/gallery';
+import { pageHref } from '@/lib/shared/urls';
+import type { CardPage } from '@/lib/web/gallery';
 import LoadMore, { type NextPage } from './load-more';
 import { PlotCard } from './plot-card';
 

@@ -1,7 +1,7 @@
 // Browser-side plotly.js: one shared load per page and bundle (never in a page's first-load JavaScript;
 // the smallest bundle a figure needs, lib/shared/figures/plotly-bundles.ts), geo
 // assets only when a figure draws maps, and figures fetched with their data.
-import { tameFigure } from '@/lib/render/draw-guard';
+import { tameFigure } from '@/lib/shared/figures/draw-guard';
 import { bundleCovers, figureBundle, needsMapOutlines, type PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 import { traceType } from '@/lib/shared/figures/trace-types';
 import { mergeMapData } from '@/lib/shared/figures/map-data';

@@ -2,6 +2,7 @@
 // "Save as theme" and "Save as template" on the owner's plot page: one name field, a button for each;
 // a plain form post (no JavaScript needed). The answer says where the new file is, with a link.
 import { useActionState, useId } from 'react';
+import { MAX_FILENAME_CHARS } from '@/lib/shared/limits';
 import type { SaveStyleState } from '@/lib/web/themes';
 import { CsrfField } from './csrf-field';
 
@@ -26,7 +27,7 @@ export function SaveAsTheme({ action, csrf, fid }: SaveAsThemeProps) {
           <input
             id={`${id}-name`}
             name="name"
-            maxLength={255}
+            maxLength={MAX_FILENAME_CHARS}
             autoComplete="off"
             placeholder="This chart's name followed by “theme” or “template”"
             aria-describedby={`${id}-hint${state.nameError ? ` ${id}-error` : ''}`}

@@ -1,6 +1,6 @@
 // The plot search box (gallery, feed, search results): a plain GET form to /search, so it works
 // without JavaScript and every search is a link.
-import { MAX_QUERY_CHARS } from '@/lib/core/plots/search';
+import { MAX_QUERY_CHARS } from '@/lib/shared/limits';
 
 /** `mine`: the box searches the signed-in person's own plots (the workspace's). */
 export function SearchForm({ q = '', mine = false }: { q?: string; mine?: boolean }) {

@@ -4,6 +4,7 @@
 // here once, with the lines that configure the Python and R clients for this server.
 import { useActionState } from 'react';
 import type { FormState } from '@/lib/web/forms';
+import { PROFILE_LIMITS } from '@/lib/shared/limits';
 import type { KeyFormState } from '@/lib/web/settings';
 import { CopyField } from './copy-field';
 import { CsrfField } from './csrf-field';
@@ -37,15 +38,15 @@ export function ProfileForm({ action, csrf, profile }: { action: Action<FormStat
       <CsrfField token={csrf} />
       <label>
         Nickname
-        <input name="nickname" maxLength={100} defaultValue={profile.nickname} autoComplete="nickname" />
+        <input name="nickname" maxLength={PROFILE_LIMITS.nickname} defaultValue={profile.nickname} autoComplete="nickname" />
       </label>
       <label>
         Bio
-        <textarea name="bio" maxLength={2000} rows={4} defaultValue={profile.bio} />
+        <textarea name="bio" maxLength={PROFILE_LIMITS.bio} rows={4} defaultValue={profile.bio} />
       </label>
       <label>
         Website
-        <input name="website" type="url" maxLength={500} defaultValue={profile.website} placeholder="https://" autoComplete="url" />
+        <input name="website" type="url" maxLength={PROFILE_LIMITS.website} defaultValue={profile.website} placeholder="https://" autoComplete="url" />
       </label>
       <Outcome state={state} />
       <button type="submit" disabled={pending}>

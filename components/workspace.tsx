@@ -3,11 +3,10 @@
 // share or trash at once. Everything is a link or a form, so it all works without JavaScript.
 import { randomUUID } from 'node:crypto';
 import Link from 'next/link';
-import { viewParams } from '@/lib/web/file-forms';
 import type { Workspace as WorkspaceData, WorkspaceFile } from '@/lib/web/workspace';
-import { pageHref } from '@/lib/web/gallery';
-import type { OwnFilter, OwnSort } from '@/lib/core/files/own-files';
-import { editPlotPath, NEW_DASHBOARD_PATH, peoplePath, profilePath, sharedPath, workspacePath } from '@/lib/shared/urls';
+import { VISIBILITY_LABEL } from '@/lib/shared/sharing';
+import { editPlotPath, NEW_DASHBOARD_PATH, pageHref, peoplePath, profilePath, sharedPath, workspacePath } from '@/lib/shared/urls';
+import { type OwnFilter, type OwnSort, viewParams } from '@/lib/shared/workspace-view';
 import { CopyField } from './copy-field';
 import { LinkedFiles, plural } from './linked-files';
 import { PlotDataNotice } from './plot-data-notice';
@@ -51,7 +50,6 @@ const FILTER_LABEL: Record<OwnFilter, string> = {
   template: 'Templates',
 };
 const SORT_LABEL: Record<OwnSort, string> = { modified: 'Last modified', name: 'Name', views: 'Most viewed' };
-const VISIBILITY_LABEL = { public: 'Public', private: 'Private', secret: 'Secret link' } as const;
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 
 interface Props {

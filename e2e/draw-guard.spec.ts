@@ -1,6 +1,6 @@
 // Plots whose figures ask plotly.js for millions of ticks or thousands of layout items, made through
 // the API (data in a grid, settings in the layout): their pages and gallery cards are drawn, tamed to
-// the drawing budget (lib/render/draw-guard.ts; untamed, each would hold the main thread 10 s to
+// the drawing budget (lib/shared/figures/draw-guard.ts; untamed, each would hold the main thread 10 s to
 // minutes); a figure of more subplots than the budget says that it could not be drawn.
 import {
   basicAuth,

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ApiKeyForm, PasswordForm, ProfileForm } from '@/components/settings-forms';
 import { mailSettings } from '@/lib/core/accounts/mail';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/core/accounts/passwords';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/shared/limits';
 import { profilePath } from '@/lib/shared/urls';
 import { getUserById } from '@/lib/core/accounts/users';
 import { pageContext } from '@/lib/web/page-context';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { openInvitation } from '@/lib/core/accounts/invitations';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/core/accounts/passwords';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/shared/limits';
 import { pageContext } from '@/lib/web/page-context';
 import { SIGN_UP_ERROR_FIELDS, SIGN_UP_ERRORS, signUpDraft, signUpOpen } from '@/lib/web/sign-in';
 

@@ -5,14 +5,27 @@
 // /v2/plots/owner:n; the session cookie counts for our own pages), so what it makes is exactly what
 // a client could have made, with the same limits and errors.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { Visibility } from '@/lib/core/permissions';
+import { type Visibility, visibilityHint } from '@/lib/shared/sharing';
 import { applyTheme, templateOf } from '@/lib/shared/figures/theme-figures';
+import { MAX_PLOT_TITLE_CHARS } from '@/lib/shared/limits';
 import { apiFilePath, filePath } from '@/lib/shared/urls';
 import type { EditorData, FigureCheck } from '@/lib/web/chart-editor';
 import type { FormState } from '@/lib/web/forms';
 import { ChartPreview } from './chart-preview';
 import { ChartTypePicker } from './chart-type-picker';
-import { CHART_KINDS, convertTrace, figureKind, kindById, kindOf, roleSrc, srcPath, tracesSrcs, withRoleSrc, type ChartKind, type Role } from './chart-types';
+import {
+  CHART_KINDS,
+  convertTrace,
+  figureKind,
+  kindById,
+  kindOf,
+  roleSrc,
+  srcPath,
+  tracesSrcs,
+  withRoleSrc,
+  type ChartKind,
+  type Role,
+} from '@/lib/shared/figures/chart-kinds';
 import { ColumnSelect } from './column-select';
 import { ExpertView } from './expert-view';
 import { historyReducer, startHistory, type EditorFigure } from './figure-history';
@@ -289,7 +302,7 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
                 id="chart-title"
                 type="text"
                 value={title}
-                maxLength={1000}
+                maxLength={MAX_PLOT_TITLE_CHARS}
                 onChange={(e) => setTitle(e.target.value)}
                 aria-invalid={problemAt('title') ? true : undefined}
                 aria-describedby={problemAt('title') ? 'chart-title-error' : undefined}
@@ -319,9 +332,7 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
                 <p id="chart-sharing-hint" className="field-hint">
                   {sharing === 'public'
                     ? 'Anyone can see the chart and the data it draws (only the columns it uses; the rest of your data stays as it is shared).'
-                    : sharing === 'secret'
-                      ? 'Only people with its secret link can see it. Your public grids it draws from become private too, unless a public chart of yours uses them.'
-                      : 'Only you can see it. Your public grids it draws from become private too, unless a public chart of yours uses them.'}
+                    : `${visibilityHint(sharing, { noun: 'chart', own: true })} Your public grids it draws from become private too, unless a public chart of yours uses them.`}
                 </p>
               </div>
             )}

@@ -2,7 +2,7 @@
 // The editor's live preview: the figure drawn with its columns' values (preview-data.ts), redrawn
 // with Plotly.react a moment after the last change, through the draw guard like every chart here.
 import { useEffect, useRef, useState } from 'react';
-import { tameFigure } from '@/lib/render/draw-guard';
+import { tameFigure } from '@/lib/shared/figures/draw-guard';
 import { CHART_CONFIG, loadGeoAssets, loadPlotly, needsGeo } from '../plotly-client';
 import { previewFigure, type ColumnSize, type Preview, type PreviewFigure } from './preview-data';
 
@@ -10,6 +10,8 @@ import { previewFigure, type ColumnSize, type Preview, type PreviewFigure } from
 const REDRAW_DELAY_MS = 200;
 
 type State = 'loading' | 'drawn' | 'failed';
+
+let revision = 0;
 
 export function ChartPreview({ figure, sizes }: { figure: PreviewFigure; sizes: Map<string, ColumnSize> }) {
   const el = useRef<HTMLDivElement>(null);
@@ -29,7 +31,10 @@ export function ChartPreview({ figure, sizes }: { figure: PreviewFigure; sizes: 
         if (needsGeo(preview.figure)) await loadGeoAssets();
         const tamed = await tameFigure(Plotly, preview.figure, 'cut');
         if (!live) return;
-        const layout = { ...tamed.layout, autosize: true, width: undefined };
+        // A new datarevision every draw: with the same column arrays and a changed layout (a title, an
+        // axis), Plotly.react skips the data's recalculation and leaves autoranged axes at their empty
+        // defaults (-1 to 6). Recalculating each debounced draw keeps the preview what Save stores.
+        const layout = { ...tamed.layout, autosize: true, width: undefined, datarevision: ++revision };
         await (Plotly.react as unknown as (el: HTMLElement, fig: unknown) => Promise<unknown>)(node, {
           data: tamed.data,
           layout,

@@ -1,7 +1,7 @@
 'use client';
 // The picker of chart types as small pictures, for pointer users. The "Chart type" select beside it is
 // the accessible control (keyboard, screen readers): these buttons are hidden from both.
-import { CHART_KINDS } from './chart-types';
+import { CHART_KINDS } from '@/lib/shared/figures/chart-kinds';
 
 const ICONS: Record<string, React.ReactNode> = {
   line: <polyline points="3,19 9,11 14,14 21,5" />,

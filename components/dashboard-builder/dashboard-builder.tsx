@@ -4,7 +4,8 @@
 // panes resized, titles edited; saved through a server action as the content Python's dashboard_ops
 // reads back. What a dashboard made elsewhere holds and the builder does not edit is saved as it came.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Visibility } from '@/lib/core/permissions';
+import { type Visibility, VISIBILITIES, VISIBILITY_LABEL, visibilityHint } from '@/lib/shared/sharing';
+import { CONTENT_LIMITS, MAX_FILENAME_CHARS, MAX_QUERY_CHARS } from '@/lib/shared/limits';
 import {
   boxPaths,
   boxRects,
@@ -27,7 +28,7 @@ import {
   type TreeSplit,
   updateBox,
 } from './tree';
-import type { BuilderData, BuilderPlot, PlotChoices, SaveProblem, SaveState } from './types';
+import type { BuilderData, BuilderPlot, PlotChoices, SaveProblem, SaveState } from '@/lib/web/dashboard-builder';
 import './dashboard-builder.css';
 
 export interface DashboardBuilderProps {
@@ -38,11 +39,8 @@ export interface DashboardBuilderProps {
   choosePlots: (form: FormData) => Promise<PlotChoices>;
 }
 
-const SHARING: { value: Visibility; label: string; hint: string }[] = [
-  { value: 'public', label: 'Public', hint: 'Anyone can see the dashboard. Each plot in it shows only to people who may see that plot.' },
-  { value: 'private', label: 'Private', hint: 'Only you, and people you share it with, can see it.' },
-  { value: 'secret', label: 'Secret link', hint: 'Only people with its secret link can see it.' },
-];
+/** What a sharing means for the dashboard; its plots keep their own. */
+const sharingHint = (v: Visibility) => `${visibilityHint(v, { noun: 'dashboard', own: true })} Each plot in it shows only to people who may see that plot.`;
 
 const SIDES: { value: Side; label: string }[] = [
   { value: 'right', label: 'Right of' },
@@ -58,16 +56,10 @@ const MOVES: { dir: Direction; arrow: string; word: string }[] = [
   { dir: 'right', arrow: '→', word: 'right' },
 ];
 
-const MAX_TITLE = 256;
-const MAX_TEXT = 10_000;
-
 /** A box as a person names it: its number in reading order, and its title or what it shows. */
 function boxLabel(box: TreeBox, index: number, plots: Record<string, BuilderPlot>): string {
   const plot = box.boxType === 'plot' && box.fileId ? plots[box.fileId] : undefined;
-  const name =
-    box.title ||
-    (plot?.readable && plot.title) ||
-    (box.boxType === 'text' ? 'text' : box.boxType === 'empty' ? 'empty' : box.boxType === 'plot' ? 'plot' : box.boxType);
+  const name = box.title || (plot?.readable && plot.title) || box.boxType;
   return `Box ${index + 1} (${name})`;
 }
 
@@ -271,7 +263,7 @@ export function DashboardBuilder({ data, save, choosePlots }: DashboardBuilderPr
               id="dashboard-title"
               type="text"
               value={title}
-              maxLength={MAX_TITLE}
+              maxLength={CONTENT_LIMITS.title}
               onChange={(e) => setTitle(e.target.value)}
               aria-invalid={problemAt('title') ? true : undefined}
               aria-describedby={problemAt('title') ? 'dashboard-title-error' : undefined}
@@ -284,7 +276,7 @@ export function DashboardBuilder({ data, save, choosePlots }: DashboardBuilderPr
               id="dashboard-filename"
               type="text"
               value={filename}
-              maxLength={MAX_TITLE}
+              maxLength={MAX_FILENAME_CHARS}
               onChange={(e) => setFilename(e.target.value)}
               aria-invalid={problemAt('filename') ? true : undefined}
               aria-describedby={problemAt('filename') ? 'dashboard-filename-error' : 'dashboard-filename-hint'}
@@ -305,14 +297,14 @@ export function DashboardBuilder({ data, save, choosePlots }: DashboardBuilderPr
                 aria-describedby="dashboard-sharing-hint"
                 aria-invalid={problemAt('sharing') ? true : undefined}
               >
-                {SHARING.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
+                {VISIBILITIES.map((v) => (
+                  <option key={v} value={v}>
+                    {VISIBILITY_LABEL[v]}
                   </option>
                 ))}
               </select>
               <p id="dashboard-sharing-hint" className="field-hint muted">
-                {problemAt('sharing') ?? SHARING.find((s) => s.value === sharing)?.hint}
+                {problemAt('sharing') ?? sharingHint(sharing)}
               </p>
             </div>
           )}
@@ -477,13 +469,19 @@ function BoxView({
       {box.boxType !== 'empty' && (
         <div className="dashboard-box-title">
           <label htmlFor={`${id}-title`}>Title of {label}</label>
-          <input id={`${id}-title`} type="text" value={box.title ?? ''} maxLength={MAX_TITLE} onChange={(e) => onEdit(path, { title: e.target.value })} />
+          <input
+            id={`${id}-title`}
+            type="text"
+            value={box.title ?? ''}
+            maxLength={CONTENT_LIMITS.title}
+            onChange={(e) => onEdit(path, { title: e.target.value })}
+          />
         </div>
       )}
       {box.boxType === 'text' && (
         <div className="dashboard-box-text">
           <label htmlFor={`${id}-text`}>Text of {label}</label>
-          <textarea id={`${id}-text`} value={box.text ?? ''} maxLength={MAX_TEXT} onChange={(e) => onEdit(path, { text: e.target.value })} />
+          <textarea id={`${id}-text`} value={box.text ?? ''} maxLength={CONTENT_LIMITS.text} onChange={(e) => onEdit(path, { text: e.target.value })} />
         </div>
       )}
       {box.boxType === 'plot' &&
@@ -596,7 +594,7 @@ function PlotPicker({
         }}
       >
         <label htmlFor="dashboard-picker-q">Search your plots</label>
-        <input id="dashboard-picker-q" ref={search} type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />
+        <input id="dashboard-picker-q" ref={search} type="search" value={q} maxLength={MAX_QUERY_CHARS} onChange={(e) => setQ(e.target.value)} />
         <button type="submit" className="secondary">
           Search
         </button>

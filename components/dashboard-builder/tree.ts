@@ -3,32 +3,17 @@
 // second below; `size` of the first pane in `sizeUnit` "%" or "px") and boxes. Every edit copies only
 // the nodes on its path, so whatever a node holds that the builder does not know about is kept as is.
 
+import type { DashboardBox, DashboardNode, DashboardSplit } from '@/lib/core/documents/dashboard-content';
+
 export type Side = 'left' | 'right' | 'above' | 'below';
 export type Direction = 'left' | 'right' | 'up' | 'down';
 export type Branch = 'first' | 'second';
 export type Path = Branch[];
 
-export interface TreeBox {
-  type: 'box';
-  boxType: string;
-  fileId?: string;
-  shareKey?: string | null;
-  title?: string;
-  text?: string;
-  [key: string]: unknown;
-}
-
-export interface TreeSplit {
-  type: 'split';
-  direction: 'horizontal' | 'vertical';
-  size: number;
-  sizeUnit: string;
-  first: TreeNode;
-  second: TreeNode;
-  [key: string]: unknown;
-}
-
-export type TreeNode = TreeBox | TreeSplit;
+/** The builder's names for the one dashboard tree type, content's (lib/core/documents/dashboard-content.ts). */
+export type TreeBox = DashboardBox;
+export type TreeSplit = DashboardSplit;
+export type TreeNode = DashboardNode;
 
 /** The height the client gives its top pane for this many boxes (dashboard_objs' `_set_dashboard_size`). */
 export function clientHeight(boxes: number): number {
@@ -174,7 +159,7 @@ export function setSplitSize(root: TreeNode, path: Path, size: number): TreeNode
 export function updateBox(root: TreeNode, path: Path, patch: Partial<TreeBox>): TreeNode {
   const box = nodeAt(root, path);
   if (box?.type !== 'box') return root;
-  return replaceAt(root, path, { ...box, ...patch });
+  return replaceAt(root, path, { ...box, ...patch } as TreeBox);
 }
 
 export interface Rect {

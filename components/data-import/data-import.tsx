@@ -4,6 +4,8 @@
 // sharing), and the worker stores the grid. Then the chart editor opens on it.
 import { useRouter } from 'next/navigation';
 import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { MAX_FILENAME_CHARS } from '@/lib/shared/limits';
+import { VISIBILITY_LABEL, visibilityHint } from '@/lib/shared/sharing';
 import { newChartPath } from '@/lib/shared/urls';
 import type { FromWorker, Sharing, TablePreview, ToWorker } from './messages';
 import { COLUMN_TYPES, columnNames, type ColumnType, MAX_IMPORT_BYTES, PREVIEW_ROWS, sizeText } from './table-data';
@@ -12,11 +14,8 @@ type Source = 'file' | 'paste';
 type Problem = { message: string; at: Source | 'import' | 'filename' };
 
 const TYPE_LABELS: Record<ColumnType, string> = { number: 'Number', date: 'Date', text: 'Text' };
-const SHARING: { value: Sharing; label: string }[] = [
-  { value: 'private', label: 'Private (only you)' },
-  { value: 'public', label: 'Public (anyone)' },
-  { value: 'secret', label: 'Secret (you and whoever has its link)' },
-];
+/** The new grid's sharing, private first (the default). */
+const SHARING: Sharing[] = ['private', 'public', 'secret'];
 const PASTE_DELAY_MS = 400;
 
 export interface DataImportProps {
@@ -324,19 +323,29 @@ export function DataImport({ templates }: DataImportProps) {
           <div className="import-fields">
             <label>
               Name
-              <input value={filename} onChange={(e) => setFilename(e.target.value)} required maxLength={255} autoComplete="off" {...invalid('filename')} />
+              <input
+                value={filename}
+                onChange={(e) => setFilename(e.target.value)}
+                required
+                maxLength={MAX_FILENAME_CHARS}
+                autoComplete="off"
+                {...invalid('filename')}
+              />
             </label>
             {errorAt('filename')}
             <label>
               Sharing
-              <select value={sharing} onChange={(e) => setSharing(e.target.value as Sharing)}>
+              <select value={sharing} onChange={(e) => setSharing(e.target.value as Sharing)} aria-describedby={`${id}-sharing-hint`}>
                 {SHARING.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
+                  <option key={s} value={s}>
+                    {VISIBILITY_LABEL[s]}
                   </option>
                 ))}
               </select>
             </label>
+            <p id={`${id}-sharing-hint`} className="field-hint muted">
+              {visibilityHint(sharing, { noun: 'data', own: true })}
+            </p>
           </div>
           <button type="submit" className="button" disabled={busy !== null || blocked}>
             Import and make a chart

@@ -1,6 +1,6 @@
 // What the import page and its parsing worker say to each other. The table itself stays in the
 // worker (a million rows never cross to the page): the page gets a preview and sends choices.
-import type { Visibility } from '@/lib/core/permissions';
+import type { Visibility } from '@/lib/shared/sharing';
 import type { ColumnType } from './table-data';
 
 export type Sharing = Visibility;

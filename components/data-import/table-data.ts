@@ -2,6 +2,7 @@
 // what a file may be, each cell's kind, a column's detected type, and a column's values as the json
 // text POST /v2/grids stores, or the first cell that cannot be of the chosen type.
 import { MAX_CELL_BYTES, MAX_COLUMN_VALUES } from '@/lib/shared/column-values';
+import { MAX_COLUMN_NAME_CHARS } from '@/lib/shared/limits';
 
 export type ColumnType = 'number' | 'date' | 'text';
 export const COLUMN_TYPES: ColumnType[] = ['number', 'date', 'text'];
@@ -77,13 +78,14 @@ export function typeWithFirst(rest: TypeTally, first: string): ColumnType {
   return tally.type();
 }
 
-/** Column names from a header row: blanks named by position, repeats numbered, as a grid's names are unique. */
+/** Column names from a header row: blanks named by position, repeats numbered, as a grid's names are unique;
+ * each within a column name's length, its number included. */
 export function columnNames(header: string[] | null, count: number): string[] {
   const seen = new Set<string>();
   return Array.from({ length: count }, (_, i) => {
-    const given = header?.[i]?.trim().slice(0, 1024) || `Column ${i + 1}`;
+    const given = header?.[i]?.trim().slice(0, MAX_COLUMN_NAME_CHARS) || `Column ${i + 1}`;
     let name = given;
-    for (let k = 2; seen.has(name); k++) name = `${given} (${k})`;
+    for (let k = 2; seen.has(name); k++) name = `${given.slice(0, MAX_COLUMN_NAME_CHARS - ` (${k})`.length)} (${k})`;
     seen.add(name);
     return name;
   });

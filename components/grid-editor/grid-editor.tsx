@@ -17,6 +17,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { MAX_COLUMN_NAME_CHARS } from '@/lib/shared/limits';
 import { apiFilePath } from '@/lib/shared/urls';
 import type { GridEditorData } from '@/lib/web/grid-editor';
 import { cellText, type Cell, GridModel, type LoadedColumn, parseCell } from './grid-model';
@@ -526,7 +527,13 @@ export function GridEditor({ data }: { data: GridEditorData }) {
         </fieldset>
         <form className="ge-rename" onSubmit={rename}>
           <label htmlFor="ge-column-name">Column name</label>
-          <input id="ge-column-name" value={nameDraft} onChange={(e) => setNameDraft(e.target.value)} disabled={busy || !hasCol} maxLength={1024} />
+          <input
+            id="ge-column-name"
+            value={nameDraft}
+            onChange={(e) => setNameDraft(e.target.value)}
+            disabled={busy || !hasCol}
+            maxLength={MAX_COLUMN_NAME_CHARS}
+          />
           <button type="submit" className="secondary" disabled={busy || !hasCol || nameDraft === activeName}>
             Rename column
           </button>

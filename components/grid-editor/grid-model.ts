@@ -2,6 +2,7 @@
 // and empty cells as a Float64Array, NaN standing for the empty cell ""), every edit an operation that
 // knows how to undo itself (no copies of a million-row grid per step), and what a save sends.
 import { csvCell, csvLine } from '@/lib/shared/csv-text';
+import { MAX_COLUMN_NAME_CHARS } from '@/lib/shared/limits';
 
 /** A cell's value as the API stores it: JSON. */
 export type Cell = unknown;
@@ -317,7 +318,7 @@ export class GridModel {
     const col = this.columns[at];
     if (!col || col.name === name) return null;
     if (!name.trim()) return 'A column needs a name.';
-    if (name.length > 1024) return 'A column name has at most 1024 characters.';
+    if (name.length > MAX_COLUMN_NAME_CHARS) return `A column name has at most ${MAX_COLUMN_NAME_CHARS} characters.`;
     if (this.columns.some((c) => c !== col && c.name === name)) return `Another column is named '${name}' (names are unique in a grid).`;
     const before = col.name;
     this.run({

@@ -78,16 +78,8 @@ export const canWriteSql = (file: { id: SQL | Column; ownerId: SQL | Column }, v
 /** The permission a record states: `write` to the owner and writers, `read` to everyone else (docs/api.md "Collaborators"). */
 export const recordPermission = (file: FileAccess, viewer: Viewer | null): Collaboration => (canWrite(file, viewer) ? 'write' : 'read');
 
-/** Who sees a file: everyone, those given its secret link, or its owner alone. */
-export type Visibility = 'public' | 'private' | 'secret';
-export const visibilityOf = (worldReadable: boolean, secretLink: boolean): Visibility => (worldReadable ? 'public' : secretLink ? 'secret' : 'private');
-
-/** The update fields (PUT/PATCH) that give a file each visibility: the web's sharing form sends these. */
-export const VISIBILITY_FIELDS = {
-  public: { world_readable: true, share_key_enabled: false },
-  private: { world_readable: false, share_key_enabled: false },
-  secret: { world_readable: false, share_key_enabled: true },
-} as const satisfies Record<Visibility, { world_readable: boolean; share_key_enabled: boolean }>;
+/** Who sees a file (public, private, secret) and the update fields that set it: words the browser says too (lib/shared/sharing.ts). */
+export { type Visibility, VISIBILITY_FIELDS, visibilityOf } from '@/lib/shared/sharing';
 
 /** Readable or 404. */
 export function assertReadable<F extends FileAccess>(file: F | undefined, viewer: Viewer | null, shareKey?: string | null): F {

@@ -4,7 +4,7 @@ import 'server-only';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CARD_SCALE, CARD_SIZE, cardFigureScript } from '@/lib/shared/figures/card-figure';
 import { DROP_WAIT_MS, within } from './chromium';
-import { drawGuardScript } from './draw-guard';
+import { drawGuardScript } from '@/lib/shared/figures/draw-guard';
 import { geoAssetsScript, plotlyBrowserScript } from './plotly-assets';
 import type { ExportJob } from './render-jobs';
 

@@ -23,10 +23,59 @@ export function workspacePath(owner: string, params: Record<string, string | num
   return search.size ? `${profilePath(owner)}?${search}` : profilePath(owner);
 }
 
+/** A page of a list at `path`: the given parameters (unset and empty ones left out) and the cursor. */
+export function pageHref(path: string, params: Record<string, string | number | undefined>, cursor?: string | null): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  if (cursor) search.set('cursor', cursor);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 /** `/~owner/n/` (the file's page), or `/~owner/n.embed`, `.png`, `.json`, `.csv`. */
 export function filePath(owner: string, n: number, form: FileForm = 'page'): string {
   const base = `/~${part(owner)}/${n}`;
   return form === 'page' ? `${base}/` : `${base}.${form}`;
+}
+
+/**
+ * A file's address on this site in every form the clients and pages make: the page (`/~owner/n`, with
+ * or without its slash, or Chart Studio's `/~owner/n/name-of-plot/`), its embed (`.embed`, `/embed`,
+ * and the Python client's presentations' `/~owner/n/.embed`), `.png`, `.json` and `.csv`. The one
+ * parser of them (next.config.mjs routes the same forms; tests/unit/urls.test.ts holds both to one table).
+ */
+const FILE_ADDRESS = /^\/~([^/]+)\/([1-9][0-9]{0,9})(?:\/?\.(embed|png|json|csv)|\/(embed)\/?|\/(?:[A-Za-z0-9_~-][A-Za-z0-9_.~-]*\/?)?)?$/;
+
+export function fileAddress(pathname: string): { owner: string; n: number; form: FileForm } | null {
+  const m = FILE_ADDRESS.exec(pathname);
+  if (!m) return null;
+  let owner: string;
+  try {
+    owner = decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+  const form = (m[3] ?? m[4] ?? 'page') as FileForm;
+  return { owner, n: Number(m[2]), form };
+}
+
+/** The host a URL names, without its scheme's default port: http and https of one host are one site (behind a TLS proxy). */
+const siteHost = (url: URL) => url.hostname.toLowerCase() + (url.port && url.port !== '80' && url.port !== '443' ? `:${url.port}` : '');
+
+/**
+ * The file of this site a URL names (absolute on this site's host, http or https, or a path), with
+ * the share key it carries; null for another site's address or one that names no file.
+ */
+export function siteFileOf(url: string, origin: string): { owner: string; n: number; form: FileForm; shareKey: string | null } | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim(), origin);
+  } catch {
+    return null;
+  }
+  if (!/^https?:$/.test(parsed.protocol) || siteHost(parsed) !== siteHost(new URL(origin))) return null;
+  const file = fileAddress(parsed.pathname);
+  return file && { ...file, shareKey: parsed.searchParams.get('share_key') };
 }
 
 /** The web's data import, where a new chart starts (`/create`). */

@@ -10,10 +10,13 @@ import { getFile, type OwnedFile } from '@/lib/core/files/files';
 import { listGridColumns, listOwnGrids, type ColumnInfo } from '@/lib/core/grids/grids';
 import { parseJsonText } from '@/lib/core/json-text';
 import { canRead, canWrite, visibilityOf, type Visibility } from '@/lib/core/permissions';
-import { dataAttributePaths } from '@/lib/core/figures/plot-schema';
+import { dataAttributePaths } from '@/lib/shared/figures/trace-facts';
 import { checkPlotFigure, getPlotRecord, MAX_FIGURE_BYTES } from '@/lib/core/plots/plots';
 import { fidOf, parseFid, type Fid } from '@/lib/core/records';
+import { chartChoices, choiceFigure, type ChartChoice, type ChoiceColumn } from '@/lib/shared/figures/chart-choice';
+import type { ColumnFacts } from '@/lib/shared/figures/column-facts';
 import { figureFromTemplate } from '@/lib/shared/figures/theme-figures';
+import { listColumnFacts } from '@/lib/core/grids/column-facts';
 import { getTemplate, listThemes, templateColumns, type OwnStyleFile } from '@/lib/core/plots/themes';
 import { editPlotPath, newChartPath } from '@/lib/shared/urls';
 import { formCaller, FormError } from './forms';
@@ -26,6 +29,8 @@ export interface EditorGrid {
   n: number;
   name: string;
   cols: ColumnInfo[];
+  /** What each column holds, by uid: the editor fits columns to a chart's roles by it. */
+  facts: Record<string, ColumnFacts>;
 }
 
 export interface EditorFigure {
@@ -67,11 +72,9 @@ async function editorGrids(ctx: PageContext, fids: Fid[]): Promise<EditorGrid[]>
     const file = await getFile(ctx.db, fid, ctx.viewer);
     if (file?.filetype === 'grid' && canRead(file, ctx.viewer)) files.push(file);
   }
-  const cols = await listGridColumns(
-    ctx.db,
-    files.map((f) => f.id),
-  );
-  return files.map((f) => ({ fid: fidOf(f.owner, f.n), owner: f.owner, n: f.n, name: f.filename, cols: cols.get(f.id) ?? [] }));
+  const ids = files.map((f) => f.id);
+  const [cols, facts] = await Promise.all([listGridColumns(ctx.db, ids), listColumnFacts(ctx.db, ids)]);
+  return files.map((f) => ({ fid: fidOf(f.owner, f.n), owner: f.owner, n: f.n, name: f.filename, cols: cols.get(f.id) ?? [], facts: facts.get(f.id) ?? {} }));
 }
 
 /** The data attributes of each trace type in a figure (and its frames). */
@@ -86,14 +89,10 @@ function dataAttrsOf(figure: { data?: unknown; frames?: unknown }): Record<strin
   return Object.fromEntries([...types].map((t) => [t, dataAttributePaths(t)]));
 }
 
-/** A first chart of a grid: a line of its second column over its first (or of its one column). */
-function firstFigure(grid: EditorGrid): EditorFigure {
-  const [a, b] = grid.cols;
-  const src = (c: ColumnInfo) => `${grid.fid}:${c.uid}`;
-  const trace: Record<string, unknown> = { type: 'scatter', mode: 'lines' };
-  if (a && b) Object.assign(trace, { xsrc: src(a), ysrc: src(b) });
-  else if (a) trace.ysrc = src(a);
-  return { data: [trace], layout: { title: { text: '' } } };
+/** The charts a grid's columns fit, best first (chart-choice.ts): the editor starts from the first. */
+function gridChoices(grid: EditorGrid): { choices: ChartChoice[]; columns: ChoiceColumn[] } {
+  const columns = grid.cols.map((c) => ({ src: `${grid.fid}:${c.uid}`, name: c.name, facts: grid.facts[c.uid] ?? { kind: 'category' as const, distinct: 0 } }));
+  return { choices: chartChoices(columns), columns };
 }
 
 export type NewChartPage =
@@ -132,7 +131,8 @@ export async function loadNewChart(gridParam: unknown, templateParam?: unknown):
   if (!fid || template === null) return { kind: 'not-found' };
   const [loaded] = await editorGrids(ctx, [fid]);
   if (!loaded) return { kind: 'not-found' };
-  const figure = template ? await templateFigure(ctx, template, loaded) : firstFigure(loaded);
+  const { choices, columns } = gridChoices(loaded);
+  const figure = template ? await templateFigure(ctx, template, loaded) : choiceFigure(choices[0], columns);
   if (!figure) return { kind: 'not-found' };
   return {
     kind: 'editor',

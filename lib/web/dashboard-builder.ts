@@ -1,18 +1,19 @@
 // The dashboard builder's pages and actions: a new dashboard (`/create/dashboard`) or one the viewer
 // may write (`/~owner/n/edit`: its owner and write collaborators; anyone else the 404 of a missing
 // file), the plots to add (their own), and the save: the client's content, checked by the API's own
-// rules (lib/core/documents/dashboards.ts), written by its core, the problems shown where they are.
+// rules (lib/core/documents/dashboards.ts), written by its core, the problems shown where they are. The
+// builder's data and answers are typed here; the client component imports the types.
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { z } from 'zod';
-import type { BuilderData, BuilderPlot, PlotChoices, SaveProblem, SaveState } from '@/components/dashboard-builder/types';
-import type { TreeNode } from '@/components/dashboard-builder/tree';
 import { ApiError } from '@/lib/core/errors';
-import { plotRefsOfDashboard, type DashboardContent } from '@/lib/core/documents/dashboard-content';
+import { plotRefsOfDashboard, type DashboardContent, type DashboardNode } from '@/lib/core/documents/dashboard-content';
 import { createDocument, documentUpdates, getDocument, resolvePlotRefs, type ResolvedPlotRef } from '@/lib/core/documents/dashboards';
 import { updateFile } from '@/lib/core/files/file-changes';
-import { filenameSchema } from '@/lib/core/files/file-names';
+import { MAX_QUERY_CHARS } from '@/lib/shared/limits';
+import { filenameSchema } from '@/lib/shared/names';
+import { VISIBILITIES, type Visibility } from '@/lib/shared/sharing';
 import { freeFilename, getFile } from '@/lib/core/files/files';
 import { canWrite, VISIBILITY_FIELDS, visibilityOf } from '@/lib/core/permissions';
 import { listPlotChoices } from '@/lib/core/plots/plot-choices';
@@ -21,6 +22,47 @@ import { filePath, imagePath, NEW_DASHBOARD_PATH, withShareKey } from '@/lib/sha
 import { signInFirst } from './chart-editor';
 import { errorSentences, formCaller, FormError, type FormCaller } from './forms';
 import { pageContext } from './page-context';
+
+/** A plot a box names, as this viewer may see it: never the title of one they may not read. */
+export interface BuilderPlot {
+  fileId: string;
+  readable: boolean;
+  title: string;
+  /** Its page and thumbnail (with the box's share key), when readable. */
+  href: string | null;
+  thumbnail: string | null;
+}
+
+/** What the builder (components/dashboard-builder) is handed. */
+export interface BuilderData {
+  /** null for a new dashboard. */
+  dashboard: { owner: string; n: number } | null;
+  filename: string;
+  /** The client's content, parsed: `layout`, `version`, `settings` and whatever else it holds (kept as is). */
+  content: { layout: DashboardNode | null; settings: Record<string, unknown>; [key: string]: unknown };
+  /** The owner sets sharing here; null for a write collaborator, who edits the boxes alone. */
+  sharing: Visibility | null;
+  /** The plots the boxes name, by fileId as the box gives it. */
+  plots: Record<string, BuilderPlot>;
+  csrf: string;
+}
+
+/** A problem with a save, at its field: `filename`, `title`, `sharing`, `content`, or a box (`box:<path key>`). */
+export interface SaveProblem {
+  field: string | null;
+  message: string;
+}
+
+export interface SaveState {
+  problems: SaveProblem[];
+}
+
+/** A page of the plots the builder offers to add. */
+export interface PlotChoices {
+  plots: (BuilderPlot & { owner: string; n: number })[];
+  next: string | null;
+  error?: string;
+}
 
 type Builder = { kind: 'builder'; data: BuilderData };
 
@@ -74,7 +116,7 @@ export const loadDashboardEditor = cache(async (owner: string, n: string): Promi
     data: {
       dashboard: { owner: file.owner, n: file.n },
       filename: file.filename,
-      content: { ...content, layout: (content.layout ?? null) as TreeNode | null, settings: content.settings ?? {} },
+      content: { ...content, layout: content.layout ?? null, settings: content.settings ?? {} },
       sharing: file.ownerId === ctx.viewer.id ? visibilityOf(file.worldReadable, file.shareKey !== null) : null,
       plots: Object.fromEntries(refs.map((r) => [r.fileId, builderPlot(r.fileId, resolved.get(r.fileId))])),
       csrf: ctx.csrf,
@@ -82,7 +124,7 @@ export const loadDashboardEditor = cache(async (owner: string, n: string): Promi
   };
 });
 
-const choicesSchema = z.object({ q: z.string().max(200).catch(''), cursor: z.string().max(2000).optional().catch(undefined) });
+const choicesSchema = z.object({ q: z.string().max(MAX_QUERY_CHARS).catch(''), cursor: z.string().max(2000).optional().catch(undefined) });
 
 /** "Add plot": a page of the viewer's own plots (a search when `q` is given). */
 export async function choosePlots(form: FormData): Promise<PlotChoices> {
@@ -113,7 +155,7 @@ export async function choosePlots(form: FormData): Promise<PlotChoices> {
 const saveSchema = z.object({
   content: z.string().max(4 * 1024 * 1024),
   filename: z.string().max(1000),
-  sharing: z.enum(['public', 'private', 'secret']).optional(),
+  sharing: z.enum(VISIBILITIES).optional(),
 });
 
 /** Where an API problem is in the builder: a box (`box:<path key>`), the title, the file name, the sharing, or the content. */

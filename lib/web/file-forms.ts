@@ -13,8 +13,10 @@ import { updateFileDetail } from '@/lib/core/workspace/file-detail';
 import { createFolders, getFile } from '@/lib/core/files/files';
 import { changeFiles, emptyTrash, MAX_BULK_FILES } from '@/lib/core/workspace/bulk-changes';
 import { fileFieldsSchema, restoreFile } from '@/lib/core/files/file-changes';
-import { listOwnFolders, OWN_FILTERS, OWN_SORTS, type OwnFilter, type OwnSort } from '@/lib/core/files/own-files';
-import { pathSchema } from '@/lib/core/files/file-names';
+import { listOwnFolders } from '@/lib/core/files/own-files';
+import { VISIBILITIES } from '@/lib/shared/sharing';
+import { OWN_FILTERS, OWN_SORTS, viewParams } from '@/lib/shared/workspace-view';
+import { pathSchema } from '@/lib/shared/names';
 import { parseWith } from '@/lib/core/json-text';
 import { VISIBILITY_FIELDS } from '@/lib/core/permissions';
 import { followPlotSharing, planPlotDataSharing, sharePlotWithData, type PlotData } from '@/lib/core/plots/plot-data-sharing';
@@ -62,19 +64,6 @@ type Counts = { files: number; grids?: number; more?: boolean };
 /** The workspace's kind of file and order, as its URL and its forms carry them; a bad value is the default. */
 export const viewSchema = z.object({ type: z.enum(OWN_FILTERS).catch('all'), sort: z.enum(OWN_SORTS).catch('modified') });
 
-/** A workspace view: a folder (-1 the top level), the trash, or the plots of grid `uses`; of a kind, in an order. */
-export interface WorkspaceView {
-  place: number | 'trash' | { uses: number };
-  filter: OwnFilter;
-  sort: OwnSort;
-}
-
-/** The link parameters of a workspace view (defaults left out), for its pages, forms and filters, and the way back to it. */
-export function viewParams({ place, filter, sort }: WorkspaceView): Record<string, string | number | undefined> {
-  const where = place === 'trash' ? { view: 'trash' } : typeof place === 'object' ? { uses: place.uses } : { folder: place === -1 ? undefined : place };
-  return { ...where, type: filter === 'all' ? undefined : filter, sort: sort === 'modified' || place === 'trash' ? undefined : sort };
-}
-
 /**
  * The workspace place `back`, in the kind and order the form was shown in, with a notice (and, after
  * a plot's sharing changed, that plot: its data is shown).
@@ -104,7 +93,7 @@ function done(caller: FormCaller, form: FormData, fid: Fid, notice: Notice, plot
   redirect(workspaceUrl(caller, form, back, notice, plot));
 }
 
-const sharingSchema = z.object({ sharing: z.enum(['public', 'private', 'secret'], { message: 'choose public, private or secret' }) });
+const sharingSchema = z.object({ sharing: z.enum(VISIBILITIES, { message: 'choose public, private or secret' }) });
 
 /**
  * Public, private, or secret (a secret link): PATCH world_readable and share_key_enabled. A plot's

@@ -57,15 +57,6 @@ export type GalleryQuery = { [K in keyof typeof galleryFields]?: z.output<(typeo
 export const galleryQuery = (params: SearchParams) => parseParams(galleryFields, params);
 export const cursorQuery = (params: SearchParams) => parseParams({ cursor: feedQuerySchema.shape.cursor }, params);
 
-/** A local page link: the given parameters (unset and default ones left out) and the cursor. */
-export function pageHref(path: string, params: Record<string, string | number | undefined>, cursor?: string | null): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
-  if (cursor) search.set('cursor', cursor);
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 /** The gallery's own parameters as links and the API carry them (min_quality 0 is no filter). */
 export function galleryParams(q: GalleryQuery): Record<string, string | number | undefined> {
   return { order_by: q.order_by, min_quality: q.min_quality || undefined };

@@ -4,6 +4,7 @@
 // Referrer-Policy, Permissions-Policy) come from next.config.mjs for every response, API included.
 
 import 'server-only';
+import { fileAddress } from '@/lib/shared/urls';
 export interface PageHeadersOptions {
   nonce: string;
   /** The embed page: any site may frame it. */
@@ -40,4 +41,4 @@ export function pageSecurityHeaders({ nonce, frameable, https }: PageHeadersOpti
 }
 
 /** The embed page, in its public forms (`/~owner/n.embed`, `/~owner/n/embed`) and its internal route. */
-export const isEmbedPath = (pathname: string) => /^\/~[^/]+\/\d+(?:\.embed|\/embed\/?)$|^\/files\/[^/]+\/\d+\/embed\/?$/.test(pathname);
+export const isEmbedPath = (pathname: string) => fileAddress(pathname)?.form === 'embed' || /^\/files\/[^/]+\/\d+\/embed\/?$/.test(pathname);

@@ -21,7 +21,8 @@ import {
   RESET_MINUTES,
   resetPassword,
 } from '@/lib/core/accounts/password-resets';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from '@/lib/core/accounts/passwords';
+import { passwordSchema } from '@/lib/core/accounts/passwords';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/shared/limits';
 import { fromOrigin } from '@/lib/core/accounts/auth';
 import { countSignUp, exceeded } from '@/lib/core/accounts/rate-limit';
 import { createSession, deleteSession, sessionCookie, sessionSetCookie, sessionToken } from '@/lib/core/accounts/sessions';

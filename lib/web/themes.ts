@@ -4,7 +4,7 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { z } from 'zod';
 import { ApiError } from '@/lib/core/errors';
-import { filenameSchema } from '@/lib/core/files/file-names';
+import { filenameSchema } from '@/lib/shared/names';
 import { limitAddress, limitUser } from '@/lib/core/accounts/rate-limit';
 import { parseFid } from '@/lib/core/records';
 import { saveTemplate, saveTheme } from '@/lib/core/plots/themes';

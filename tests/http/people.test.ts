@@ -1,7 +1,7 @@
 // Stars and comments (docs/api.md "People") over HTTP, on PostgreSQL and on PGlite: every verb, the
 // records' `stars` and `comments`, order_by=-stars, and each bad input a clear 4xx that changes nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MAX_CHARS } from '@/lib/core/plots/comments';
+import { COMMENT_MAX_CHARS } from '@/lib/shared/limits';
 import { commentsPerHour } from '@/lib/core/accounts/rate-limit';
 import { expectError, type TestUser } from '../support/api';
 import { AUTH_REQUIRED, CREATION_TIME, DATE_MODIFIED, keysOf, pathOf } from '../support/plots';

@@ -8,7 +8,7 @@ import type { Viewer } from '@/lib/core/accounts/auth';
 import { trashFile } from '@/lib/core/files/file-changes';
 import { getFile } from '@/lib/core/files/files';
 import { createGrid, listGridColumns, listOwnGrids } from '@/lib/core/grids/grids';
-import { dataAttributePaths } from '@/lib/core/figures/plot-schema';
+import { dataAttributePaths } from '@/lib/shared/figures/trace-facts';
 import { checkPlotFigure, createPlot, getPlotRecord, retitlePlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';

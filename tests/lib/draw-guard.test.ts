@@ -6,7 +6,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_SIZES } from '@/lib/core/images/images';
-import { DRAW_LIMITS, drawGuardScript } from '@/lib/render/draw-guard';
+import { DRAW_LIMITS, drawGuardScript } from '@/lib/shared/figures/draw-guard';
 import { plotlyBrowserScript } from '@/lib/render/plotly-assets';
 import { chromiumPath } from '@/lib/render/chromium';
 import { FigureError, type ExportJob } from '@/lib/render/render-jobs';

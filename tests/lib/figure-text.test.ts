@@ -4,7 +4,7 @@
 // the editor's preview, the renderer), no request leaves the page and the looks authors ask for stay.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawGuardScript } from '@/lib/render/draw-guard';
+import { drawGuardScript } from '@/lib/shared/figures/draw-guard';
 import { plotlyBrowserScript } from '@/lib/render/plotly-assets';
 import { chromiumPath } from '@/lib/render/chromium';
 

@@ -9,7 +9,8 @@ import { changeFiles, countTrash, emptyTrash } from '@/lib/core/workspace/bulk-c
 import { createFolders } from '@/lib/core/files/files';
 import { trashFile } from '@/lib/core/files/file-changes';
 import { createGrid } from '@/lib/core/grids/grids';
-import { listOwnFiles, type OwnFilter, type OwnPlace, type OwnSort } from '@/lib/core/files/own-files';
+import { listOwnFiles } from '@/lib/core/files/own-files';
+import type { OwnFilter, OwnPlace, OwnSort } from '@/lib/shared/workspace-view';
 import { VISIBILITY_FIELDS, type Visibility } from '@/lib/core/permissions';
 import { createPlot } from '@/lib/core/plots/plots';
 import { countPlotsOfGrids, gridKey, gridsOfPlots, gridsOnlyOf } from '@/lib/core/files/references';

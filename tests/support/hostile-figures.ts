@@ -1,6 +1,6 @@
 // Hostile figures, their data inlined as an export sends them: the classes of layout that make
 // plotly.js labour for 10 s to minutes (the issue's own payloads first), held to the drawing budget
-// by lib/render/draw-guard.ts. Drawn by tests/lib/draw-guard.test.ts (a page, the renderer) and
+// by lib/shared/figures/draw-guard.ts. Drawn by tests/lib/draw-guard.test.ts (a page, the renderer) and
 // exported over HTTP by tests/hardening/draw-guard-budget.test.ts.
 export type Figure = { data: Record<string, unknown>[]; layout?: Record<string, unknown> };
 export const range = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
@@ -135,7 +135,7 @@ export const CROWDED_FIGURES: Record<string, { figure: Figure; says: string }> =
 export const SUBPLOTS_FIGURE: Figure = { data: range(101, (i) => ({ y: [1, 2], xaxis: `x${i + 1}`, yaxis: `y${i + 1}` })) };
 
 // A sankey of tens of thousands of nodes: plotly lays it out for minutes. (It is data: what the draw
-// guard, lib/render/draw-guard.ts, holds to a budget, ticks and repeated layout items, is tamed or refused at once.)
+// guard, lib/shared/figures/draw-guard.ts, holds to a budget, ticks and repeated layout items, is tamed or refused at once.)
 export const HANGING: Figure = {
   data: [
     {

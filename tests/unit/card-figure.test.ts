@@ -91,6 +91,10 @@ describe('cardFigure, rule by rule', () => {
     new Function('window', cardFigureScript())(window);
     const card = (window.__cardFigure as typeof cardFigure)({ data: [{ y: [1] }], layout: { title: 'T' } }, W, H);
     expect(card.layout.title).toEqual({ text: '' });
+    // plotly's x/y trace types go along with it.
+    const quiver = { data: [{ type: 'quiver', x: [1], y: [1] }, { type: 'pie' }] };
+    expect((window.__cardFigure as typeof cardFigure)(quiver, W, H)).toEqual(cardFigure(quiver, W, H));
+    expect(Object.keys(cardFigure(quiver, W, H).layout).filter((k) => AXIS.test(k))).toEqual(['xaxis', 'yaxis']);
   });
 });
 
@@ -107,6 +111,7 @@ describe('cardFigure adds the axes a figure leaves to defaults', () => {
       },
       ['xaxis', 'yaxis', 'xaxis2', 'yaxis3'],
     ],
+    ['a quiver (on x and y axes, as plotly.js 4 draws it)', { data: [{ type: 'quiver', x: [1], y: [1], u: [1], v: [1] }] }, ['xaxis', 'yaxis']],
     ['a pie: none', { data: [{ type: 'pie', values: [1, 2] }] }, []],
     ['a 3D scatter: none', { data: [{ type: 'scatter3d', x: [1], y: [1], z: [1] }] }, []],
   ])('%s', (_why, figure, axes) => {

@@ -1,7 +1,7 @@
 // The chart editor's pure parts: how a trace's chart type is recognised and changed (columns carried
 // over role by role, other attributes kept), and the undo history (one step per attribute typed in a row).
 import { describe, expect, it } from 'vitest';
-import { CHART_KINDS, convertTrace, figureKind, kindById, kindOf, roleSrc, tracesSrcs, withRoleSrc } from '@/components/chart-editor/chart-types';
+import { CHART_KINDS, convertTrace, figureKind, kindById, kindOf, roleSrc, tracesSrcs, withRoleSrc } from '@/lib/shared/figures/chart-kinds';
 import { historyReducer, startHistory } from '@/components/chart-editor/figure-history';
 
 const kind = (id: string) => kindById(id)!;

@@ -4,7 +4,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  CONTENT_LIMITS,
   contentJsonSchema,
   parseDashboardContent,
   parsePresentationContent,
@@ -13,6 +12,7 @@ import {
   plotRefsOfPresentation,
 } from '@/lib/core/documents/dashboard-content';
 import { ApiError } from '@/lib/core/errors';
+import { CONTENT_LIMITS } from '@/lib/shared/limits';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/chart-studio/${name}`, import.meta.url), 'utf8');
 const ORIGIN = 'http://plots.test';

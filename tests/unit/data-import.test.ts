@@ -2,6 +2,8 @@
 // detected type, the json text stored for each type (or the cell at fault), header names, and where
 // bytes stop being UTF-8.
 import { describe, expect, it } from 'vitest';
+import { MAX_COLUMN_NAME_CHARS } from '@/lib/shared/limits';
+import { columnNameSchema } from '@/lib/shared/names';
 import { cellKind, columnJson, columnNames, columnProblem, dateText, firstBadByte, TypeTally, typeWithFirst } from '@/components/data-import/table-data';
 
 describe('cell kinds', () => {
@@ -101,6 +103,13 @@ describe('names and bytes', () => {
   it('header names: blanks named by place, repeats numbered, no header: Column n', () => {
     expect(columnNames(['x', '', 'x', ' y '], 4)).toEqual(['x', 'Column 2', 'x (2)', 'y']);
     expect(columnNames(null, 2)).toEqual(['Column 1', 'Column 2']);
+  });
+  it('header names fit a column name, numbered repeats of the longest included', () => {
+    const long = 'n'.repeat(MAX_COLUMN_NAME_CHARS + 10);
+    const names = columnNames([long, long], 2);
+    expect(names.map((n) => columnNameSchema.safeParse(n).success)).toEqual([true, true]);
+    expect(names[1].endsWith(' (2)')).toBe(true);
+    expect(new Set(names).size).toBe(2);
   });
   it('the first byte that is not UTF-8, and none in UTF-8 text', () => {
     const enc = new TextEncoder();

@@ -2,7 +2,7 @@
 // and dtick form, an axis held to its share of the budget, and whole figures held to it on what
 // their own text says (what needs drawn facts is left to tests/lib/draw-guard.test.ts, in Chromium).
 import { describe, expect, it } from 'vitest';
-import { budgetFigure, cleanDtick, dateMs, DRAW_LIMITS, linearCount, settlePart, type AxisFacts } from '@/lib/render/draw-guard';
+import { budgetFigure, cleanDtick, dateMs, DRAW_LIMITS, linearCount, settlePart, type AxisFacts } from '@/lib/shared/figures/draw-guard';
 
 const utc = (y: number, m = 1, d = 1, h = 0, min = 0, s = 0, ms = 0) => {
   const t = new Date(0);

@@ -3,7 +3,7 @@
 // reduced to safe text properties, read back the way plotly.js reads it; what authors write for
 // looks (colours, bold, line breaks, links) is kept; addresses plotly would load are dropped.
 import { describe, expect, it } from 'vitest';
-import { safeFigure, safeFormat, safeText } from '@/lib/render/figure-text';
+import { safeFigure, safeFormat, safeText } from '@/lib/shared/figures/figure-text';
 
 // plotly.js's own reading (src/lib/svg_text_utils.js): the style each tag it draws gets.
 const SPLIT_TAGS = /(<[^<>]*>)/;

@@ -2,7 +2,8 @@
 // folder and what breadcrumbs and "move to" show; a chain that is broken or loops is no path. And a
 // view's link parameters (viewParams), which its pages, filters and the way back after a form share.
 import { describe, expect, it } from 'vitest';
-import { folderPath, viewParams, viewSchema, type WorkspaceView } from '@/lib/web/file-forms';
+import { folderPath, viewSchema } from '@/lib/web/file-forms';
+import { viewParams, type WorkspaceView } from '@/lib/shared/workspace-view';
 
 const folders = [
   { n: 1, filename: 'reports', parent: -1 },

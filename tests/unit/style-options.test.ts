@@ -10,8 +10,6 @@ import {
   BOUNDS,
   BOX_POINTS,
   BOX_TYPES,
-  CARTESIAN_TYPES,
-  COLORSCALE_TYPES,
   COLORSCALES,
   DASHED_TYPES,
   FILLS,
@@ -21,16 +19,14 @@ import {
   LINE_SHAPES_BY_TYPE,
   MARKER_SYMBOLS,
   MARKER_SYMBOLS_3D,
-  NO_LEGEND_TYPES,
-  NO_OPACITY_TYPES,
   PLOTLY_DEFAULTS,
   SCATTER_MODES,
   SCATTER_TYPES,
-  SCENE_TYPES,
   SYMBOL_TYPES,
   TICK_FORMATS,
 } from '@/components/chart-editor/style/options';
 import { MAX_SIDE, MIN_SIDE } from '@/lib/render/render-jobs';
+import { COLORSCALE_TRACE_TYPES } from '@/lib/shared/figures/trace-facts.generated';
 
 const schema = JSON.parse(readFileSync('node_modules/plotly.js/dist/plot-schema.json', 'utf8'));
 const traces: Record<string, { attributes: Record<string, any>; layoutAttributes?: Record<string, any> }> = schema.traces;
@@ -39,10 +35,6 @@ const layout = schema.layout.layoutAttributes;
 /** The schema's definition of `attr` ('marker.symbol') in trace type `type`. */
 const attrOf = (type: string, attr: string): any => attr.split('.').reduce((node, key) => node?.[key], traces[type]?.attributes);
 const values = (def: any): unknown[] => def?.values ?? [];
-const typesWith = (attr: string) =>
-  Object.keys(traces)
-    .filter((t) => attrOf(t, attr) !== undefined)
-    .sort();
 
 describe('the style panels offer only what plotly.js accepts', () => {
   it('axis types, for 2D and 3D axes', () => {
@@ -100,12 +92,7 @@ describe('the style panels offer only what plotly.js accepts', () => {
       .exec(attrOf('heatmap', 'colorscale').description)![1]
       .split(',');
     expect(named).toEqual(expect.arrayContaining(COLORSCALES.map((o) => o.value)));
-    expect([...COLORSCALE_TYPES].sort()).toEqual(
-      Object.keys(traces)
-        .filter((t) => attrOf(t, 'colorscale')?.valType === 'colorscale' && attrOf(t, 'showscale'))
-        .sort(),
-    );
-    for (const type of COLORSCALE_TYPES) expect(attrOf(type, 'reversescale').valType).toBe('boolean');
+    for (const type of COLORSCALE_TRACE_TYPES) expect(attrOf(type, 'reversescale').valType).toBe('boolean');
     expect(attrOf('scatter', 'marker.colorscale').valType).toBe('colorscale');
   });
 
@@ -122,16 +109,6 @@ describe('the style panels offer only what plotly.js accepts', () => {
     expect(traces.pie.layoutAttributes!.piecolorway.valType).toBe('colorlist');
     expect(attrOf('pie', 'marker.colors').valType).toBe('data_array');
     for (const type of FINANCE_TYPES) for (const side of ['increasing', 'decreasing']) expect(attrOf(type, `${side}.line.color`).valType).toBe('color');
-  });
-
-  it('opacity and legend entries: every trace type but the listed ones has them', () => {
-    expect([...NO_OPACITY_TYPES].sort()).toEqual(Object.keys(traces).filter((t) => !attrOf(t, 'opacity')));
-    expect([...NO_LEGEND_TYPES].sort()).toEqual(Object.keys(traces).filter((t) => !attrOf(t, 'showlegend')));
-  });
-
-  it('cartesian and 3D trace types are the ones with x/y axes and scenes', () => {
-    expect([...CARTESIAN_TYPES].sort()).toEqual(typesWith('xaxis'));
-    expect([...SCENE_TYPES].sort()).toEqual(typesWith('scene'));
   });
 
   it('layout attributes: legend presets, colorway, fonts, margins, size', () => {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { openPasswordReset } from '@/lib/core/accounts/password-resets';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/core/accounts/passwords';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/shared/limits';
 import { pageContext } from '@/lib/web/page-context';
 import { RESET_ERRORS } from '@/lib/web/sign-in';
 

@@ -1,6 +1,6 @@
 // Which axes a figure draws, so the Axes panel offers exactly those: the cartesian axes its traces
 // name (xaxis 'x2' is layout.xaxis2) or its layout sets, then each 3D scene's three axes.
-import { CARTESIAN_TYPES, SCENE_TYPES } from './options';
+import { SCENE_TRACE_TYPES, XY_TRACE_TYPES } from '@/lib/shared/figures/trace-facts.generated';
 
 export interface AxisRef {
   /** The plotly path of the axis object: 'layout.xaxis2', 'layout.scene.zaxis'. */
@@ -23,10 +23,10 @@ export function figureAxes(figure: { data: Record<string, unknown>[]; layout: Re
   const scenes = new Set<string>();
   for (const trace of figure.data) {
     const type = str(trace.type, 'scatter');
-    if (CARTESIAN_TYPES.includes(type)) {
+    if (XY_TRACE_TYPES.includes(type)) {
       cartesian.add(`xaxis${str(trace.xaxis, 'x').slice(1)}`);
       cartesian.add(`yaxis${str(trace.yaxis, 'y').slice(1)}`);
-    } else if (SCENE_TYPES.includes(type)) scenes.add(str(trace.scene, 'scene'));
+    } else if (SCENE_TRACE_TYPES.includes(type)) scenes.add(str(trace.scene, 'scene'));
   }
   // A chart with no traces yet is drawn with plotly's default axes.
   if (!figure.data.length) for (const key of ['xaxis', 'yaxis']) cartesian.add(key);

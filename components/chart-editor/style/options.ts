@@ -1,6 +1,9 @@
 // The choices the style panels offer, written out because the browser does not load plotly.js's
 // plot-schema (a few MiB): tests/unit/style-options.test.ts holds every value here to that schema,
-// so a plotly.js upgrade that drops one fails there instead of drawing a chart plotly ignores.
+// so a plotly.js upgrade that drops one fails there instead of drawing a chart plotly ignores. The
+// trace types a schema rule picks (x/y or 3D, colour scale, opacity, legend) are generated from it
+// instead (lib/shared/figures/trace-facts.generated.ts).
+import { DRAW_LIMITS } from '@/lib/shared/figures/draw-guard';
 
 export interface Option<T = string> {
   label: string;
@@ -135,49 +138,6 @@ export const BAR_MODES: Option[] = [
 export const BOX_TYPES = ['box', 'violin'];
 /** Financial traces: a colour for rising and one for falling. */
 export const FINANCE_TYPES = ['candlestick', 'ohlc'];
-/** Traces coloured by a colour scale at their top level (colorscale, showscale, reversescale). */
-export const COLORSCALE_TYPES = [
-  'heatmap',
-  'contour',
-  'contourcarpet',
-  'histogram2d',
-  'histogram2dcontour',
-  'surface',
-  'choropleth',
-  'choroplethmap',
-  'densitymap',
-  'mesh3d',
-  'cone',
-  'streamtube',
-  'volume',
-  'isosurface',
-];
-/** Traces without a trace-wide opacity or a legend entry of their own. */
-export const NO_OPACITY_TYPES = ['choropleth', 'choroplethmap', 'indicator', 'parcats', 'parcoords', 'sankey', 'table'];
-export const NO_LEGEND_TYPES = ['carpet', 'icicle', 'image', 'indicator', 'parcats', 'parcoords', 'sankey', 'sunburst', 'table', 'treemap'];
-/** Traces drawn on x/y axes (their `xaxis`, `yaxis` name the axes) and in a 3D scene (`scene`). */
-export const CARTESIAN_TYPES = [
-  'bar',
-  'box',
-  'candlestick',
-  'carpet',
-  'contour',
-  'contourcarpet',
-  'funnel',
-  'heatmap',
-  'histogram',
-  'histogram2d',
-  'histogram2dcontour',
-  'image',
-  'ohlc',
-  'quiver',
-  'scatter',
-  'scattercarpet',
-  'scattergl',
-  'violin',
-  'waterfall',
-];
-export const SCENE_TYPES = ['cone', 'isosurface', 'mesh3d', 'scatter3d', 'streamtube', 'surface', 'volume'];
 
 /** plotly.js's named colour scales (a trace may also hold its own list of stops, which is kept). */
 export const COLORSCALES: Option[] = [
@@ -282,5 +242,5 @@ export const BOUNDS = {
   fraction: { min: 0, max: 1 },
 } as const;
 
-/** docs/limits.md: the annotations a figure draws. */
-export const MAX_ANNOTATIONS = 500;
+/** The annotations a figure draws (the draw guard's budget, docs/limits.md). */
+export const MAX_ANNOTATIONS = DRAW_LIMITS.annotations;

@@ -4,6 +4,7 @@
 // (src/default_panels/Style*Panel.js). Every control reads the figure by its plotly path and reports
 // one change for one path; undefined removes the attribute, back to plotly's (or the theme's) default.
 import { type JSX, useState } from 'react';
+import { COLORSCALE_TRACE_TYPES, NO_LEGEND_TRACE_TYPES, NO_OPACITY_TRACE_TYPES } from '@/lib/shared/figures/trace-facts.generated';
 import { getIn } from '../figure-path';
 import { AnnotationList } from './annotation-list';
 import { type AxisRef, figureAxes } from './axes';
@@ -16,7 +17,6 @@ import {
   BOUNDS,
   BOX_POINTS,
   BOX_TYPES,
-  COLORSCALE_TYPES,
   COLORSCALES,
   DASHED_TYPES,
   FILLS,
@@ -28,8 +28,6 @@ import {
   MARKER_SYMBOLS,
   MARKER_SYMBOLS_3D,
   MAX_ANNOTATIONS,
-  NO_LEGEND_TYPES,
-  NO_OPACITY_TYPES,
   type Option,
   PALETTES,
   PLOTLY_DEFAULTS,
@@ -380,10 +378,10 @@ export function TraceStylePanel({ figure, index, onChange }: Props & { index: nu
     <div className={styles.panels}>
       <div className={styles.trace}>
         <TextField label="Trace name" value={at('name')} onChange={set('name')} />
-        {!NO_OPACITY_TYPES.includes(type) && (
+        {!NO_OPACITY_TRACE_TYPES.includes(type) && (
           <NumberField label="Opacity" value={at('opacity')} bounds={BOUNDS.opacity} placeholder="1" onChange={set('opacity')} />
         )}
-        {!NO_LEGEND_TYPES.includes(type) && <CheckboxField label="Show in legend" checked={bool(at('showlegend'), true)} onChange={set('showlegend')} />}
+        {!NO_LEGEND_TRACE_TYPES.includes(type) && <CheckboxField label="Show in legend" checked={bool(at('showlegend'), true)} onChange={set('showlegend')} />}
         {SCATTER_TYPES.includes(type) && <ScatterFields trace={trace} path={path} type={type} fallback={fallback} onChange={onChange} />}
         {BAR_TYPES.includes(type) && <TraceColor trace={trace} path={path} fallback={fallback} attr="marker.color" label="Bar colour" onChange={onChange} />}
         {BAR_MODE_TYPES.includes(type) && (
@@ -422,7 +420,7 @@ export function TraceStylePanel({ figure, index, onChange }: Props & { index: nu
             <Swatches colors={figure.layout.piecolorway} />
           </>
         )}
-        {COLORSCALE_TYPES.includes(type) && (
+        {COLORSCALE_TRACE_TYPES.includes(type) && (
           <>
             <SelectField label="Colour scale" value={at('colorscale')} options={COLORSCALES} empty="Default" onChange={set('colorscale')} />
             <CheckboxField label="Reverse colour scale" checked={bool(at('reversescale'), false)} onChange={set('reversescale')} />

@@ -3,9 +3,7 @@
 import 'server-only';
 import { hash, verify } from '@node-rs/argon2';
 import { z } from 'zod';
-
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 1024;
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/shared/limits';
 
 export const passwordSchema = z
   .string()

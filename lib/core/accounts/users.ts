@@ -9,18 +9,21 @@ import { sessions, users } from '@/db/schema';
 import { invalid } from '../errors';
 import { hashPassword, passwordSchema } from './passwords';
 import { USERNAME } from '../records';
+import { MAX_EMAIL_CHARS, PROFILE_LIMITS } from '@/lib/shared/limits';
 import { userUrls } from '@/lib/shared/urls';
 
 export const usernameSchema = z.string().regex(USERNAME, 'letters, digits, "_", "." and "-", at most 50, starting with a letter or digit');
-export const emailSchema = z.email('must be an email address').max(254, 'must be at most 254 characters');
+export const emailSchema = z.email('must be an email address').max(MAX_EMAIL_CHARS, `must be at most ${MAX_EMAIL_CHARS} characters`);
 
 /** What a person edits on /settings; the website is a link on their profile, so http(s) only. */
 export const profileSchema = z.object({
-  nickname: z.string().trim().max(100, 'must be at most 100 characters'),
-  bio: z.string().trim().max(2000, 'must be at most 2000 characters'),
+  nickname: z.string().trim().max(PROFILE_LIMITS.nickname, `must be at most ${PROFILE_LIMITS.nickname} characters`),
+  bio: z.string().trim().max(PROFILE_LIMITS.bio, `must be at most ${PROFILE_LIMITS.bio} characters`),
   website: z.union([
     z.literal(''),
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).max(500, 'must be at most 500 characters'),
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+      .max(PROFILE_LIMITS.website, `must be at most ${PROFILE_LIMITS.website} characters`),
   ]),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -63,7 +66,7 @@ export async function getUserById(db: Db, id: number): Promise<User | undefined>
 
 /** The account a person signs in as: by confirmed email when the name holds an "@" (usernames cannot), else by username. */
 export async function getUserByLogin(db: Db, login: string): Promise<User | undefined> {
-  if (!login || login.length > 254) return undefined;
+  if (!login || login.length > MAX_EMAIL_CHARS) return undefined;
   if (!login.includes('@')) return getUserByUsername(db, login);
   const [user] = await runPrepared(
     db.select().from(users).where(sql`lower(${users.email}) = lower(${login}) AND ${users.email} <> '' AND ${users.emailConfirmedAt} IS NOT NULL`).limit(1),

@@ -1,32 +1,15 @@
 // The content of dashboards and spectacle presentations, pure (no database): the JSON text their
 // clients send (Python's dashboard_objs and presentation_objs, the web's builder), its format as zod
-// schemas (which also make the documented JSON Schema of `GET /v2/dashboards/schema`), its limits, and
-// the plots it names. The text is stored and answered exactly as sent: parsing only checks it and
-// gives the pages a typed tree. Unknown keys are kept (clients store their own settings there).
+// schemas (which also make the documented JSON Schema of `GET /v2/dashboards/schema`), and the plots
+// it names. The text is stored and answered exactly as sent: parsing only checks it and
+// gives the pages a typed tree. Unknown keys are kept (clients store their own settings there). Its
+// limits are the builder's too (lib/shared/limits.ts).
 import { z } from 'zod';
 import { ApiError, invalid } from '../errors';
-import { MiB, parseJsonText, parseWith } from '../json-text';
+import { parseJsonText, parseWith } from '../json-text';
+import { siteFileOf } from '@/lib/shared/urls';
 import { parseFid } from '../records';
-
-/** The limits of one document's content (docs/api.md). */
-export const CONTENT_LIMITS = {
-  /** UTF-8 bytes of the content text. */
-  bytes: MiB,
-  /** Boxes of a dashboard (its nesting is bounded too: JSON at most 100 levels deep). */
-  boxes: 100,
-  /** Slides of a presentation, and children of one slide. */
-  slides: 500,
-  slideChildren: 100,
-  /** Plots one document names (each is looked up when it is saved and drawn). */
-  plots: 100,
-  /** Characters of a title, of a text box's text, of one line of a slide's text, of a URL, of a code pane's source, of a style value. */
-  title: 1000,
-  text: 65_536,
-  line: 10_000,
-  url: 8192,
-  source: 65_536,
-  style: 2000,
-} as const;
+import { CONTENT_LIMITS } from '@/lib/shared/limits';
 
 const L = CONTENT_LIMITS;
 const text = (max: number) => z.string().max(max, `at most ${max} characters`);
@@ -191,27 +174,13 @@ export function plotRefsOfDashboard(content: DashboardContent): PlotRef[] {
 }
 
 /**
- * The plot a slide's Plotly `src` names when it is a page of this origin's (`{origin}/~owner/n/`,
- * `.embed`, `/embed`, with `?share_key=`), else null (another site's, or not a plot's page).
+ * The plot a slide's Plotly `src` names when it is a page or embed of this site's in any form
+ * (siteFileOf), else null (another site's, or not a plot's page).
  */
 export function plotRefOfSrc(src: string, origin: string): { fileId: string; shareKey: string | null } | null {
-  let url: URL;
-  try {
-    url = new URL(src, origin);
-  } catch {
-    return null;
-  }
-  if (url.origin !== new URL(origin).origin) return null;
-  const m = /^\/~([^/]+)\/([0-9]+)(?:\/|\.embed|\/embed)?$/.exec(url.pathname);
-  if (!m) return null;
-  let owner: string;
-  try {
-    owner = decodeURIComponent(m[1]);
-  } catch {
-    return null;
-  }
-  const fid = parseFid(`${owner}:${m[2]}`);
-  return fid ? { fileId: `${fid.owner}:${fid.n}`, shareKey: url.searchParams.get('share_key') } : null;
+  const file = siteFileOf(src, origin);
+  const fid = file && (file.form === 'page' || file.form === 'embed') ? parseFid(`${file.owner}:${file.n}`) : null;
+  return fid ? { fileId: `${fid.owner}:${fid.n}`, shareKey: file!.shareKey } : null;
 }
 
 /** The plots of this origin that a presentation's Plotly children show. */

@@ -1,5 +1,6 @@
 // Which trace attributes hold data, per plotly.js's own schema: the rule the official client uses to
-// decide what goes into a grid, and the rule create/update use to refuse raw data in a figure.
+// decide what goes into a grid, and the rule create/update use to refuse raw data in a figure (and,
+// walked by scripts/trace-facts.ts, each type's data arrays in lib/shared/figures/trace-facts.generated.ts).
 import 'server-only';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -101,19 +102,4 @@ export function traceNode(type: unknown): AttrNode {
     c.union = union;
   }
   return c.union;
-}
-
-/**
- * The `data_array` attributes of a trace type as dotted paths (`x`, `node.label`), nested objects
- * included and object arrays left out: what the chart editor offers as columns for a type it has no
- * panel of its own for. Unknown types: every type's, as traceNode.
- */
-export function dataAttributePaths(type: unknown): string[] {
-  const out: string[] = [];
-  const walk = (node: AttrNode, prefix: string) => {
-    for (const key of node.dataArrays) out.push(prefix + key);
-    for (const [key, child] of node.objects) walk(child, `${prefix}${key}.`);
-  };
-  walk(traceNode(type), '');
-  return out;
 }

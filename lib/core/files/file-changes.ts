@@ -7,7 +7,7 @@ import { queryRows, type Db } from '@/db/client';
 import { files } from '@/db/schema';
 import type { Viewer } from '../accounts/auth';
 import { invalid, notFound, permissionDenied } from '../errors';
-import { filenameSchema, pathSchema } from './file-names';
+import { filenameSchema, pathSchema } from '@/lib/shared/names';
 import { assertNameFree, getFile, lockFolder, newShareKey, parentFromPath, type FileRow, type Filetype, type OwnedFile } from './files';
 import { refreshPlotsOfGrids } from '../images/images';
 import { assertEditor, assertOwner } from '../permissions';

@@ -8,7 +8,8 @@ import { compiledQuery, queryRows, type CompiledQuery, type Db } from '@/db/clie
 import { files } from '@/db/schema';
 import type { Viewer } from '../accounts/auth';
 import { invalid, notFound } from '../errors';
-import { pathSchema } from './file-names';
+import { MAX_FILENAME_CHARS } from '@/lib/shared/limits';
+import { pathSchema } from '@/lib/shared/names';
 import { canRead, canReadSql, collaborationSql, recordPermission, seesShareKey, type Collaboration } from '../permissions';
 import { collaboratorListOf, collaboratorsSql, fileNumbered, fidOf, NO_COLLABORATORS, seesCollaboratorsSql, type CollaboratorList, type Fid } from '../records';
 import { apiFilePath, filePath, parentApiPath, profilePath, type ApiCollection } from '@/lib/shared/urls';
@@ -161,7 +162,7 @@ async function liveFileNamed(db: Db, ownerId: number, parent: number, filename: 
 export async function freeFilename(db: Db, ownerId: number, parent: number, base: string): Promise<string> {
   for (let i = 1; i <= 1000; i++) {
     const suffix = i === 1 ? '' : ` (${i})`;
-    const name = `${base.slice(0, 255 - suffix.length).trimEnd()}${suffix}`;
+    const name = `${base.slice(0, MAX_FILENAME_CHARS - suffix.length).trimEnd()}${suffix}`;
     if (!(await liveFileNamed(db, ownerId, parent, name))) return name;
   }
   throw invalid('filename', `there are already 1,000 files named '${base}'; rename some of them`);

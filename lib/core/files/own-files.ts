@@ -1,6 +1,6 @@
 // The owner's own files as the web workspace lists them: every file, private and secret included, by
 // folder, by the grid they draw from, or in the trash, of one type or all, in one of three orders; and
-// the owner's folders.
+// the owner's folders. The views' kinds, orders and places are lib/shared/workspace-view.ts's.
 import 'server-only';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
@@ -9,6 +9,7 @@ import type { Viewer } from '../accounts/auth';
 import { decodeCursor, keysetPage, type Cursor, type RowsPage } from '../cursors';
 import type { Filetype } from './files';
 import { isoText } from '../records';
+import type { OwnFilter, OwnPlace, OwnSort } from '@/lib/shared/workspace-view';
 
 /** One of the owner's files as the workspace lists it (a plot's title, views and kind too). */
 export interface OwnFileRow {
@@ -26,17 +27,6 @@ export interface OwnFileRow {
   modified: string;
   trashed: string | null;
 }
-
-/** Where the files listed are: a folder (-1 the top level), the trash, or the owner's plots drawing from grid `uses`. */
-export type OwnPlace = number | 'trash' | { uses: number };
-
-/** The kinds of file a list can be narrowed to (themes and templates are plots of their own kind). */
-export const OWN_FILTERS = ['all', 'plot', 'grid', 'fold', 'dashboard', 'spectacle_presentation', 'theme', 'template'] as const;
-export type OwnFilter = (typeof OWN_FILTERS)[number];
-
-/** The orders: latest modified first, by name (A to Z), most viewed first. The trash is always latest trashed first. */
-export const OWN_SORTS = ['modified', 'name', 'views'] as const;
-export type OwnSort = (typeof OWN_SORTS)[number];
 
 const FILTER_SQL: Record<OwnFilter, SQL> = {
   all: sql`true`,

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { columnValues, MAX_COLUMN_VALUES, nonFinite, oversizedCell, PREVIEW_VALUES, type ColumnValues } from '@/lib/shared/column-values';
 import { invalid, invalidMany, type ApiError } from '../errors';
-import { filenameSchema, pathSchema } from '../files/file-names';
+import { MAX_COLUMN_NAME_CHARS } from '@/lib/shared/limits';
+import { columnNameSchema, filenameSchema, pathSchema } from '@/lib/shared/names';
 import { MiB, parseJsonText, parseWith, renameRepeatedKeys } from '../json-text';
 
 export const MAX_COLUMNS = 10_000;
@@ -51,7 +52,7 @@ const prepared = <T>(value: unknown, check: (value: unknown) => T): T => (value 
 
 const gridDataSchema = z.object({
   cols: z.record(
-    z.string().min(1).max(1024),
+    z.string().min(1).max(MAX_COLUMN_NAME_CHARS),
     z.object({
       data: z.unknown(),
       order: z.number().int().min(0).max(1_000_000).optional(),
@@ -76,9 +77,8 @@ export function gridData(data: unknown): GridData {
  * official clients send). */
 export function colItems(cols: unknown, nameRequired: boolean): { name?: string; data: unknown }[] {
   return prepared(cols, (value) => {
-    const name = z.string().min(1, 'may not be empty').max(1024, 'at most 1024 characters');
     const item = z.object({
-      name: nameRequired ? name : name.optional(),
+      name: nameRequired ? columnNameSchema : columnNameSchema.optional(),
       data: z.unknown().refine((v) => v !== undefined, 'This field is required.'),
     });
     return parseWith(
@@ -167,11 +167,10 @@ export type EditItem = { uid: string; name?: string; data?: unknown } | { uid?: 
 /** An edit's `cols`, checked: at most MAX_COLUMNS columns, each kept (`uid`) or new (`name` and `data`). */
 export function editItems(cols: unknown): EditItem[] {
   return prepared(cols, (value) => {
-    const name = z.string().min(1, 'may not be empty').max(1024, 'at most 1024 characters');
     const item = z.union(
       [
-        z.object({ uid: z.string().min(1).max(100), name: name.optional(), data: z.unknown().optional() }),
-        z.object({ name, data: z.unknown().refine((v) => v !== undefined, 'This field is required.') }),
+        z.object({ uid: z.string().min(1).max(100), name: columnNameSchema.optional(), data: z.unknown().optional() }),
+        z.object({ name: columnNameSchema, data: z.unknown().refine((v) => v !== undefined, 'This field is required.') }),
       ],
       { error: 'expected {"uid", "name"?, "data"?} for a kept column or {"name", "data"} for a new one' },
     );

@@ -14,9 +14,8 @@ import { getPlotFile } from './plots';
 import { limitComments } from '../accounts/rate-limit';
 import { commentRecordSql, isoText, type Fid } from '../records';
 import type { OwnedFile } from '../files/files';
+import { COMMENT_MAX_CHARS } from '@/lib/shared/limits';
 
-/** A comment's length in characters (UTF-16 units, so at most three times as many UTF-8 bytes). */
-export const COMMENT_MAX_CHARS = 5000;
 /** Comments one plot holds: past it, new ones are refused (its owner may delete some). */
 export const COMMENTS_PER_PLOT = 10_000;
 

@@ -15,6 +15,7 @@ import { assertReadable, canRead } from '../permissions';
 import { fidOf, originJoin, parseFid, plotRecordSql, RECORD_JOIN, type Fid, type PlotRecord } from '../records';
 import { checkSources, publishedSrcs, srcColumnsSql, srcsVerdictSql, storedRefs, wantedColumns, type StoredRef } from './srcs';
 import { firstSaveSql, recordPlotVersion, type Client } from '../files/versions';
+import { MAX_CAPTION_CHARS, MAX_PLOT_TITLE_CHARS } from '@/lib/shared/limits';
 
 // ---------------------------------------------------------------------------------------------
 // Detail
@@ -64,8 +65,8 @@ const figureSchema = z.unknown().meta({ description: 'the plotly.js figure: {dat
 const plotFields = {
   figure: figureSchema.optional(),
   source_fid: z.string().max(100).nullable().optional().meta({ description: 'the plot this one was copied from (lineage); null clears' }),
-  title: z.string().max(1000).optional(),
-  caption: z.string().max(100_000).optional(),
+  title: z.string().max(MAX_PLOT_TITLE_CHARS).optional(),
+  caption: z.string().max(MAX_CAPTION_CHARS).optional(),
   comments_enabled: z.boolean().optional().meta({ description: 'false closes the plot to new comments (an extension; its owner only)' }),
 } satisfies Record<(typeof TYPE_FIELDS.plot)[number], z.ZodType>;
 

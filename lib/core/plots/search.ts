@@ -12,9 +12,9 @@ import { invalid } from '../errors';
 import { parseWith } from '../json-text';
 import { type FeedQuery, limitSql, newestKey, pageParts, past, recordSelect, type Page, type PageLink, type PageRow } from './plot-lists';
 import { isoText, originJoin, RECORD_JOIN } from '../records';
+import { MAX_QUERY_CHARS } from '@/lib/shared/limits';
 
-/** A query's limits (docs/search.md): its length, and its terms (words, quoted phrases' words, `type:` filters). */
-export const MAX_QUERY_CHARS = 200;
+/** A query's terms at most (words, quoted phrases' words, `type:` filters; docs/search.md); its length is MAX_QUERY_CHARS. */
 export const MAX_QUERY_TERMS = 12;
 
 /**

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MAX_UIDS } from '@/lib/core/grids/column-verbs';
 import type { FeedQuery, ListQuery } from '@/lib/core/plots/plot-lists';
 import { qSchema, type SearchQuery } from '@/lib/core/plots/search';
-import { pathSchema } from '@/lib/core/files/file-names';
+import { pathSchema } from '@/lib/shared/names';
 import { usernameSchema } from '@/lib/core/accounts/users';
 
 const intParam = (name: string, min: number, max: number) =>

@@ -6,7 +6,8 @@
 // card image with it and the card's live chart draws the same, so the two match.
 //
 // `cardFigure` runs in the browser and in the renderer's page, where it is injected as text
-// (`cardFigureScript`): it must refer to nothing outside itself.
+// (`cardFigureScript`): it must refer to nothing outside itself, so plotly's x/y trace types are handed in.
+import { XY_TRACE_TYPES } from './trace-facts.generated';
 
 /** The card's box in CSS pixels; its image is drawn at CARD_SCALE for sharp high-density screens. */
 export const CARD_SIZE = [300, 220] as const;
@@ -22,7 +23,11 @@ export interface CardFigure {
   layout: Record<string, unknown>;
 }
 
-export function cardFigure(figure: CardFigureInput, width: number, height: number): CardFigure {
+/** The card's figure for a box of `width` x `height`. */
+export const cardFigure = (figure: CardFigureInput, width: number, height: number): CardFigure => cardFigureWith(XY_TRACE_TYPES, figure, width, height);
+
+/** cardFigure, told which trace types are drawn on x and y axes. */
+function cardFigureWith(xyTypes: readonly string[], figure: CardFigureInput, width: number, height: number): CardFigure {
   // Annotations a card keeps: a few, short, placed on the plot (paper ones outside it sit in margins the card does not have).
   const MAX_ANNOTATIONS = 3;
   const MAX_ANNOTATION_CHARS = 16;
@@ -64,28 +69,8 @@ export function cardFigure(figure: CardFigureInput, width: number, height: numbe
     else layout[key] = value;
   }
   // Axes the layout leaves out get their defaults, margins not grown among them: they are added.
-  const CARTESIAN = [
-    'scatter',
-    'scattergl',
-    'bar',
-    'box',
-    'violin',
-    'histogram',
-    'histogram2d',
-    'histogram2dcontour',
-    'heatmap',
-    'contour',
-    'ohlc',
-    'candlestick',
-    'waterfall',
-    'funnel',
-    'image',
-    'carpet',
-    'scattercarpet',
-    'contourcarpet',
-  ];
   for (const t of Array.isArray(figure.data) ? figure.data : []) {
-    if (!isObject(t) || (t.type !== undefined && !CARTESIAN.includes(String(t.type)))) continue;
+    if (!isObject(t) || (t.type !== undefined && !xyTypes.includes(String(t.type)))) continue;
     for (const [letter, ref] of [
       ['x', t.xaxis],
       ['y', t.yaxis],
@@ -130,4 +115,8 @@ export function cardFigure(figure: CardFigureInput, width: number, height: numbe
 }
 
 /** `cardFigure` as a script for the renderer's page: `window.__cardFigure`. */
-export const cardFigureScript = () => `var __name = __name || function (fn) { return fn; };\nwindow.__cardFigure = ${cardFigure.toString()};`;
+export const cardFigureScript = () =>
+  [
+    'var __name = __name || function (fn) { return fn; };',
+    `window.__cardFigure = (function (withTypes, xyTypes) { return function (figure, width, height) { return withTypes(xyTypes, figure, width, height); }; })(${cardFigureWith.toString()}, ${JSON.stringify(XY_TRACE_TYPES)});`,
+  ].join('\n');

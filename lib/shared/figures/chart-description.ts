@@ -4,6 +4,7 @@
 // the picture shows. Bounded whatever the figure: values read are counted, every name is cut short
 // and so is the whole text.
 import { cut, dataFields, plainText, titleText, traceName, tracesOf, type Trace } from './chart-values';
+import { XY_TRACE_TYPES } from './trace-facts.generated';
 import { traceType } from './trace-types';
 
 /** The text alternative is at most this long. */
@@ -54,6 +55,7 @@ const KINDS: Record<string, string> = {
   parcoords: 'parallel coordinates plot',
   pie: 'pie chart',
   pointcloud: 'point cloud',
+  quiver: 'quiver plot',
   sankey: 'Sankey diagram',
   scatter3d: '3D scatter plot',
   scattercarpet: 'scatter plot',
@@ -74,26 +76,6 @@ const KINDS: Record<string, string> = {
   volume: '3D volume plot',
   waterfall: 'waterfall chart',
 };
-
-/** Trace types drawn on x and y axes (the ones whose axes are worth describing). */
-const CARTESIAN = new Set([
-  'scatter',
-  'scattergl',
-  'bar',
-  'box',
-  'violin',
-  'histogram',
-  'histogram2d',
-  'histogram2dcontour',
-  'heatmap',
-  'heatmapgl',
-  'contour',
-  'candlestick',
-  'ohlc',
-  'waterfall',
-  'funnel',
-  'image',
-]);
 
 /** A trace's kind: scatter traces by their mode (lines, markers, filled area), bars by orientation. */
 function kindOf(trace: Trace): string {
@@ -239,7 +221,7 @@ function traceSummary(trace: Trace, index: number, reader: Reader, dataOmitted: 
 
 /** "X axis "Month": 12 categories: …", from the titles in the layout and the data of the traces drawn on it. */
 function axesSentences(figure: unknown, traces: Trace[], reader: Reader): string[] {
-  const cartesian = traces.filter((t) => CARTESIAN.has(traceType(t)));
+  const cartesian = traces.filter((t) => XY_TRACE_TYPES.includes(traceType(t)));
   if (!cartesian.length) return [];
   const layout = figure !== null && typeof figure === 'object' ? ((figure as { layout?: unknown }).layout as Record<string, unknown> | undefined) : undefined;
   const out: string[] = [];

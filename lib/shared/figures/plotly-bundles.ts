@@ -3,6 +3,7 @@
 // components, and takes several times as long to load and run before it draws anything. A chart
 // loads the smallest bundle that has every trace type and subplot of its figure. Pure: the page's
 // server side and the browser both use it (the page reads a figure's types and subplots in SQL).
+import { BUNDLE_TRACE_TYPES, GEO_TRACE_TYPES } from './trace-facts.generated';
 import { namedTraceType, traceType } from './trace-types';
 
 export type PlotlyBundle = 'basic' | 'cartesian' | 'full';
@@ -10,8 +11,9 @@ export type PlotlyBundle = 'basic' | 'cartesian' | 'full';
 /** Smallest first: a bundle covers every bundle before it. */
 const ORDER: PlotlyBundle[] = ['basic', 'cartesian', 'full'];
 
-const BASIC = new Set(['scatter', 'bar', 'pie']);
-const CARTESIAN = new Set([...BASIC, 'box', 'heatmap', 'histogram', 'histogram2d', 'histogram2dcontour', 'contour', 'scatterternary', 'violin', 'image']);
+/** The trace types of plotly's partial bundles, as their builds register them. */
+const BASIC = new Set(BUNDLE_TRACE_TYPES.basic);
+const CARTESIAN = new Set(BUNDLE_TRACE_TYPES.cartesian);
 /** Layout subplots that draw even without traces on them: ternary is in the cartesian bundle, the rest only in the full one.
  * One pattern for JavaScript and PostgreSQL, which read it alike. */
 export const SUBPLOT_PATTERN = '^(ternary|geo|mapbox|map|scene|polar|smith)[0-9]*$';
@@ -34,13 +36,13 @@ export function plotlyBundle(types: Iterable<string>, layoutKeys: Iterable<strin
   return need;
 }
 
-/** Trace types drawn on a geo subplot: plotly reads their land and coast outlines from
- * window.PlotlyGeoAssets, a bundle as large as plotly.js itself, so it is loaded only for them. */
-const MAP_OUTLINE_TRACES = new Set(['scattergeo', 'choropleth']);
-
-/** Whether a figure with these trace types and layout keys draws a geo map (and so needs plotly's map outlines). */
+/**
+ * Whether a figure with these trace types and layout keys draws a geo map: plotly reads its land and
+ * coast outlines from window.PlotlyGeoAssets, a bundle as large as plotly.js itself, so it is loaded
+ * only for a geo subplot's traces or a geo subplot.
+ */
 export function needsMapOutlines(types: Iterable<string>, layoutKeys: Iterable<string>): boolean {
-  for (const type of types) if (MAP_OUTLINE_TRACES.has(type)) return true;
+  for (const type of types) if (GEO_TRACE_TYPES.includes(type)) return true;
   for (const key of layoutKeys) if (subplotKind(key) === 'geo') return true;
   return false;
 }

@@ -5,11 +5,12 @@ import { ActionForm } from '@/components/action-form';
 import { CopyField } from '@/components/copy-field';
 import { DashboardView } from '@/components/documents/dashboard-view';
 import { PresentationView } from '@/components/documents/presentation-view';
-import { Badge, DateTime, Owner, PeopleLink, VISIBILITY_HINT } from '@/components/file-head';
+import { Badge, DateTime, Owner, PeopleLink } from '@/components/file-head';
 import { sharingForm, trashForm } from '@/components/file-forms';
 import { Notice } from '@/components/notice';
 import { canWrite } from '@/lib/core/permissions';
 import { editPlotPath, withShareKey } from '@/lib/shared/urls';
+import { visibilityHint } from '@/lib/shared/sharing';
 import type { DocumentPageData } from '@/lib/web/document-page';
 import { NOTICES, type Notice as NoticeCode } from '@/lib/web/file-forms';
 import { embedCode } from '@/lib/web/plot-page';
@@ -27,7 +28,7 @@ export function DocumentPage({ data, notice }: { data: DocumentPageData; notice:
       <header className="file-head">
         <div className="file-title">
           <h1>{file.filename}</h1>
-          <Badge visibility={visibility} />
+          <Badge visibility={visibility} own={own} />
           {data.kind === 'dashboard' && canWrite(file, data.ctx.viewer) && (
             <Link className="button secondary" href={editPlotPath(file.owner, file.n)}>
               Edit dashboard
@@ -66,7 +67,7 @@ export function DocumentPage({ data, notice }: { data: DocumentPageData; notice:
           id="share-url"
           label="Share link"
           value={withShareKey(urls.web_url, secretKey)}
-          hint={visibility === 'public' ? undefined : VISIBILITY_HINT[visibility]}
+          hint={visibility === 'public' ? undefined : visibilityHint(visibility, { own })}
         />
         <CopyField id="embed-code" label="Embed code" value={embedCode(withShareKey(urls.embed_url, secretKey), file.filename)} />
       </section>

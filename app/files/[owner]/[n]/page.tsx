@@ -18,6 +18,7 @@ import { commentAction, commentsSwitchAction, deleteCommentAction, editCommentAc
 import { versionedImage } from '@/lib/web/plot-cards';
 import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grids/grid-preview';
 import { chartContentPath, dataTablePath, editPlotPath, filePath, historyPath, imagePath, withShareKey } from '@/lib/shared/urls';
+import { visibilityHint } from '@/lib/shared/sharing';
 import { canWrite } from '@/lib/core/permissions';
 import {
   chartDescription,
@@ -35,7 +36,7 @@ import { EditPlotLinks } from '@/components/chart-editor/edit-plot-links';
 import { ownerNoticeCode, showsPlotData } from '@/lib/web/workspace';
 import { NOTICES, ownPlotData, type Notice } from '@/lib/web/file-forms';
 import { FILE_ACTIONS } from '@/app/users/[owner]/file-actions';
-import { Badge, DateTime, Owner, PeopleLink, VISIBILITY_HINT } from '@/components/file-head';
+import { Badge, DateTime, Owner, PeopleLink } from '@/components/file-head';
 import { DocumentPage } from './document-page';
 
 export const dynamic = 'force-dynamic';
@@ -128,7 +129,7 @@ async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; 
       <header className="file-head">
         <div className="file-title">
           <h1>{title}</h1>
-          <Badge visibility={visibility} />
+          <Badge visibility={visibility} own={own} />
           <EditPlotLinks
             editHref={writes ? editPlotPath(file.owner, file.n) : null}
             copy={!writes && data.ctx.csrf ? { action: editCopyAction, csrf: data.ctx.csrf, fid, shareKey } : null}
@@ -227,7 +228,7 @@ async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; 
           id="share-url"
           label="Share link"
           value={withShareKey(record.web_url, secretKey)}
-          hint={visibility === 'public' ? undefined : VISIBILITY_HINT[visibility]}
+          hint={visibility === 'public' ? undefined : visibilityHint(visibility, { own })}
         />
         <CopyField id="embed-code" label="Embed code" value={embedCode(withShareKey(record.embed_url, secretKey), title)} />
       </section>
@@ -277,7 +278,7 @@ async function GridPage({ data, notice }: { data: GridPageData; notice: Notice |
       <header className="file-head">
         <div className="file-title">
           <h1>{file.filename}</h1>
-          <Badge visibility={visibility} />
+          <Badge visibility={visibility} own={own} />
         </div>
         <ul className="file-meta">
           <li>

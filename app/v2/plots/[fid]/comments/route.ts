@@ -1,4 +1,5 @@
-import { COMMENT_MAX_CHARS, commentBodySchema, createComment, listComments } from '@/lib/core/plots/comments';
+import { commentBodySchema, createComment, listComments } from '@/lib/core/plots/comments';
+import { COMMENT_MAX_CHARS } from '@/lib/shared/limits';
 import { fidParam } from '@/lib/core/records';
 import { versionsPageText } from '@/lib/core/files/versions';
 import { feedQuerySchema, shareKeyQuery } from '@/lib/http/request/queries';

@@ -16,7 +16,7 @@
 // - addresses plotly would load: layout image `source`s other than `data:image/...`, map layer
 //   sources given as addresses, `geojson` given as an address, map `style`s other than a name.
 //
-// `figureTextRules` runs in the browser (through the draw guard, lib/render/draw-guard.ts) and in the
+// `figureTextRules` runs in the browser (through the draw guard, lib/shared/figures/draw-guard.ts) and in the
 // renderer's pages, where it is injected as text: it must refer to nothing outside itself.
 
 /** The rules above, self-contained (see above). */

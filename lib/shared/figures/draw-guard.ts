@@ -283,7 +283,7 @@ const guard = drawGuard(axes);
 export const { LIMITS: DRAW_LIMITS, budgetFigure } = guard;
 export const { linearCount, cleanDtick, dateMs, settlePart } = axes;
 
-/** Every drawing's way in: the figure's text made safe (lib/render/figure-text.ts), then held to the budget. */
+/** Every drawing's way in: the figure's text made safe (lib/shared/figures/figure-text.ts), then held to the budget. */
 export const tameFigure: typeof guard.tameFigure = (Plotly, figure, overflow) => guard.tameFigure(Plotly, safeFigure(figure), overflow);
 
 /**

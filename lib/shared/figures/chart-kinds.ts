@@ -2,7 +2,9 @@
 // panel maps columns to. The map of which roles a type takes and how a trace is recognised follows
 // react-chart-editor (Chart Studio's editor: its GraphCreatePanel's DataSelectors, traceTypes and
 // customTraceType's plotlyTraceToCustomTrace / traceTypeToPlotlyInitFigure), written over plotly.js's
-// own attribute names.
+// own attribute names. Each role says which columns fit it (column-facts.ts): a type change and the
+// first chart (chart-choice.ts) never put a city where numbers go.
+import type { ColumnFacts, ValueKind } from './column-facts';
 
 /** A role's label (what its control is called) and the trace attribute it maps a column to. */
 export interface Role {
@@ -14,7 +16,11 @@ export interface Role {
   multiple?: boolean;
   /** Never carried over from another type (a heatmap's Y names its rows, one a Z column: another type's Y would not fit). */
   fresh?: boolean;
+  /** The kinds of column it draws (any when unset); `place`: a column of countries. */
+  takes?: ValueKind[] | 'place';
 }
+
+const NUMBERS: ValueKind[] = ['number'];
 
 export interface ChartKind {
   id: string;
@@ -28,15 +34,19 @@ export interface ChartKind {
 }
 
 const X: Role = { label: 'X', attr: 'x', required: true };
-const Y: Role = { label: 'Y', attr: 'y', required: true };
+const Y: Role = { label: 'Y', attr: 'y', required: true, takes: NUMBERS };
 const TEXT: Role = { label: 'Text', attr: 'text' };
 const COLOUR: Role = { label: 'Colour', attr: 'marker.color' };
-const SIZE: Role = { label: 'Size', attr: 'marker.size' };
+const SIZE: Role = { label: 'Size', attr: 'marker.size', takes: NUMBERS };
+const LABELS: Role = { label: 'Labels', attr: 'labels', required: true };
+const VALUES: Role = { label: 'Values', attr: 'values', required: true, takes: NUMBERS };
+const Z_COLUMNS: Role = { label: 'Z', attr: 'z', required: true, multiple: true, takes: NUMBERS };
+const number = (label: Role['label'], attr: string): Role => ({ label, attr, required: true, takes: NUMBERS });
 const optional = (r: Role): Role => ({ ...r, required: false });
 
 export const CHART_KINDS: readonly ChartKind[] = [
   { id: 'line', label: 'Line', trace: { type: 'scatter', mode: 'lines' }, roles: [X, Y, TEXT] },
-  { id: 'scatter', label: 'Scatter', trace: { type: 'scatter', mode: 'markers' }, roles: [X, Y, TEXT, COLOUR, SIZE] },
+  { id: 'scatter', label: 'Scatter', trace: { type: 'scatter', mode: 'markers' }, roles: [{ ...X, takes: ['number', 'date'] }, Y, TEXT, COLOUR, SIZE] },
   { id: 'bar', label: 'Bar', trace: { type: 'bar' }, layout: { 'layout.barmode': 'group' }, roles: [X, Y, TEXT] },
   { id: 'stacked-bar', label: 'Stacked bar', trace: { type: 'bar' }, layout: { 'layout.barmode': 'stack' }, roles: [X, Y, TEXT] },
   { id: 'area', label: 'Area', trace: { type: 'scatter', mode: 'lines', fill: 'tozeroy' }, roles: [X, Y, TEXT] },
@@ -44,67 +54,73 @@ export const CHART_KINDS: readonly ChartKind[] = [
     id: 'pie',
     label: 'Pie',
     trace: { type: 'pie' },
-    roles: [{ label: 'Labels', attr: 'labels', required: true }, { label: 'Values', attr: 'values', required: true }, TEXT],
+    roles: [LABELS, VALUES, TEXT],
   },
   {
     id: 'donut',
     label: 'Donut',
     trace: { type: 'pie', hole: 0.45 },
-    roles: [{ label: 'Labels', attr: 'labels', required: true }, { label: 'Values', attr: 'values', required: true }, TEXT],
+    roles: [LABELS, VALUES, TEXT],
   },
   { id: 'histogram', label: 'Histogram', trace: { type: 'histogram' }, roles: [X, optional(Y)] },
-  { id: 'box', label: 'Box', trace: { type: 'box' }, roles: [Y, optional(X)] },
+  { id: 'box', label: 'Box', trace: { type: 'box' }, roles: [Y, { ...optional(X), takes: ['category', 'date'] }] },
   {
     id: 'heatmap',
     label: 'Heatmap',
     trace: { type: 'heatmap' },
-    roles: [{ label: 'Z', attr: 'z', required: true, multiple: true }, optional(X), { ...Y, required: false, fresh: true }, TEXT],
+    roles: [Z_COLUMNS, optional(X), { ...Y, required: false, fresh: true, takes: undefined }, TEXT],
   },
   {
     id: 'bubble',
     label: 'Bubble',
     trace: { type: 'scatter', mode: 'markers', marker: { sizemode: 'area' } },
-    roles: [X, Y, { ...SIZE, required: true }, COLOUR, TEXT],
+    roles: [{ ...X, takes: ['number', 'date'] }, Y, { ...SIZE, required: true }, COLOUR, TEXT],
   },
   {
     id: 'map-points',
     label: 'Map (points)',
     trace: { type: 'scattergeo', mode: 'markers' },
-    roles: [{ label: 'Latitude', attr: 'lat', required: true }, { label: 'Longitude', attr: 'lon', required: true }, TEXT, COLOUR, SIZE],
+    roles: [number('Latitude', 'lat'), number('Longitude', 'lon'), TEXT, COLOUR, SIZE],
   },
   {
     id: 'map-regions',
     label: 'Map (regions)',
     trace: { type: 'choropleth' },
-    roles: [{ label: 'Locations', attr: 'locations', required: true }, { label: 'Values', attr: 'z', required: true }, TEXT],
+    roles: [{ label: 'Locations', attr: 'locations', required: true, takes: 'place' }, { ...VALUES, attr: 'z' }, TEXT],
   },
   {
     id: 'scatter3d',
     label: '3D scatter',
     trace: { type: 'scatter3d', mode: 'markers' },
-    roles: [X, Y, { label: 'Z', attr: 'z', required: true }, TEXT, COLOUR],
+    roles: [{ ...X, takes: NUMBERS }, Y, number('Z', 'z'), TEXT, COLOUR],
   },
   {
     id: 'surface',
     label: 'Surface',
     trace: { type: 'surface' },
-    roles: [{ label: 'Z', attr: 'z', required: true, multiple: true }, optional(X), { ...Y, required: false, fresh: true }],
+    roles: [Z_COLUMNS, optional(X), { ...Y, required: false, fresh: true, takes: undefined }],
   },
   {
     id: 'candlestick',
     label: 'Candlestick',
     trace: { type: 'candlestick' },
-    roles: [
-      X,
-      { label: 'Open', attr: 'open', required: true },
-      { label: 'High', attr: 'high', required: true },
-      { label: 'Low', attr: 'low', required: true },
-      { label: 'Close', attr: 'close', required: true },
-    ],
+    roles: [{ ...X, takes: ['date', 'number'] }, number('Open', 'open'), number('High', 'high'), number('Low', 'low'), number('Close', 'close')],
   },
 ];
 
 export const kindById = (id: string | null | undefined) => CHART_KINDS.find((k) => k.id === id);
+
+/** Whether a column of these facts fits a role (a column whose facts are unknown fits any). */
+export function fits(role: Role, facts: ColumnFacts | undefined): boolean {
+  if (!facts || !role.takes) return true;
+  return role.takes === 'place' ? facts.place !== undefined : role.takes.includes(facts.kind);
+}
+
+/** The columns a type change may draw on: each one's src and facts. */
+export interface KnownColumns {
+  facts(src: string): ColumnFacts | undefined;
+  all: { src: string; facts: ColumnFacts }[];
+}
 
 /** The trace settings some kind sets: cleared when a trace becomes a kind that does not set them. */
 const KIND_KEYS = ['mode', 'fill', 'stackgroup', 'hole'];
@@ -187,7 +203,7 @@ export const withRoleSrc = (trace: Record<string, unknown>, attr: string, src: s
  * (the same attribute where both have it, else the first roles in order: a line's X and Y become a
  * pie's Labels and Values). Roles the new kind lacks are unmapped; every other attribute stays.
  */
-export function convertTrace(trace: Record<string, unknown>, layout: Record<string, unknown>, to: ChartKind): Record<string, unknown> {
+export function convertTrace(trace: Record<string, unknown>, layout: Record<string, unknown>, to: ChartKind, columns?: KnownColumns): Record<string, unknown> {
   const from = kindOf(trace, layout);
   if (from === to) return trace;
   let out: Record<string, unknown> = { ...trace };
@@ -204,17 +220,49 @@ export function convertTrace(trace: Record<string, unknown>, layout: Record<stri
     out[key] = isRecord(value) ? { ...(isRecord(out[key]) ? (out[key] as Record<string, unknown>) : {}), ...value } : value;
   }
   if (!from) return out;
+  const factsOf = (src: string) => columns?.facts(src.split(',')[0]);
   const srcs = from.roles.map((r) => ({ role: r, src: roleSrc(trace, r.attr) }));
   const kept = new Set(to.roles.filter((r) => !r.fresh).map((r) => r.attr));
-  for (const { role } of srcs) if (!kept.has(role.attr)) out = withRoleSrc(out, role.attr, undefined);
-  const leftovers = srcs.filter((s) => s.src !== undefined && !kept.has(s.role.attr)).map((s) => s.src);
+  // A column stays in a role of the same attribute only where it fits the new type's role.
+  const stays = (attr: string, src: string | undefined) => {
+    const role = to.roles.find((r) => r.attr === attr);
+    return role !== undefined && kept.has(attr) && (src === undefined || fits(role, factsOf(src)));
+  };
+  for (const { role, src } of srcs) if (!stays(role.attr, src)) out = withRoleSrc(out, role.attr, undefined);
+  const leftovers = srcs.filter((s) => s.src !== undefined && !stays(s.role.attr, s.src)).map((s) => s.src!);
+  const used = new Set(srcs.flatMap((s) => (s.src !== undefined && stays(s.role.attr, s.src) ? [s.src] : [])));
   for (const role of to.roles) {
-    // A column left over fills a required one-column role (a 2D role takes columns chosen for it).
+    // A column left over (else, when the grid's columns are known, an unused one) fills a required
+    // one-column role it fits; a 2D role takes columns chosen for it.
     if (roleSrc(out, role.attr) !== undefined || !role.required || role.multiple) continue;
-    const src = leftovers.shift();
-    if (src !== undefined) out = withRoleSrc(out, role.attr, src);
+    const i = leftovers.findIndex((src) => fits(role, factsOf(src)));
+    const src = i >= 0 ? leftovers.splice(i, 1)[0] : columns?.all.find((c) => !used.has(c.src) && fits(role, c.facts))?.src;
+    if (src === undefined) continue;
+    used.add(src);
+    out = withRoleSrc(out, role.attr, src);
   }
   return out;
+}
+
+const KIND_WORDS: Record<ValueKind, string> = { number: 'numbers', date: 'dates', category: 'categories' };
+
+/** What a role lacks to be drawn, as a sentence for its control; null when it has what it needs. */
+export function roleProblem(kind: ChartKind, role: Role, trace: Record<string, unknown>, columns?: KnownColumns): string | null {
+  const src = roleSrc(trace, role.attr);
+  const what =
+    role.takes === 'place'
+      ? 'a column of countries (names or ISO-3 codes)'
+      : role.takes
+        ? `a column of ${role.takes.map((k) => KIND_WORDS[k]).join(' or ')}`
+        : 'a column';
+  if (src === undefined) {
+    if (!role.required) return null;
+    if (columns && !columns.all.some((c) => fits(role, c.facts)))
+      return `${kind.label} needs ${what} for ${role.label}, and this data has none: choose another chart type.`;
+    return `Choose ${what} for ${role.label}: ${kind.label} draws nothing without it.`;
+  }
+  if (!fits(role, columns?.facts(src.split(',')[0]))) return `${role.label} needs ${what}: choose another column for it.`;
+  return null;
 }
 
 /** Every src of a trace (nested ones, object arrays too) with its dotted path (`marker.colorsrc`, `transforms.0.targetsrc`). */

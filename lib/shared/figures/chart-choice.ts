@@ -1,0 +1,114 @@
+// The first chart of a grid, chosen from what its columns hold (as Datawrapper and Sheets do), and the
+// next best ones the editor offers beside it: a date and numbers draw a line of each number over time;
+// a category and a number, bars; two numbers, a scatter; countries and a number, a map of regions;
+// latitudes and longitudes, a map of points. Pure: the server starts the editor with the first choice,
+// the editor offers the rest.
+import { CHART_KINDS, fits, kindById, withRoleSrc, type ChartKind } from './chart-kinds';
+import type { ColumnFacts } from './column-facts';
+
+export interface ChoiceColumn {
+  src: string;
+  name: string;
+  facts: ColumnFacts;
+}
+
+export interface ChartChoice {
+  kind: ChartKind['id'];
+  /** Each trace's columns by role attribute (a 2D role's columns joined by commas, as its src is). */
+  traces: { roles: Record<string, string>; name?: string }[];
+  /** Why this chart, in a few words ("sales over day"). */
+  why: string;
+}
+
+/** Traces of one figure at most, when each number column draws one. */
+const MAX_SERIES = 8;
+/** Categories a pie or donut shows legibly. */
+const PIE_MAX = 12;
+
+/** The charts that fit these columns, the best first; never empty (an empty line when nothing fits). */
+export function chartChoices(columns: ChoiceColumn[]): ChartChoice[] {
+  const of = (test: (f: ColumnFacts) => boolean) => columns.filter((c) => test(c.facts));
+  const numbers = of((f) => f.kind === 'number' && !f.coordinate);
+  const dates = of((f) => f.kind === 'date');
+  const places = of((f) => f.place !== undefined);
+  const categories = of((f) => f.kind === 'category' && f.place === undefined);
+  const lat = of((f) => f.coordinate === 'lat')[0];
+  const lon = of((f) => f.coordinate === 'lon')[0];
+  const series = numbers.slice(0, MAX_SERIES);
+  const named = (roles: Record<string, string>, c: ChoiceColumn) => (series.length > 1 ? { roles, name: c.name } : { roles });
+  const out: ChartChoice[] = [];
+  const add = (kind: string, traces: ChartChoice['traces'], why: string) => {
+    if (traces.length && !out.some((c) => c.kind === kind)) out.push({ kind, traces, why });
+  };
+
+  if (places.length && numbers.length)
+    add('map-regions', [{ roles: { locations: places[0].src, z: numbers[0].src } }], `${numbers[0].name} by ${places[0].name}`);
+  if (lat && lon) add('map-points', [{ roles: { lat: lat.src, lon: lon.src } }], `${lat.name} and ${lon.name} on a map`);
+  if (dates.length && series.length) {
+    const over = (c: ChoiceColumn) => named({ x: dates[0].src, y: c.src }, c);
+    add('line', series.map(over), `${list(series)} over ${dates[0].name}`);
+    add('area', series.map(over), `${list(series)} over ${dates[0].name}`);
+    add('bar', series.map(over), `${list(series)} by ${dates[0].name}`);
+  }
+  const category = categories[0] ?? places[0];
+  if (category && series.length) {
+    add(
+      'bar',
+      series.map((c) => named({ x: category.src, y: c.src }, c)),
+      `${list(series)} by ${category.name}`,
+    );
+    if (series.length > 1)
+      add(
+        'stacked-bar',
+        series.map((c) => named({ x: category.src, y: c.src }, c)),
+        `${list(series)} by ${category.name}, stacked`,
+      );
+    if (category.facts.distinct <= PIE_MAX)
+      add('pie', [{ roles: { labels: category.src, values: series[0].src } }], `${series[0].name} by ${category.name}, as shares`);
+    add('box', [{ roles: { y: series[0].src, x: category.src } }], `the spread of ${series[0].name} by ${category.name}`);
+  }
+  if (numbers.length >= 2) {
+    add('scatter', [{ roles: { x: numbers[0].src, y: numbers[1].src } }], `${numbers[1].name} against ${numbers[0].name}`);
+    if (numbers.length >= 3)
+      add(
+        'bubble',
+        [{ roles: { x: numbers[0].src, y: numbers[1].src, 'marker.size': numbers[2].src } }],
+        `${numbers[1].name} against ${numbers[0].name}, sized by ${numbers[2].name}`,
+      );
+  }
+  if (numbers.length) {
+    add(
+      'line',
+      series.map((c) => named({ y: c.src }, c)),
+      `${list(series)} row by row`,
+    );
+    add('histogram', [{ roles: { x: numbers[0].src } }], `how ${numbers[0].name} is spread`);
+  }
+  if (category) add('histogram', [{ roles: { x: category.src } }], `how many rows of each ${category.name}`);
+  if (!out.length) out.push({ kind: 'line', traces: [{ roles: {} }], why: 'choose its columns' });
+  // Every choice's columns fit their roles: the rules above and the roles' own rule agree.
+  return out.filter((c) => c.traces.every((t) => Object.entries(t.roles).every(([attr, src]) => roleFits(c.kind, attr, src, columns))));
+}
+
+function roleFits(kindId: string, attr: string, src: string, columns: ChoiceColumn[]): boolean {
+  const role = kindById(kindId)?.roles.find((r) => r.attr === attr);
+  return role !== undefined && fits(role, columns.find((c) => c.src === src)?.facts);
+}
+
+const list = (cols: ChoiceColumn[]) => (cols.length <= 2 ? cols.map((c) => c.name).join(' and ') : `${cols[0].name} and ${cols.length - 1} more`);
+
+/** A choice as a figure: its type's trace settings and layout, each trace's columns as srcs. */
+export function choiceFigure(choice: ChartChoice, columns: ChoiceColumn[]): { data: Record<string, unknown>[]; layout: Record<string, unknown> } {
+  const kind = kindById(choice.kind) ?? CHART_KINDS[0];
+  const data = choice.traces.map(({ roles, name }) => {
+    let trace: Record<string, unknown> = structuredClone(kind.trace);
+    for (const [attr, src] of Object.entries(roles)) trace = withRoleSrc(trace, attr, src);
+    if (name !== undefined) trace.name = name;
+    const place = kind.id === 'map-regions' ? columns.find((c) => c.src === roles.locations)?.facts.place : undefined;
+    if (place === 'country names') trace.locationmode = place;
+    return trace;
+  });
+  const layout: Record<string, unknown> = { title: { text: '' } };
+  for (const [path, value] of Object.entries(kind.layout ?? {})) layout[path.replace(/^layout\./, '')] = value;
+  return { data, layout };
+}

@@ -1,0 +1,60 @@
+// What a column holds, as a chart needs to know it: numbers, dates or categories (plotly's own axis
+// types: a string is a date when plotly would draw it on a date axis), and whether a category names
+// countries (choropleth's location modes) or a number is a latitude or longitude. The editor chooses
+// the first chart and fits columns to roles by these facts (chart-choice.ts). Pure: the server reads
+// them off a column's first values; the browser takes them as given.
+
+export type ValueKind = 'number' | 'date' | 'category';
+/** plotly's choropleth `locationmode` for a column of country names or ISO 3166 alpha-3 codes. */
+export type PlaceMode = 'country names' | 'ISO-3';
+
+export interface ColumnFacts {
+  kind: ValueKind;
+  /** Set for a category column whose values name countries (nearly all of them). */
+  place?: PlaceMode;
+  /** Set for a number column named and ranged as a latitude or a longitude. */
+  coordinate?: 'lat' | 'lon';
+  /** Distinct values among those read. */
+  distinct: number;
+}
+
+const given = (values: unknown[]) => values.filter((v) => v !== null && v !== undefined && v !== '');
+const isNumeric = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
+/** plotly's date strings (yyyy-mm[-dd[ hh[:mm[:ss[.s]]]]], with T or a space); a bare year is a number. */
+const DATE = /^\s*-?\d{4}-\d{1,2}(-\d{1,2}([ T]\d{1,2}(:\d{1,2}(:\d{1,2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?)?)?\s*$/;
+
+/** Numbers when every value is one, dates when every value is a date string, else categories. */
+export function valueKind(values: unknown[]): ValueKind {
+  const some = given(values);
+  if (some.length && some.every(isNumeric)) return 'number';
+  if (some.length && some.every((v) => typeof v === 'string' && DATE.test(v))) return 'date';
+  return 'category';
+}
+
+const LAT = /^(lat|latitude)$/i;
+const LON = /^(lon|lng|long|longitude)$/i;
+
+/** A number column's coordinate role, by its name and its values' range. */
+export function coordinateOf(name: string, values: unknown[]): 'lat' | 'lon' | undefined {
+  const nums = given(values).map(Number);
+  const within = (limit: number) => nums.every((v) => Math.abs(v) <= limit);
+  if (LAT.test(name.trim()) && within(90)) return 'lat';
+  if (LON.test(name.trim()) && within(180)) return 'lon';
+  return undefined;
+}
+
+/** The facts of a column from its first values; `placeOf` says which location mode names all (or nearly all) of them. */
+export function columnFacts(name: string, values: unknown[], placeOf?: (values: string[]) => PlaceMode | undefined): ColumnFacts {
+  const kind = valueKind(values);
+  const some = given(values);
+  const facts: ColumnFacts = { kind, distinct: new Set(some.map(String)).size };
+  if (kind === 'number') {
+    const coordinate = coordinateOf(name, values);
+    if (coordinate) facts.coordinate = coordinate;
+  }
+  if (kind === 'category' && placeOf && some.length) {
+    const place = placeOf(some.map(String));
+    if (place) facts.place = place;
+  }
+  return facts;
+}
