@@ -13,7 +13,19 @@ import type { EditorData, FigureCheck } from '@/lib/web/chart-editor';
 import type { FormState } from '@/lib/web/forms';
 import { ChartPreview } from './chart-preview';
 import { ChartTypePicker } from './chart-type-picker';
-import { CHART_KINDS, convertTrace, figureKind, kindById, kindOf, roleSrc, srcPath, tracesSrcs, withRoleSrc, type ChartKind, type Role } from '@/lib/shared/figures/chart-kinds';
+import {
+  CHART_KINDS,
+  convertTrace,
+  figureKind,
+  kindById,
+  kindOf,
+  roleSrc,
+  srcPath,
+  tracesSrcs,
+  withRoleSrc,
+  type ChartKind,
+  type Role,
+} from '@/lib/shared/figures/chart-kinds';
 import { ColumnSelect } from './column-select';
 import { ExpertView } from './expert-view';
 import { historyReducer, startHistory, type EditorFigure } from './figure-history';
