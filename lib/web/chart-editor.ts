@@ -9,7 +9,7 @@ import { checkFigure } from '@/lib/core/figures/figure';
 import { getFile, type OwnedFile } from '@/lib/core/files/files';
 import { listGridColumns, listOwnGrids, type ColumnInfo } from '@/lib/core/grids/grids';
 import { parseJsonText } from '@/lib/core/json-text';
-import { canRead, canWrite, visibilityOf, type Visibility } from '@/lib/core/permissions';
+import { canRead, canWrite, fileVisibility, isOwner, type Visibility } from '@/lib/core/permissions';
 import { dataAttributePaths } from '@/lib/core/figures/plot-schema';
 import { checkPlotFigure, getPlotRecord, MAX_FIGURE_BYTES } from '@/lib/core/plots/plots';
 import { fidOf, parseFid, type Fid } from '@/lib/core/records';
@@ -178,7 +178,7 @@ export async function loadPlotEditor(owner: string, n: string): Promise<EditPlot
       plot: { owner: file.owner, n: file.n },
       figure: { data: figure.data ?? [], layout: figure.layout ?? {}, ...(figure.frames ? { frames: figure.frames } : {}) },
       title: record.title,
-      sharing: file.ownerId === ctx.viewer.id ? visibilityOf(file.worldReadable, file.shareKey !== null) : null,
+      sharing: isOwner(ctx.viewer, file) ? fileVisibility(file) : null,
       grids: await editorGrids(
         ctx,
         refs.map((r) => ({ owner: r.owner, n: r.n })),

@@ -19,6 +19,7 @@ import { blockUser, listBlocks, unblockUser } from '@/lib/core/accounts/blocks';
 import { CursorRefused } from '@/lib/core/cursors';
 import { ApiError } from '@/lib/core/errors';
 import { getFile } from '@/lib/core/files/files';
+import { isOwner } from '@/lib/core/permissions';
 import { parseFid } from '@/lib/core/records';
 import { peoplePath, sharedPath } from '@/lib/shared/urls';
 import { fidField } from './file-forms';
@@ -51,7 +52,7 @@ export async function loadPeople(owner: string, n: string, notice: unknown) {
   try {
     const list = await listCollaborators(ctx.db, ctx.viewer, fid);
     const file = (await getFile(ctx.db, fid, ctx.viewer))!;
-    const own = file.ownerId === ctx.viewer.id;
+    const own = isOwner(ctx.viewer, file);
     return {
       ctx,
       file,

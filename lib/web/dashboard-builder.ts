@@ -14,7 +14,7 @@ import { createDocument, documentUpdates, getDocument, resolvePlotRefs, type Res
 import { updateFile } from '@/lib/core/files/file-changes';
 import { filenameSchema } from '@/lib/core/files/file-names';
 import { freeFilename, getFile } from '@/lib/core/files/files';
-import { canWrite, VISIBILITY_FIELDS, visibilityOf } from '@/lib/core/permissions';
+import { canWrite, fileVisibility, isOwner, VISIBILITY_FIELDS } from '@/lib/core/permissions';
 import { listPlotChoices } from '@/lib/core/plots/plot-choices';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { filePath, imagePath, NEW_DASHBOARD_PATH, withShareKey } from '@/lib/shared/urls';
@@ -75,7 +75,7 @@ export const loadDashboardEditor = cache(async (owner: string, n: string): Promi
       dashboard: { owner: file.owner, n: file.n },
       filename: file.filename,
       content: { ...content, layout: (content.layout ?? null) as TreeNode | null, settings: content.settings ?? {} },
-      sharing: file.ownerId === ctx.viewer.id ? visibilityOf(file.worldReadable, file.shareKey !== null) : null,
+      sharing: isOwner(ctx.viewer, file) ? fileVisibility(file) : null,
       plots: Object.fromEntries(refs.map((r) => [r.fileId, builderPlot(r.fileId, resolved.get(r.fileId))])),
       csrf: ctx.csrf,
     },
@@ -184,7 +184,7 @@ export async function saveDashboard(form: FormData): Promise<SaveState> {
     } else {
       const file = await getFile(caller.db, fid, caller.viewer);
       if (file?.filetype !== 'dashboard' || !canWrite(file, caller.viewer)) throw new FormError('Not found.');
-      const owns = file.ownerId === caller.viewer.id;
+      const owns = isOwner(caller.viewer, file);
       const changes = {
         content,
         ...(owns && named && named !== file.filename ? { filename: named } : {}),

@@ -22,7 +22,7 @@ import { type DocumentType, documentContentAt, documentVersion, type ResolvedPlo
 import { getFile, type OwnedFile } from '@/lib/core/files/files';
 import { chartView } from '@/lib/core/images/images';
 import { MiB } from '@/lib/core/json-text';
-import { carriedShareKey, shownShareKey, visibilityOf, type Visibility } from '@/lib/core/permissions';
+import { carriedShareKey, fileVisibility, shownShareKey, type Visibility } from '@/lib/core/permissions';
 import { foreignBackground, placement, safeTextStyle, sameSitePath, slideBackground } from '@/lib/core/documents/slide-style';
 import { chartContentPath, filePath, fileUrls, imagePath, slidesPath, withShareKey } from '@/lib/shared/urls';
 import type { BoxView, DashboardLayout, PlotView, SlideItem, SlideView } from './document-views';
@@ -73,7 +73,7 @@ export async function loadDocument(
   const base = {
     ctx,
     file,
-    visibility: visibilityOf(file.worldReadable, file.shareKey !== null),
+    visibility: fileVisibility(file),
     shareKey: carried,
     secretKey: shownShareKey(file, ctx.viewer, shareKey),
     urls: fileUrls(ctx.origin, file.owner, file.n),

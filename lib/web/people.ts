@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { commentIdParam, commentTextSchema, createComment, deleteComment, listCommentsOf, updateComment } from '@/lib/core/plots/comments';
 import { invalid } from '@/lib/core/errors';
 import type { OwnedFile } from '@/lib/core/files/files';
+import { isOwner } from '@/lib/core/permissions';
 import { updateFileDetail } from '@/lib/core/workspace/file-detail';
 import { feedQuerySchema } from '@/lib/http/request/queries';
 import { limitAddress, limitUser } from '@/lib/core/accounts/rate-limit';
@@ -54,7 +55,7 @@ export async function plotPeople(ctx: PageContext, file: OwnedFile, record: Plot
   );
   const comments = page.rows.map((row) => {
     const mine = viewerId !== null && row.author_id === viewerId;
-    return { ...(JSON.parse(row.rec) as Omit<CommentView, 'mine' | 'deletable'>), mine, deletable: mine || viewerId === file.ownerId };
+    return { ...(JSON.parse(row.rec) as Omit<CommentView, 'mine' | 'deletable'>), mine, deletable: mine || isOwner(ctx.viewer, file) };
   });
   return {
     starred: await hasStarred(ctx.db, ctx.viewer, file.id),

@@ -14,7 +14,7 @@ import type { PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 import { isDocumentType } from '@/lib/core/documents/dashboards';
 import { type DocumentPageData, loadDocument } from './document-page';
 import { pageContext, readableFile, type PageContext } from './page-context';
-import { carriedShareKey, shownShareKey, visibilityOf, type Visibility } from '@/lib/core/permissions';
+import { carriedShareKey, fileVisibility, shownShareKey, type Visibility } from '@/lib/core/permissions';
 import { csvDownload } from './csv';
 import { getPlotRecord, readablePlotAt } from '@/lib/core/plots/plots';
 import { gridsOfPlots, listReferencers, type GridPlots, type PlotGrids } from '@/lib/core/files/references';
@@ -70,7 +70,7 @@ export const loadFilePage = cache(async (owner: string, n: string, shareKey: str
   const ctx = await pageContext();
   const file = await readableFile(ctx, { owner, n }, shareKey);
   if (!file || file.filetype === 'fold') return null;
-  const visibility = visibilityOf(file.worldReadable, file.shareKey !== null);
+  const visibility = fileVisibility(file);
   const carried = carriedShareKey(file, shareKey);
   // The secret link (with its key) this page may print: the owner's, or the link the request came with.
   const secretKey = shownShareKey(file, ctx.viewer, shareKey);

@@ -13,9 +13,9 @@ import { parseDashboardContent, parsePresentationContent, plotRefsOfDashboard, p
 import { invalid, notFound } from '../errors';
 import { fileFieldsSchema, updateFile, type TYPE_FIELDS, type TypeUpdate } from '../files/file-changes';
 import { createFile, fileRecord, getFile, type FileRow, type OwnedFile } from '../files/files';
-import { assertReadable, canRead, holdsShareKey, shownShareKey, type Collaboration } from '../permissions';
+import { assertReadable, canRead, holdsShareKey, shareUrl, type Collaboration } from '../permissions';
 import { collaboratorListOf, collaboratorsSql, fileNumbered, parseFid, type Fid } from '../records';
-import { filePath, imagePath, withShareKey } from '@/lib/shared/urls';
+import { filePath, imagePath } from '@/lib/shared/urls';
 import type { Client } from '../files/versions';
 
 export const DOCUMENT_TYPES = ['dashboard', 'spectacle_presentation'] as const;
@@ -51,7 +51,7 @@ export function documentRecord(origin: string, file: OwnedFile, viewer: Viewer |
     ...record,
     deleted: false,
     // The owner's secret link, to hand out; everyone else the page.
-    share_url: withShareKey(record.web_url, shownShareKey(file, viewer)),
+    share_url: shareUrl(record.web_url, file, viewer),
     embed_url: `${origin}${filePath(file.owner, file.n, 'embed')}`,
     image_urls: { card },
     thumbnail: card,

@@ -9,7 +9,7 @@ import { files } from '@/db/schema';
 import type { Viewer } from '../accounts/auth';
 import { invalid, notFound } from '../errors';
 import { pathSchema } from './file-names';
-import { canRead, canReadSql, collaborationSql, recordPermission, seesShareKey, type Collaboration } from '../permissions';
+import { canRead, canReadSql, collaborationSql, isOwner, recordPermission, seesShareKey, type Collaboration } from '../permissions';
 import { collaboratorListOf, collaboratorsSql, fileNumbered, fidOf, NO_COLLABORATORS, seesCollaboratorsSql, type CollaboratorList, type Fid } from '../records';
 import { apiFilePath, filePath, parentApiPath, profilePath, type ApiCollection } from '@/lib/shared/urls';
 import { getUserByUsername } from '../accounts/users';
@@ -278,7 +278,7 @@ export async function lookupPath(
   const row = await liveFileNamed(db, owner.id, parent, path[path.length - 1]);
   if (!row) return null;
   const collaboration = await collaborationOf(db, row, viewer);
-  const collaborators = viewer?.id === row.ownerId || collaboration ? await collaboratorsOf(db, row.id) : NO_COLLABORATORS;
+  const collaborators = isOwner(viewer, row) || collaboration ? await collaboratorsOf(db, row.id) : NO_COLLABORATORS;
   const file: OwnedFile = { ...row, owner: owner.username, collaboration, collaborators };
   // On a typed lookup a file of another type counts as none.
   return canRead(file, viewer) && (!opts.filetype || file.filetype === opts.filetype) ? file : null;
@@ -292,7 +292,7 @@ export async function collaboratorsOf(db: Db, fileId: number): Promise<Collabora
 
 /** The viewer's share of a file by name (getFile loads it with the file). */
 async function collaborationOf(db: Db, file: FileRow, viewer: Viewer | null): Promise<Collaboration | null> {
-  if (!viewer || viewer.id === file.ownerId) return null;
+  if (!viewer || isOwner(viewer, file)) return null;
   const [row] = await queryRows<{ c: Collaboration | null }>(db, sql`SELECT ${collaborationSql(sql`${file.id}::bigint`, viewer.id)} AS c`);
   return row.c;
 }
