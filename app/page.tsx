@@ -3,7 +3,7 @@ import { PlotList } from '@/components/plot-list';
 import { SearchForm } from '@/components/search-form';
 import { galleryPage, galleryParams, galleryQuery, pageHref } from '@/lib/web/gallery';
 import { pageContext } from '@/lib/web/page-context';
-import { moreGalleryPlots } from './actions';
+import { moreGalleryPlots } from '@/app/_actions/lists';
 
 export const dynamic = 'force-dynamic';
 

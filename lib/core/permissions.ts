@@ -77,15 +77,16 @@ export function canWrite(file: FileAccess, viewer: Viewer | null): boolean {
   return isOwner(viewer, file) || (viewer !== null && file.collaboration === 'write');
 }
 
-/** A file's columns in SQL, or the alias of a `files` row in the statement (`f`, `g`...) that names them. */
-export type FileColumns = { id: SQL | Column; worldReadable: SQL | Column; ownerId: SQL | Column; shareKey?: SQL | Column } | string;
+type SqlColumn = SQL | Column;
+/** A file's columns in SQL (those a rule reads), or the alias of a `files` row in the statement (`f`, `g`...) that names them all. */
+export type FileColumns<K extends 'worldReadable' | 'shareKey' = never> = ({ id: SqlColumn; ownerId: SqlColumn } & Record<K, SqlColumn>) | string;
 type ViewerId = number | null | SQL | Placeholder;
 
-function columns(file: FileColumns) {
+function columns<K extends 'worldReadable' | 'shareKey' = never>(file: FileColumns<K>) {
   if (typeof file !== 'string') return file;
   if (!/^[a-z]\w{0,30}$/.test(file)) throw new Error(`not a table alias: ${file}`);
   const column = (name: string) => sql.raw(`${file}.${name}`);
-  return { id: column('id'), worldReadable: column('world_readable'), ownerId: column('owner_id'), shareKey: column('share_key') };
+  return { id: column('id'), ownerId: column('owner_id'), worldReadable: column('world_readable'), shareKey: column('share_key') };
 }
 
 /** isOwner as an SQL condition, true or false (an anonymous viewer's null never leaks into the condition around it). */
@@ -93,13 +94,13 @@ export const isOwnerSql = (file: FileColumns, viewerId: ViewerId) => sql`coalesc
 
 /** canRead without a share key, as an SQL condition on a file's columns: for statements that decide in the database.
  * True or false, never null (an anonymous viewer's null would vanish in an aggregate such as bool_and). */
-export const canReadSql = (file: FileColumns, viewerId: ViewerId) => {
+export const canReadSql = (file: FileColumns<'worldReadable'>, viewerId: ViewerId) => {
   const f = columns(file);
   return sql`(${f.worldReadable} OR ${isOwnerSql(f, viewerId)} OR ${collaborationSql(f.id, viewerId)} IS NOT NULL)`;
 };
 
 /** A viewer's share of a file by name in SQL (null for none): what getFile loads as `collaboration`. */
-export const collaborationSql = (fileId: SQL | Column, viewerId: ViewerId) => sql`file_collaboration(${fileId}, ${viewerId}::int)`;
+export const collaborationSql = (fileId: SqlColumn, viewerId: ViewerId) => sql`file_collaboration(${fileId}, ${viewerId}::int)`;
 
 /** canWrite as an SQL condition on a file's columns, true or false. */
 export const canWriteSql = (file: FileColumns, viewerId: ViewerId) => {
@@ -107,10 +108,19 @@ export const canWriteSql = (file: FileColumns, viewerId: ViewerId) => {
   return sql`(${isOwnerSql(f, viewerId)} OR coalesce(${collaborationSql(f.id, viewerId)} = 'write', false))`;
 };
 
-/** shareUrl in SQL over a file's columns (its share key among them), for the owner alone: `owner` is isOwnerSql or a known truth. */
-export const shareUrlSql = (webUrl: SQL, file: FileColumns, owner: SQL) => {
+/** Whether the viewer sees who a file is shared with: its owner and its collaborators (a folder's included). Its SQL twin: seesCollaboratorsSql. */
+export const seesCollaborators = (file: FileAccess, viewer: Viewer | null): boolean =>
+  isOwner(viewer, file) || (viewer !== null && Boolean(file.collaboration));
+
+/** seesCollaborators as an SQL condition on a file's columns, true or false. */
+export const seesCollaboratorsSql = (file: FileColumns, viewerId: ViewerId) => {
   const f = columns(file);
-  if (!f.shareKey) throw new Error('shareUrlSql needs the share key column');
+  return sql`(${isOwnerSql(f, viewerId)} OR ${collaborationSql(f.id, viewerId)} IS NOT NULL)`;
+};
+
+/** shareUrl in SQL over a file's columns (its share key among them), for the owner alone: `owner` is isOwnerSql or a known truth. */
+export const shareUrlSql = (webUrl: SQL, file: FileColumns<'worldReadable' | 'shareKey'>, owner: SQL) => {
+  const f = columns(file);
   return sql`CASE WHEN ${owner} AND NOT ${f.worldReadable} AND ${f.shareKey} IS NOT NULL THEN ${urlSql.withShareKey(webUrl, sql`${f.shareKey}`)} ELSE ${webUrl} END`;
 };
 
@@ -130,14 +140,29 @@ export const VISIBILITY_FIELDS = {
   secret: { world_readable: false, share_key_enabled: true },
 } as const satisfies Record<Visibility, { world_readable: boolean; share_key_enabled: boolean }>;
 
+/** Marks a file the rules above let the viewer at hand read: nothing at run time, a promise to the type checker. */
+declare const checked: unique symbol;
+
+/**
+ * A file the viewer at hand may read, as readableAs or the assertions below found it: what core's reads "of an
+ * already-checked file" take (plotRecordOf, readableContent...), so a page that looked its file up once asks nothing again.
+ */
+export type Readable<F extends FileAccess = FileAccess> = F & { readonly [checked]: true };
+
+/** The file when the viewer may read it (with the share key), else undefined. */
+export function readableAs<F extends FileAccess>(file: F | undefined, viewer: Viewer | null, shareKey?: string | null): Readable<F> | undefined {
+  return file && canRead(file, viewer, shareKey) ? (file as Readable<F>) : undefined;
+}
+
 /** Readable or 404. */
-export function assertReadable<F extends FileAccess>(file: F | undefined, viewer: Viewer | null, shareKey?: string | null): F {
-  if (!file || !canRead(file, viewer, shareKey)) throw notFound();
-  return file;
+export function assertReadable<F extends FileAccess>(file: F | undefined, viewer: Viewer | null, shareKey?: string | null): Readable<F> {
+  const readable = readableAs(file, viewer, shareKey);
+  if (!readable) throw notFound();
+  return readable;
 }
 
 /** Only the owner trashes, deletes, moves, renames or re-shares a file: 401 anonymous, 404 for those who cannot read it, 403 for readers and writers. */
-export function assertOwner<F extends FileAccess>(file: F | undefined, viewer: Viewer | null, shareKey?: string | null): F {
+export function assertOwner<F extends FileAccess>(file: F | undefined, viewer: Viewer | null, shareKey?: string | null): Readable<F> {
   if (!viewer) throw notAuthenticated();
   const readable = assertReadable(file, viewer, shareKey);
   if (!isOwner(viewer, readable)) throw permissionDenied();
@@ -145,7 +170,7 @@ export function assertOwner<F extends FileAccess>(file: F | undefined, viewer: V
 }
 
 /** The owner and writers change a file's content: 401 anonymous, 404 for those who cannot read it, 403 for readers. */
-export function assertEditor<F extends FileAccess>(file: F | undefined, viewer: Viewer | null, shareKey?: string | null): F {
+export function assertEditor<F extends FileAccess>(file: F | undefined, viewer: Viewer | null, shareKey?: string | null): Readable<F> {
   if (!viewer) throw notAuthenticated();
   const readable = assertReadable(file, viewer, shareKey);
   if (!canWrite(readable, viewer)) throw permissionDenied();
@@ -153,7 +178,7 @@ export function assertEditor<F extends FileAccess>(file: F | undefined, viewer: 
 }
 
 /** Writers alone (the owner and `write` collaborators) see and restore a file's versions; anyone else gets the 404 of a missing file. */
-export function assertWriter<F extends FileAccess>(file: F | undefined, viewer: Viewer | null): F {
+export function assertWriter<F extends FileAccess>(file: F | undefined, viewer: Viewer | null): Readable<F> {
   if (!file || !canWrite(file, viewer)) throw notFound();
-  return file;
+  return file as Readable<F>;
 }

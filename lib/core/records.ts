@@ -2,7 +2,7 @@
 // text (the list's hot path: no parse/serialize round trip in Node); grids and folders in TS.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { notFound } from './errors';
-import { canReadSql, canWriteSql, collaborationSql, isOwnerSql, shareUrlSql, type Collaboration } from './permissions';
+import { canReadSql, canWriteSql, isOwnerSql, seesCollaboratorsSql, shareUrlSql, type Collaboration } from './permissions';
 import { urlSql } from './url-sql';
 
 /** A username: letters, digits, "_", "." and "-", at most 50, starting with a letter or digit. */
@@ -83,10 +83,6 @@ export interface CollaboratorList {
 /** A record's `collaborators` for anyone but the file's owner and collaborators. */
 export const NO_COLLABORATORS: CollaboratorList = { results: [], count: 0 };
 
-/** Whether the viewer sees a file's collaborators: its owner and its collaborators (a folder's included). */
-export const seesCollaboratorsSql = (file: { id: SQL; ownerId: SQL }, viewerId: number | null | SQL | Placeholder) =>
-  sql`(coalesce(${file.ownerId} = ${viewerId}::int, false) OR ${collaborationSql(file.id, viewerId)} IS NOT NULL)`;
-
 /** collaboratorsSql's answer as a driver hands it back (JSON text on some paths). */
 export const collaboratorListOf = (value: unknown): CollaboratorList =>
   value == null ? NO_COLLABORATORS : typeof value === 'string' ? (JSON.parse(value) as CollaboratorList) : (value as CollaboratorList);
@@ -129,7 +125,7 @@ export function plotRecordSql(viewerId: number | null | Placeholder, detail: boo
     'comments', ${commentsRecordSql()},
     'stars', ${starsRecordSql()},
     'comments_enabled', p.comments_enabled,
-    'collaborators', ${viewerId === null ? empty : collaboratorsSql(viewerOwns ? sql`true` : seesCollaboratorsSql({ id: sql`f.id`, ownerId: sql`f.owner_id` }, viewerId))},
+    'collaborators', ${viewerId === null ? empty : collaboratorsSql(viewerOwns ? sql`true` : seesCollaboratorsSql('f', viewerId))},
     'parented', f.parent <> -1,
     'embed_url', ${urlSql.file(o, username, n, 'embed')},
     'fid', ${fid},

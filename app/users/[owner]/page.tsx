@@ -13,8 +13,8 @@ import { listUndrawablePlots } from '@/lib/core/images/images';
 import { pageContext } from '@/lib/web/page-context';
 import { avatarPath, filePath, profilePath } from '@/lib/shared/urls';
 import { getUserByUsername, usernameSchema } from '@/lib/core/accounts/users';
-import { moreStarredPlots, moreUserPlots } from './actions';
-import { FILE_ACTIONS } from './file-actions';
+import { FILE_ACTIONS } from '@/app/_actions/file-actions';
+import { moreStarredPlots, moreUserPlots } from '@/app/_actions/lists';
 
 export const dynamic = 'force-dynamic';
 

@@ -136,7 +136,11 @@ async function ownPlot(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFi
  * not be). Changes nothing.
  */
 export async function planPlotDataSharing(db: Db, viewer: Viewer | null, fid: Fid, sharing?: Visibility): Promise<PlotData> {
-  const plot = await ownPlot(db, viewer, fid);
+  return plotDataOfOwn(db, await ownPlot(db, viewer, fid), sharing);
+}
+
+/** planPlotDataSharing of a live plot the caller already found to be the viewer's own (isOwner): a page that looked it up once. */
+export async function plotDataOfOwn(db: Db, plot: OwnedFile, sharing?: Visibility): Promise<PlotData> {
   const visibility = fileVisibility(plot);
   return plotDataOf(plot, visibility, await plotGrids(db, plot, sharing ?? visibility));
 }

@@ -11,7 +11,7 @@ import { enqueue, notifyQueued, requestImages } from '../images/images';
 import { MiB } from '../json-text';
 import { fileFieldsSchema, updateFile, type TYPE_FIELDS, type TypeUpdate } from '../files/file-changes';
 import { createFileWith, getFile, NEW_FILE, type OwnedFile } from '../files/files';
-import { assertReadable, canRead, isOwner } from '../permissions';
+import { assertReadable, canRead, isOwner, type Readable } from '../permissions';
 import { fidOf, originJoin, parseFid, plotRecordSql, RECORD_JOIN, type Fid, type PlotRecord } from '../records';
 import { checkSources, publishedSrcs, srcColumnsSql, srcsVerdictSql, storedRefs, wantedColumns, type StoredRef } from './srcs';
 import { firstSaveSql, recordPlotVersion, type Client } from '../files/versions';
@@ -47,9 +47,9 @@ export async function getPlot(db: Db, viewer: Viewer | null, fid: Fid, origin: s
   return detailText(db, file.id, viewer, origin);
 }
 
-/** The same detail record as an object, for pages (one record builder: plotRecordSql). */
-export async function getPlotRecord(db: Db, viewer: Viewer | null, fid: Fid, origin: string, shareKey?: string | null): Promise<PlotRecord> {
-  return JSON.parse(await getPlot(db, viewer, fid, origin, shareKey)) as PlotRecord;
+/** The same detail record as an object, of a plot already checked readable (pages look their file up once; one record builder: plotRecordSql). */
+export async function plotRecordOf(db: Db, plot: Readable<OwnedFile>, viewer: Viewer | null, origin: string): Promise<PlotRecord> {
+  return JSON.parse(await detailText(db, plot.id, viewer, origin)) as PlotRecord;
 }
 
 // ---------------------------------------------------------------------------------------------
