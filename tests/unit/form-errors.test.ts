@@ -38,6 +38,7 @@ describe('a form read schema first (readForm, as formAction reads it)', () => {
     try {
       readForm(schema, form(fields));
     } catch (e) {
+      expect(e).toBeInstanceOf(ApiError);
       return errorSentences(e as ApiError);
     }
     return null;
