@@ -8,14 +8,14 @@ import { describePlotChart } from '@/lib/core/plots/chart-data';
 import { CursorRefused } from '@/lib/core/cursors';
 import { ApiError } from '@/lib/core/errors';
 import { getFile, type OwnedFile } from '@/lib/core/files/files';
-import { listGridVersions, restoreGridVersion } from '@/lib/core/grids/grid-versions';
+import { restoreGridVersion } from '@/lib/core/grids/grid-versions';
 import { figureBundle, type PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 import { getPlotFile } from '@/lib/core/plots/plots';
-import { listPlotVersions, restorePlotVersion } from '@/lib/core/plots/plot-versions';
+import { restorePlotVersion } from '@/lib/core/plots/plot-versions';
 import { assertWriter, type Readable } from '@/lib/core/permissions';
 import { parseFid, type PlotRecord } from '@/lib/core/records';
 import { filePath, historyPath, versionContentPath } from '@/lib/shared/urls';
-import { plotVersionAt, versionParam, type Client } from '@/lib/core/files/versions';
+import { listVersions, plotVersionAt, versionParam, type Client } from '@/lib/core/files/versions';
 import { fidField, formAction, textField } from './forms';
 import { pageContext, type PageContext } from './page-context';
 
@@ -53,11 +53,11 @@ export async function loadFileHistory(owner: string, n: string, cursorParam: unk
   const ctx = await pageContext();
   const file = await ownFile(ctx, owner, n, true);
   if (!file) return null;
-  const fid = { owner: file.owner, n: file.n };
   const cursor = cursorSchema.parse(Array.isArray(cursorParam) ? cursorParam[0] : cursorParam);
-  const list = file.filetype === 'grid' ? listGridVersions : listPlotVersions;
-  const page = await list(ctx.db, ctx.viewer, fid, { page_size: HISTORY_PAGE_SIZE, cursor }).catch((e: unknown) => {
-    if (e instanceof CursorRefused) return list(ctx.db, ctx.viewer, fid, { page_size: HISTORY_PAGE_SIZE });
+  // Its writer's, found above: its versions read by its id (the API's listPlotVersions would look it up again).
+  const kind = file.filetype === 'grid' ? 'grid' : 'plot';
+  const page = await listVersions(ctx.db, kind, file.id, { page_size: HISTORY_PAGE_SIZE, cursor }).catch((e: unknown) => {
+    if (e instanceof CursorRefused) return listVersions(ctx.db, kind, file.id, { page_size: HISTORY_PAGE_SIZE });
     throw e;
   });
   const link = (c: string | null) => c && `${historyPath(file.owner, file.n)}?cursor=${encodeURIComponent(c)}`;
