@@ -3,7 +3,19 @@ import Link from 'next/link';
 import { avatarPath, NEW_CHART_PATH, profilePath } from '@/lib/shared/urls';
 import { pageContext } from '@/lib/web/page-context';
 import { signUpOpen } from '@/lib/web/sign-in';
-import './globals.css';
+// The site's styles by feature, in cascade order (a later file's rules win over an earlier one's of equal weight);
+// a component that owns its styles imports them itself.
+import './styles/base.css';
+import './styles/charts.css';
+import './styles/file-pages.css';
+import './styles/plot-lists.css';
+import './styles/workspace.css';
+import './styles/owner-forms.css';
+import './styles/settings.css';
+import './styles/data-import.css';
+import './styles/versions.css';
+import './styles/comments.css';
+import './styles/people.css';
 
 export const metadata: Metadata = {
   title: { default: 'Plot Files', template: '%s · Plot Files' },

@@ -4,7 +4,8 @@
 // database), one export at a time and two at once on two pages.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Renderer, type ExportJob } from '@/lib/render/renderer';
+import type { ExportJob } from '@/lib/render/render-jobs';
+import { Renderer } from '@/lib/render/renderer';
 import { codeBlock, fmt, percentiles, table, type Benchmark, type BenchContext } from './support';
 
 const MOCKS = 'fixtures/plotly-mocks';

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
 import { createPlotFromRawFigure } from '@/lib/core/setup/demo';
 import { enqueue, notifyQueued } from '@/lib/core/images/images';
-import { processTreeMemory, Renderer } from '@/lib/render/renderer';
+import { processTreeMemory } from '@/lib/render/chromium';
+import { Renderer } from '@/lib/render/renderer';
 import { codeBlock, fmt, percentiles, table, type Benchmark, type BenchContext } from './support';
 
 const MOCKS = 'fixtures/plotly-mocks';

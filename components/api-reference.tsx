@@ -3,6 +3,7 @@
 // biome-ignore-all lint/suspicious/noArrayIndexKey: pieces of a fixed document, drawn once on the server and never reordered
 import { Fragment, type ReactNode } from 'react';
 import type { JsonSchema, OpenApiDocument, Operation, OperationMethod } from '@/lib/http/openapi';
+import './api-reference.css';
 
 export interface ApiOperation {
   path: string;

@@ -125,7 +125,7 @@ export const shareUrlSql = (webUrl: SQL, file: FileColumns<'worldReadable' | 'sh
   return sql`CASE WHEN ${owner} AND NOT ${f.worldReadable} AND ${f.shareKey} IS NOT NULL THEN ${urlSql.withShareKey(webUrl, sql`${f.shareKey}`)} ELSE ${webUrl} END`;
 };
 
-/** The permission a record states: `write` to the owner and writers, `read` to everyone else (API.md). */
+/** The permission a record states: `write` to the owner and writers, `read` to everyone else (docs/api.md "Collaborators"). */
 export const recordPermission = (file: FileAccess, viewer: Viewer | null): Collaboration => (canWrite(file, viewer) ? 'write' : 'read');
 
 /** Who sees a file (public, private, secret) and the update fields that set it: words the browser says too (lib/shared/sharing.ts). */

@@ -1,5 +1,5 @@
 // The OpenAPI 3.1 document of the API, generated from the routes' own declarations (`routes()` in
-// lib/http.ts): each endpoint's zod query and body schemas (input side), its auth, its body limit and
+// lib/http/routes.ts): each endpoint's zod query and body schemas (input side), its auth, its body limit and
 // its responses. Nothing is written here per path, so the document follows what the handlers validate.
 import 'server-only';
 import { z } from 'zod';
@@ -48,7 +48,7 @@ export interface OpenApiDocument {
   };
 }
 
-/** The contract's error body: every 4xx and 5xx answer holds it (lib/errors.ts makes it). */
+/** The contract's error body: every 4xx and 5xx answer holds it (lib/core/errors.ts makes it). */
 export const errorBodySchema = z
   .object({
     errors: z
@@ -229,7 +229,7 @@ const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** The path a route module declared, from its OPTIONS handler (`routes()` puts it there). */
 export function declaredRoute(options: unknown): ApiRoute {
   const route = (options as { [API_ROUTE]?: ApiRoute } | undefined)?.[API_ROUTE];
-  if (!route) throw new Error('a route module not declared with routes() (lib/http.ts)');
+  if (!route) throw new Error('a route module not declared with routes() (lib/http/routes.ts)');
   return route;
 }
 

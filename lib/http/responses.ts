@@ -75,7 +75,7 @@ export function sqlState(error: unknown): string | undefined {
 // anonymous caller for a few seconds and serve it stale while it refetches; browsers revalidate each
 // time (max-age=0). Such answers vary on every header that could change them: the credentials (a
 // cache must never hand the anonymous answer to a signed-in caller, nor the reverse) and the
-// forwarded host and scheme the emitted URLs are built from (lib/core/origin.ts). Anything else is
+// forwarded host and scheme the emitted URLs are built from (lib/http/request/origin.ts). Anything else is
 // `private`, and the routes() wrapper downgrades a shared answer to private whenever the request
 // carries credentials (finishCaching).
 export const SHARED_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';

@@ -32,7 +32,7 @@ export interface HandlerContext<Q = Record<string, never>, B = undefined, A = 'o
 
 /**
  * One method of one path, declared: the zod schemas the wrapper validates the query and JSON body
- * with (they also make the OpenAPI document, lib/openapi.ts), whether a caller is required, and the
+ * with (they also make the OpenAPI document, lib/http/openapi.ts), whether a caller is required, and the
  * handler. A 401 (`auth: 'required'`) or a 400 naming the field is answered before the handler runs.
  */
 export interface Endpoint<Q = unknown, B = unknown, A extends 'optional' | 'required' = 'optional' | 'required'> {

@@ -20,18 +20,9 @@ import { needsMapOutlines } from '@/lib/shared/figures/plotly-bundles';
 import { traceType } from '@/lib/shared/figures/trace-types';
 import { claimOneOf, releaseLease, renewLease } from './leases';
 import { whole } from '@/lib/core/accounts/rate-limit';
-import {
-  appRenderer,
-  figureSize,
-  FigureError,
-  isRenderError,
-  MAX_SIDE,
-  MIN_SIDE,
-  rendererUnavailable,
-  RenderTimeoutError,
-  type ExportJob,
-  type ExportSize,
-} from './renderer';
+import { rendererUnavailable } from './chromium';
+import { figureSize, FigureError, isRenderError, MAX_SIDE, MIN_SIDE, RenderTimeoutError, type ExportJob, type ExportSize } from './render-jobs';
+import { appRenderer } from './renderer';
 
 export const EXPORT_FORMATS = ['png', 'jpeg', 'webp', 'svg', 'pdf', 'emf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -4,7 +4,8 @@ import 'server-only';
 import type { Database } from '@/db/client';
 import { claimImageJob, failImageJob, IMAGE_JOBS_CHANNEL, storeImages } from '@/lib/core/images/images';
 import { figureToRender } from '@/lib/core/plots/plot-content';
-import { appRenderer, type Renderer, rendererUnavailable } from './renderer';
+import { rendererUnavailable } from './chromium';
+import { appRenderer, type Renderer } from './renderer';
 
 export interface ImageWorker {
   renderer: Renderer;

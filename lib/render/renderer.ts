@@ -7,24 +7,12 @@
 // plotly.js into a page costs seconds of CPU, and several at once on a cold start starve each other. A thumbnail that hangs or crashes is abandoned after a
 // timeout and the browser replaced on the next render; an export that does loses only its lane.
 import 'server-only';
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import os from 'node:os';
-import { readdir, readFile } from 'node:fs/promises';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CARD_SCALE, CARD_SIZE, cardFigureScript } from '@/lib/shared/figures/card-figure';
-import { DEFAULT_SIZE, THUMB_BOXES, type RenderedImage } from '@/lib/core/images/images';
-import { geoAssetsScript, plotlyBrowserScript } from './plotly-assets';
-import { drawGuardScript } from '@/lib/shared/figures/draw-guard';
-
-const BACKGROUND_PRIORITY = 10;
-/** Image sides in pixels, smallest and largest (a figure's own size is clamped to them). */
-export const MIN_SIDE = 50;
-export const MAX_SIDE = 4096;
-
-export class RenderTimeoutError extends Error {
-  override name = 'RenderTimeoutError';
-}
+import type { BrowserContext, Page } from 'playwright-core';
+import { THUMB_BOXES, type RenderedImage } from '@/lib/core/images/images';
+import { CARD_SCALE, CARD_SIZE } from '@/lib/shared/figures/card-figure';
+import { chromiumPath, DROP_WAIT_MS, killBrowser, launchBrowser, type LaunchedBrowser, PREPARE_WAIT_MS, processTreeMemory, started, within } from './chromium';
+import { drawExport, drawThumbnails, plotPage, printerPage, printPdf, webglWorks, withMapOutlines } from './plot-pages';
+import { BrowserLostError, type ExportJob, FigureError, figureSize, RenderTimeoutError } from './render-jobs';
 
 export interface RendererOptions {
   executablePath?: string;
@@ -40,117 +28,6 @@ export interface RendererOptions {
 const MEMORY_CHECK_EVERY = 10;
 const EXPORT_PAGE_BYTES = 384 * 2 ** 20;
 
-export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Why images cannot be rendered on this machine, or null when they can. */
-export function rendererUnavailable(executablePath = chromiumPath()): string | null {
-  return existsSync(/*turbopackIgnore: true*/ executablePath) ? null : `no Chromium at ${executablePath} (install Debian's chromium or set CHROMIUM_PATH)`;
-}
-
-// Plain JavaScript run in the pages (a string, so no compiler helper leaks into it).
-// __renderFigure (thumbnails): toImage draws the figure once in an off-screen element; thumbnails
-// are scaled from that image in a canvas, letterboxed with the colour of the chart's own corner; the
-// card image is the figure drawn again in its card layout (lib/shared/figures/card-figure.ts).
-// __exportFigure (exports): the figure as SVG at its drawing size with the output size set on the
-// root (plotly's own scaling does the same, but leaves fractional sizes); rasters are that SVG
-// drawn into a canvas of exactly the output size. It answers {error} for a figure plotly refuses,
-// so a thrown error always means the page itself failed.
-const DRAW_GUARD_SCRIPT = `${drawGuardScript()}\n${cardFigureScript()}`;
-
-const PAGE_SCRIPT = `
-window.__renderFigure = async function (text, w, h, boxes, card) {
-  var fig = await window.__tameFigure(Plotly, JSON.parse(text), 'cut');
-  var layout = Object.assign({}, fig.layout, { width: w, height: h, autosize: false });
-  var url = await Plotly.toImage(
-    { data: fig.data || [], layout: layout, frames: fig.frames, config: { displayModeBar: false } },
-    { format: 'png', width: w, height: h }
-  );
-  var img = new Image();
-  img.src = url;
-  await img.decode();
-  var probe = document.createElement('canvas').getContext('2d');
-  probe.drawImage(img, 0, 0, 1, 1, 0, 0, 1, 1);
-  var px = probe.getImageData(0, 0, 1, 1).data;
-  var out = [url];
-  for (var i = 0; i < boxes.length; i++) {
-    var bw = boxes[i][0], bh = boxes[i][1];
-    var canvas = document.createElement('canvas');
-    canvas.width = bw;
-    canvas.height = bh;
-    var ctx = canvas.getContext('2d');
-    ctx.fillStyle = 'rgba(' + px[0] + ',' + px[1] + ',' + px[2] + ',' + px[3] / 255 + ')';
-    ctx.fillRect(0, 0, bw, bh);
-    var s = Math.min(bw / w, bh / h), dw = Math.round(w * s), dh = Math.round(h * s);
-    ctx.imageSmoothingEnabled = true;
-    ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(img, Math.round((bw - dw) / 2), Math.round((bh - dh) / 2), dw, dh);
-    out.push(canvas.toDataURL('image/png'));
-  }
-  var shown = window.__cardFigure(fig, card[0], card[1]);
-  out.push(await Plotly.toImage(
-    { data: shown.data, layout: shown.layout, config: { displayModeBar: false } },
-    { format: 'png', width: card[0], height: card[1], scale: card[2] }
-  ));
-  return out.map(function (u) { return u.slice(u.indexOf(',') + 1); });
-};
-window.__exportFigure = async function (text, w, h, outW, outH, format) {
-  var svg;
-  try {
-    var fig = await window.__tameFigure(Plotly, JSON.parse(text), 'refuse');
-    var layout = Object.assign({}, fig.layout, { width: w, height: h, autosize: false });
-    svg = await Plotly.toImage(
-      { data: fig.data || [], layout: layout, config: { displayModeBar: false } },
-      { format: 'svg', width: w, height: h, imageDataOnly: true }
-    );
-  } catch (e) {
-    return { error: String((e && e.message) || e).slice(0, 500) };
-  }
-  var root = /^<svg[^>]*>/.exec(svg);
-  if (!root || !/ width="[^"]*"/.test(root[0]) || !/ height="[^"]*"/.test(root[0])) throw new Error('unexpected SVG from plotly');
-  var sized = root[0].replace(/ width="[^"]*"/, ' width="' + outW + '"').replace(/ height="[^"]*"/, ' height="' + outH + '"');
-  if (!/ viewBox=/.test(sized)) sized = sized.replace(/^<svg/, '<svg viewBox="0 0 ' + w + ' ' + h + '"');
-  svg = sized + svg.slice(root[0].length);
-  if (format === 'svg') return { data: svg };
-  var url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
-  try {
-    var img = new Image();
-    img.src = url;
-    await img.decode();
-    var canvas = document.createElement('canvas');
-    canvas.width = outW;
-    canvas.height = outH;
-    canvas.getContext('2d').drawImage(img, 0, 0, outW, outH);
-    var data = canvas.toDataURL('image/' + format);
-    if (data.indexOf('data:image/' + format + ';') !== 0) throw new Error('this browser cannot encode ' + format);
-    return { data: data.slice(data.indexOf(',') + 1) };
-  } finally {
-    URL.revokeObjectURL(url);
-  }
-};
-`;
-
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  // WebGL (3D, scattergl, parcoords, splom) draws on SwiftShader, Chromium's software renderer.
-  '--enable-unsafe-swiftshader',
-  // The machine has no internet: without these, Chromium keeps trying to reach Google's hosts.
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
-
-/** The default image's size: the figure's own width and height, else 700x500. */
-export function figureSize(layout: unknown): [number, number] {
-  const l = (layout && typeof layout === 'object' ? layout : {}) as Record<string, unknown>;
-  const side = (v: unknown, fallback: number) =>
-    typeof v === 'number' && Number.isFinite(v) ? Math.min(MAX_SIDE, Math.max(MIN_SIDE, Math.round(v))) : fallback;
-  return [side(l.width, DEFAULT_SIZE[0]), side(l.height, DEFAULT_SIZE[1])];
-}
-
 /** An export page: a browser context of its own (so a renderer process of its own: a hung one is
  *  killed alone), and, once a PDF is asked for, a page with JavaScript off to print the SVG from. */
 interface Lane {
@@ -159,11 +36,7 @@ interface Lane {
   printer: Promise<{ context: BrowserContext; page: Page }> | null;
 }
 
-interface Session {
-  browser: Browser;
-  /** The browser's process, and the switch that marks it as this session's (see start). */
-  pid: number;
-  marker: string;
+interface Session extends LaunchedBrowser {
   /** The thumbnails' page, opened on first use. */
   thumbs: Promise<Page> | null;
   /** Export pages by lane number, opened on first use. */
@@ -173,112 +46,11 @@ interface Session {
   retired: boolean;
 }
 
-export interface ExportSize {
-  /** The size the figure is drawn at. */
-  width: number;
-  height: number;
-  /** The output's size: the drawing scaled. */
-  outWidth: number;
-  outHeight: number;
-}
-
-/** What an export draws: the figure's text ({data, layout}) at its size. */
-export interface ExportJob extends ExportSize {
-  figureText: string;
-  format: 'png' | 'jpeg' | 'webp' | 'svg' | 'pdf';
-  /** The figure draws a geo map (lib/shared/figures/plotly-bundles.ts needsMapOutlines). */
-  mapOutlines?: boolean;
-}
-
 export interface RenderOptions {
   /** Abandon the drawing after this long (the browser's start-up is not counted). */
   timeoutMs?: number;
   /** The figure draws a geo map (lib/shared/figures/plotly-bundles.ts needsMapOutlines). */
   mapOutlines?: boolean;
-}
-
-/** plotly.js refused the figure, or the page drawing it died: the figure's doing. */
-export class FigureError extends Error {
-  override name = 'FigureError';
-}
-/** The browser went away under an export (another render crashed or hung it) or could not start. */
-export class BrowserLostError extends Error {
-  override name = 'BrowserLostError';
-}
-
-/**
- * Whether `error` is the renderer's error of that name. By name, not instanceof: the app's bundles
- * (instrumentation, routes) may each hold a copy of this module, and the process's one renderer
- * (appRenderer) throws the classes of whichever copy made it.
- */
-export const isRenderError = (error: unknown, name: 'RenderTimeoutError' | 'FigureError' | 'BrowserLostError'): boolean =>
-  error instanceof Error && error.name === name;
-
-const DROP_WAIT_MS = 5000;
-const PREPARE_WAIT_MS = 60_000;
-
-/** `promise`'s outcome, or `fallback` after `ms`. */
-const within = <T, F>(ms: number, promise: Promise<T>, fallback: F): Promise<T | F> => {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([promise, new Promise<F>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)))]).finally(() => clearTimeout(timer));
-};
-
-/** A page in a context of its own with plotly.js loaded and nothing reachable on the network. */
-async function plotPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 800, height: 600 }, deviceScaleFactor: 1 });
-  try {
-    // Figures arrive with their data inlined: nothing is fetched, so nothing can leak or hang on the network.
-    await context.route('**/*', (route) => route.abort());
-    const page = await context.newPage();
-    await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>');
-    await page.addScriptTag({ content: await plotlyBrowserScript() });
-    await page.addScriptTag({ content: `${DRAW_GUARD_SCRIPT}\n${PAGE_SCRIPT}` });
-    return { context, page };
-  } catch (error) {
-    await context.close().catch(() => {});
-    throw error;
-  }
-}
-
-// The map outlines are as large as plotly.js and take as long to load: a page loads them before
-// its first geo map, not before every figure.
-const outlined = new WeakMap<Page, Promise<void>>();
-
-/** Loads plotly's map outlines into `page` (once). */
-function withMapOutlines(page: Page): Promise<void> {
-  let loading = outlined.get(page);
-  if (!loading) {
-    const started = geoAssetsScript().then((content) => page.addScriptTag({ content }).then(() => {}));
-    started.catch(() => {
-      if (outlined.get(page) === started) outlined.delete(page);
-    });
-    outlined.set(page, started);
-    loading = started;
-  }
-  return loading;
-}
-
-/** Whether `page` can make a WebGL context (given back at once), within a few seconds. */
-function webglWorks(page: Page): Promise<boolean> {
-  const probe = page.evaluate(() => {
-    const gl = document.createElement('canvas').getContext('webgl');
-    gl?.getExtension('WEBGL_lose_context')?.loseContext();
-    return gl !== null;
-  });
-  return within(DROP_WAIT_MS, probe, false).catch(() => false);
-}
-
-/** `promise`, or BrowserLostError when it fails or takes over PREPARE_WAIT_MS (the browser or a page could not start). */
-async function started<T>(promise: Promise<T>): Promise<T> {
-  const done = await within(
-    PREPARE_WAIT_MS,
-    promise.then((value) => ({ value })),
-    null,
-  ).catch((error: Error) => {
-    throw new BrowserLostError(`the browser could not start: ${error.message}`);
-  });
-  if (!done) throw new BrowserLostError(`the browser took over ${PREPARE_WAIT_MS} ms to start`);
-  return done.value;
 }
 
 export class Renderer {
@@ -329,11 +101,7 @@ export class Renderer {
         // A browser replaced since (it crashed) opens its page on the render's time.
         const page = await this.thumbs(session);
         if (mapOutlines) await withMapOutlines(page);
-        return page.evaluate(
-          ([text, width, height, b, c]) =>
-            (window as unknown as { __renderFigure(...a: unknown[]): Promise<string[]> }).__renderFigure(text, width, height, b, c),
-          [figureText, w, h, boxes, [...CARD_SIZE, CARD_SCALE]] as const,
-        );
+        return drawThumbnails(page, figureText, w, h, boxes);
       },
       async (error, session) => {
         // A hung page, a crashed tab or a dead browser: start afresh next time. A figure plotly
@@ -396,21 +164,14 @@ export class Renderer {
       async (session) => {
         const { page } = await this.lane(session, lane);
         if (job.mapOutlines) await withMapOutlines(page);
-        const drawn = await page.evaluate(
-          ([text, w, h, ow, oh, format]) =>
-            (window as unknown as { __exportFigure(...a: unknown[]): Promise<{ data: string } | { error: string }> }).__exportFigure(
-              text,
-              w,
-              h,
-              ow,
-              oh,
-              format,
-            ),
-          [job.figureText, job.width, job.height, job.outWidth, job.outHeight, job.format === 'pdf' ? 'svg' : job.format] as const,
-        );
+        const drawn = await drawExport(page, job);
         if ('error' in drawn) throw new FigureError(drawn.error);
         if (job.format === 'svg') return Buffer.from(drawn.data, 'utf8');
-        if (job.format === 'pdf') return this.print(session, lane, drawn.data, job.outWidth, job.outHeight);
+        if (job.format === 'pdf') {
+          const l = await this.lane(session, lane);
+          l.printer ??= printerPage(session.browser);
+          return printPdf((await l.printer).page, drawn.data, job.outWidth, job.outHeight);
+        }
         return Buffer.from(drawn.data, 'base64');
       },
       async (error, session) => {
@@ -427,21 +188,6 @@ export class Renderer {
       },
       abandon,
     );
-  }
-
-  /** The SVG as a vector PDF of its own size: Chromium prints a page holding it (JavaScript off). */
-  private async print(session: Session, lane: number, svg: string, width: number, height: number): Promise<Buffer> {
-    const l = await this.lane(session, lane);
-    l.printer ??= (async () => {
-      const context = await session.browser.newContext({ javaScriptEnabled: false });
-      await context.route('**/*', (route) => route.abort());
-      return { context, page: await context.newPage() };
-    })();
-    const { page } = await l.printer;
-    await page.setContent(
-      `<!doctype html><html><head><meta charset="utf-8"><title>Plot</title><style>@page{size:${width}px ${height}px;margin:0}html,body{margin:0;padding:0}svg{display:block}</style></head><body>${svg}</body></html>`,
-    );
-    return page.pdf({ width: `${width}px`, height: `${height}px`, printBackground: true, pageRanges: '1' });
   }
 
   /**
@@ -571,33 +317,9 @@ export class Renderer {
   /** The browser, launched on first use and after a reset (its pages open when first needed). */
   private start(): Promise<Session> {
     if (this.session) return this.session;
-    const session: Promise<Session> = (async () => {
-      // Playwright does not tell a launched browser's process: a switch Chromium ignores marks it, so
-      // that it can be found among this process's children, measured and killed.
-      const marker = `--plot-files-renderer=${randomUUID()}`;
-      const browser = await chromium.launch({ executablePath: this.executablePath, args: [...LAUNCH_ARGS, marker], timeout: 30_000 });
-      let pid: number | undefined;
-      try {
-        pid = await childWithArg(marker);
-        if (!pid) throw new Error(`the browser's process (${this.executablePath}) was not found`);
-        browser.on('disconnected', () => {
-          if (this.session === session) this.session = null;
-        });
-        // Rendering is background work: it yields the CPU to serving requests.
-        for (const p of await processTree(pid)) {
-          try {
-            os.setPriority(p, BACKGROUND_PRIORITY);
-          } catch {
-            // exited meanwhile
-          }
-        }
-        return { browser, pid, marker, thumbs: null, lanes: new Map(), active: 0, retired: false };
-      } catch (error) {
-        if (pid) await killBrowser({ browser, pid, marker });
-        else await within(DROP_WAIT_MS, browser.close(), null).catch(() => {});
-        throw error;
-      }
-    })();
+    const session: Promise<Session> = launchBrowser(this.executablePath, () => {
+      if (this.session === session) this.session = null;
+    }).then((launched) => ({ ...launched, thumbs: null, lanes: new Map(), active: 0, retired: false }));
     this.session = session;
     session.catch(() => {
       if (this.session === session) this.session = null;
@@ -666,63 +388,4 @@ declare global {
 export function appRenderer(): Renderer {
   globalThis.__plotFilesRenderer ??= new Renderer();
   return globalThis.__plotFilesRenderer;
-}
-
-/** A process's parent, from /proc (undefined once it has exited). */
-async function parentOf(pid: number): Promise<number | undefined> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  const ppid = /^PPid:\s+(\d+)/m.exec(status)?.[1];
-  return ppid === undefined ? undefined : Number(ppid);
-}
-
-/** A process's arguments, from /proc (none once it has exited). */
-const argsOf = async (pid: number): Promise<string[]> => (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0');
-
-/** The process id of this process's child started with `arg` among its arguments. */
-async function childWithArg(arg: string): Promise<number | undefined> {
-  for (const entry of await readdir('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    if ((await argsOf(pid)).includes(arg) && (await parentOf(pid)) === process.pid) return pid;
-  }
-  return undefined;
-}
-
-/**
- * Kills a browser and every process it started (Playwright starts it as a process group of its own),
- * unless it has exited already (its pid may be another process's by then), and waits until Playwright
- * has seen it go.
- */
-async function killBrowser({ browser, pid, marker }: Pick<Session, 'browser' | 'pid' | 'marker'>): Promise<void> {
-  if (!(await argsOf(pid)).includes(marker)) return;
-  const gone = new Promise<void>((resolve) => (browser.isConnected() ? browser.once('disconnected', () => resolve()) : resolve()));
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // exited meanwhile
-  }
-  await within(DROP_WAIT_MS, gone, null);
-}
-
-/** A process and all its descendants (from /proc). */
-async function processTree(root: number): Promise<number[]> {
-  const parents = new Map<number, number>();
-  for (const entry of await readdir('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    const parent = await parentOf(pid);
-    if (parent !== undefined) parents.set(pid, parent);
-  }
-  const inTree = (pid: number): boolean => pid === root || (pid > 1 && parents.has(pid) && inTree(parents.get(pid)!));
-  return [...parents.keys()].filter(inTree);
-}
-
-/** Memory (PSS: pages shared between Chromium's processes counted once) of a process tree, in bytes. */
-export async function processTreeMemory(root: number): Promise<number> {
-  let total = 0;
-  for (const pid of await processTree(root)) {
-    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8').catch(() => '');
-    total += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0) * 1024;
-  }
-  return total;
 }

@@ -2,7 +2,8 @@
 // data is fetched by the browser) and the base its save sends back (lib/core/grids/grids.ts saveGridEdits).
 import 'server-only';
 import type { OwnedFile } from '@/lib/core/files/files';
-import { gridEditBase, listGridColumns, type ColumnInfo } from '@/lib/core/grids/grids';
+import { gridEditBase } from '@/lib/core/grids/grid-edits';
+import { listGridColumns, type ColumnInfo } from '@/lib/core/grids/grids';
 import { fidOf } from '@/lib/core/records';
 import type { PageContext } from './page-context';
 

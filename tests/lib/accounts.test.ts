@@ -15,6 +15,7 @@ import type { SignInLimitConfig } from '@/lib/core/accounts/rate-limit';
 import { createSession, sessionViewer } from '@/lib/core/accounts/sessions';
 import { createUser, getUserById, rotateApiKey, setPassword, updateProfile, userRecord } from '@/lib/core/accounts/users';
 import { expectApiError, ORIGIN } from './_helpers';
+import { manualClock } from '../support/clock';
 import { createMigratedDatabase } from '../support/postgres';
 
 const name = () => `a${randomBytes(4).toString('hex')}`;
@@ -77,16 +78,12 @@ describe('accounts on PostgreSQL', () => {
   // Two connection pools on one database: two app processes, as far as the counters can tell.
   let one: Database;
   let two: Database;
-  const config: SignInLimitConfig = { freeFailures: 2, perAccount: 3, perAddress: 5, signUpsPerAddress: 0, windowSeconds: 3600, trustedProxies: 0 };
+  // The counters' time: a clock the tests move (a wait passes without sleeping), at the start of a day
+  // so that no window ends under them.
+  const clock = manualClock();
+  const config: SignInLimitConfig = { freeFailures: 2, perAccount: 3, perAddress: 5, signUpsPerAddress: 0, windowSeconds: 3600, trustedProxies: 0, clock };
   /** With the ceilings out of the way (by default far above what a person's typos reach). */
   const roomy: SignInLimitConfig = { ...config, perAccount: 100, perAddress: 100 };
-
-  /** The wait of `seconds` a pair from `from` was told, passed without sleeping: its last failure
-   * moved that far into the past (the counters keep time by the database's clock). */
-  const waitOut = (from: string, seconds: number) =>
-    one.db.execute(
-      sql`UPDATE rate_limits SET window_start = window_start - make_interval(secs => ${seconds}::int) WHERE key LIKE 'signin:pair:%' AND key LIKE ${`%:${from}`}`,
-    );
 
   beforeAll(async () => {
     await createMigratedDatabase(dbName);
@@ -121,14 +118,14 @@ describe('accounts on PostgreSQL', () => {
     // The next try, at once, even with the right password (or the API key): wait a second.
     expect(await checkSignIn(two.db, from(home), username, PASSWORD, roomy)).toEqual({ retryAfter: 1 });
     expect(await checkSignIn(one.db, from(home), username, apiKey, roomy)).toEqual({ retryAfter: 1 });
-    await waitOut(home, 1);
+    clock.advance(1);
     expect(await checkSignIn(one.db, from(home), username, 'typo again password', roomy)).toEqual({ wrong: true });
     expect(await checkSignIn(two.db, from(home), username, PASSWORD, roomy)).toEqual({ retryAfter: 2 });
-    await waitOut(home, 2);
+    clock.advance(2);
     expect('user' in (await checkSignIn(two.db, from(home), username, PASSWORD, roomy))).toBe(true);
     // Success forgets the failures: the few free tries again.
     for (let i = 0; i < roomy.freeFailures; i++) expect(await checkSignIn(one.db, from(home), username, `typo ${i} password`, roomy)).toEqual({ wrong: true });
-    await waitOut(home, 1);
+    clock.advance(1);
     expect('user' in (await checkSignIn(one.db, from(home), username, apiKey, roomy))).toBe(true);
   });
 

@@ -9,7 +9,8 @@ import { describePlotChart, readChartFigure } from '@/lib/core/plots/chart-data'
 import { describeChart } from '@/lib/shared/figures/chart-description';
 import { chartTable, TABLE_ROWS } from '@/lib/shared/figures/chart-table';
 import { rowsBodySchema } from '@/lib/core/grids/grid-input';
-import { appendRows, createGrid } from '@/lib/core/grids/grids';
+import { appendRows } from '@/lib/core/grids/column-verbs';
+import { createGrid } from '@/lib/core/grids/grids';
 import { LIVE_MAX_BYTES } from '@/lib/shared/figures/live-drawing';
 import { readableAs, VISIBILITY_FIELDS, type Visibility } from '@/lib/core/permissions';
 import { createPlot, getPlotFile } from '@/lib/core/plots/plots';

@@ -1,4 +1,4 @@
-// Search's dashboards and presentations (lib/core/documents/document-cards.ts searchDocuments, migration 0033's
+// Search's dashboards and presentations (lib/core/documents/document-cards.ts searchDocuments, the SQL function
 // document_search_doc and its index) on both databases: found by the words of their filename, public
 // ones for everyone and one's own for oneself, never trashed ones or plots, through the index.
 import { sql } from 'drizzle-orm';

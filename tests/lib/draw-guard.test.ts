@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_SIZES } from '@/lib/core/images/images';
 import { DRAW_LIMITS, drawGuardScript } from '@/lib/shared/figures/draw-guard';
 import { plotlyBrowserScript } from '@/lib/render/plotly-assets';
-import { chromiumPath, FigureError, Renderer, type ExportJob } from '@/lib/render/renderer';
+import { chromiumPath } from '@/lib/render/chromium';
+import { FigureError, type ExportJob } from '@/lib/render/render-jobs';
+import { Renderer } from '@/lib/render/renderer';
 import { CROWDED_FIGURES, line, range, SUBPLOTS_FIGURE, TICK_FIGURES, type Figure } from '../support/hostile-figures';
 import { MAGIC } from '../support/image-formats';
 

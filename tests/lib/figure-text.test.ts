@@ -6,7 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawGuardScript } from '@/lib/shared/figures/draw-guard';
 import { plotlyBrowserScript } from '@/lib/render/plotly-assets';
-import { chromiumPath } from '@/lib/render/renderer';
+import { chromiumPath } from '@/lib/render/chromium';
 
 const ORIGIN = 'http://plots.test';
 const TARGET = '/~someone/3/';

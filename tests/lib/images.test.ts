@@ -22,7 +22,9 @@ import {
   requestImagesFirst,
 } from '@/lib/core/images/images';
 import { GALLERY_PAGE_SIZE } from '@/lib/core/plots/plot-lists';
-import { chromiumPath, Renderer, RenderTimeoutError } from '@/lib/render/renderer';
+import { chromiumPath } from '@/lib/render/chromium';
+import { RenderTimeoutError } from '@/lib/render/render-jobs';
+import { Renderer } from '@/lib/render/renderer';
 import { updateFileDetail } from '@/lib/core/workspace/file-detail';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';

@@ -1,5 +1,5 @@
 // The figure rules the app reads both in TypeScript and in SQL, each held to one table of cases on
-// PostgreSQL and PGlite: a trace's type (lib/shared/figures/trace-types.ts and migration 0020's trace_type and
+// PostgreSQL and PGlite: a trace's type (lib/shared/figures/trace-types.ts and the SQL functions trace_type and
 // trace_named_type), the search's `type:` filters (typeFilter, and the index's type lexemes), and the
 // layout subplots that pick a plotly.js bundle (the browser's rule and the page's SQL).
 import { sql } from 'drizzle-orm';

@@ -2,7 +2,7 @@
 // them), PDF and EMF read from their own structures.
 import { inflateSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromiumPath } from '@/lib/render/renderer';
+import { chromiumPath } from '@/lib/render/chromium';
 
 let browser: Promise<Browser> | undefined;
 let page: Promise<Page> | undefined;

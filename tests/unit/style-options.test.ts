@@ -25,7 +25,7 @@ import {
   SYMBOL_TYPES,
   TICK_FORMATS,
 } from '@/components/chart-editor/style/options';
-import { MAX_SIDE, MIN_SIDE } from '@/lib/render/renderer';
+import { MAX_SIDE, MIN_SIDE } from '@/lib/render/render-jobs';
 import { COLORSCALE_TRACE_TYPES } from '@/lib/shared/figures/trace-facts.generated';
 
 const schema = JSON.parse(readFileSync('node_modules/plotly.js/dist/plot-schema.json', 'utf8'));

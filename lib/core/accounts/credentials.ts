@@ -1,5 +1,6 @@
 // A person signing in on the web: a username or email address and a secret that is either their
-// password or their API key, with failures throttled in Postgres (every app process counts together).
+// password or their API key, with failures throttled in Postgres (every app process counts together,
+// by the database's clock unless the config hands in another).
 // Answers take as long whether or not the account exists or has a password: the password hash and
 // the key comparison are always both done.
 import 'server-only';
@@ -42,10 +43,10 @@ export async function checkSignIn(db: Db, headers: Headers, login: string, secre
     if (wait) return { retryAfter: wait };
   }
   const [byAddress, byAccount] = await Promise.all([
-    countLimited(db, keys.address, config.perAddress, config.windowSeconds),
-    countLimited(db, keys.account, config.perAccount, config.windowSeconds),
+    countLimited(db, keys.address, config.perAddress, config.windowSeconds, config.clock),
+    countLimited(db, keys.account, config.perAccount, config.windowSeconds, config.clock),
   ]);
-  const over = [byAddress, exceeded(byAccount) && !(await isKnownAddress(db, keys.known)) ? byAccount : null].filter(exceeded);
+  const over = [byAddress, exceeded(byAccount) && !(await isKnownAddress(db, keys.known, config.clock)) ? byAccount : null].filter(exceeded);
   if (over.length) {
     if (paired) await unclaimPairAttempt(db, keys.pair);
     return { retryAfter: Math.max(...over.map((s) => s.reset)) };
@@ -54,10 +55,10 @@ export async function checkSignIn(db: Db, headers: Headers, login: string, secre
   const keyOk = apiKeyMatches(user, secret);
   if (!user?.isActive || !(passwordOk || keyOk)) return { wrong: true };
   await Promise.all([
-    byAddress && refundWrite(db, keys.address, config.windowSeconds),
-    byAccount && refundWrite(db, keys.account, config.windowSeconds),
+    byAddress && refundWrite(db, keys.address, config.windowSeconds, config.clock),
+    byAccount && refundWrite(db, keys.account, config.windowSeconds, config.clock),
     paired && forgetPairFailures(db, keys.pair),
-    rememberKnownAddress(db, keys.known),
+    rememberKnownAddress(db, keys.known, config.clock),
   ]);
   return { user };
 }

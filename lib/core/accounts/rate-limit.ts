@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { compiledQuery, queryRows, type CompiledQuery, type Db } from '@/db/client';
 import { apiKeyMatchesSql, authenticate, basicCredentials, keyHolder, viewerOf, type CallerRequest, type Viewer } from './auth';
 import { clientAddress } from '../client-address';
+import { databaseClock, nowSql, type Clock } from '../clock';
 import { busy, throttled } from '../errors';
 import { hashApiKey, userFromRow, userNamedSql } from './users';
 
@@ -16,6 +17,8 @@ export interface RateLimitConfig {
   windowSeconds: number;
   /** Reverse proxies in front of the app that append to X-Forwarded-For (see lib/core/client-address.ts). */
   trustedProxies: number;
+  /** What time it is (the database's clock; a test's own). */
+  clock: Clock;
 }
 
 /** A whole-number setting from the environment (`fallback` when unset); a bad value stops the start. */
@@ -33,6 +36,7 @@ export const rateLimitConfig = (): RateLimitConfig => ({
   perAddress: whole('RATE_LIMIT_WRITES_PER_ADDRESS', 1200, 0),
   windowSeconds: whole('RATE_LIMIT_WINDOW_SECONDS', 60, 1),
   trustedProxies: whole('TRUST_PROXY', 0, 0),
+  clock: databaseClock,
 });
 
 export interface RateLimitState {
@@ -46,19 +50,29 @@ export interface RateLimitState {
 /**
  * One write counted against the key `source` selects (none: nothing counted), in the window of
  * `window` seconds (placeholders): start a new window or add to the current one. Answers its count and
- * the seconds until the window ends.
+ * the seconds until the window ends. The time is the database's now(), or with `ownClock` the
+ * placeholder `now` (a test's clock).
  */
-const counted = (source: SQL) => {
+const counted = (source: SQL, ownClock: boolean) => {
   const window = sql`${sql.placeholder('window')}::int`;
+  const now = ownClock ? sql`${sql.placeholder('now')}::timestamptz` : sql`now()`;
   return sql`INSERT INTO rate_limits AS r (key, window_start, count)
-    SELECT s.key, to_timestamp(floor(extract(epoch FROM now()) / ${window}) * ${window}), 1 FROM (${source}) s
+    SELECT s.key, to_timestamp(floor(extract(epoch FROM ${now}) / ${window}) * ${window}), 1 FROM (${source}) s
     ON CONFLICT (key) DO UPDATE
       SET count = CASE WHEN r.window_start = excluded.window_start THEN r.count + 1 ELSE 1 END,
           window_start = excluded.window_start
-    RETURNING count, ceil(extract(epoch FROM r.window_start + make_interval(secs => ${window}) - now()))::int AS reset`;
+    RETURNING count, ceil(extract(epoch FROM r.window_start + make_interval(secs => ${window}) - ${now}))::int AS reset`;
 };
 
-const countOne = compiledQuery<{ count: number; reset: number }>(() => counted(sql`SELECT ${sql.placeholder('key')}::text AS key`));
+/** A compiled statement's clock values: which of its two forms, and the placeholder `now`. */
+const clockValues = (clock: Clock) => {
+  const now = clock.now();
+  return { ownClock: now !== null, now: now?.toISOString() };
+};
+
+const countOne = [false, true].map((ownClock) =>
+  compiledQuery<{ count: number; reset: number }>(() => counted(sql`SELECT ${sql.placeholder('key')}::text AS key`, ownClock)),
+);
 
 /**
  * A counter key's namespace: what comes before its first ":". Every key of one namespace counts in
@@ -68,37 +82,38 @@ const countOne = compiledQuery<{ count: number; reset: number }>(() => counted(s
 const namespaceOf = (key: string) => key.split(':', 1)[0];
 
 /** Deletes the rows of these namespaces whose window (of `windowSeconds`) ended. */
-export async function sweepExpired(db: Db, namespaces: string[], windowSeconds: number): Promise<void> {
+export async function sweepExpired(db: Db, namespaces: string[], windowSeconds: number, clock: Clock = databaseClock): Promise<void> {
   await db.execute(
     sql`DELETE FROM rate_limits
         WHERE split_part(key, ':', 1) IN (${sql.join(
           namespaces.map((n) => sql`${n}`),
           sql`, `,
         )})
-          AND window_start < now() - make_interval(secs => ${windowSeconds}::int)`,
+          AND window_start < ${nowSql(clock)} - make_interval(secs => ${windowSeconds}::int)`,
   );
 }
 
 /** Expired rows are swept now and then (with one write in a hundred) so the table stays small. */
-async function sweep(db: Db, namespaces: string[], windowSeconds: number): Promise<void> {
-  if (Math.random() < 0.01) await sweepExpired(db, namespaces, windowSeconds);
+async function sweep(db: Db, namespaces: string[], windowSeconds: number, clock: Clock): Promise<void> {
+  if (Math.random() < 0.01) await sweepExpired(db, namespaces, windowSeconds, clock);
 }
 
 const state = (limit: number, row: { count: number; reset: number }): RateLimitState => ({ limit, count: row.count, reset: Math.max(1, row.reset) });
 
 /** Counts one write against `key` and answers its state (one statement). */
-export async function countWrite(db: Db, key: string, limit: number, windowSeconds: number): Promise<RateLimitState> {
-  const [row] = await countOne(db, { key, window: windowSeconds });
-  await sweep(db, [namespaceOf(key)], windowSeconds);
+export async function countWrite(db: Db, key: string, limit: number, windowSeconds: number, clock: Clock = databaseClock): Promise<RateLimitState> {
+  const { ownClock, now } = clockValues(clock);
+  const [row] = await countOne[Number(ownClock)](db, { key, window: windowSeconds, now });
+  await sweep(db, [namespaceOf(key)], windowSeconds, clock);
   return state(limit, row);
 }
 
 /** Takes back one write counted against `key` in the current window (a sign-in that turned out right). */
-export async function refundWrite(db: Db, key: string, windowSeconds: number): Promise<void> {
+export async function refundWrite(db: Db, key: string, windowSeconds: number, clock: Clock = databaseClock): Promise<void> {
   await db.execute(
     sql`UPDATE rate_limits SET count = count - 1
         WHERE key = ${key} AND count > 0
-          AND window_start = to_timestamp(floor(extract(epoch FROM now()) / ${windowSeconds}::int) * ${windowSeconds}::int)`,
+          AND window_start = to_timestamp(floor(extract(epoch FROM ${nowSql(clock)}) / ${windowSeconds}::int) * ${windowSeconds}::int)`,
   );
 }
 
@@ -112,8 +127,8 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 }
 
 /** Counts a write against a limit (null when it is off). */
-export async function countLimited(db: Db, key: string, limit: number, windowSeconds: number): Promise<RateLimitState | null> {
-  return limit ? countWrite(db, key, limit, windowSeconds) : null;
+export async function countLimited(db: Db, key: string, limit: number, windowSeconds: number, clock: Clock = databaseClock): Promise<RateLimitState | null> {
+  return limit ? countWrite(db, key, limit, windowSeconds, clock) : null;
 }
 
 export const exceeded = (state: RateLimitState | null): state is RateLimitState => !!state && state.count > state.limit;
@@ -127,22 +142,22 @@ const addressKey = (headers: Headers, config: RateLimitConfig) => `addr:${client
 
 /** Counts a write from this address (an API write or a sign-in attempt). */
 export const countAddressWrite = (db: Db, headers: Headers, config = rateLimitConfig()) =>
-  countLimited(db, addressKey(headers, config), config.perAddress, config.windowSeconds);
+  countLimited(db, addressKey(headers, config), config.perAddress, config.windowSeconds, config.clock);
 
 /** A write from this address: 429 once the address has used up its window. */
 export const limitAddress = async (db: Db, headers: Headers, config = rateLimitConfig()) => enforce(await countAddressWrite(db, headers, config));
 
 /** A write by this user: 429 once the user has used up its window. */
 export const limitUser = async (db: Db, viewer: Viewer, config = rateLimitConfig()) =>
-  enforce(await countLimited(db, `user:${viewer.id}`, config.perKey, config.windowSeconds));
+  enforce(await countLimited(db, `user:${viewer.id}`, config.perKey, config.windowSeconds, config.clock));
 
 /** Nickname changes a user may make a day: each rewrites the search entry of every plot of theirs
- * (migration 0015's trigger), work that grows with their plot count. */
+ * (the trigger users_sync_plot_search), work that grows with their plot count. */
 export const RENAMES_PER_DAY = 10;
 
 /** Counts a nickname change of the user's: 429 past RENAMES_PER_DAY in the day. */
-export async function limitRename(db: Db, userId: number): Promise<void> {
-  const state = await countWrite(db, `rename:${userId}`, RENAMES_PER_DAY, 86_400);
+export async function limitRename(db: Db, userId: number, clock: Clock = databaseClock): Promise<void> {
+  const state = await countWrite(db, `rename:${userId}`, RENAMES_PER_DAY, 86_400, clock);
   if (exceeded(state)) {
     const hours = Math.ceil(state.reset / 3600);
     throw busy(
@@ -157,8 +172,8 @@ export async function limitRename(db: Db, userId: number): Promise<void> {
 export const commentsPerHour = () => whole('RATE_LIMIT_COMMENTS_PER_HOUR', 30, 0);
 
 /** Counts a new comment of the user's: 429 past their hourly allowance. */
-export async function limitComments(db: Db, viewer: Viewer, limit = commentsPerHour()): Promise<void> {
-  const state = await countLimited(db, `comment:${viewer.id}`, limit, 3600);
+export async function limitComments(db: Db, viewer: Viewer, limit = commentsPerHour(), clock: Clock = databaseClock): Promise<void> {
+  const state = await countLimited(db, `comment:${viewer.id}`, limit, 3600, clock);
   if (exceeded(state)) {
     const minutes = Math.ceil(state.reset / 60);
     throw busy(`You can post at most ${limit} comments an hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, state.reset);
@@ -177,6 +192,8 @@ export interface SignInLimitConfig {
   signUpsPerAddress: number;
   windowSeconds: number;
   trustedProxies: number;
+  /** What time it is (the database's clock; a test's own). */
+  clock: Clock;
 }
 
 /**
@@ -191,6 +208,7 @@ export const signInLimitConfig = (): SignInLimitConfig => ({
   signUpsPerAddress: whole('SIGNUPS_PER_ADDRESS', 10, 0),
   windowSeconds: whole('SIGNIN_WINDOW_SECONDS', 900, 1),
   trustedProxies: whole('TRUST_PROXY', 0, 0),
+  clock: databaseClock,
 });
 
 /** How long an address the account signed in from stays exempt from the account's ceiling. */
@@ -214,7 +232,7 @@ export function signInKeys(headers: Headers, account: number | string, config: S
 
 /** Counts a sign-up attempt from this address: its state, exceeded once the address used up its window. */
 export const countSignUp = (db: Db, headers: Headers, config = signInLimitConfig()) =>
-  countLimited(db, `signup:addr:${clientAddress(headers, config.trustedProxies)}`, config.signUpsPerAddress, config.windowSeconds);
+  countLimited(db, `signup:addr:${clientAddress(headers, config.trustedProxies)}`, config.signUpsPerAddress, config.windowSeconds, config.clock);
 
 /**
  * The wait, in seconds, that `failures` failures on a pair impose after the last of them: none within
@@ -233,21 +251,22 @@ const pairWait = (failures: SQL, config: SignInLimitConfig) =>
  */
 export async function claimPairAttempt(db: Db, key: string, config: SignInLimitConfig): Promise<number> {
   const window = sql`make_interval(secs => ${config.windowSeconds}::int)`;
+  const now = nowSql(config.clock);
   const [claimed] = await queryRows<{ count: number }>(
     db,
-    sql`INSERT INTO rate_limits AS r (key, window_start, count) VALUES (${key}, now(), 1)
+    sql`INSERT INTO rate_limits AS r (key, window_start, count) VALUES (${key}, ${now}, 1)
         ON CONFLICT (key) DO UPDATE
-          SET count = CASE WHEN r.window_start > now() - ${window} THEN r.count + 1 ELSE 1 END, window_start = now()
-          WHERE r.window_start <= now() - ${window} OR now() >= r.window_start + make_interval(secs => ${pairWait(sql`r.count`, config)})
+          SET count = CASE WHEN r.window_start > ${now} - ${window} THEN r.count + 1 ELSE 1 END, window_start = ${now}
+          WHERE r.window_start <= ${now} - ${window} OR ${now} >= r.window_start + make_interval(secs => ${pairWait(sql`r.count`, config)})
         RETURNING count`,
   );
   if (claimed) {
-    await sweep(db, [namespaceOf(key)], config.windowSeconds);
+    await sweep(db, [namespaceOf(key)], config.windowSeconds, config.clock);
     return 0;
   }
   const [left] = await queryRows<{ wait: number }>(
     db,
-    sql`SELECT ceil(extract(epoch FROM window_start + make_interval(secs => ${pairWait(sql`count`, config)}) - now()))::int AS wait
+    sql`SELECT ceil(extract(epoch FROM window_start + make_interval(secs => ${pairWait(sql`count`, config)}) - ${nowSql(config.clock)}))::int AS wait
         FROM rate_limits WHERE key = ${key}`,
   );
   return Math.max(1, left?.wait ?? 1);
@@ -264,19 +283,20 @@ export async function forgetPairFailures(db: Db, key: string): Promise<void> {
 }
 
 /** Marks the address an account just signed in from, for KNOWN_ADDRESS_DAYS. */
-export async function rememberKnownAddress(db: Db, key: string): Promise<void> {
+export async function rememberKnownAddress(db: Db, key: string, clock: Clock = databaseClock): Promise<void> {
+  const now = nowSql(clock);
   await db.execute(
-    sql`INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), 1)
-        ON CONFLICT (key) DO UPDATE SET window_start = now()`,
+    sql`INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}, 1)
+        ON CONFLICT (key) DO UPDATE SET window_start = ${now}`,
   );
-  await sweep(db, [namespaceOf(key)], KNOWN_ADDRESS_DAYS * 86_400);
+  await sweep(db, [namespaceOf(key)], KNOWN_ADDRESS_DAYS * 86_400, clock);
 }
 
 /** Whether the account signed in from this address within KNOWN_ADDRESS_DAYS. */
-export async function isKnownAddress(db: Db, key: string): Promise<boolean> {
+export async function isKnownAddress(db: Db, key: string, clock: Clock = databaseClock): Promise<boolean> {
   const rows = await queryRows(
     db,
-    sql`SELECT 1 FROM rate_limits WHERE key = ${key} AND window_start > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS}::int)`,
+    sql`SELECT 1 FROM rate_limits WHERE key = ${key} AND window_start > ${nowSql(clock)} - make_interval(days => ${KNOWN_ADDRESS_DAYS}::int)`,
   );
   return rows.length > 0;
 }
@@ -292,19 +312,19 @@ interface AdmissionRow extends Record<string, unknown> {
  * The API key write's one statement: the address counted (when that limit is on), the user its
  * credentials name, and the user counted (when that limit is on) only for the right key of an active
  * user, and only while the address is within its limit: what limitAddress, verifyApiKey and limitUser
- * do one after another. Compiled once per pair of limits.
+ * do one after another. Compiled once per pair of limits (and clock: the database's or a test's).
  */
 const ADMISSIONS = new Map<string, CompiledQuery<AdmissionRow>>();
 
-function admission(byAddress: boolean, byUser: boolean): CompiledQuery<AdmissionRow> {
-  const name = `${byAddress} ${byUser}`;
+function admission(byAddress: boolean, byUser: boolean, ownClock: boolean): CompiledQuery<AdmissionRow> {
+  const name = `${byAddress} ${byUser} ${ownClock}`;
   let statement = ADMISSIONS.get(name);
   if (!statement) {
     statement = compiledQuery(() => {
-      const a = byAddress ? sql`a AS (${counted(sql`SELECT ${sql.placeholder('address')}::text AS key`)}),` : sql``;
+      const a = byAddress ? sql`a AS (${counted(sql`SELECT ${sql.placeholder('address')}::text AS key`, ownClock)}),` : sql``;
       const withinAddress = byAddress ? sql`AND (SELECT count FROM a) <= ${sql.placeholder('perAddress')}::int` : sql``;
       const k = byUser
-        ? sql`, k AS (${counted(sql`SELECT 'user:' || u.id AS key FROM u WHERE ${apiKeyMatchesSql(sql`u`, sql.placeholder('hash'))} ${withinAddress}`)})`
+        ? sql`, k AS (${counted(sql`SELECT 'user:' || u.id AS key FROM u WHERE ${apiKeyMatchesSql(sql`u`, sql.placeholder('hash'))} ${withinAddress}`, ownClock)})`
         : sql``;
       return sql`WITH ${a} u AS (${userNamedSql()}) ${k}
         SELECT u.*, ${byAddress ? sql`(SELECT count FROM a)` : sql`NULL::int`} AS address_count, ${byAddress ? sql`(SELECT reset FROM a)` : sql`NULL::int`} AS address_reset,
@@ -330,14 +350,20 @@ export async function admitWrite(db: Db, req: CallerRequest, config = rateLimitC
     const byUser = viewer ? await limitUser(db, viewer, config) : null;
     return { viewer, states: [byAddress, byUser].filter((s) => s !== null) };
   }
-  const [row] = await admission(config.perAddress > 0, config.perKey > 0)(db, {
+  const { ownClock, now } = clockValues(config.clock);
+  const [row] = await admission(
+    config.perAddress > 0,
+    config.perKey > 0,
+    ownClock,
+  )(db, {
     address: addressKey(req.headers, config),
     perAddress: config.perAddress,
     username: credentials.username,
     hash: hashApiKey(credentials.key),
     window: config.windowSeconds,
+    now,
   });
-  if (config.perAddress || config.perKey) await sweep(db, ['addr', 'user'], config.windowSeconds);
+  if (config.perAddress || config.perKey) await sweep(db, ['addr', 'user'], config.windowSeconds, config.clock);
   const states: RateLimitState[] = [];
   if (row.address_count !== null) states.push(enforce(state(config.perAddress, { count: row.address_count, reset: row.address_reset! }))!);
   const viewer = viewerOf(keyHolder(credentials, userFromRow(row)));

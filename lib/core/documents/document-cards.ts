@@ -37,7 +37,7 @@ export async function listPublicDocuments(db: Db, ownerId: number, limit = PROFI
 
 /**
  * The documents whose filename has the words of `q` (a web-search query, as plots are searched: the
- * words of document_search_doc, migration 0033, through its index), the newest changed first:
+ * words of the SQL function document_search_doc, through its index), the newest changed first:
  * public ones of everyone (scope 'public') or the viewer's own (scope 'own'). A query of `type:`
  * filters alone names trace types, which documents have none of: it finds none.
  */

@@ -1,5 +1,5 @@
 // Figure rules, pure (no database): a stored figure holds src references into grids, never raw data.
-// Which attributes are data comes from plotly.js's own schema (lib/plot-schema.ts).
+// Which attributes are data comes from plotly.js's own schema (lib/core/figures/plot-schema.ts).
 import { decodeTypedArray } from '@/lib/shared/column-values';
 import { invalid, invalidMany } from '../errors';
 import { traceNode, type AttrNode } from './plot-schema';

@@ -1,4 +1,4 @@
-// People a file is shared with by name (API.md "People"): its owner names users as `read` (they see
+// People a file is shared with by name (docs/api.md "Collaborators"): its owner names users as `read` (they see
 // it as if it were public to them) or `write` (they also change its content, never its place, name,
 // sharing or existence). A folder's collaborators reach everything below it, as long as it stays
 // there: the database decides that (file_collaboration, read by getFile and canReadSql).

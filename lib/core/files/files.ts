@@ -115,7 +115,7 @@ const newFile = (ownerId: number, filetype: Filetype, fields: NewFileFields, par
   shareKey: fields.share_key_enabled ? newShareKey() : null,
 });
 
-/** create_file (migration 0012, as 0017 redefines it): a fresh number and the files row, named or default-named, in one call (values or placeholders). */
+/** The SQL function create_file: a fresh number and the files row, named or default-named, in one call (values or placeholders). */
 const createFileCall = (input: Record<keyof NewFile, unknown>) =>
   sql`create_file(${input.ownerId}::int, ${input.filetype}::text, ${input.filename}::text, ${input.parent}::int, ${input.worldReadable}::boolean, ${input.shareKey}::text)`;
 

@@ -1,5 +1,5 @@
 // Which grids plots draw from and which plots draw from grids: a plot's srcs name grids by key
-// (`owner:n`, owner lower-cased: plot_grid_keys, migration 0006), found the other way through the GIN
+// (`owner:n`, owner lower-cased: the SQL function plot_grid_keys), found the other way through the GIN
 // index plots_grid_keys_idx. Every question here takes a page's worth of files at once (one query),
 // never one file at a time.
 import 'server-only';

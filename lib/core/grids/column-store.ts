@@ -2,10 +2,12 @@
 // live columns and its kept versions' columns point to it, so a save that leaves a column's values as
 // they were (a rename, a reorder, a change of another column) shares them instead of copying them.
 // A write of values makes new rows; rows nothing points to any more go when the change settles
-// (versions.ts settleGridHistory).
+// (versions.ts settleGridHistory). Here too: the columns written to point at new rows.
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
+import { gridColumns } from '@/db/schema';
 import type { ColumnValues } from '@/lib/shared/column-values';
 import { MiB } from '../json-text';
 
@@ -49,11 +51,66 @@ export async function writeValues(tx: Db, gridId: number, values: (ColumnValues 
   }
 }
 
-/** The stored text of one live column's values. */
-export async function columnText(db: Db, columnId: number): Promise<string> {
-  const [row] = await queryRows<{ data: string }>(
-    db,
-    sql`SELECT v.data::text AS data FROM grid_columns c JOIN column_values v ON v.id = c.values_id WHERE c.id = ${columnId}`,
+export interface NewColumn extends ColumnValues {
+  name: string;
+  uid: string;
+  ord: number;
+}
+
+/** A uid (6 lowercase hex characters) not in `taken`, which it joins. */
+export function newUid(taken: Set<string>): string {
+  let uid: string;
+  do uid = randomBytes(3).toString('hex');
+  while (taken.has(uid));
+  taken.add(uid);
+  return uid;
+}
+
+/** Writes new columns: their values, then the columns pointing to them. */
+export async function insertColumns(tx: Db, gridId: number, cols: NewColumn[]): Promise<void> {
+  const ids = await newValuesIds(tx, cols.length);
+  await writeValues(
+    tx,
+    gridId,
+    cols.map((c, i) => ({ ...c, valuesId: ids[i] })),
   );
-  return row?.data ?? 'null';
+  for (let i = 0; i < cols.length; i += 1000) {
+    await tx.insert(gridColumns).values(
+      cols.slice(i, i + 1000).map((c, k) => ({
+        gridId,
+        uid: c.uid,
+        name: c.name,
+        ord: c.ord,
+        valuesId: ids[i + k],
+        bytes: c.bytes,
+        length: c.length,
+        preview: sql`${JSON.stringify(c.head)}::json`,
+      })),
+    );
+  }
+}
+
+/** Columns' names and data replaced (new values, which the columns then point to); the caller holds the grid's lock. */
+export async function replaceColumnData(tx: Db, gridId: number, cols: (ColumnValues & { id: number; name: string })[]): Promise<void> {
+  const ids = await newValuesIds(tx, cols.length);
+  await writeValues(
+    tx,
+    gridId,
+    cols.map((c, i) => ({ ...c, valuesId: ids[i] })),
+  );
+  await pointColumns(
+    tx,
+    cols.map((c, i) => ({ id: c.id, name: c.name, valuesId: ids[i] })),
+  );
+}
+
+/** Columns (by id) point to new values (written), taking their length, bytes and preview, and their new name when given. */
+export async function pointColumns(tx: Db, cols: { id: number; name?: string; valuesId: number }[]): Promise<void> {
+  for (let i = 0; i < cols.length; i += 1000) {
+    const rows = cols.slice(i, i + 1000).map((c) => sql`(${c.id}::bigint, ${c.name ?? null}::text, ${c.valuesId}::bigint)`);
+    await tx.execute(sql`
+      UPDATE grid_columns c SET name = coalesce(v.name, c.name), values_id = v.values_id, bytes = cv.bytes, length = cv.length, preview = cv.preview
+      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, values_id) JOIN column_values cv ON cv.id = v.values_id
+      WHERE c.id = v.id`);
+  }
 }

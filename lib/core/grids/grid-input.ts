@@ -3,8 +3,8 @@
 // appended rows turned into column values. The request path and the body worker (lib/http/grid-bodies.ts,
 // which checks large bodies off the event loop) both use them, so a body gets one answer whatever its size.
 import { z } from 'zod';
-import { MAX_COLUMN_VALUES, nonFinite, oversizedCell, PREVIEW_VALUES } from '@/lib/shared/column-values';
-import { invalid, type ApiError } from '../errors';
+import { columnValues, MAX_COLUMN_VALUES, nonFinite, oversizedCell, PREVIEW_VALUES, type ColumnValues } from '@/lib/shared/column-values';
+import { invalid, invalidMany, type ApiError } from '../errors';
 import { MAX_COLUMN_NAME_CHARS } from '@/lib/shared/limits';
 import { columnNameSchema, filenameSchema, pathSchema } from '@/lib/shared/names';
 import { MiB, parseJsonText, parseWith, renameRepeatedKeys } from '../json-text';
@@ -180,4 +180,31 @@ export function editItems(cols: unknown): EditItem[] {
       'cols',
     ) as EditItem[];
   });
+}
+
+type Problem = { field: string; message: string };
+
+/** Every column's values, or one 400 naming each column at fault. */
+export function valuesOf(cols: { data: unknown; field: string }[]): ColumnValues[] {
+  const problems: Problem[] = [];
+  const out: ColumnValues[] = [];
+  for (const c of cols) {
+    const values = columnValues(c.data);
+    if ('text' in values) out.push(values);
+    else problems.push({ field: values.index === undefined ? c.field : `${c.field}[${values.index}]`, message: values.message });
+  }
+  if (problems.length) throw invalidMany(problems.slice(0, 20));
+  return out;
+}
+
+export const quoted = (s: string) => `'${s.length > 50 ? `${s.slice(0, 50)}…` : s}'`;
+
+/** 400 naming the first of `changes` whose name another column of the grid has (or will have). */
+export function checkNames(current: Map<number, string>, changes: { key: number; name: string; field: string }[]): void {
+  const names = new Map(current);
+  for (const c of changes) names.set(c.key, c.name);
+  const count = new Map<string, number>();
+  for (const name of names.values()) count.set(name, (count.get(name) ?? 0) + 1);
+  const clash = changes.find((c) => count.get(c.name)! > 1);
+  if (clash) throw invalid(clash.field, `a column named ${quoted(clash.name)} already exists in this grid (names are unique within a grid)`);
 }

@@ -1,44 +1,24 @@
 // Grids: the column data plots reference. Column values are stored as json text exactly as written
 // and spliced into answers as stored; column writes change a column's text in the database (rows are
 // appended by text concatenation there), so a large column never travels through Node whole.
-// What the writes accept (schemas, checked data and rows) is in grid-input.ts, pure.
+// What the writes accept (schemas, checked data and rows) is in grid-input.ts, pure; the column and row
+// verbs are in column-verbs.ts, the grid editor's save in grid-edits.ts.
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { queryRows, type Db } from '@/db/client';
 import { files, gridColumns } from '@/db/schema';
 import type { Viewer } from '../accounts/auth';
-import { coalesced, columnTexts } from './column-reads';
-import { CELL_TOO_LARGE, columnValues, MAX_COLUMN_VALUES, NON_FINITE, PREVIEW_VALUES, type ColumnValues } from '@/lib/shared/column-values';
-import { conflict, invalid, invalidMany, notFound } from '../errors';
-import { createFile, fileRecord, getFile, type FileRow, type OwnedFile } from '../files/files';
+import { notFound } from '../errors';
 import { fileFieldsSchema, type TYPE_FIELDS, type TypeUpdate } from '../files/file-changes';
-import {
-  colItems,
-  editItems,
-  gridData,
-  MAX_COLUMNS,
-  metadataSchema,
-  misfitRow,
-  type colsBodySchema,
-  type createGridSchema,
-  type editsBodySchema,
-  type rowsBodySchema,
-} from './grid-input';
-import { columnText, newValuesIds, statements, writeValues } from './column-store';
-
-export { columnText };
-import { refreshPlotsOfGrids } from '../images/images';
-import { assertEditor, assertReadable } from '../permissions';
+import { createFile, fileRecord, getFile, type FileRow, type OwnedFile } from '../files/files';
 import { listReferencers, type GridPlots } from '../files/references';
+import { recordFirstVersion, type Client } from '../files/versions';
+import { assertEditor, assertReadable } from '../permissions';
 import { fidOf, type Fid } from '../records';
-import { recordFirstVersion, recordGridAppend, recordGridVersion, settleGridHistory, type Client } from '../files/versions';
-
-/** Columns one request may name (`?uid=a,b`). */
-export const MAX_UIDS = 1000;
-
-type Problem = { field: string; message: string };
+import { coalesced, columnTexts } from './column-reads';
+import { insertColumns, newUid, type NewColumn } from './column-store';
+import { gridData, metadataSchema, valuesOf, type createGridSchema } from './grid-input';
 
 /** PUT/PATCH /v2/grids/{fid}: the fields given change. */
 export const gridUpdateSchema = fileFieldsSchema.extend({
@@ -50,34 +30,6 @@ export type GridUpdate = z.output<typeof gridUpdateSchema>;
 export const gridUpdate: TypeUpdate<GridUpdate> = async (_db, _owner, input) =>
   input.metadata === undefined ? null : (tx, file) => updateGridFields(tx, file, input);
 
-/** Every column's values, or one 400 naming each column at fault. */
-function valuesOf(cols: { data: unknown; field: string }[]): ColumnValues[] {
-  const problems: Problem[] = [];
-  const out: ColumnValues[] = [];
-  for (const c of cols) {
-    const values = columnValues(c.data);
-    if ('text' in values) out.push(values);
-    else problems.push({ field: values.index === undefined ? c.field : `${c.field}[${values.index}]`, message: values.message });
-  }
-  if (problems.length) throw invalidMany(problems.slice(0, 20));
-  return out;
-}
-
-interface NewColumn extends ColumnValues {
-  name: string;
-  uid: string;
-  ord: number;
-}
-
-/** A uid (6 lowercase hex characters) not in `taken`, which it joins. */
-function newUid(taken: Set<string>): string {
-  let uid: string;
-  do uid = randomBytes(3).toString('hex');
-  while (taken.has(uid));
-  taken.add(uid);
-  return uid;
-}
-
 /** Checks and normalizes a create's `data`: its columns (in `order`) and metadata. */
 function gridDataOf(data: unknown): { cols: NewColumn[]; metadata: unknown } {
   const { cols, metadata } = gridData(data);
@@ -86,30 +38,6 @@ function gridDataOf(data: unknown): { cols: NewColumn[]; metadata: unknown } {
   const uids = new Set<string>();
   const out = entries.map(([name, col], i) => ({ name, uid: newUid(uids), ord: col.order ?? i, ...values[i] }));
   return { cols: out.sort((a, b) => a.ord - b.ord), metadata };
-}
-
-/** Writes new columns: their values, then the columns pointing to them. */
-async function insertColumns(tx: Db, gridId: number, cols: NewColumn[]): Promise<void> {
-  const ids = await newValuesIds(tx, cols.length);
-  await writeValues(
-    tx,
-    gridId,
-    cols.map((c, i) => ({ ...c, valuesId: ids[i] })),
-  );
-  for (let i = 0; i < cols.length; i += 1000) {
-    await tx.insert(gridColumns).values(
-      cols.slice(i, i + 1000).map((c, k) => ({
-        gridId,
-        uid: c.uid,
-        name: c.name,
-        ord: c.ord,
-        valuesId: ids[i + k],
-        bytes: c.bytes,
-        length: c.length,
-        preview: sql`${JSON.stringify(c.head)}::json`,
-      })),
-    );
-  }
 }
 
 /** Applies a grid's own fields (metadata) in the caller's transaction; the caller checked ownership. */
@@ -161,7 +89,7 @@ export async function createGrid(db: Db, viewer: Viewer, input: z.output<typeof 
   return { file: record };
 }
 
-async function gridColumnsOf(db: Db, gridId: number) {
+export async function gridColumnsOf(db: Db, gridId: number) {
   return db
     .select({ id: gridColumns.id, name: gridColumns.name, uid: gridColumns.uid, ord: gridColumns.ord })
     .from(gridColumns)
@@ -171,12 +99,12 @@ async function gridColumnsOf(db: Db, gridId: number) {
 
 const gridOnly = (file: OwnedFile | undefined) => (file?.filetype === 'grid' ? file : undefined);
 
-async function readableGrid(db: Db, viewer: Viewer | null, fid: Fid, shareKey?: string | null): Promise<OwnedFile> {
+export async function readableGrid(db: Db, viewer: Viewer | null, fid: Fid, shareKey?: string | null): Promise<OwnedFile> {
   return assertReadable(gridOnly(await getFile(db, fid, viewer)), viewer, shareKey);
 }
 
 /** The record of a grid the caller may read (checked). */
-async function recordOf(db: Db, file: OwnedFile, viewer: Viewer | null, origin: string) {
+export async function recordOf(db: Db, file: OwnedFile, viewer: Viewer | null, origin: string) {
   const [cols, referencers] = await Promise.all([
     queryRows<{ name: string; uid: string; preview: string | null }>(
       db,
@@ -198,8 +126,6 @@ export async function getGrid(db: Db, viewer: Viewer | null, fid: Fid, origin: s
   return recordOf(db, await readableGrid(db, viewer, fid, shareKey), viewer, origin);
 }
 
-export { columnTexts };
-
 /** GET /v2/grids/{fid}/content: `{"cols": {name: {data, order, uid}}}`, streamed column by column. */
 export async function gridContent(db: Db, viewer: Viewer | null, fid: Fid, shareKey?: string | null): Promise<AsyncIterable<string>> {
   const file = await readableGrid(db, viewer, fid, shareKey);
@@ -220,11 +146,8 @@ export async function gridContent(db: Db, viewer: Viewer | null, fid: Fid, share
   );
 }
 
-// ---------------------------------------------------------------------------------------------
-// Columns and rows (docs/api.md "Endpoints"), metadata
-
 /** A grid the caller changes the content of, as owner or writer (401, 404 to those who cannot read it, 403 to readers). */
-async function editableGrid(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFile> {
+export async function editableGrid(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFile> {
   return assertEditor(gridOnly(await getFile(db, fid, viewer)), viewer);
 }
 
@@ -240,303 +163,6 @@ export async function lockGrid(tx: Db, gridId: number): Promise<void> {
 /** The grid's date_modified moves with its columns. */
 export async function touchGrid(tx: Db, gridId: number): Promise<void> {
   await tx.update(files).set({ updatedAt: sql`now()` }).where(eq(files.id, gridId));
-}
-
-const quoted = (s: string) => `'${s.length > 50 ? `${s.slice(0, 50)}…` : s}'`;
-
-/** The grid's columns a `uid` query names, in the order asked: 400 naming `uid` for a repeat or an unknown uid. */
-async function columnsAt(db: Db, gridId: number, uidText: string) {
-  const uids = uidText.split(',');
-  if (uids.length > MAX_UIDS) throw invalid('uid', `at most ${MAX_UIDS} uids`);
-  const seen = new Set<string>();
-  for (const uid of uids) {
-    if (seen.has(uid)) throw invalid('uid', `${quoted(uid)} is given twice`);
-    seen.add(uid);
-  }
-  const rows = await db
-    .select({ id: gridColumns.id, name: gridColumns.name, uid: gridColumns.uid, ord: gridColumns.ord })
-    .from(gridColumns)
-    .where(and(eq(gridColumns.gridId, gridId), inArray(gridColumns.uid, uids)));
-  const byUid = new Map(rows.map((r) => [r.uid, r]));
-  const unknown = uids.find((uid) => !byUid.has(uid));
-  if (unknown !== undefined) throw invalid('uid', `the grid has no column ${quoted(unknown)}`);
-  return uids.map((uid) => byUid.get(uid)!);
-}
-
-/** 400 naming the first of `changes` whose name another column of the grid has (or will have). */
-function checkNames(current: Map<number, string>, changes: { key: number; name: string; field: string }[]): void {
-  const names = new Map(current);
-  for (const c of changes) names.set(c.key, c.name);
-  const count = new Map<string, number>();
-  for (const name of names.values()) count.set(name, (count.get(name) ?? 0) + 1);
-  const clash = changes.find((c) => count.get(c.name)! > 1);
-  if (clash) throw invalid(clash.field, `a column named ${quoted(clash.name)} already exists in this grid (names are unique within a grid)`);
-}
-
-/** POST /v2/grids/{fid}/col: the new columns, in the order sent, after the existing ones. */
-export async function appendColumns(db: Db, viewer: Viewer | null, fid: Fid, input: z.output<typeof colsBodySchema>, client: Client = 'api') {
-  const grid = await editableGrid(db, viewer, fid);
-  const items = colItems(input.cols, true) as { name: string; data: unknown }[];
-  const values = valuesOf(items.map((c, i) => ({ data: c.data, field: `cols[${i}].data` })));
-  return db.transaction(async (tx) => {
-    await lockGrid(tx, grid.id);
-    const existing = await gridColumnsOf(tx, grid.id);
-    if (existing.length + items.length > MAX_COLUMNS) throw invalid('cols', `at most ${MAX_COLUMNS} columns a grid (it has ${existing.length})`);
-    // New columns get negative keys: they are not rows yet.
-    checkNames(
-      new Map(existing.map((c) => [c.id, c.name])),
-      items.map((c, i) => ({ key: -1 - i, name: c.name, field: `cols[${i}].name` })),
-    );
-    const uids = new Set(existing.map((c) => c.uid));
-    const first = existing.reduce((max, c) => Math.max(max, c.ord + 1), 0);
-    const cols = items.map((c, i) => ({ name: c.name, uid: newUid(uids), ord: first + i, ...values[i] }));
-    await recordGridAppend(tx, grid.id, { authorId: viewer!.id, client });
-    await insertColumns(tx, grid.id, cols);
-    await touchGrid(tx, grid.id);
-    await settleGridHistory(tx, grid.id);
-    return { cols: cols.map(({ name, uid }) => ({ name, uid })) };
-  });
-}
-
-/** GET /v2/grids/{fid}/col?uid=: `{"cols": [{name, uid, order, data}]}` in the order asked, data as stored. */
-export async function readColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string, shareKey?: string | null): Promise<AsyncIterable<string>> {
-  const grid = await readableGrid(db, viewer, fid, shareKey);
-  const cols = await columnsAt(db, grid.id, uidText);
-  return coalesced(
-    (async function* () {
-      yield '{"cols":[';
-      let i = 0;
-      for await (const data of columnTexts(
-        db,
-        cols.map((c) => c.id),
-      )) {
-        const col = cols[i];
-        yield `${i++ ? ',' : ''}{"name":${JSON.stringify(col.name)},"uid":"${col.uid}","order":${col.ord},"data":${data}}`;
-      }
-      yield ']}';
-    })(),
-  );
-}
-
-/** Columns' names and data replaced (new values, which the columns then point to); the caller holds the grid's lock. */
-async function replaceColumnData(tx: Db, gridId: number, cols: (ColumnValues & { id: number; name: string })[]): Promise<void> {
-  const ids = await newValuesIds(tx, cols.length);
-  await writeValues(
-    tx,
-    gridId,
-    cols.map((c, i) => ({ ...c, valuesId: ids[i] })),
-  );
-  await pointColumns(
-    tx,
-    cols.map((c, i) => ({ id: c.id, name: c.name, valuesId: ids[i] })),
-  );
-}
-
-/** Columns (by id) point to new values (written), taking their length, bytes and preview, and their new name when given. */
-async function pointColumns(tx: Db, cols: { id: number; name?: string; valuesId: number }[]): Promise<void> {
-  for (let i = 0; i < cols.length; i += 1000) {
-    const rows = cols.slice(i, i + 1000).map((c) => sql`(${c.id}::bigint, ${c.name ?? null}::text, ${c.valuesId}::bigint)`);
-    await tx.execute(sql`
-      UPDATE grid_columns c SET name = coalesce(v.name, c.name), values_id = v.values_id, bytes = cv.bytes, length = cv.length, preview = cv.preview
-      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, values_id) JOIN column_values cv ON cv.id = v.values_id
-      WHERE c.id = v.id`);
-  }
-}
-
-/** PUT /v2/grids/{fid}/col?uid=: each named column's data replaced (and renamed when a name is given). */
-export async function replaceColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string, input: z.output<typeof colsBodySchema>, client: Client = 'api') {
-  const grid = await editableGrid(db, viewer, fid);
-  const items = colItems(input.cols, false);
-  const values = valuesOf(items.map((c, i) => ({ data: c.data, field: `cols[${i}].data` })));
-  return db.transaction(async (tx) => {
-    await lockGrid(tx, grid.id);
-    const targets = await columnsAt(tx, grid.id, uidText);
-    if (items.length !== targets.length) {
-      throw invalid('cols', `expected ${targets.length} column${targets.length === 1 ? '' : 's'}, one per uid, in the uids' order; got ${items.length}`);
-    }
-    const renames = items.flatMap((c, i) => (c.name === undefined ? [] : [{ key: targets[i].id, name: c.name, field: `cols[${i}].name` }]));
-    if (renames.length) checkNames(new Map((await gridColumnsOf(tx, grid.id)).map((c) => [c.id, c.name])), renames);
-    const cols = targets.map((t, i) => ({ id: t.id, uid: t.uid, name: items[i].name ?? t.name, ...values[i] }));
-    await recordGridVersion(tx, grid.id, { authorId: viewer!.id, client });
-    await replaceColumnData(tx, grid.id, cols);
-    await touchGrid(tx, grid.id);
-    await refreshPlotsOfGrids(tx, [grid]);
-    await settleGridHistory(tx, grid.id);
-    return { cols: cols.map(({ name, uid }) => ({ name, uid })) };
-  });
-}
-
-/** DELETE /v2/grids/{fid}/col?uid= */
-export async function deleteColumns(db: Db, viewer: Viewer | null, fid: Fid, uidText: string, client: Client = 'api'): Promise<void> {
-  const grid = await editableGrid(db, viewer, fid);
-  await db.transaction(async (tx) => {
-    await lockGrid(tx, grid.id);
-    const targets = await columnsAt(tx, grid.id, uidText);
-    await recordGridVersion(tx, grid.id, { authorId: viewer!.id, client });
-    await tx.delete(gridColumns).where(
-      inArray(
-        gridColumns.id,
-        targets.map((t) => t.id),
-      ),
-    );
-    await touchGrid(tx, grid.id);
-    await refreshPlotsOfGrids(tx, [grid]);
-    await settleGridHistory(tx, grid.id);
-  });
-}
-
-/**
- * POST /v2/grids/{fid}/row: shorter columns padded with "" to the longest, then the rows appended,
- * by text concatenation in the database (stored text is JSON.stringify's, so it ends with "]").
- * 200 with the grid record.
- */
-export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input: z.output<typeof rowsBodySchema>, origin: string, client: Client = 'api') {
-  const grid = await editableGrid(db, viewer, fid);
-  const { rows } = input;
-  await db.transaction(async (tx) => {
-    await lockGrid(tx, grid.id);
-    // Only short columns' previews can change: longer ones keep their first values.
-    const cols = await queryRows<{ id: string | number; length: number; head: string | null }>(
-      tx,
-      sql`SELECT id, length, CASE WHEN length < ${PREVIEW_VALUES} THEN coalesce(preview, '[]'::json)::text END AS head
-          FROM grid_columns WHERE grid_id = ${grid.id} ORDER BY ord, id`,
-    );
-    const misfit = misfitRow(rows, cols.length);
-    if (misfit)
-      throw invalid(`rows[${misfit.row}]`, `expected ${cols.length} value${cols.length === 1 ? '' : 's'}, one per column in column order; got ${misfit.width}`);
-    if (rows.overflow) throw invalid(`rows[${rows.overflow.row}][${rows.overflow.index}]`, NON_FINITE);
-    if (rows.oversized) throw invalid(`rows[${rows.oversized.row}][${rows.oversized.index}]`, CELL_TOO_LARGE);
-    const longest = cols.reduce((max, c) => Math.max(max, c.length), 0);
-    if (longest + rows.count > MAX_COLUMN_VALUES) throw invalid('rows', `at most ${MAX_COLUMN_VALUES} values a column (the longest has ${longest})`);
-    await recordGridAppend(tx, grid.id, { authorId: viewer!.id, client });
-    // Every column gets new values (the old ones stay while a kept version points to them).
-    const ids = await newValuesIds(tx, cols.length);
-    const updates = cols.map((c, k) => {
-      const { text, bytes, head: added } = rows.columns[k];
-      const pad = longest - c.length;
-      const head = c.head === null ? null : [...JSON.parse(c.head), ...Array<string>(Math.min(pad, PREVIEW_VALUES)).fill(''), ...added];
-      return {
-        text,
-        row: sql`(${Number(c.id)}::bigint, ${ids[k]}::bigint, ${pad}::int, ${text}::text, ${bytes}::bigint, ${head && JSON.stringify(head.slice(0, PREVIEW_VALUES))}::text)`,
-      };
-    });
-    for (const group of statements(updates, (u) => u.text)) {
-      await tx.execute(sql`
-        INSERT INTO column_values (id, grid_id, data, length, bytes, preview)
-        SELECT v.values_id, c.grid_id,
-               (left(o.data::text, -1) || CASE WHEN c.length = 0 THEN '' ELSE ',' END || repeat('"",', v.pad) || v.vals || ']')::json,
-               c.length + v.pad + ${rows.count}::int,
-               c.bytes + CASE WHEN c.length = 0 THEN 0 ELSE 1 END + 3 * v.pad + v.bytes,
-               coalesce(v.preview::json, c.preview)
-        FROM (VALUES ${sql.join(
-          group.map((u) => u.row),
-          sql`, `,
-        )}) AS v(id, values_id, pad, vals, bytes, preview)
-        JOIN grid_columns c ON c.id = v.id JOIN column_values o ON o.id = c.values_id`);
-    }
-    await pointColumns(
-      tx,
-      cols.map((c, k) => ({ id: Number(c.id), valuesId: ids[k] })),
-    );
-    await touchGrid(tx, grid.id);
-    if (cols.length) await refreshPlotsOfGrids(tx, [grid]);
-    await settleGridHistory(tx, grid.id);
-  });
-  return recordOf(db, (await getFile(db, fid, viewer)) ?? grid, viewer, origin);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The grid editor's save
-
-/** A grid's state as a token: its date_modified to the microsecond, which every write of its columns moves (touchGrid). */
-const EDIT_BASE = sql`(extract(epoch FROM updated_at) * 1000000)::bigint::text`;
-
-/** The token a grid editor loads with and sends back with its save (`base`). */
-export async function gridEditBase(db: Db, gridId: number): Promise<string> {
-  const [row] = await queryRows<{ base: string }>(db, sql`SELECT ${EDIT_BASE} AS base FROM files WHERE id = ${gridId}`);
-  if (!row) throw notFound();
-  return row.base;
-}
-
-/** GET /v2/grids/{fid}/edits: the caller's own grid's base. */
-export async function editBaseOf(db: Db, viewer: Viewer | null, fid: Fid): Promise<string> {
-  return gridEditBase(db, (await editableGrid(db, viewer, fid)).id);
-}
-
-export const STALE_EDIT =
-  'This grid was changed by someone else since you opened it, so your changes were not saved (nothing was written). Your edits are kept here: download them as CSV, then reload to see the current data.';
-
-/**
- * POST /v2/grids/{fid}/edits: the grid's columns become `cols`, in that order, in one transaction
- * (all or nothing): kept columns (by uid) renamed and their data replaced when given, new ones added,
- * the rest deleted. Refused with 409 when the grid changed since `base` (checked under the grid's
- * lock). The columns' rules are the column verbs' (values, unique names, MAX_COLUMNS); plots drawn
- * from the grid are drawn again when data changed. Answers the new `base` and the columns.
- */
-export async function saveGridEdits(db: Db, viewer: Viewer | null, fid: Fid, input: z.output<typeof editsBodySchema>, client: Client = 'api') {
-  const grid = await editableGrid(db, viewer, fid);
-  const items = editItems(input.cols);
-  const given = items.flatMap((c, i) => (c.data === undefined ? [] : [{ i, data: c.data }]));
-  const values = valuesOf(given.map(({ i, data }) => ({ data, field: `cols[${i}].data` })));
-  const valuesAt = new Map(given.map(({ i }, k) => [i, values[k]]));
-  return db.transaction(async (tx) => {
-    await lockGrid(tx, grid.id);
-    if ((await gridEditBase(tx, grid.id)) !== input.base) throw conflict(STALE_EDIT);
-    const existing = await gridColumnsOf(tx, grid.id);
-    const byUid = new Map(existing.map((c) => [c.uid, c]));
-    const kept = new Set<string>();
-    for (const [i, c] of items.entries()) {
-      if (c.uid === undefined) continue;
-      if (!byUid.has(c.uid)) throw invalid(`cols[${i}].uid`, `the grid has no column ${quoted(c.uid)}`);
-      if (kept.has(c.uid)) throw invalid(`cols[${i}].uid`, `${quoted(c.uid)} is given twice`);
-      kept.add(c.uid);
-    }
-    const names = items.map((c) => c.name ?? byUid.get(c.uid!)!.name);
-    // Names kept as they were are the grid's; the ones given are checked against them.
-    checkNames(
-      new Map(items.flatMap((c, i) => (c.name === undefined ? [[i, names[i]] as const] : []))),
-      items.flatMap((c, i) => (c.name === undefined ? [] : [{ key: i, name: c.name, field: `cols[${i}].name` }])),
-    );
-    const gone = existing.filter((c) => !kept.has(c.uid));
-    const uids = new Set(existing.map((c) => c.uid));
-    const added: NewColumn[] = [];
-    const moved: { id: number; name: string; ord: number }[] = [];
-    const replaced: (ColumnValues & { id: number; name: string })[] = [];
-    const cols = items.map((c, i) => {
-      const name = names[i];
-      const v = valuesAt.get(i);
-      if (c.uid === undefined) {
-        added.push({ name, uid: newUid(uids), ord: i, ...v! });
-        return { name, uid: added[added.length - 1].uid };
-      }
-      const col = byUid.get(c.uid)!;
-      if (col.ord !== i || col.name !== name) moved.push({ id: col.id, name, ord: i });
-      if (v) replaced.push({ id: col.id, name, ...v });
-      return { name, uid: col.uid };
-    });
-    if (!gone.length && !added.length && !moved.length && !replaced.length) return { base: input.base, cols };
-    await recordGridVersion(tx, grid.id, { authorId: viewer!.id, client });
-    if (gone.length)
-      await tx.delete(gridColumns).where(
-        inArray(
-          gridColumns.id,
-          gone.map((c) => c.id),
-        ),
-      );
-    if (moved.length) {
-      const rows = moved.map((c) => sql`(${c.id}::bigint, ${c.name}::text, ${c.ord}::int)`);
-      await tx.execute(sql`
-        UPDATE grid_columns c SET name = v.name, ord = v.ord
-        FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, name, ord)
-        WHERE c.id = v.id`);
-    }
-    await replaceColumnData(tx, grid.id, replaced);
-    await insertColumns(tx, grid.id, added);
-    await touchGrid(tx, grid.id);
-    if (gone.length || replaced.length) await refreshPlotsOfGrids(tx, [grid]);
-    await settleGridHistory(tx, grid.id);
-    return { base: await gridEditBase(tx, grid.id), cols };
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

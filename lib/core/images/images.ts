@@ -108,7 +108,7 @@ export async function requestImagesFirst(db: Db, fileIds: number[]): Promise<voi
  * The data of these grids changed (columns written, the grid trashed, restored or deleted), so every
  * plot on them draws something else now: each gets a new version (it keys content ETags and images),
  * a new date_modified (the pages' image URLs carry it) and, when live, a render. One statement
- * however many plots, found through the plot_grid_keys index (migration 0006); the plots' file rows
+ * however many plots, found through the plot_grid_keys index (plots_grid_keys_idx); the plots' file rows
  * are locked first and in id order, as a plot's own update locks them, so the two never deadlock.
  */
 /** The grid values plot `p`'s srcs reference now, and their bytes, each reference counted (live grids only). */

@@ -102,7 +102,7 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
 
   // The columns of each src the reader sees (plotSrcReader): with map_data, those whose grid the
   // reader may not read on their own are mapped (the holder of a secret link reads the owner's grids
-  // through it, as API.md says); with inline_data, the rest, or all of them without map_data.
+  // through it, as docs/api.md "What a chart publishes" says); with inline_data, the rest, or all of them without map_data.
   const seen = plotSrcReader(file, refs, viewer);
   const viaKey = holdsShareKey(file, opts.shareKey);
   const ownRead = (grid: SrcGrid) => canRead(grid, viewer) || (viaKey && grid.ownerId === file.ownerId);

@@ -1,5 +1,5 @@
 // Search: plots found by the words of their title, filename, owner's names and caption, and by trace
-// type (`type:heatmap`), with PostgreSQL full-text search over plots.search (migrations 0015 and 0020:
+// type (`type:heatmap`), with PostgreSQL full-text search over plots.search (plot_search_doc:
 // a tsvector kept by triggers, one GIN index), so it runs the same on PostgreSQL and PGlite.
 import 'server-only';
 import { createHash } from 'node:crypto';
@@ -31,7 +31,7 @@ const TRACE_TYPE = /^[a-z0-9_]{1,40}$/;
 
 /**
  * The `type:` filter a trace type name makes, lowercased, or null for a name that makes none: the
- * query's side of the rule whose index side is migration 0020's plot_search_doc (which indexes a
+ * query's side of the rule whose index side is the SQL function plot_search_doc (which indexes a
  * trace's type by the same test); tests/lib/trace-types.test.ts holds the two together.
  */
 export function typeFilter(name: string): string | null {
@@ -214,7 +214,7 @@ async function estimate(tx: Db, scope: SQL, match: SQL): Promise<number> {
 /**
  * The plots in scope past a newest-first key, in order, as a walk reads them: through the listed
  * plots' newest-first index, or the owner's plots' one (files_owner_plots_newest_idx; a plot's
- * created_at and file_id are its file's, migration 0001). `tail` is the LIMIT (and OFFSET).
+ * created_at and file_id are its file's, copied by the trigger plots_copy_file_state). `tail` is the LIMIT (and OFFSET).
  */
 function inScopeNewest(kind: SearchScope, ownerId: number, key: Cursor['k'] | null, dir: 'n' | 'p', select: SQL, tail: SQL): SQL {
   const [created, id] = kind === 'public' ? ['p.created_at', 'p.file_id'] : ['f.created_at', 'f.id'];

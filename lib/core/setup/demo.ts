@@ -166,7 +166,7 @@ export async function seedSynthetic(db: Db, count: number, log: (msg: string) =>
     { p: ['data', 0, 'xsrc'], s: x },
     { p: ['data', 0, 'ysrc'], s: y },
   ]);
-  // Each row costs its search document too (migration 0015): batches stay well inside the statement timeout.
+  // Each row costs its search document too (the trigger plots_set_search): batches stay well inside the statement timeout.
   const batch = 20_000;
   for (let done = 0; done < count; done += batch) {
     const size = Math.min(batch, count - done);

@@ -4,7 +4,7 @@
 // of what a value may be (a search's words, a path, a username).
 import 'server-only';
 import { z } from 'zod';
-import { MAX_UIDS } from '@/lib/core/grids/grids';
+import { MAX_UIDS } from '@/lib/core/grids/column-verbs';
 import type { FeedQuery, ListQuery } from '@/lib/core/plots/plot-lists';
 import { qSchema, type SearchQuery } from '@/lib/core/plots/search';
 import { pathSchema } from '@/lib/shared/names';

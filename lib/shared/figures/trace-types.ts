@@ -1,7 +1,7 @@
 // A trace's type, the one rule for every place that reads it (the plot cards, the chart's plotly.js
 // bundle in the page and in the browser, the chart's 3D and map needs, the search terms): the `type`
 // a trace names when that is a non-empty string, else plotly's default, scatter. The database has the same rule as SQL functions
-// (trace_named_type, trace_type; their callers in lib/core/figures/figure-sql.ts) for the statements and
+// (trace_named_type, trace_type; their callers in lib/core/figure-sql.ts) for the statements and
 // the search index that read it there; tests/lib/trace-types.test.ts holds the two to one table of cases. Pure: the browser uses
 // it too.
 

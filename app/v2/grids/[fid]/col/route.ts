@@ -1,6 +1,6 @@
 import { clientOf } from '@/lib/http/request/client';
 import { colsBodySchema } from '@/lib/core/grids/grid-input';
-import { appendColumns, deleteColumns, readColumns, replaceColumns } from '@/lib/core/grids/grids';
+import { appendColumns, deleteColumns, readColumns, replaceColumns } from '@/lib/core/grids/column-verbs';
 import { uidQuerySchema } from '@/lib/http/request/queries';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json, jsonStream } from '@/lib/http/responses';

@@ -1,5 +1,5 @@
 import { editsBodySchema } from '@/lib/core/grids/grid-input';
-import { editBaseOf, saveGridEdits } from '@/lib/core/grids/grids';
+import { editBaseOf, saveGridEdits } from '@/lib/core/grids/grid-edits';
 import { endpoint, routes } from '@/lib/http/routes';
 import { clientOf } from '@/lib/http/request/client';
 import { json } from '@/lib/http/responses';

@@ -1,6 +1,6 @@
 import { clientOf } from '@/lib/http/request/client';
 import { rowsBodySchema } from '@/lib/core/grids/grid-input';
-import { appendRows } from '@/lib/core/grids/grids';
+import { appendRows } from '@/lib/core/grids/column-verbs';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json } from '@/lib/http/responses';
 import { MiB } from '@/lib/core/json-text';
