@@ -136,9 +136,8 @@ export function GridEditor({ data }: { data: GridEditorData }) {
     if (editing !== null || !m || !ncols || !rows) return;
     e.preventDefault();
     const copied = copyText(m, sel);
-    if ('said' in copied) return setStatus(copied.said);
-    e.clipboardData.setData('text/plain', copied.text);
-    setStatus('Copied.');
+    if ('text' in copied) e.clipboardData.setData('text/plain', copied.text);
+    setStatus('text' in copied ? 'Copied.' : copied.said);
   };
 
   const onPaste = (e: ClipboardEvent) => {

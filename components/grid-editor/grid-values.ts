@@ -44,6 +44,7 @@ export function compactValues(values: Cell[]): Values {
   return out;
 }
 
+/** Row r's cell: "" past the column's end. */
 export const valueAt = (values: Values, r: number): Cell => {
   if (r >= values.length) return EMPTY;
   const v = values[r];
