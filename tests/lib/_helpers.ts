@@ -13,6 +13,16 @@ export async function newViewer(db: Db, username: string): Promise<Viewer> {
   return { id: user.id, username: user.username };
 }
 
+/**
+ * The people of a suite, made on its database one after another (so their ids are in this order):
+ * alice, whose files the tests are about, bob, anyone else, then `others` by their names.
+ */
+export async function people<const N extends string = never>(db: Db, ...others: N[]): Promise<Record<'alice' | 'bob' | N, Viewer>> {
+  const made = {} as Record<string, Viewer>;
+  for (const name of ['alice', 'bob', ...others]) made[name] = await newViewer(db, name);
+  return made as Record<'alice' | 'bob' | N, Viewer>;
+}
+
 /** Awaits `p`, which must reject with an ApiError of `status`; returns the error. */
 export async function expectApiError(p: Promise<unknown>, status: number, message?: string | RegExp): Promise<ApiError> {
   let caught: unknown;

@@ -12,7 +12,7 @@ import { dataAttributePaths } from '@/lib/shared/figures/trace-facts';
 import { checkPlotFigure, createPlot, getPlot, retitlePlot } from '@/lib/core/plots/plots';
 import { parseFid, type PlotRecord } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, newViewer, ORIGIN } from './_helpers';
+import { expectApiError, ORIGIN, people } from './_helpers';
 
 describe.each(DRIVERS)('the chart editor through the core (%s)', (driver) => {
   const database = useDatabase(driver);
@@ -23,8 +23,7 @@ describe.each(DRIVERS)('the chart editor through the core (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    alice = await newViewer(db, 'alice');
-    bob = await newViewer(db, 'bob');
+    ({ alice, bob } = await people(db));
     ({ file: grid } = await createGrid(
       db,
       alice,

@@ -19,7 +19,7 @@ import { listPlotVersions } from '@/lib/core/plots/plot-versions';
 import { createPlot, getPlot } from '@/lib/core/plots/plots';
 import { parseFid, type CollaboratorList, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
+import { expectApiError, joinParts, ORIGIN, people } from './_helpers';
 
 describe.each(DRIVERS)('collaborators (%s)', (driver) => {
   const database = useDatabase(driver);
@@ -38,7 +38,7 @@ describe.each(DRIVERS)('collaborators (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    [alice, bob, carol, dave, eve] = await Promise.all(['alice', 'bob', 'carol', 'dave', 'eve'].map((name) => newViewer(db, name)));
+    ({ alice, bob, carol, dave, eve } = await people(db, 'carol', 'dave', 'eve'));
   });
 
   it('canRead/canWrite and canReadSql/canWriteSql: the same answer for every file and viewer', async () => {

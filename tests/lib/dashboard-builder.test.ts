@@ -11,7 +11,7 @@ import { listPlotChoices, PLOT_CHOICES_PAGE_SIZE } from '@/lib/core/plots/plot-c
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { newViewer, ORIGIN } from './_helpers';
+import { ORIGIN, people } from './_helpers';
 
 describe.each(DRIVERS)('dashboard builder (%s)', (driver) => {
   const database = useDatabase(driver);
@@ -26,8 +26,7 @@ describe.each(DRIVERS)('dashboard builder (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    alice = await newViewer(db, 'alice');
-    bob = await newViewer(db, 'bob');
+    ({ alice, bob } = await people(db));
   });
 
   it('lists dashboards and presentations as kinds of their own', async () => {

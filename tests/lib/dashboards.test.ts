@@ -14,7 +14,7 @@ import { getFile } from '@/lib/core/files/files';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, fileIds, newViewer, ORIGIN } from './_helpers';
+import { expectApiError, fileIds, newViewer, ORIGIN, people } from './_helpers';
 
 describe.each(DRIVERS)('dashboards (%s)', (driver) => {
   const database = useDatabase(driver);
@@ -50,7 +50,7 @@ describe.each(DRIVERS)('dashboards (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((name) => newViewer(db, name)));
+    ({ alice, bob, carol } = await people(db, 'carol'));
     pub = (await plot(alice, 'Public plot')).fid;
     priv = (await plot(alice, 'Private plot', { world_readable: false })).fid;
     const s = await plot(alice, 'Secret plot', { world_readable: false, share_key_enabled: true });

@@ -11,7 +11,7 @@ import { trashFile } from '@/lib/core/files/file-changes';
 import { createPlot } from '@/lib/core/plots/plots';
 import { fidOf } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, newViewer, ORIGIN } from './_helpers';
+import { expectApiError, ORIGIN, people } from './_helpers';
 
 const DASHBOARD = JSON.stringify({ layout: null, version: 2, settings: {} });
 const PRESENTATION = JSON.stringify({ presentation: { slides: [] } });
@@ -36,7 +36,7 @@ describe.each(DRIVERS)('document search (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    [alice, bob] = await Promise.all(['alice', 'bob'].map((name) => newViewer(db, name)));
+    ({ alice, bob } = await people(db));
   });
 
   it('finds documents by the words of their filename: public ones for all, one’s own for oneself, newest first', async () => {

@@ -12,7 +12,7 @@ import { feedQuerySchema, listQuerySchema } from '@/lib/http/request/queries';
 import { listFeed, listPlots } from '@/lib/core/plots/plot-lists';
 import { parseFid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, fileIds, newViewer, ORIGIN, textOf } from './_helpers';
+import { expectApiError, fileIds, ORIGIN, people, textOf } from './_helpers';
 import { pageLinks } from '@/lib/http/responses';
 
 interface Body {
@@ -74,8 +74,7 @@ describe.each(DRIVERS)('GET /v2/plots/feed (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    alice = await newViewer(db, 'alice');
-    bob = await newViewer(db, 'bob');
+    ({ alice, bob } = await people(db));
     const make = async (owner: Viewer, body: Record<string, unknown>) =>
       (JSON.parse(await createPlot(db, owner, { figure: { data: [{ type: 'scatter' }] }, ...body }, ORIGIN)) as { file: { fid: string } }).file.fid;
     for (let i = 0; i < 25; i++) picked.push(await make(i % 3 ? alice : bob, {}));

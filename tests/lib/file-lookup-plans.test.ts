@@ -18,7 +18,7 @@ import { refreshPlotsOfGrids } from '@/lib/core/images/images';
 import { createPlot, getPlot, plotCreateSchema } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
 import { resolveSrcs } from '@/lib/core/plots/srcs';
-import { newViewer, ORIGIN } from './_helpers';
+import { ORIGIN, people } from './_helpers';
 import { createMigratedDatabase } from '../support/postgres';
 
 // Each owner's files besides the few the test makes: enough that walking them shows in a plan.
@@ -76,9 +76,7 @@ describe('finding a file by fid (postgres)', () => {
     admin = postgres(adminUrl(name), { max: 1, onnotice: () => {} });
     logged = postgres(adminUrl(name), { max: 1, onnotice: () => {} });
     tracer = drizzle(logged, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } }) as unknown as Db;
-    alice = await newViewer(db, 'alice');
-    bob = await newViewer(db, 'bob');
-    carol = await newViewer(db, 'carol');
+    ({ alice, bob, carol } = await people(db, 'carol'));
     const { file } = await createGrid(db, alice, { filename: 'g', data: { cols: { x: { data: [1, 2] }, y: { data: [3, 4] } } } }, ORIGIN);
     gridFid = file.fid;
     uids = file.cols.map((c) => c.uid);

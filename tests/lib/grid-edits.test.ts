@@ -12,7 +12,7 @@ import { rowsBodySchema } from '@/lib/core/grids/grid-input';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
+import { expectApiError, joinParts, ORIGIN, people } from './_helpers';
 
 const fid = (text: string): Fid => parseFid(text)!;
 
@@ -24,8 +24,7 @@ describe.each(DRIVERS)('grid edits (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    alice = await newViewer(db, 'alice');
-    bob = await newViewer(db, 'bob');
+    ({ alice, bob } = await people(db));
   });
 
   const newGrid = async (worldReadable = true) =>

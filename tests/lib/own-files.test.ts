@@ -10,7 +10,7 @@ import { trashFile } from '@/lib/core/files/file-changes';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, newViewer, ORIGIN } from './_helpers';
+import { expectApiError, ORIGIN, people } from './_helpers';
 
 const plotN = (text: string) => parseFid((JSON.parse(text) as { file: { fid: string } }).file.fid)!.n;
 
@@ -22,8 +22,7 @@ describe.each(DRIVERS)('own files (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    alice = await newViewer(db, 'alice');
-    bob = await newViewer(db, 'bob');
+    ({ alice, bob } = await people(db));
   });
 
   /** Every page of a place, following `next` cursors; the numbers in order. */

@@ -12,7 +12,7 @@ import { copyPlot } from '@/lib/core/plots/plot-copy';
 import { createPlot, plotUpdate } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
+import { expectApiError, joinParts, newViewer, ORIGIN, people } from './_helpers';
 
 const fid = (text: string): Fid => parseFid(text)!;
 
@@ -24,8 +24,7 @@ describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    alice = await newViewer(db, 'alice');
-    bob = await newViewer(db, 'bob');
+    ({ alice, bob } = await people(db));
   });
 
   /** A grid of alice's (values whose text must survive as written) and a plot on two of its three columns. */

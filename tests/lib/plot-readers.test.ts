@@ -16,7 +16,7 @@ import { listPlotVersions } from '@/lib/core/plots/plot-versions';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
+import { expectApiError, joinParts, ORIGIN, people } from './_helpers';
 
 /** Each src kind's marker value: a reader sees the src exactly when the marker is in what they get. */
 const MARKERS = {
@@ -64,7 +64,7 @@ describe.each(DRIVERS)('one reader rule for a plot (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    [alice, bob, carol, dave, erin] = await Promise.all(['alice', 'bob', 'carol', 'dave', 'erin'].map((name) => newViewer(db, name)));
+    ({ alice, bob, carol, dave, erin } = await people(db, 'carol', 'dave', 'erin'));
     const published = await grid(alice, 'published', false);
     const open = await grid(alice, 'open', true);
     const writers = await grid(alice, 'writers', false);

@@ -23,7 +23,7 @@ import { DRIVERS, useDatabase } from '../support/postgres';
 
 describe.each(DRIVERS)('rate limit counters (%s)', (driver) => {
   const database = useDatabase(driver);
-  // At the start of a day: every window here begins with it.
+  // From the start of a day (where every window begins); the tests move it on.
   const clock = manualClock();
   const PAIR: SignInLimitConfig = { freeFailures: 3, perAccount: 0, perAddress: 0, signUpsPerAddress: 0, windowSeconds: 900, trustedProxies: 0, clock };
 

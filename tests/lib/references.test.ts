@@ -13,7 +13,7 @@ import { parseFid, type Fid } from '@/lib/core/records';
 import { listQuerySchema } from '@/lib/http/request/queries';
 import { pageLinks } from '@/lib/http/responses';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { newViewer, ORIGIN, textOf } from './_helpers';
+import { ORIGIN, people, textOf } from './_helpers';
 
 interface Refs {
   references?: { fid: string; filetype: string }[];
@@ -43,7 +43,7 @@ describe.each(DRIVERS)('references and referencers (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((name) => newViewer(db, name)));
+    ({ alice, bob, carol } = await people(db, 'carol'));
   });
 
   it('a plot names the grids the caller may read and counts the others; a grid the same of its plots', async () => {

@@ -12,7 +12,7 @@ import { getPlotContent, type ContentOptions } from '@/lib/core/plots/plot-conte
 import { createPlot, getPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
+import { expectApiError, joinParts, ORIGIN, people } from './_helpers';
 
 const MOCKS_DIR = path.resolve(process.cwd(), 'fixtures/plotly-mocks');
 const MOCKS = readdirSync(MOCKS_DIR)
@@ -90,8 +90,7 @@ describe.each(DRIVERS)('plot content round trip (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    alice = await newViewer(db, 'alice');
-    bob = await newViewer(db, 'bob');
+    ({ alice, bob } = await people(db));
   });
 
   it('the mock set covers the fixture set: ~90 figures of every kind of trace', () => {

@@ -11,7 +11,7 @@ import { parseFid, type Fid, type PlotRecord } from '@/lib/core/records';
 import { figureFromTemplate } from '@/lib/shared/figures/theme-figures';
 import { getTemplate, listTemplates, listThemes, saveTemplate, saveTheme, templateColumns } from '@/lib/core/plots/themes';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, newViewer, ORIGIN } from './_helpers';
+import { expectApiError, ORIGIN, people } from './_helpers';
 
 const fid = (text: string): Fid => parseFid(text)!;
 
@@ -49,8 +49,7 @@ describe.each(DRIVERS)('themes and templates (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    alice = await newViewer(db, 'alice');
-    bob = await newViewer(db, 'bob');
+    ({ alice, bob } = await people(db));
     chart = await plotOf(alice, 'sales', true);
     privateChart = await plotOf(alice, 'secret sales', false);
   });

@@ -15,7 +15,7 @@ import { createPlot, getPlot, retitlePlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { APPEND_BURST_SECONDS, VERSION_BOUNDS } from '@/lib/core/files/versions';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
+import { expectApiError, joinParts, ORIGIN, people } from './_helpers';
 
 type Item = { version: number; date_modified: string; author: string | null; client: string | null; title?: string };
 
@@ -27,8 +27,7 @@ describe.each(DRIVERS)('versions (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    alice = await newViewer(db, 'alice');
-    bob = await newViewer(db, 'bob');
+    ({ alice, bob } = await people(db));
   });
 
   const newPlot = async (title: string, extra: Record<string, unknown> = {}) => {
