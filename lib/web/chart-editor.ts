@@ -12,7 +12,7 @@ import { parseJsonText } from '@/lib/core/json-text';
 import { canRead, canWrite, fileVisibility, isOwner, type Readable, type Visibility } from '@/lib/core/permissions';
 import { dataAttributePaths } from '@/lib/shared/figures/trace-facts';
 import { checkPlotFigure, MAX_FIGURE_BYTES, plotRecordOf } from '@/lib/core/plots/plots';
-import { fidOf, parseFid, type Fid, type PlotRecord } from '@/lib/core/records';
+import { fidOf, parseFid, type Fid } from '@/lib/core/records';
 import { chartChoices, choiceFigure, type ChartChoice, type ChoiceColumn } from '@/lib/shared/figures/chart-choice';
 import type { ColumnFacts } from '@/lib/shared/figures/column-facts';
 import { figureFromTemplate } from '@/lib/shared/figures/theme-figures';
@@ -143,13 +143,8 @@ export async function loadNewChart(gridParam: unknown, templateParam?: unknown):
 
 /** `/~owner/n/edit` on a plot the signed-in viewer may write (edit-page.ts checked it), with the grids its srcs name that they may read; null for the 404 (gone since). */
 export async function plotEditorOf(ctx: SignedInContext, file: Readable<OwnedFile>): Promise<EditorData | null> {
-  let record: PlotRecord;
-  try {
-    record = await plotRecordOf(ctx.db, file, ctx.viewer, ctx.origin);
-  } catch (e) {
-    if (e instanceof ApiError) return null;
-    throw e;
-  }
+  const record = await plotRecordOf(ctx.db, file, ctx.viewer, ctx.origin);
+  if (!record) return null;
   const figure = record.figure as unknown as EditorFigure;
   let refs: { owner: string; n: number }[] = [];
   try {

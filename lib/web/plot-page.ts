@@ -65,13 +65,8 @@ export type FilePageData = PlotPageData | GridPageData | DocumentPageData;
 /** A plot's record and chart, for a head found to be a plot; null for the 404 (trashed or changed since it was found). */
 async function plotBase(head: FileHead): Promise<PlotBase | null> {
   const { ctx, file } = head;
-  let record: PlotRecord;
-  try {
-    record = await plotRecordOf(ctx.db, file, ctx.viewer, ctx.origin);
-  } catch (e) {
-    if (e instanceof ApiError) return null;
-    throw e;
-  }
+  const record = await plotRecordOf(ctx.db, file, ctx.viewer, ctx.origin);
+  if (!record) return null;
   const view = await chartView(ctx.db, file.id);
   return { ...head, kind: 'plot', record, chart: view.mode, bundle: view.bundle };
 }

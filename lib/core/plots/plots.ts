@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { compiledQuery, queryRows, type Db } from '@/db/client';
 import { plots } from '@/db/schema';
 import type { Viewer } from '../accounts/auth';
-import { invalid, notFound } from '../errors';
+import { ApiError, invalid, notFound } from '../errors';
 import { checkFigure, figureMeta } from '../figures/figure';
 import { enqueue, notifyQueued, requestImages } from '../images/images';
 import { MiB } from '../json-text';
@@ -48,9 +48,16 @@ export async function getPlot(db: Db, viewer: Viewer | null, fid: Fid, origin: s
   return detailText(db, file.id, viewer, origin);
 }
 
-/** The same detail record as an object, of a plot already checked readable (pages look their file up once; one record builder: plotRecordSql). */
-export async function plotRecordOf(db: Db, plot: Readable<OwnedFile>, viewer: Viewer | null, origin: string): Promise<PlotRecord> {
-  return JSON.parse(await detailText(db, plot.id, viewer, origin)) as PlotRecord;
+/**
+ * The same detail record as an object, of a plot already checked readable (pages look their file up
+ * once; one record builder: plotRecordSql); null when it has gone since it was found (a page's 404).
+ */
+export async function plotRecordOf(db: Db, plot: Readable<OwnedFile>, viewer: Viewer | null, origin: string): Promise<PlotRecord | null> {
+  const text = await detailText(db, plot.id, viewer, origin).catch((e) => {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  });
+  return text === null ? null : (JSON.parse(text) as PlotRecord);
 }
 
 // ---------------------------------------------------------------------------------------------
