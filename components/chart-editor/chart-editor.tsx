@@ -22,6 +22,7 @@ import { setIn } from './figure-path';
 import { columnKey, type ColumnSize } from './preview-data';
 import { LayoutStylePanels, type OwnThemes } from './style/style-panels';
 import { TraceStylePanel } from './style/trace-style-panel';
+import { knownColumns } from './known-columns';
 import { TraceRoles } from './trace-roles';
 import './chart-editor.css';
 
@@ -60,6 +61,7 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
   const [saving, setSaving] = useState(false);
 
   const grids = data.grids;
+  const columns = useMemo(() => knownColumns(data.grids), [data.grids]);
   const sizes = useMemo(() => {
     const map = new Map<string, ColumnSize>();
     for (const g of grids) for (const c of g.cols) map.set(columnKey(g.owner, g.n, c.uid), { length: c.length, bytes: c.bytes });
@@ -100,7 +102,7 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
   function applyKind(kind: ChartKind, only?: number) {
     let next: EditorFigure = {
       ...figure,
-      data: figure.data.map((t, i) => (only === undefined || i === only ? convertTrace(t, figure.layout, kind) : t)),
+      data: figure.data.map((t, i) => (only === undefined || i === only ? convertTrace(t, figure.layout, kind, columns) : t)),
     };
     for (const [path, value] of Object.entries(kind.layout ?? {})) next = setIn(next, path, value);
     setFigure(next);
@@ -301,6 +303,7 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
                   onMore={() => setMoreRoles((m) => !m)}
                   dataAttrs={dataAttrs[traceType] ?? []}
                   problemAt={problemAt}
+                  columns={columns}
                   onChange={(attrPath, src) => change(`data.${index}.${attrPath}`, src)}
                 />
                 <TraceStylePanel figure={figure} index={index} onChange={change} />

@@ -2,7 +2,7 @@
 // A trace's columns in the chart editor: one column choice per role of its chart kind, then every
 // other src the trace has, and for types outside the picker the data attributes plotly's schema gives.
 import type { EditorData } from '@/lib/web/chart-editor';
-import { type ChartKind, type Role, roleSrc, srcPath, tracesSrcs } from '@/lib/shared/figures/chart-kinds';
+import { type ChartKind, type KnownColumns, type Role, roleProblem, roleSrc, srcPath, tracesSrcs } from '@/lib/shared/figures/chart-kinds';
 import { ColumnSelect } from './column-select';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -17,6 +17,8 @@ interface TraceRolesProps {
   /** The schema's data attributes of the trace's type (for types outside the picker). */
   dataAttrs: string[];
   problemAt: (place: string) => string | undefined;
+  /** The grids' columns and what they hold: a role that cannot be drawn says why at its control. */
+  columns: KnownColumns;
   /** A src path inside the trace (`marker.colorsrc`) and its new src. */
   onChange: (srcPathText: string, src: string | undefined) => void;
 }
@@ -26,7 +28,7 @@ interface TraceRolesProps {
  * src it has (nested, in transforms...), and for types outside the picker the data attributes
  * plotly's schema gives the type.
  */
-export function TraceRoles({ trace, index, kind, grids, more, onMore, dataAttrs, problemAt, onChange }: TraceRolesProps) {
+export function TraceRoles({ trace, index, kind, grids, more, onMore, dataAttrs, problemAt, columns, onChange }: TraceRolesProps) {
   const roles: Role[] = kind?.roles ?? [];
   const optional = roles.filter((r) => !r.required);
   const shown = roles.filter((r) => r.required || more || roleSrc(trace, r.attr) !== undefined);
@@ -50,7 +52,7 @@ export function TraceRoles({ trace, index, kind, grids, more, onMore, dataAttrs,
             grids={grids}
             multiple={role.multiple}
             required={role.required}
-            error={problemAt(place(p))}
+            error={problemAt(place(p)) ?? (kind ? roleProblem(kind, role, trace, columns) : null) ?? undefined}
             onChange={(src) => onChange(p, src)}
           />
         );
