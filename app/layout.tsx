@@ -5,17 +5,17 @@ import { pageContext } from '@/lib/web/page-context';
 import { signUpOpen } from '@/lib/web/sign-in';
 // The site's styles by feature, in cascade order (a later file's rules win over an earlier one's of equal weight);
 // a component that owns its styles imports them itself.
-import './styles/base.css';
-import './styles/charts.css';
-import './styles/file-pages.css';
-import './styles/plot-lists.css';
-import './styles/workspace.css';
-import './styles/owner-forms.css';
-import './styles/settings.css';
-import './styles/data-import.css';
-import './styles/versions.css';
-import './styles/comments.css';
-import './styles/people.css';
+import './_styles/base.css';
+import './_styles/charts.css';
+import './_styles/file-pages.css';
+import './_styles/plot-lists.css';
+import './_styles/workspace.css';
+import './_styles/owner-forms.css';
+import './_styles/settings.css';
+import './_styles/data-import.css';
+import './_styles/versions.css';
+import './_styles/comments.css';
+import './_styles/people.css';
 
 export const metadata: Metadata = {
   title: { default: 'Plot Files', template: '%s · Plot Files' },

@@ -4,7 +4,7 @@ import { SearchForm } from '@/components/search-form';
 import { galleryPage, galleryParams, galleryQuery } from '@/lib/web/gallery';
 import { pageHref } from '@/lib/shared/urls';
 import { pageContext } from '@/lib/web/page-context';
-import { moreGalleryPlots } from './actions';
+import { moreGalleryPlots } from '@/app/_actions/lists';
 
 export const dynamic = 'force-dynamic';
 

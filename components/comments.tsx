@@ -3,7 +3,7 @@
 // closes the plot to new comments (earlier ones stay, read-only). Every form works without JavaScript.
 import type { ReactNode } from 'react';
 import { COMMENT_MAX_CHARS } from '@/lib/shared/limits';
-import { profilePath } from '@/lib/shared/urls';
+import { profilePath, signInFirst } from '@/lib/shared/urls';
 import type { PlotPeople } from '@/lib/web/people';
 import { ActionForm, type FormAction } from './action-form';
 import { CommentText } from './comment-text';
@@ -77,7 +77,7 @@ export function Comments({ people, csrf, fid, shareKey, own, here, actions }: Co
           />
         ) : (
           <p>
-            <a href={`/signin?next=${encodeURIComponent(here)}`}>Sign in to comment</a>
+            <a href={signInFirst(here)}>Sign in to comment</a>
           </p>
         ))}
       {people.cursorRejected && <p className="notice">That page of comments is no longer there, so here are the newest.</p>}

@@ -4,6 +4,7 @@
 import { useActionState } from 'react';
 import type { FormState } from '@/lib/web/forms';
 import { CsrfField } from './csrf-field';
+import { signInFirst } from '@/lib/shared/urls';
 
 export interface CopyToMyFilesProps {
   /** The page's server action (components never import from app/). */
@@ -26,7 +27,7 @@ export function CopyToMyFiles({ action, csrf, fid, shareKey, own, here }: CopyTo
   if (!csrf) {
     return (
       <section className="plot-copy" aria-label="Copy">
-        <a className="button secondary" href={`/signin?next=${encodeURIComponent(here)}`}>
+        <a className="button secondary" href={signInFirst(here)}>
           Sign in to copy
         </a>
         <span className="muted">{HINT}</span>

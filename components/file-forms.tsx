@@ -7,7 +7,7 @@ import { MAX_CAPTION_CHARS, MAX_FILENAME_CHARS, MAX_PATH_CHARS, MAX_PLOT_TITLE_C
 import type { FormAction, FormSpec } from './action-form';
 import { CsrfField } from './csrf-field';
 
-/** The page's server actions (app/users/[owner]/actions.ts). */
+/** The page's server actions (app/_actions/files.ts). */
 export interface FileActions {
   share: FormAction;
   rename: FormAction;

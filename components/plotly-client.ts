@@ -5,6 +5,7 @@ import { tameFigure } from '@/lib/shared/figures/draw-guard';
 import { bundleCovers, figureBundle, needsMapOutlines, type PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 import { traceType } from '@/lib/shared/figures/trace-types';
 import { mergeMapData } from '@/lib/shared/figures/map-data';
+import { callApi } from './api-client';
 
 export interface PlotlyApi {
   newPlot(el: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;
@@ -81,9 +82,9 @@ export const needsGeo = (figure: Figure): boolean => needsMapOutlines(figure.dat
  * (a public plot on its owner's private grid), merged back into the traces here.
  */
 export async function fetchFigure(contentUrl: string, signal?: AbortSignal): Promise<Figure> {
-  const res = await fetch(contentUrl, { signal, credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`The figure could not be loaded (${res.status}).`);
-  return mergeMapData((await res.json()) as Figure & { map_data?: Record<string, unknown> });
+  const answer = await callApi<Figure & { map_data?: Record<string, unknown> }>(contentUrl, { signal });
+  if (!answer.ok) throw new Error(`The figure could not be loaded (${answer.status}).`);
+  return mergeMapData(answer.body);
 }
 
 /**

@@ -2,6 +2,7 @@
 // (no JavaScript needed); anonymous visitors get a way to sign in first.
 import { ActionForm, type FormAction } from './action-form';
 import { CsrfField } from './csrf-field';
+import { signInFirst } from '@/lib/shared/urls';
 
 export interface StarButtonProps {
   /** The page's server action (components never import from app/). */
@@ -37,7 +38,7 @@ export function StarButton({ action, csrf, fid, shareKey, starred, count, here }
           }
         />
       ) : (
-        <a className="button secondary" href={`/signin?next=${encodeURIComponent(here)}`}>
+        <a className="button secondary" href={signInFirst(here)}>
           Sign in to star
         </a>
       )}

@@ -1,7 +1,8 @@
 // The dashboard builder: "New dashboard" from the workspace, plots and a text box added, arranged by
-// keyboard and by drag, a pane resized, saved as the content Python's dashboard_ops reads back; a
-// dashboard the client made edited without losing what the builder does not touch; a plot no longer
-// readable refused at its box; the builder closed to others; axe and screenshots at desktop and phone.
+// keyboard and by drag, a pane resized, saved as the content Python's dashboard_ops reads back; edits
+// undone and redone; a dashboard the client made edited without losing what the builder does not
+// touch; a plot no longer readable refused at its box; the builder closed to others; axe and
+// screenshots at desktop and phone.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { E2E_USER, OTHER_USER, basicAuth, createPlot, expect, signIn, signOut, test, trashPlot, unique } from './support';
@@ -230,6 +231,30 @@ test.describe('dashboard builder', () => {
     await expect(alert).toContainText(`The plot ${other.fid} is not one you can see`);
     await expect(page.locator('.dashboard-box.has-error')).toHaveCount(1);
     expect(JSON.parse((await getDashboard(request, file.fid)).content)).toEqual(expected);
+  });
+
+  test('undo and redo: buttons and Ctrl+Z, Ctrl+Y; typing a title is one step; the file name is not undone', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/create/dashboard');
+    const undo = page.getByRole('button', { name: 'Undo', exact: true });
+    const redo = page.getByRole('button', { name: 'Redo', exact: true });
+    await expect(undo).toBeDisabled();
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await page.keyboard.type('Notes');
+    const title = page.getByLabel('Title of Box 1 (Notes)');
+    await expect(title).toHaveValue('Notes');
+    await page.getByLabel('File name').fill('kept');
+    await title.press('Control+z');
+    await expect(page.getByLabel('Title of Box 1 (text)')).toHaveValue('');
+    await page.getByLabel('Title of Box 1 (text)').press('Control+z');
+    await expect(page.getByText('No boxes yet')).toBeVisible();
+    await expect(undo).toBeDisabled();
+    await redo.click();
+    await expect(page.getByLabel('Title of Box 1 (text)')).toHaveValue('');
+    await page.getByLabel('Title of Box 1 (text)').press('Control+y');
+    await expect(page.getByLabel('Title of Box 1 (Notes)')).toHaveValue('Notes');
+    await expect(redo).toBeDisabled();
+    await expect(page.getByLabel('File name')).toHaveValue('kept');
   });
 
   test('a reader has no builder (the 404 of a missing file); a write collaborator edits the boxes, not the name or sharing', async ({ page, request }) => {

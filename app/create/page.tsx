@@ -1,17 +1,15 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { redirect } from 'next/navigation';
 import { DataImport } from '@/components/data-import/data-import';
 import { NEW_CHART_PATH, profilePath } from '@/lib/shared/urls';
 import { newChartGrids, newChartTemplates } from '@/lib/web/new-chart';
-import { pageContext } from '@/lib/web/page-context';
+import { signedInPage } from '@/lib/web/page-context';
 
 export const metadata: Metadata = { title: 'New chart' };
 export const dynamic = 'force-dynamic';
 
 export default async function NewChartPage() {
-  const { db, viewer } = await pageContext();
-  if (!viewer) redirect(`/signin?next=${encodeURIComponent(NEW_CHART_PATH)}`);
+  const { db, viewer } = await signedInPage(NEW_CHART_PATH);
   const { grids, more } = await newChartGrids(db, viewer);
   const templates = await newChartTemplates(db, viewer);
   return (

@@ -3,7 +3,7 @@ import { PlotList } from '@/components/plot-list';
 import { SearchForm } from '@/components/search-form';
 import { cursorQuery, feedPage } from '@/lib/web/gallery';
 import { pageContext } from '@/lib/web/page-context';
-import { moreFeedPlots } from '../actions';
+import { moreFeedPlots } from '@/app/_actions/lists';
 
 export const dynamic = 'force-dynamic';
 

@@ -5,8 +5,9 @@ import { SearchForm } from '@/components/search-form';
 import { searchDocuments } from '@/lib/core/documents/document-cards';
 import { SEARCH_WALK } from '@/lib/core/plots/search';
 import { searchPage, searchQuery } from '@/lib/web/gallery';
+import { signInFirst } from '@/lib/shared/urls';
 import { pageContext } from '@/lib/web/page-context';
-import { moreSearchPlots } from '../actions';
+import { moreSearchPlots } from '@/app/_actions/lists';
 
 export const dynamic = 'force-dynamic';
 
@@ -56,7 +57,7 @@ export default async function Search({ searchParams }: Props) {
       </div>
       {query.mine && !viewer && (
         <p className="notice" role="status">
-          <a href={`/signin?next=${encodeURIComponent(`/search?in=mine&q=${encodeURIComponent(q)}`)}`}>Sign in</a> to search your own plots.
+          <a href={signInFirst(`/search?in=mine&q=${encodeURIComponent(q)}`)}>Sign in</a> to search your own plots.
         </p>
       )}
       {mine && (

@@ -4,18 +4,19 @@ import { redirect } from 'next/navigation';
 import { ApiKeyForm, PasswordForm, ProfileForm } from '@/components/settings-forms';
 import { mailSettings } from '@/lib/core/accounts/mail';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/shared/limits';
-import { profilePath } from '@/lib/shared/urls';
+import { profilePath, signInFirst } from '@/lib/shared/urls';
 import { getUserById } from '@/lib/core/accounts/users';
-import { pageContext } from '@/lib/web/page-context';
-import { changePasswordAction, newApiKeyAction, saveProfileAction } from './actions';
+import { signedInPage } from '@/lib/web/page-context';
+import { changePasswordAction, newApiKeyAction, saveProfileAction } from '@/app/_actions/settings';
 
 export const metadata: Metadata = { title: 'Settings' };
 export const dynamic = 'force-dynamic';
 
 export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ welcome?: string; confirm?: string }> }) {
-  const { db, viewer, origin, csrf } = await pageContext();
-  const user = viewer && (await getUserById(db, viewer.id));
-  if (!user || !csrf) redirect('/signin?next=/settings');
+  const { db, viewer, origin, csrf } = await signedInPage('/settings');
+  const user = await getUserById(db, viewer.id);
+  // An account deleted since its session was read: signing in again is all there is.
+  if (!user) redirect(signInFirst('/settings'));
   const { welcome, confirm } = await searchParams;
   const unconfirmed = user.email !== '' && user.emailConfirmedAt === null;
   return (

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { redirect } from 'next/navigation';
 import { ActionForm } from '@/components/action-form';
 import { CsrfField } from '@/components/csrf-field';
 import { Notice } from '@/components/notice';
 import type { BlockEntry } from '@/lib/core/accounts/blocks';
 import type { SharedFile } from '@/lib/core/files/collaborators';
 import { filePath, imagePath, peoplePath, profilePath, sharedPath } from '@/lib/shared/urls';
-import { signInFirst } from '@/lib/web/chart-editor';
 import { loadShared } from '@/lib/web/collaborators';
-import { blockAction, declineAction, unblockAction } from './actions';
+import { blockAction, declineAction, unblockAction } from '@/app/_actions/people';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Shared with me', robots: { index: false, follow: false } };
@@ -26,7 +24,6 @@ const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone
 export default async function SharedPage({ searchParams }: Props) {
   const params = await searchParams;
   const page = await loadShared(params);
-  if (!page) redirect(signInFirst(sharedPath()));
   if (page.kind === 'missing') {
     return (
       <main className="shared-page">

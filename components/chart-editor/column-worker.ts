@@ -1,5 +1,7 @@
 // Fetches and parses one grid column off the main thread (a column can be tens of megabytes of
 // JSON), answering at most `max` of its values and how many it has.
+import { callApi } from '../api-client';
+
 interface Ask {
   id: number;
   url: string;
@@ -11,10 +13,10 @@ const scope = self as unknown as { onmessage: ((e: MessageEvent<Ask>) => void) |
 scope.onmessage = async (e) => {
   const { id, url, max } = e.data;
   try {
-    const res = await fetch(url, { credentials: 'same-origin' });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const body = (await res.json()) as { cols?: { data?: unknown }[] };
-    const data = Array.isArray(body.cols?.[0]?.data) ? (body.cols[0].data as unknown[]) : [];
+    const answer = await callApi<{ cols?: { data?: unknown }[] }>(url);
+    if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+    const first = answer.body?.cols?.[0]?.data;
+    const data = Array.isArray(first) ? (first as unknown[]) : [];
     scope.postMessage({ id, values: data.length > max ? data.slice(0, max) : data, total: data.length });
   } catch (error) {
     scope.postMessage({ id, error: String(error) });

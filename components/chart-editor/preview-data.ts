@@ -4,6 +4,7 @@
 // it, beyond them the first part of each column.
 import { drawsLive, LIVE_MAX_BYTES, LIVE_MAX_VALUES } from '@/lib/shared/figures/live-drawing';
 import { apiFilePath } from '@/lib/shared/urls';
+import { callApi } from '../api-client';
 
 /** A column's size, as the page knows it (no data). */
 export interface ColumnSize {
@@ -60,9 +61,9 @@ async function fetchColumn(url: string, max: number): Promise<Column> {
       w.postMessage({ id, url, max });
     });
   }
-  const res = await fetch(url, { credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const data = ((await res.json()) as { cols: { data: unknown[] }[] }).cols[0]?.data ?? [];
+  const answer = await callApi<{ cols: { data: unknown[] }[] }>(url);
+  if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+  const data = answer.body.cols[0]?.data ?? [];
   return { values: data.slice(0, max), total: data.length };
 }
 

@@ -1,14 +1,9 @@
-// The grid editor's data and its edits, without React: columns held compactly (a column of numbers
-// and empty cells as a Float64Array, NaN standing for the empty cell ""), every edit an operation that
-// knows how to undo itself (no copies of a million-row grid per step), and what a save sends.
-import { csvCell, csvLine } from '@/lib/shared/csv-text';
+// The grid editor's data and its edits, without React: columns held compactly (grid-values.ts), every
+// edit an operation that knows how to undo itself (no copies of a million-row grid per step), and
+// what a save sends (grid-text.ts).
 import { MAX_COLUMN_NAME_CHARS } from '@/lib/shared/limits';
-
-/** A cell's value as the API stores it: JSON. */
-export type Cell = unknown;
-
-/** Numbers, and "" as NaN (the API never stores a non-finite number). */
-export type Values = Float64Array | Cell[];
+import { type CsvSource, type SaveItem, saveBodyText, tsvCell } from './grid-text';
+import { type Cell, cellText, EMPTY, insert, remove, resize, type Values, valueAt, write } from './grid-values';
 
 export interface Column {
   /** Stable within the page (React keys, undo steps). */
@@ -37,99 +32,6 @@ interface Step {
 
 /** Steps kept to undo. */
 const MAX_STEPS = 200;
-
-export const EMPTY = '';
-
-/** A cell's text in the grid and in the CSV: numbers as JavaScript writes them, "" and null empty. */
-export function cellText(value: Cell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isNaN(value) ? '' : String(value);
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-
-/** What typed or pasted text stores: a finite decimal number as a number, else the text ("" when empty). */
-export function parseCell(text: string): Cell {
-  const t = text.trim();
-  if (NUMBER.test(t)) {
-    const n = Number(t);
-    if (Number.isFinite(n)) return n;
-  }
-  return text;
-}
-
-const fitsNumbers = (v: Cell) => (typeof v === 'number' && Number.isFinite(v)) || v === EMPTY;
-
-/** A loaded column's values, compact when they are numbers and empty cells. */
-export function compactValues(values: Cell[]): Values {
-  if (!values.every(fitsNumbers)) return values;
-  const out = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) out[i] = values[i] === EMPTY ? Number.NaN : (values[i] as number);
-  return out;
-}
-
-const valueAt = (values: Values, r: number): Cell => {
-  if (r >= values.length) return EMPTY;
-  const v = values[r];
-  return values instanceof Float64Array && Number.isNaN(v as number) ? EMPTY : v;
-};
-
-/** `values` as a plain array (a Float64Array's NaN back to ""). */
-const plain = (values: Values): Cell[] => (values instanceof Float64Array ? Array.from(values, (v) => (Number.isNaN(v) ? EMPTY : v)) : values);
-
-// The edits change a column's values in place where they can: an undo step keeps only the cells it
-// replaced, never a copy of the column. A Float64Array is copied when its length changes, and turned
-// into a plain array for good when a cell other than a number or "" is written into it.
-
-/** Column `col` resized to `length` (new cells empty). */
-function resize(col: Column, length: number): void {
-  const v = col.values;
-  if (v.length === length) return;
-  if (v instanceof Float64Array) {
-    const out = new Float64Array(length).fill(Number.NaN);
-    out.set(v.subarray(0, Math.min(length, v.length)));
-    col.values = out;
-  } else if (v.length > length) v.length = length;
-  else for (let i = v.length; i < length; i++) v.push(EMPTY);
-}
-
-/** Writes `cells` from row `at` (within the column's length); answers the cells replaced. */
-function write(col: Column, at: number, cells: Cell[]): Cell[] {
-  if (col.values instanceof Float64Array && !cells.every(fitsNumbers)) col.values = plain(col.values);
-  const v = col.values;
-  const old = cells.map((_, i) => valueAt(v, at + i));
-  if (v instanceof Float64Array) for (let i = 0; i < cells.length; i++) v[at + i] = cells[i] === EMPTY ? Number.NaN : (cells[i] as number);
-  else for (let i = 0; i < cells.length; i++) v[at + i] = cells[i];
-  return old;
-}
-
-/** Inserts `cells` at row `at` (at most the column's length). */
-function insert(col: Column, at: number, cells: Cell[]): void {
-  const v = col.values;
-  if (v instanceof Float64Array) {
-    const out = new Float64Array(v.length + cells.length);
-    out.set(v.subarray(0, at));
-    out.set(v.subarray(at), at + cells.length);
-    col.values = out;
-    write(col, at, cells);
-  } else if (cells.length < 10_000) v.splice(at, 0, ...cells);
-  // Spread arguments have a limit: many cells make a new array instead.
-  else col.values = v.slice(0, at).concat(cells, v.slice(at));
-}
-
-/** Removes `count` rows from `at` (within the column's length); answers them. */
-function remove(col: Column, at: number, count: number): Cell[] {
-  const v = col.values;
-  const removed = Array.from({ length: count }, (_, i) => valueAt(v, at + i));
-  if (v instanceof Float64Array) {
-    const out = new Float64Array(v.length - count);
-    out.set(v.subarray(0, at));
-    out.set(v.subarray(at + count), at);
-    col.values = out;
-  } else v.splice(at, count);
-  return removed;
-}
 
 export class GridModel {
   columns: Column[];
@@ -388,44 +290,3 @@ export class GridModel {
     return { names: this.columns.map((c) => c.name), columns: this.columns.map((c) => c.values), rows: this.rows };
   }
 }
-
-/** One column of a save: kept (`uid`) or new, with its values when they are sent. */
-export interface SaveItem {
-  uid?: string;
-  name: string;
-  values?: Values;
-}
-
-/** A save's body text. */
-export function saveBodyText(base: string, items: SaveItem[]): string {
-  const parts = items.map((c) => {
-    const head = c.uid === undefined ? `{"name":${JSON.stringify(c.name)}` : `{"uid":${JSON.stringify(c.uid)},"name":${JSON.stringify(c.name)}`;
-    return c.values === undefined ? `${head}}` : `${head},"data":${valuesJson(c.values)}}`;
-  });
-  return `{"base":${JSON.stringify(base)},"cols":[${parts.join(',')}]}`;
-}
-
-export interface CsvSource {
-  names: string[];
-  columns: Values[];
-  rows: number;
-}
-
-/** A grid as CSV (the server's format: lib/shared/csv-text.ts), a header row first, in pieces (a Blob takes them without one big string). */
-export function csvParts({ names, columns, rows }: CsvSource): string[] {
-  const parts = [csvLine(names.map((name) => csvCell(name, true)))];
-  for (let r = 0; r < rows; r++) parts.push(csvLine(columns.map((v) => csvValue(valueAt(v, r)))));
-  return parts;
-}
-
-/** A column's values as JSON ("" for NaN in a Float64Array). */
-function valuesJson(values: Values): string {
-  if (!(values instanceof Float64Array)) return JSON.stringify(values);
-  let out = '[';
-  for (let i = 0; i < values.length; i++) out += `${i ? ',' : ''}${Number.isNaN(values[i]) ? '""' : String(values[i])}`;
-  return `${out}]`;
-}
-
-/** A cell's CSV field: its text, a string's neutralised as the server's (csvCell). */
-const csvValue = (value: Cell) => csvCell(cellText(value), typeof value === 'string');
-const tsvCell = (text: string) => (/["\t\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);

@@ -1,14 +1,20 @@
 // Turns the editor's columns into text off the main thread (a million numbers take a second to
 // write): a save's body, sent from here (POST /v2/grids/{fid}/edits, with the page's session), and
 // the CSV download.
-import { type CsvSource, csvParts, type SaveItem, saveBodyText } from './grid-model';
+import { type ApiAnswer, callApi } from '../api-client';
+import { type CsvSource, csvParts, type SaveItem, saveBodyText } from './grid-text';
 
 /** The API's limit on a grid body. */
 const MAX_SAVE_BYTES = 50 * 1024 * 1024;
 
 export type SerializeAsk = { id: number; kind: 'save'; url: string; base: string; items: SaveItem[] } | { id: number; kind: 'csv'; source: CsvSource };
 
-export type SaveAnswer = { tooLarge: true } | { unreachable: true } | { status: number; answer: unknown };
+/** A saved grid, as the API answers a save: its new base and its columns in order. */
+export interface SavedGrid {
+  base: string;
+  cols: { name: string; uid: string }[];
+}
+export type SaveAnswer = { tooLarge: true } | { unreachable: true } | ApiAnswer<SavedGrid>;
 export type SerializeAnswer = { id: number } & ({ save: SaveAnswer } | { csv: Blob });
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent<SerializeAsk>) => void) | null; postMessage(message: SerializeAnswer): void };
@@ -18,8 +24,7 @@ async function save(url: string, base: string, items: SaveItem[]): Promise<SaveA
   // A UTF-16 length under-counts UTF-8 bytes: the API's own 413 answers the rest.
   if (body.length > MAX_SAVE_BYTES) return { tooLarge: true };
   try {
-    const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, credentials: 'same-origin' });
-    return { status: res.status, answer: await res.json().catch(() => null) };
+    return await callApi<SavedGrid>(url, { method: 'POST', body });
   } catch {
     return { unreachable: true };
   }

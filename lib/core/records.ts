@@ -2,7 +2,7 @@
 // text (the list's hot path: no parse/serialize round trip in Node); grids and folders in TS.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { notFound } from './errors';
-import { canReadSql, canWriteSql, collaborationSql, type Collaboration } from './permissions';
+import { canReadSql, canWriteSql, isOwnerSql, seesCollaboratorsSql, shareUrlSql, type Collaboration } from './permissions';
 import { urlSql } from './url-sql';
 
 /** A username: letters, digits, "_", "." and "-", at most 50, starting with a letter or digit. */
@@ -83,10 +83,6 @@ export interface CollaboratorList {
 /** A record's `collaborators` for anyone but the file's owner and collaborators. */
 export const NO_COLLABORATORS: CollaboratorList = { results: [], count: 0 };
 
-/** Whether the viewer sees a file's collaborators: its owner and its collaborators (a folder's included). */
-export const seesCollaboratorsSql = (file: { id: SQL; ownerId: SQL }, viewerId: number | null | SQL | Placeholder) =>
-  sql`(coalesce(${file.ownerId} = ${viewerId}::int, false) OR ${collaborationSql(file.id, viewerId)} IS NOT NULL)`;
-
 /** collaboratorsSql's answer as a driver hands it back (JSON text on some paths). */
 export const collaboratorListOf = (value: unknown): CollaboratorList =>
   value == null ? NO_COLLABORATORS : typeof value === 'string' ? (JSON.parse(value) as CollaboratorList) : (value as CollaboratorList);
@@ -116,11 +112,10 @@ export function plotRecordSql(viewerId: number | null | Placeholder, detail: boo
   const webUrl = urlSql.file(o, username, n);
   const listThumb = urlSql.image(o, username, n, 'list-thumb');
   const empty = sql`'{"results":[],"count":0}'::json`;
-  const owner = viewerOwns ? sql`true` : sql`f.owner_id = ${viewerId}::int`;
+  const owner = viewerOwns ? sql`true` : isOwnerSql('f', viewerId);
   const extra = detail
     ? sql`,
-      'share_url', CASE WHEN ${owner} AND NOT f.world_readable AND f.share_key IS NOT NULL
-                        THEN ${urlSql.withShareKey(webUrl, sql`f.share_key`)} ELSE ${webUrl} END,
+      'share_url', ${shareUrlSql(webUrl, 'f', owner)},
       'content_url', ${urlSql.content(o, username, n)},
       'source_fid', ${viewerOwns ? sql`p.source_fid` : sourceFidSql(viewerId)}`
     : sql``;
@@ -130,7 +125,7 @@ export function plotRecordSql(viewerId: number | null | Placeholder, detail: boo
     'comments', ${commentsRecordSql()},
     'stars', ${starsRecordSql()},
     'comments_enabled', p.comments_enabled,
-    'collaborators', ${viewerId === null ? empty : collaboratorsSql(viewerOwns ? sql`true` : seesCollaboratorsSql({ id: sql`f.id`, ownerId: sql`f.owner_id` }, viewerId))},
+    'collaborators', ${viewerId === null ? empty : collaboratorsSql(viewerOwns ? sql`true` : seesCollaboratorsSql('f', viewerId))},
     'parented', f.parent <> -1,
     'embed_url', ${urlSql.file(o, username, n, 'embed')},
     'fid', ${fid},
@@ -154,7 +149,7 @@ export function plotRecordSql(viewerId: number | null | Placeholder, detail: boo
     'subfolder_count', NULL,
     'refresh_interval', NULL,
     'organize_view_url', ${urlSql.profile(o, username)},
-    'current_user_permission', ${viewerOwns ? sql`'write'` : sql`CASE WHEN ${canWriteSql({ id: sql`f.id`, ownerId: sql`f.owner_id` }, viewerId)} THEN 'write' ELSE 'read' END`},
+    'current_user_permission', ${viewerOwns ? sql`'write'` : sql`CASE WHEN ${canWriteSql('f', viewerId)} THEN 'write' ELSE 'read' END`},
     'is_theme', p.is_theme,
     'is_template', p.is_template,
     'autosize', p.autosize,
@@ -191,7 +186,7 @@ function plotReferencesSql(viewerId: number | null | Placeholder): SQL {
       'references', coalesce(json_agg(json_build_object('fid', r.owner || ':' || r.n, 'filetype', 'grid') ORDER BY lower(r.owner), r.n) FILTER (WHERE r.readable), '[]'::json),
       'references_hidden', count(*) FILTER (WHERE NOT r.readable) + greatest(cardinality(plot_grid_keys(p.src_refs)) - ${max}, 0))
     FROM (SELECT gu.username AS owner, g.n,
-                 ${canReadSql({ id: sql`g.id`, worldReadable: sql`g.world_readable`, ownerId: sql`g.owner_id` }, viewerId)} AS readable
+                 ${canReadSql('g', viewerId)} AS readable
           FROM unnest((plot_grid_keys(p.src_refs))[1:${max}]) AS k(key)
           CROSS JOIN LATERAL (SELECT id, username FROM users WHERE lower(username) = split_part(k.key, ':', 1) OFFSET 0) gu
           CROSS JOIN LATERAL (${fileNumbered(sql`gu.id`, sql`split_part(k.key, ':', 2)::int`)}) g
@@ -203,10 +198,10 @@ function plotReferencesSql(viewerId: number | null | Placeholder): SQL {
  * since a source that is private (or gone) is, to them, a missing file whose fid they must not learn.
  */
 function sourceFidSql(viewerId: number | null | Placeholder): SQL {
-  return sql`CASE WHEN p.source_fid IS NULL OR f.owner_id = ${viewerId}::int THEN p.source_fid
+  return sql`CASE WHEN p.source_fid IS NULL OR ${isOwnerSql('f', viewerId)} THEN p.source_fid
     ELSE (SELECT p.source_fid FROM users su CROSS JOIN LATERAL (${fileNumbered(sql`su.id`, sql`split_part(p.source_fid, ':', 2)::int`)}) sf
           WHERE lower(su.username) = lower(split_part(p.source_fid, ':', 1))
-            AND sf.filetype = 'plot' AND sf.trashed_at IS NULL AND ${canReadSql({ id: sql`sf.id`, worldReadable: sql`sf.world_readable`, ownerId: sql`sf.owner_id` }, viewerId)}) END`;
+            AND sf.filetype = 'plot' AND sf.trashed_at IS NULL AND ${canReadSql('sf', viewerId)}) END`;
 }
 
 /** Stargazers a record names (the newest); the count is exact and the whole list pages (GET /v2/files/{fid}/stars). */

@@ -13,6 +13,15 @@ export type ThumbSize = 'block-thumb' | 'list-thumb' | 'card';
 /** The API's collections a file is found in by fid. */
 export type ApiCollection = 'files' | 'plots' | 'grids' | 'folders' | 'dashboards' | 'spectacle-presentations';
 
+/** The sign-in page (`/signin`), with a refused attempt's error code and where to go after, when given. */
+export function signInPath(q: { error?: string; next?: string | null } = {}): string {
+  const search = [q.error && `error=${part(q.error)}`, q.next && `next=${part(q.next)}`].filter(Boolean).join('&');
+  return search ? `/signin?${search}` : '/signin';
+}
+
+/** The sign-in page, coming back to `next` after: where a signed-out visitor of a page for signed-in people goes first. */
+export const signInFirst = (next: string) => signInPath({ next });
+
 /** A user's page (their profile; to themselves, their workspace). */
 export const profilePath = (owner: string) => `/~${part(owner)}/`;
 

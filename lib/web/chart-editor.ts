@@ -9,18 +9,18 @@ import { checkFigure } from '@/lib/core/figures/figure';
 import { getFile, type OwnedFile } from '@/lib/core/files/files';
 import { listGridColumns, listOwnGrids, type ColumnInfo } from '@/lib/core/grids/grids';
 import { parseJsonText } from '@/lib/core/json-text';
-import { canRead, canWrite, visibilityOf, type Visibility } from '@/lib/core/permissions';
+import { canRead, canWrite, fileVisibility, isOwner, type Readable, type Visibility } from '@/lib/core/permissions';
 import { dataAttributePaths } from '@/lib/shared/figures/trace-facts';
-import { checkPlotFigure, getPlotRecord, MAX_FIGURE_BYTES } from '@/lib/core/plots/plots';
+import { checkPlotFigure, MAX_FIGURE_BYTES, plotRecordOf } from '@/lib/core/plots/plots';
 import { fidOf, parseFid, type Fid } from '@/lib/core/records';
 import { chartChoices, choiceFigure, type ChartChoice, type ChoiceColumn } from '@/lib/shared/figures/chart-choice';
 import type { ColumnFacts } from '@/lib/shared/figures/column-facts';
 import { figureFromTemplate } from '@/lib/shared/figures/theme-figures';
 import { listColumnFacts } from '@/lib/core/grids/column-facts';
 import { getTemplate, listThemes, templateColumns, type OwnStyleFile } from '@/lib/core/plots/themes';
-import { editPlotPath, newChartPath } from '@/lib/shared/urls';
+import { newChartPath } from '@/lib/shared/urls';
 import { formCaller, FormError } from './forms';
-import { pageContext, type PageContext } from './page-context';
+import { signedInPage, type PageContext, type SignedInContext } from './page-context';
 
 /** A grid the editor maps columns from: its fid, name and columns (no data: the browser fetches what it draws). */
 export interface EditorGrid {
@@ -54,12 +54,6 @@ export interface EditorData {
   themes: OwnStyleFile[];
   csrf: string;
 }
-
-/** The sign-in page, coming back to `next` after. */
-export const signInFirst = (next: string) => `/signin?next=${encodeURIComponent(next)}`;
-
-type Signed = PageContext & { viewer: NonNullable<PageContext['viewer']>; csrf: string };
-const signedIn = (ctx: PageContext): ctx is Signed => ctx.viewer !== null && ctx.csrf !== null;
 
 /** The readable grids among these fids, with their columns, in the order given (each once). */
 async function editorGrids(ctx: PageContext, fids: Fid[]): Promise<EditorGrid[]> {
@@ -96,13 +90,12 @@ function gridChoices(grid: EditorGrid): { choices: ChartChoice[]; columns: Choic
 }
 
 export type NewChartPage =
-  | { kind: 'sign-in'; to: string }
   | { kind: 'not-found' }
   | { kind: 'pick'; grids: { href: string; name: string; modified: Date }[] }
   | { kind: 'editor'; data: EditorData };
 
 /** A template's chart drawn from `grid`'s columns, or null when the viewer may read no template at `fid` (a 404). */
-async function templateFigure(ctx: Signed, fid: Fid, grid: EditorGrid): Promise<EditorFigure | null> {
+async function templateFigure(ctx: SignedInContext, fid: Fid, grid: EditorGrid): Promise<EditorFigure | null> {
   const file = await getFile(ctx.db, grid, ctx.viewer);
   let template: Awaited<ReturnType<typeof getTemplate>>;
   try {
@@ -115,15 +108,14 @@ async function templateFigure(ctx: Signed, fid: Fid, grid: EditorGrid): Promise<
 }
 
 /**
- * `/create/chart[?grid=owner:n[&template=owner:n]]`: signed in; a grid the viewer may read (charted
- * as a template they may read says, when one is given), or their grids to pick from.
+ * `/create/chart[?grid=owner:n[&template=owner:n]]`: signed in (else signing in first); a grid the viewer
+ * may read (charted as a template they may read says, when one is given), or their grids to pick from.
  */
 export async function loadNewChart(gridParam: unknown, templateParam?: unknown): Promise<NewChartPage> {
-  const ctx = await pageContext();
   const grid = typeof gridParam === 'string' ? gridParam : undefined;
   const fid = grid === undefined ? null : parseFid(grid);
   const template = typeof templateParam === 'string' ? parseFid(templateParam) : templateParam === undefined ? undefined : null;
-  if (!signedIn(ctx)) return { kind: 'sign-in', to: signInFirst(fid ? newChartPath(fid, template ?? undefined) : newChartPath()) };
+  const ctx = await signedInPage(fid ? newChartPath(fid, template ?? undefined) : newChartPath());
   if (grid === undefined) {
     const own = await listOwnGrids(ctx.db, ctx.viewer);
     return { kind: 'pick', grids: own.map((g) => ({ href: newChartPath({ owner: ctx.viewer.username, n: g.n }), name: g.filename, modified: g.modified })) };
@@ -149,22 +141,10 @@ export async function loadNewChart(gridParam: unknown, templateParam?: unknown):
   };
 }
 
-export type EditPlotPage = { kind: 'sign-in'; to: string } | { kind: 'not-found' } | { kind: 'editor'; data: EditorData };
-
-/** `/~owner/n/edit`: the owner's own live plot, with the grids its srcs name that they may read. */
-export async function loadPlotEditor(owner: string, n: string): Promise<EditPlotPage> {
-  const ctx = await pageContext();
-  const fid = parseFid(`${owner}:${n}`);
-  if (!signedIn(ctx)) return fid ? { kind: 'sign-in', to: signInFirst(editPlotPath(fid.owner, fid.n)) } : { kind: 'not-found' };
-  const file = fid ? await getFile(ctx.db, fid, ctx.viewer) : undefined;
-  // Others' plots, public or not, are the same 404 as a missing one: the editor is the owner's and its writers'.
-  if (file?.filetype !== 'plot' || !canWrite(file, ctx.viewer)) return { kind: 'not-found' };
-  let record: Awaited<ReturnType<typeof getPlotRecord>>;
-  try {
-    record = await getPlotRecord(ctx.db, ctx.viewer, { owner: file.owner, n: file.n }, ctx.origin);
-  } catch {
-    return { kind: 'not-found' };
-  }
+/** `/~owner/n/edit` on a plot the signed-in viewer may write (edit-page.ts checked it), with the grids its srcs name that they may read; null for the 404 (gone since). */
+export async function plotEditorOf(ctx: SignedInContext, file: Readable<OwnedFile>): Promise<EditorData | null> {
+  const record = await plotRecordOf(ctx.db, file, ctx.viewer, ctx.origin);
+  if (!record) return null;
   const figure = record.figure as unknown as EditorFigure;
   let refs: { owner: string; n: number }[] = [];
   try {
@@ -173,20 +153,17 @@ export async function loadPlotEditor(owner: string, n: string): Promise<EditPlot
     // A figure stored before a rule changed: it still opens, its grids found by what the editor shows.
   }
   return {
-    kind: 'editor',
-    data: {
-      plot: { owner: file.owner, n: file.n },
-      figure: { data: figure.data ?? [], layout: figure.layout ?? {}, ...(figure.frames ? { frames: figure.frames } : {}) },
-      title: record.title,
-      sharing: file.ownerId === ctx.viewer.id ? visibilityOf(file.worldReadable, file.shareKey !== null) : null,
-      grids: await editorGrids(
-        ctx,
-        refs.map((r) => ({ owner: r.owner, n: r.n })),
-      ),
-      dataAttrs: dataAttrsOf(figure),
-      themes: (await listThemes(ctx.db, ctx.viewer)).own,
-      csrf: ctx.csrf,
-    },
+    plot: { owner: file.owner, n: file.n },
+    figure: { data: figure.data ?? [], layout: figure.layout ?? {}, ...(figure.frames ? { frames: figure.frames } : {}) },
+    title: record.title,
+    sharing: isOwner(ctx.viewer, file) ? fileVisibility(file) : null,
+    grids: await editorGrids(
+      ctx,
+      refs.map((r) => ({ owner: r.owner, n: r.n })),
+    ),
+    dataAttrs: dataAttrsOf(figure),
+    themes: (await listThemes(ctx.db, ctx.viewer)).own,
+    csrf: ctx.csrf,
   };
 }
 

@@ -9,21 +9,21 @@ import {
   changeCollaborator,
   collaboratorAddSchema,
   collaboratorChangeSchema,
-  listCollaborators,
   listSharedWithMe,
   removeCollaborator,
   sharedFolderFiles,
   unreadableGridsOf,
+  unreadableGridsOfOwn,
 } from '@/lib/core/files/collaborators';
 import { blockUser, listBlocks, unblockUser } from '@/lib/core/accounts/blocks';
 import { CursorRefused } from '@/lib/core/cursors';
 import { ApiError } from '@/lib/core/errors';
 import { getFile } from '@/lib/core/files/files';
+import { isOwner, readableAs, seesCollaborators } from '@/lib/core/permissions';
 import { parseFid } from '@/lib/core/records';
 import { peoplePath, sharedPath } from '@/lib/shared/urls';
-import { fidField } from './file-forms';
-import { FormError, runForm, type FormState } from './forms';
-import { pageContext } from './page-context';
+import { fidField, formAction, textField } from './forms';
+import { pageContext, signedInPage } from './page-context';
 
 /** What a notice code on the people page says (fixed texts: nothing from the URL is echoed). */
 export const PEOPLE_NOTICES = {
@@ -48,105 +48,84 @@ export async function loadPeople(owner: string, n: string, notice: unknown) {
   const ctx = await pageContext();
   const fid = parseFid(`${owner}:${n}`);
   if (!fid || !ctx.viewer) return null;
-  try {
-    const list = await listCollaborators(ctx.db, ctx.viewer, fid);
-    const file = (await getFile(ctx.db, fid, ctx.viewer))!;
-    const own = file.ownerId === ctx.viewer.id;
-    return {
-      ctx,
-      file,
-      own,
-      list,
-      unreadable: own ? await unreadableGridsOf(ctx.db, ctx.viewer, fid) : [],
-      notice: noticeSchema.parse(Array.isArray(notice) ? notice[0] : (notice ?? null)),
-    };
-  } catch (e) {
-    if (e instanceof ApiError) return null;
-    throw e;
-  }
+  const file = readableAs(await getFile(ctx.db, fid, ctx.viewer), ctx.viewer);
+  // Loaded with the file for those who see it (getFile): its owner and its collaborators; anyone else gets the 404.
+  if (!file || !seesCollaborators(file, ctx.viewer) || !file.collaborators) return null;
+  const own = isOwner(ctx.viewer, file);
+  return {
+    ctx,
+    file,
+    own,
+    list: file.collaborators,
+    unreadable: own ? await unreadableGridsOfOwn(ctx.db, file) : [],
+    notice: noticeSchema.parse(Array.isArray(notice) ? notice[0] : (notice ?? null)),
+  };
 }
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-};
-
-/** A form's fields under a schema: a refusal in words, at the form. */
-function parsed<T extends z.ZodType>(schema: T, input: unknown, words: string): z.output<T> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new FormError(words);
-  return result.data;
-}
+/** A username as typed (trimmed; the core finds the person or refuses). */
+const usernameField = textField(z.string()).transform((name) => name.trim());
+/** View or edit, in the API's words; anything else asks again. */
+const permissionField = z.unknown().transform((value, ctx) => {
+  const read = collaboratorChangeSchema.shape.permission.safeParse(typeof value === 'string' ? value.trim() : '');
+  if (!read.success) ctx.addIssue({ code: 'custom', message: 'Choose whether they can view or edit it.' });
+  return read.data ?? z.NEVER;
+});
 
 /** "Share": the form's file with the user named, as a viewer or an editor. */
-export function shareWithPerson(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    const username = field(form, 'username');
-    if (!username) throw new FormError('Enter the username of the person to share it with.');
-    const input = parsed(collaboratorAddSchema, { username, permission: field(form, 'permission') }, 'Choose whether they can view or edit it.');
-    await addCollaborator(caller.db, caller.viewer, fid, input);
+export const shareWithPerson = formAction(
+  z.object({
+    fid: fidField,
+    username: usernameField.pipe(z.string().min(1, 'Enter the username of the person to share it with.').pipe(collaboratorAddSchema.shape.username)),
+    permission: permissionField,
+  }),
+  async ({ fid, username, permission }, caller) => {
+    await addCollaborator(caller.db, caller.viewer, fid, { username, permission });
     redirect(`${peoplePath(caller.viewer.username, fid.n)}?notice=shared`);
-  });
-}
+  },
+);
 
 /** A collaborator's new permission. */
-export function changePerson(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    const input = parsed(collaboratorChangeSchema, { permission: field(form, 'permission') }, 'Choose whether they can view or edit it.');
-    await changeCollaborator(caller.db, caller.viewer, fid, field(form, 'username'), input);
+export const changePerson = formAction(
+  z.object({ fid: fidField, permission: permissionField, username: usernameField }),
+  async ({ fid, permission, username }, caller) => {
+    await changeCollaborator(caller.db, caller.viewer, fid, username, { permission });
     redirect(`${peoplePath(caller.viewer.username, fid.n)}?notice=changed`);
-  });
-}
+  },
+);
 
 /** The owner unshares with one person, or a collaborator leaves (then "Shared with me" is where they land). */
-export function removePerson(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    const username = field(form, 'username');
-    await removeCollaborator(caller.db, caller.viewer, fid, username);
-    if (username.toLowerCase() === caller.viewer.username.toLowerCase()) redirect(`${sharedPath()}?notice=left`);
-    redirect(`${peoplePath(caller.viewer.username, fid.n)}?notice=removed`);
-  });
-}
+export const removePerson = formAction(z.object({ fid: fidField, username: usernameField }), async ({ fid, username }, caller) => {
+  await removeCollaborator(caller.db, caller.viewer, fid, username);
+  if (username.toLowerCase() === caller.viewer.username.toLowerCase()) redirect(`${sharedPath()}?notice=left`);
+  redirect(`${peoplePath(caller.viewer.username, fid.n)}?notice=removed`);
+});
 
 /** "Share its grids too": the plot's private grids a collaborator cannot read, shared with them to view. */
-export function shareGridsToo(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    const username = field(form, 'username');
-    const missing = (await unreadableGridsOf(caller.db, caller.viewer, fid)).find((u) => u.username.toLowerCase() === username.toLowerCase());
-    for (const grid of missing?.grids ?? []) {
-      await addCollaborator(caller.db, caller.viewer, { owner: caller.viewer.username, n: grid.n }, { username, permission: 'read' });
-    }
-    redirect(`${peoplePath(caller.viewer.username, fid.n)}?notice=grids`);
-  });
-}
+export const shareGridsToo = formAction(z.object({ fid: fidField, username: usernameField }), async ({ fid, username }, caller) => {
+  const missing = (await unreadableGridsOf(caller.db, caller.viewer, fid)).find((u) => u.username.toLowerCase() === username.toLowerCase());
+  for (const grid of missing?.grids ?? []) {
+    await addCollaborator(caller.db, caller.viewer, { owner: caller.viewer.username, n: grid.n }, { username, permission: 'read' });
+  }
+  redirect(`${peoplePath(caller.viewer.username, fid.n)}?notice=grids`);
+});
 
 /** "Decline" on "Shared with me": the viewer leaves a file shared with them. */
-export function declineShare(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    await removeCollaborator(caller.db, caller.viewer, fidField(form), caller.viewer.username);
-    redirect(`${sharedPath()}?notice=declined`);
-  });
-}
+export const declineShare = formAction(z.object({ fid: fidField }), async ({ fid }, caller) => {
+  await removeCollaborator(caller.db, caller.viewer, fid, caller.viewer.username);
+  redirect(`${sharedPath()}?notice=declined`);
+});
 
 /** "Block" on "Shared with me": the file's owner may no longer share with the viewer; what they shared goes. */
-export function blockPerson(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    await blockUser(caller.db, caller.viewer, field(form, 'username'));
-    redirect(`${sharedPath()}?notice=blocked`);
-  });
-}
+export const blockPerson = formAction(z.object({ username: usernameField }), async ({ username }, caller) => {
+  await blockUser(caller.db, caller.viewer, username);
+  redirect(`${sharedPath()}?notice=blocked`);
+});
 
 /** "Unblock": they may share with the viewer again. */
-export function unblockPerson(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    await unblockUser(caller.db, caller.viewer, field(form, 'username'));
-    redirect(`${sharedPath()}?notice=unblocked`);
-  });
-}
+export const unblockPerson = formAction(z.object({ username: usernameField }), async ({ username }, caller) => {
+  await unblockUser(caller.db, caller.viewer, username);
+  redirect(`${sharedPath()}?notice=unblocked`);
+});
 
 const SHARED_NOTICES = ['left', 'declined', 'blocked', 'unblocked'] as const;
 
@@ -154,10 +133,9 @@ const SHARED_NOTICES = ['left', 'declined', 'blocked', 'unblocked'] as const;
 const SHARED_PAGE_SIZE = 50;
 const cursorSchema = z.string().min(1).max(512).optional().catch(undefined);
 
-/** `/shared`: the files shared with the signed-in person, or (`?folder=`) what one shared folder holds; null: sign in first. */
+/** `/shared`: the files shared with the signed-in person (signing in first), or (`?folder=`) what one shared folder holds. */
 export async function loadShared(params: { cursor?: unknown; folder?: unknown; notice?: unknown }) {
-  const ctx = await pageContext();
-  if (!ctx.viewer) return null;
+  const ctx = await signedInPage(sharedPath());
   const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
   const folderFid = typeof one(params.folder) === 'string' ? parseFid(one(params.folder) as string) : null;
   const code = SHARED_NOTICES.find((c) => c === one(params.notice));
@@ -173,7 +151,7 @@ export async function loadShared(params: { cursor?: unknown; folder?: unknown; n
   }
   const cursor = cursorSchema.parse(one(params.cursor));
   const page = await listSharedWithMe(ctx.db, ctx.viewer, { size: SHARED_PAGE_SIZE, cursor }).catch((e: unknown) => {
-    if (e instanceof CursorRefused) return listSharedWithMe(ctx.db, ctx.viewer!, { size: SHARED_PAGE_SIZE });
+    if (e instanceof CursorRefused) return listSharedWithMe(ctx.db, ctx.viewer, { size: SHARED_PAGE_SIZE });
     throw e;
   });
   const link = (c: string | null) => c && `${sharedPath()}?cursor=${encodeURIComponent(c)}`;

@@ -5,23 +5,21 @@
 // builder's data and answers are typed here; the client component imports the types.
 import 'server-only';
 import { redirect } from 'next/navigation';
-import { cache } from 'react';
 import { z } from 'zod';
 import { ApiError } from '@/lib/core/errors';
 import { plotRefsOfDashboard, type DashboardContent, type DashboardNode } from '@/lib/core/documents/dashboard-content';
-import { createDocument, documentUpdates, getDocument, resolvePlotRefs, type ResolvedPlotRef } from '@/lib/core/documents/dashboards';
+import { createDocument, documentContentAt, documentUpdates, resolvePlotRefs, type ResolvedPlotRef } from '@/lib/core/documents/dashboards';
 import { updateFile } from '@/lib/core/files/file-changes';
 import { MAX_QUERY_CHARS } from '@/lib/shared/limits';
 import { filenameSchema } from '@/lib/shared/names';
 import { VISIBILITIES, type Visibility } from '@/lib/shared/sharing';
-import { freeFilename, getFile } from '@/lib/core/files/files';
-import { canWrite, VISIBILITY_FIELDS, visibilityOf } from '@/lib/core/permissions';
+import { freeFilename, getFile, type OwnedFile } from '@/lib/core/files/files';
+import { canWrite, fileVisibility, isOwner, VISIBILITY_FIELDS } from '@/lib/core/permissions';
 import { listPlotChoices } from '@/lib/core/plots/plot-choices';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { filePath, imagePath, NEW_DASHBOARD_PATH, withShareKey } from '@/lib/shared/urls';
-import { signInFirst } from './chart-editor';
 import { errorSentences, formCaller, FormError, type FormCaller } from './forms';
-import { pageContext } from './page-context';
+import { signedInPage, type SignedInContext } from './page-context';
 
 /** A plot a box names, as this viewer may see it: never the title of one they may not read. */
 export interface BuilderPlot {
@@ -64,10 +62,8 @@ export interface PlotChoices {
   error?: string;
 }
 
-type Builder = { kind: 'builder'; data: BuilderData };
-
 /** A box's plot as the builder shows it to this viewer: its title and pictures only when they may read it. */
-function builderPlot(fileId: string, ref: ResolvedPlotRef | undefined): BuilderPlot {
+function builderPlot(fileId: string, ref: Omit<ResolvedPlotRef, 'id'> | undefined): BuilderPlot {
   if (!ref?.readable) return { fileId, readable: false, title: '', href: null, thumbnail: null };
   return {
     fileId,
@@ -78,31 +74,21 @@ function builderPlot(fileId: string, ref: ResolvedPlotRef | undefined): BuilderP
   };
 }
 
-/** `/create/dashboard`: signed in; an empty dashboard, private until its owner shares it. */
-export async function loadNewDashboard(): Promise<{ kind: 'sign-in'; to: string } | Builder> {
-  const ctx = await pageContext();
-  if (!ctx.viewer || !ctx.csrf) return { kind: 'sign-in', to: signInFirst(NEW_DASHBOARD_PATH) };
-  return {
-    kind: 'builder',
-    data: { dashboard: null, filename: '', content: { layout: null, version: 2, settings: {} }, sharing: 'private', plots: {}, csrf: ctx.csrf },
-  };
+/** `/create/dashboard`: signed in (else signing in first); an empty dashboard, private until its owner shares it. */
+export async function loadNewDashboard(): Promise<BuilderData> {
+  const ctx = await signedInPage(NEW_DASHBOARD_PATH);
+  return { dashboard: null, filename: '', content: { layout: null, version: 2, settings: {} }, sharing: 'private', plots: {}, csrf: ctx.csrf };
 }
 
 /**
- * `/~owner/n/edit` on a dashboard: its owner or a write collaborator (a writer edits the boxes, not its
- * name or sharing); null when the file is no dashboard of theirs to see, or the visitor is signed out
- * (the page's other editors then answer, signing in first as for any file). Once per request.
+ * `/~owner/n/edit` on a dashboard the signed-in viewer may write (edit-page.ts checked it): its owner or a
+ * write collaborator (a writer edits the boxes, not its name or sharing); null for the 404 (gone since).
  */
-export const loadDashboardEditor = cache(async (owner: string, n: string): Promise<{ kind: 'not-found' } | Builder | null> => {
-  const ctx = await pageContext();
-  const fid = parseFid(`${owner}:${n}`);
-  if (!fid || !ctx.viewer || !ctx.csrf) return null;
-  const file = await getFile(ctx.db, fid, ctx.viewer);
-  if (file?.filetype !== 'dashboard') return null;
-  if (!canWrite(file, ctx.viewer)) return { kind: 'not-found' };
-  const doc = await getDocument(ctx.db, fid, ctx.viewer, null, 'dashboard');
+export async function dashboardEditorOf(ctx: SignedInContext, file: OwnedFile): Promise<BuilderData | null> {
+  const stored = await documentContentAt(ctx.db, file.id);
+  if (!stored) return null;
   // The text as stored, not the checked tree: whatever the client put there is saved back as it came.
-  const content = JSON.parse(doc.content) as BuilderData['content'] & DashboardContent;
+  const content = JSON.parse(stored.content) as BuilderData['content'] & DashboardContent;
   const refs = (() => {
     try {
       return plotRefsOfDashboard(content);
@@ -112,17 +98,14 @@ export const loadDashboardEditor = cache(async (owner: string, n: string): Promi
   })();
   const resolved = await resolvePlotRefs(ctx.db, ctx.viewer, refs);
   return {
-    kind: 'builder',
-    data: {
-      dashboard: { owner: file.owner, n: file.n },
-      filename: file.filename,
-      content: { ...content, layout: content.layout ?? null, settings: content.settings ?? {} },
-      sharing: file.ownerId === ctx.viewer.id ? visibilityOf(file.worldReadable, file.shareKey !== null) : null,
-      plots: Object.fromEntries(refs.map((r) => [r.fileId, builderPlot(r.fileId, resolved.get(r.fileId))])),
-      csrf: ctx.csrf,
-    },
+    dashboard: { owner: file.owner, n: file.n },
+    filename: file.filename,
+    content: { ...content, layout: content.layout ?? null, settings: content.settings ?? {} },
+    sharing: isOwner(ctx.viewer, file) ? fileVisibility(file) : null,
+    plots: Object.fromEntries(refs.map((r) => [r.fileId, builderPlot(r.fileId, resolved.get(r.fileId))])),
+    csrf: ctx.csrf,
   };
-});
+}
 
 const choicesSchema = z.object({ q: z.string().max(MAX_QUERY_CHARS).catch(''), cursor: z.string().max(2000).optional().catch(undefined) });
 
@@ -226,7 +209,7 @@ export async function saveDashboard(form: FormData): Promise<SaveState> {
     } else {
       const file = await getFile(caller.db, fid, caller.viewer);
       if (file?.filetype !== 'dashboard' || !canWrite(file, caller.viewer)) throw new FormError('Not found.');
-      const owns = file.ownerId === caller.viewer.id;
+      const owns = isOwner(caller.viewer, file);
       const changes = {
         content,
         ...(owns && named && named !== file.filename ? { filename: named } : {}),

@@ -19,33 +19,22 @@ import {
 } from '@/lib/core/documents/dashboard-content';
 import { layoutDashboard, mapBoxes } from '@/lib/core/documents/dashboard-layout';
 import { type DocumentType, documentContentAt, documentVersion, type ResolvedPlotRef, resolvePlotRefs } from '@/lib/core/documents/dashboards';
-import { getFile, type OwnedFile } from '@/lib/core/files/files';
+import type { OwnedFile } from '@/lib/core/files/files';
 import { chartView } from '@/lib/core/images/images';
 import { MiB } from '@/lib/core/json-text';
-import { carriedShareKey, shownShareKey, visibilityOf, type Visibility } from '@/lib/core/permissions';
 import { foreignBackground, placement, safeTextStyle, sameSitePath, slideBackground } from '@/lib/core/documents/slide-style';
-import { chartContentPath, filePath, fileUrls, imagePath, slidesPath, withShareKey } from '@/lib/shared/urls';
+import { chartContentPath, filePath, imagePath, slidesPath, withShareKey } from '@/lib/shared/urls';
 import type { BoxView, DashboardLayout, PlotView, SlideItem, SlideView } from './document-views';
+import type { FileHead } from './file-head';
 import type { PageContext } from './page-context';
 
-interface DocumentPageBase {
-  ctx: PageContext;
-  file: OwnedFile;
-  visibility: Visibility;
-  /** The share key to carry on this page's own links: only when the document needs it to be read. */
-  shareKey: string | null;
-  /** The secret link's key to print in its share link and embed code (shownShareKey), else null. */
-  secretKey: string | null;
-  urls: ReturnType<typeof fileUrls>;
-}
-
-export interface DashboardPageData extends DocumentPageBase {
+export interface DashboardPageData extends FileHead {
   kind: 'dashboard';
   /** Null: a dashboard with no boxes yet. */
   layout: DashboardLayout | null;
 }
 
-export interface PresentationPageData extends DocumentPageBase {
+export interface PresentationPageData extends FileHead {
   kind: 'presentation';
   /** How many slides it has. */
   count: number;
@@ -61,30 +50,18 @@ export const SLIDES_A_REQUEST = 3;
 
 export type DocumentPageData = DashboardPageData | PresentationPageData;
 
-/** The document `file` (already known readable) as its page shows it to this viewer; null for the 404 (gone since). */
-export async function loadDocument(
-  ctx: PageContext,
-  file: OwnedFile & { filetype: DocumentType },
-  shareKey: string | undefined,
-): Promise<DocumentPageData | null> {
+/** The document of `head` (looked up and checked: file-head.ts) as its page shows it to this viewer; null for the 404 (gone since). */
+export async function loadDocument(head: FileHead & { file: { filetype: DocumentType } }): Promise<DocumentPageData | null> {
+  const { ctx, file } = head;
   const parsed = await parsedDocument(ctx, file);
   if (!parsed) return null;
-  const carried = carriedShareKey(file, shareKey);
-  const base = {
-    ctx,
-    file,
-    visibility: visibilityOf(file.worldReadable, file.shareKey !== null),
-    shareKey: carried,
-    secretKey: shownShareKey(file, ctx.viewer, shareKey),
-    urls: fileUrls(ctx.origin, file.owner, file.n),
-  };
   if (parsed.kind === 'dashboard') {
     const content = parsed.content;
-    return { kind: 'dashboard', ...base, layout: content?.layout ? await dashboardLayout(ctx, content, content.layout) : null };
+    return { ...head, kind: 'dashboard', layout: content?.layout ? await dashboardLayout(ctx, content, content.layout) : null };
   }
   const count = parsed.content?.presentation.slides.length ?? 0;
   const slides = parsed.content ? await presentationSlides(ctx, parsed.content, 0, SLIDES_WITH_PAGE) : [];
-  return { kind: 'presentation', ...base, count, slides, slidesUrl: withShareKey(slidesPath(file.owner, file.n), carried) };
+  return { ...head, kind: 'presentation', count, slides, slidesUrl: withShareKey(slidesPath(file.owner, file.n), head.shareKey) };
 }
 
 /**
@@ -147,10 +124,8 @@ function parseOr<T>(parse: () => T, otherwise: T): T {
 async function plotViews(ctx: PageContext, resolved: Map<string, ResolvedPlotRef>): Promise<Map<string, PlotView>> {
   const views = new Map<string, PlotView>();
   for (const [fileId, ref] of resolved) {
-    if (!ref.readable) continue;
-    const file = await getFile(ctx.db, { owner: ref.owner, n: ref.n }, ctx.viewer);
-    if (!file) continue;
-    const { mode, bundle } = await chartView(ctx.db, file.id);
+    if (!ref.readable || ref.id === null) continue;
+    const { mode, bundle } = await chartView(ctx.db, ref.id);
     views.set(fileId, {
       title: ref.title.trim() || 'Untitled plot',
       href: withShareKey(filePath(ref.owner, ref.n), ref.shareKey),

@@ -7,6 +7,7 @@ import { confirmEmail, EmailConfirmationClosed, EmailTaken } from '@/lib/core/ac
 import { sessionToken, sessionViewer } from '@/lib/core/accounts/sessions';
 import { mailConfirmationAfter } from './confirmation-mail';
 import { originFrom } from '@/lib/http/request/origin';
+import { signInFirst } from '@/lib/shared/urls';
 import { field, foreign, formOf, html, seeOther } from './sign-in';
 
 export const confirmationClosedPage = () =>
@@ -44,7 +45,7 @@ export async function resendConfirmationRequest(req: Request): Promise<Response>
   const db = await getDb();
   const token = sessionToken(req.headers.get('cookie'));
   const user = token ? await sessionViewer(db, token) : null;
-  if (!user) return seeOther('/signin?next=/settings');
+  if (!user) return seeOther(signInFirst('/settings'));
   mailConfirmationAfter(db, user.id);
   return seeOther('/settings?confirm=sent');
 }

@@ -1,6 +1,6 @@
 // The owner's forms on their files (the workspace `/~owner/` and a plot's page): each one reads its
-// fields with the API's own schemas and calls the core function the API calls, so the rules and the
-// error messages are the API's; a plot's sharing also takes its grids along (the web's alone: see
+// fields with the API's own schemas first (formAction) and calls the core function the API calls, so the
+// rules and the error messages are the API's; a plot's sharing also takes its grids along (the web's alone: see
 // lib/core/plots/plot-data-sharing.ts). On success the browser goes back where the form was (a redirect:
 // with or without JavaScript the page then shows the new state) with a fixed notice.
 import 'server-only';
@@ -17,13 +17,12 @@ import { listOwnFolders } from '@/lib/core/files/own-files';
 import { VISIBILITIES } from '@/lib/shared/sharing';
 import { OWN_FILTERS, OWN_SORTS, viewParams } from '@/lib/shared/workspace-view';
 import { pathSchema } from '@/lib/shared/names';
-import { parseWith } from '@/lib/core/json-text';
 import { VISIBILITY_FIELDS } from '@/lib/core/permissions';
 import { followPlotSharing, planPlotDataSharing, sharePlotWithData, type PlotData } from '@/lib/core/plots/plot-data-sharing';
 import { plotUpdateSchema, retitlePlot } from '@/lib/core/plots/plots';
-import { parseFid, type Fid } from '@/lib/core/records';
+import type { Fid } from '@/lib/core/records';
 import { filePath, workspacePath } from '@/lib/shared/urls';
-import { FormError, runForm, type FormCaller, type FormState } from './forms';
+import { checkbox, fidField, formAction, FormError, textField, type FormCaller } from './forms';
 
 /** What a notice code in the workspace's URL says (fixed texts: nothing from the URL is echoed). */
 export const NOTICES = {
@@ -74,13 +73,6 @@ function workspaceUrl(caller: FormCaller, form: FormData, back: Exclude<Back, 'p
   return workspacePath(caller.viewer.username, { ...viewParams({ place: back, filter: view.type, sort: view.sort }), notice, plot, ...numbers });
 }
 
-/** The form's file: its fid field, else the 404 the API answers for a file that does not exist. */
-export function fidField(form: FormData): Fid {
-  const fid = parseFid(String(form.get('fid') ?? ''));
-  if (!fid) throw new FormError('Not found.');
-  return fid;
-}
-
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value : undefined;
@@ -93,45 +85,37 @@ function done(caller: FormCaller, form: FormData, fid: Fid, notice: Notice, plot
   redirect(workspaceUrl(caller, form, back, notice, plot));
 }
 
-const sharingSchema = z.object({ sharing: z.enum(VISIBILITIES, { message: 'choose public, private or secret' }) });
+const sharingField = z.enum(VISIBILITIES, { message: 'choose public, private or secret' });
+const fileForm = z.object({ fid: fidField });
 
 /**
  * Public, private, or secret (a secret link): PATCH world_readable and share_key_enabled. A plot's
  * grids follow it on the web (lib/core/plots/plot-data-sharing.ts); the page then says what each did.
  */
-export function shareFile(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    const { sharing } = parseWith(sharingSchema, { sharing: field(form, 'sharing') });
-    if ((await getFile(caller.db, fid, caller.viewer))?.filetype === 'plot') {
-      await sharePlotWithData(caller.db, caller.viewer, fid, sharing);
-      done(caller, form, fid, 'shared', fid.n);
-    }
-    await updateFileDetail(caller.db, caller.viewer, fid, VISIBILITY_FIELDS[sharing], caller.origin);
-    done(caller, form, fid, 'shared');
-  });
-}
+export const shareFile = formAction(z.object({ fid: fidField, sharing: sharingField }), async ({ fid, sharing }, caller, form) => {
+  if ((await getFile(caller.db, fid, caller.viewer))?.filetype === 'plot') {
+    await sharePlotWithData(caller.db, caller.viewer, fid, sharing);
+    done(caller, form, fid, 'shared', fid.n);
+  }
+  await updateFileDetail(caller.db, caller.viewer, fid, VISIBILITY_FIELDS[sharing], caller.origin);
+  done(caller, form, fid, 'shared');
+});
 
 /** The plot page's one-click fix: the public grids that need not be follow the plot's sharing as it is. */
-export function followPlotData(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    await followPlotSharing(caller.db, caller.viewer, fid);
-    done(caller, form, fid, 'followed', fid.n);
-  });
-}
+export const followPlotData = formAction(fileForm, async ({ fid }, caller, form) => {
+  await followPlotSharing(caller.db, caller.viewer, fid);
+  done(caller, form, fid, 'followed', fid.n);
+});
 
 /**
  * After the chart editor saved a plot with a new sharing (private or secret) through the API: its grids
  * follow it, as on the plot page. Says how many grids became private (none: no `done`).
  */
-export function followEditedPlotSharing(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const data = await followPlotSharing(caller.db, caller.viewer, fidField(form));
-    const followed = data.grids.filter((g) => g.fate === 'follows' && g.visibility === 'private').length;
-    return followed ? `${followed} ${followed === 1 ? 'grid' : 'grids'} made private with the chart.` : undefined;
-  });
-}
+export const followEditedPlotSharing = formAction(fileForm, async ({ fid }, caller) => {
+  const data = await followPlotSharing(caller.db, caller.viewer, fid);
+  const followed = data.grids.filter((g) => g.fate === 'follows' && g.visibility === 'private').length;
+  return followed ? `${followed} ${followed === 1 ? 'grid' : 'grids'} made private with the chart.` : undefined;
+});
 
 /** The grids the viewer's own plot `n` draws from and what each does at its sharing; null when it is no live plot of theirs. */
 export async function ownPlotData(db: Db, viewer: Viewer, n: number): Promise<PlotData | null> {
@@ -144,43 +128,35 @@ export async function ownPlotData(db: Db, viewer: Viewer, n: number): Promise<Pl
 }
 
 /** PATCH filename (unique among the folder's live files). */
-export function renameFile(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    const input = parseWith(fileFieldsSchema.pick({ filename: true }).required(), { filename: field(form, 'filename') ?? '' });
-    await updateFileDetail(caller.db, caller.viewer, fid, input, caller.origin);
+export const renameFile = formAction(
+  z.object({ fid: fidField, filename: textField(fileFieldsSchema.shape.filename.unwrap()) }),
+  async ({ fid, filename }, caller, form) => {
+    await updateFileDetail(caller.db, caller.viewer, fid, { filename }, caller.origin);
     done(caller, form, fid, 'renamed');
-  });
-}
+  },
+);
 
-const moveSchema = z.object({ parent: z.coerce.number().pipe(fileFieldsSchema.shape.parent.unwrap()) });
+const parentField = z.coerce.number().pipe(fileFieldsSchema.shape.parent.unwrap());
 
 /** PATCH parent: into one of the owner's folders (-1 the top level); never into itself. */
-export function moveFile(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    const input = parseWith(moveSchema, { parent: field(form, 'parent') ?? '' });
-    await updateFileDetail(caller.db, caller.viewer, fid, input, caller.origin);
-    done(caller, form, fid, 'moved');
-  });
-}
+export const moveFile = formAction(z.object({ fid: fidField, parent: textField(parentField) }), async ({ fid, parent }, caller, form) => {
+  await updateFileDetail(caller.db, caller.viewer, fid, { parent }, caller.origin);
+  done(caller, form, fid, 'moved');
+});
+
+const retitleFields = plotUpdateSchema.pick({ title: true, caption: true }).required().shape;
 
 /** A plot's title (the record's and the chart's: lib/core/plots/plots.ts retitlePlot) and caption (the plot's page). */
-export function editPlot(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    const input = parseWith(plotUpdateSchema.pick({ title: true, caption: true }).required(), {
-      title: field(form, 'title') ?? '',
-      caption: field(form, 'caption') ?? '',
-    });
-    await retitlePlot(caller.db, caller.viewer, fid, input);
+export const editPlot = formAction(
+  z.object({ fid: fidField, title: textField(retitleFields.title), caption: textField(retitleFields.caption) }),
+  async ({ fid, title, caption }, caller, form) => {
+    await retitlePlot(caller.db, caller.viewer, fid, { title, caption });
     done(caller, form, fid, 'saved');
-  });
-}
+  },
+);
 
 /** The form's file, which must be the caller's own (else the 404 of a file that does not exist): its number. */
-function ownN(caller: FormCaller, form: FormData): number {
-  const fid = fidField(form);
+function ownN(caller: FormCaller, fid: Fid): number {
   if (fid.owner.toLowerCase() !== caller.viewer.username.toLowerCase()) throw new FormError('Not found.');
   return fid.n;
 }
@@ -189,90 +165,76 @@ function ownN(caller: FormCaller, form: FormData): number {
  * POST .../trash: a folder takes its contents with it; a plot, with `grids` ticked, the grids only it
  * draws from (lib/core/files/references.ts gridsOnlyOf). From a plot's page, on to the workspace.
  */
-export function trashOwnFile(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const n = ownN(caller, form);
-    const done = await changeFiles(caller.db, caller.viewer, [n], { kind: 'trash', withGrids: field(form, 'grids') === 'yes' });
-    const back = backSchema.parse(field(form, 'back'));
-    redirect(workspaceUrl(caller, form, back === 'plot' ? -1 : back, 'trashed', undefined, done.grids ? done : undefined));
-  });
-}
+export const trashOwnFile = formAction(z.object({ fid: fidField, grids: checkbox }), async ({ fid, grids }, caller, form) => {
+  const done = await changeFiles(caller.db, caller.viewer, [ownN(caller, fid)], { kind: 'trash', withGrids: grids });
+  const back = backSchema.parse(field(form, 'back'));
+  redirect(workspaceUrl(caller, form, back === 'plot' ? -1 : back, 'trashed', undefined, done.grids ? done : undefined));
+});
 
 /** POST .../restore (a folder with what was trashed with it). */
-export function restoreOwnFile(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    await restoreFile(caller.db, caller.viewer, fid);
-    redirect(workspaceUrl(caller, form, 'trash', 'restored'));
-  });
-}
+export const restoreOwnFile = formAction(fileForm, async ({ fid }, caller, form) => {
+  await restoreFile(caller.db, caller.viewer, fid);
+  redirect(workspaceUrl(caller, form, 'trash', 'restored'));
+});
 
 /** POST .../permanent_delete, only once its box is ticked (the confirmation works without JavaScript). */
-export function deleteOwnFile(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const n = ownN(caller, form);
-    if (field(form, 'confirm') !== 'yes') throw new FormError('Tick “Yes, delete it for good” to confirm: this cannot be undone.');
-    const done = await changeFiles(caller.db, caller.viewer, [n], { kind: 'delete', withGrids: field(form, 'grids') === 'yes' });
-    redirect(workspaceUrl(caller, form, 'trash', 'deleted', undefined, done.grids ? done : undefined));
-  });
-}
+export const deleteOwnFile = formAction(z.object({ fid: fidField, confirm: checkbox, grids: checkbox }), async ({ fid, confirm, grids }, caller, form) => {
+  const n = ownN(caller, fid);
+  if (!confirm) throw new FormError('Tick “Yes, delete it for good” to confirm: this cannot be undone.');
+  const done = await changeFiles(caller.db, caller.viewer, [n], { kind: 'delete', withGrids: grids });
+  redirect(workspaceUrl(caller, form, 'trash', 'deleted', undefined, done.grids ? done : undefined));
+});
 
 const selectionSchema = z
   .array(z.coerce.number().int().min(0).max(2147483647))
   .min(1, 'Select one or more files first.')
   .max(MAX_BULK_FILES, `Select at most ${MAX_BULK_FILES} files at once.`);
 const bulkSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('move'), parent: moveSchema.shape.parent }),
-  z.object({ op: z.literal('share'), sharing: sharingSchema.shape.sharing }),
+  z.object({ op: z.literal('move'), parent: parentField }),
+  z.object({ op: z.literal('share'), sharing: sharingField }),
   z.object({ op: z.literal('trash'), grids: z.boolean() }),
 ]);
+/** The selection (`n`, each box ticked) first, then the change (`op`, the button pressed, with its fields). */
+const bulkFormSchema = z.preprocess(
+  (fields) => {
+    const f = fields as Record<string, string | string[] | undefined>;
+    return { n: [f.n ?? []].flat(), change: { op: f.op, parent: f.parent ?? '', sharing: f.sharing, grids: f.grids === 'yes' } };
+  },
+  z.object({ n: selectionSchema, change: bulkSchema }),
+);
 
 /**
  * The workspace's selection (`n`, the boxes ticked) moved, shared or trashed (`op`, the button pressed),
  * all or none; trashed plots take the grids only they draw from when `grids` is ticked.
  */
-export function changeSelected(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const ns = parseWith(z.object({ n: selectionSchema }), { n: form.getAll('n').map(String) }).n;
-    const op = parseWith(bulkSchema, {
-      op: field(form, 'op'),
-      parent: field(form, 'parent') ?? '',
-      sharing: field(form, 'sharing'),
-      grids: field(form, 'grids') === 'yes',
-    });
-    const change =
-      op.op === 'move'
-        ? { kind: 'move' as const, parent: op.parent }
-        : op.op === 'share'
-          ? { kind: 'share' as const, sharing: op.sharing }
-          : { kind: 'trash' as const, withGrids: op.grids };
-    const done = await changeFiles(caller.db, caller.viewer, ns, change);
-    const notice = ({ move: 'moved', share: 'shared', trash: 'trashed' } as const)[op.op];
-    const back = backSchema.parse(field(form, 'back'));
-    redirect(workspaceUrl(caller, form, back === 'plot' ? -1 : back, notice, undefined, done));
-  });
-}
+export const changeSelected = formAction(bulkFormSchema, async ({ n, change: op }, caller, form) => {
+  const change =
+    op.op === 'move'
+      ? { kind: 'move' as const, parent: op.parent }
+      : op.op === 'share'
+        ? { kind: 'share' as const, sharing: op.sharing }
+        : { kind: 'trash' as const, withGrids: op.grids };
+  const done = await changeFiles(caller.db, caller.viewer, n, change);
+  const notice = ({ move: 'moved', share: 'shared', trash: 'trashed' } as const)[op.op];
+  const back = backSchema.parse(field(form, 'back'));
+  redirect(workspaceUrl(caller, form, back === 'plot' ? -1 : back, notice, undefined, done));
+});
 
 /** "Empty trash", once confirmed: everything in the trash deleted for good (a bounded amount a request: lib/core/workspace/bulk-changes.ts). */
-export function emptyOwnTrash(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const done = await emptyTrash(caller.db, caller.viewer);
-    redirect(workspaceUrl(caller, form, 'trash', 'emptied', undefined, { files: done.deleted, more: done.more }));
-  });
-}
+export const emptyOwnTrash = formAction(z.object({}), async (_, caller, form) => {
+  const done = await emptyTrash(caller.db, caller.viewer);
+  redirect(workspaceUrl(caller, form, 'trash', 'emptied', undefined, { files: done.deleted, more: done.more }));
+});
 
 /** POST /v2/folders: `name` (a path, `a/b` makes both) inside the folder the form was shown in. */
-export function createFolder(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const back = backSchema.parse(field(form, 'back'));
-    const here = typeof back === 'number' ? back : -1;
-    const { path } = parseWith(z.object({ path: pathSchema }), { path: field(form, 'name') ?? '' });
-    const base = here === -1 ? [] : folderPath(await listOwnFolders(caller.db, caller.viewer.id), here);
-    if (!base) throw new FormError('That folder no longer exists.');
-    await createFolders(caller.db, caller.viewer, path.length ? [...base, ...path] : []);
-    redirect(workspaceUrl(caller, form, here, 'folder'));
-  });
-}
+export const createFolder = formAction(z.object({ name: textField(pathSchema) }), async ({ name: path }, caller, form) => {
+  const back = backSchema.parse(field(form, 'back'));
+  const here = typeof back === 'number' ? back : -1;
+  const base = here === -1 ? [] : folderPath(await listOwnFolders(caller.db, caller.viewer.id), here);
+  if (!base) throw new FormError('That folder no longer exists.');
+  await createFolders(caller.db, caller.viewer, path.length ? [...base, ...path] : []);
+  redirect(workspaceUrl(caller, form, here, 'folder'));
+});
 
 type FolderRow = { n: number; filename: string; parent: number };
 

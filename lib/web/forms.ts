@@ -4,9 +4,11 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { headers } from 'next/headers';
+import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { fromOrigin, type Viewer } from '@/lib/core/accounts/auth';
-import { ApiError } from '@/lib/core/errors';
+import { ApiError, invalidMany } from '@/lib/core/errors';
+import { parseFid } from '@/lib/core/records';
 import { pageContext } from './page-context';
 
 /** What a form's server action returns to the page (`useActionState`), with or without JavaScript. */
@@ -71,3 +73,48 @@ export async function runForm(form: FormData, work: (caller: FormCaller) => Prom
     throw e;
   }
 }
+
+/** A form's fields as a schema reads them: each field's text, a field sent more than once its texts in order (as checked boxes are). */
+export function formFields(form: FormData): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const name of new Set(form.keys())) {
+    const texts = form.getAll(name).filter((value): value is string => typeof value === 'string');
+    if (texts.length) fields[name] = texts.length === 1 ? texts[0] : texts;
+  }
+  return fields;
+}
+
+/**
+ * A form's action, schema first (as saas-starter's validatedAction, on runForm): the caller is checked
+ * (session, anti-forgery), then the fields are read with `schema`, then `work` runs with what it read.
+ * A refusal names the first field the schema refuses, in its words: the fields are checked in the
+ * schema's order, as one after the other by hand.
+ */
+export function formAction<S extends z.ZodType>(
+  schema: S,
+  work: (input: z.output<S>, caller: FormCaller, form: FormData) => Promise<string | undefined>,
+): (form: FormData) => Promise<FormState> {
+  return (form) => runForm(form, async (caller) => work(readForm(schema, form), caller, form));
+}
+
+/** The form's fields read with `schema`, else the 400 of the first field it refuses (its words, all of them). */
+export function readForm<S extends z.ZodType>(schema: S, form: FormData): z.output<S> {
+  const read = schema.safeParse(formFields(form));
+  if (read.success) return read.data;
+  const first = read.error.issues[0].path[0];
+  const issues = read.error.issues.filter((issue) => issue.path[0] === first);
+  throw invalidMany(issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'body', message: issue.message })));
+}
+
+/** A text field: one a form leaves out reads as empty. */
+export const textField = <S extends z.ZodType>(schema: S) => z.preprocess((value) => value ?? '', schema);
+
+/** A checkbox that says yes (`value="yes"`), ticked or not. */
+export const checkbox = z.preprocess((value) => value === 'yes', z.boolean());
+
+/** The form's file (`fid`, owner:n); anything else (left out too) is the 404 the API answers for a file that does not exist. */
+export const fidField = z.unknown().transform((value, ctx) => {
+  const fid = typeof value === 'string' ? parseFid(value) : null;
+  if (!fid) ctx.addIssue({ code: 'custom', message: 'Not found.' });
+  return fid ?? z.NEVER;
+});

@@ -2,16 +2,18 @@
 // session cookie), the public origin, and files with the same permissions as the API.
 import 'server-only';
 import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import type { Db } from '@/db/client';
 import { getDb } from '@/lib/core/database';
 import { authenticate, type Viewer } from '@/lib/core/accounts/auth';
 import { getFile, type OwnedFile } from '@/lib/core/files/files';
 import { originFrom } from '@/lib/http/request/origin';
-import { canRead } from '@/lib/core/permissions';
+import { readableAs, type Readable } from '@/lib/core/permissions';
 import { countAddressWrite } from '@/lib/core/accounts/rate-limit';
 import { parseFid } from '@/lib/core/records';
 import { csrfToken, sessionToken } from '@/lib/core/accounts/sessions';
+import { signInFirst } from '@/lib/shared/urls';
 
 export interface PageContext {
   db: Db;
@@ -47,10 +49,21 @@ export const pageContext = cache(async (): Promise<PageContext> => {
   return { db, viewer, origin, csrf: viewer && credential ? csrfToken(credential) : null };
 });
 
-/** A file the visitor may read (`/~owner/n/` params), or null for the one 404 page. */
-export async function readableFile(ctx: PageContext, params: { owner: string; n: string }, shareKey?: string | null): Promise<OwnedFile | null> {
+/** A page's context once its visitor is signed in: who they are and their forms' anti-forgery token. */
+export type SignedInContext = PageContext & { viewer: Viewer; csrf: string };
+
+export const isSignedIn = (ctx: PageContext): ctx is SignedInContext => ctx.viewer !== null && ctx.csrf !== null;
+
+/** The context of a page for signed-in people; a signed-out visitor is sent to sign in first, coming back to `next` after. */
+export async function signedInPage(next: string): Promise<SignedInContext> {
+  const ctx = await pageContext();
+  if (!isSignedIn(ctx)) redirect(signInFirst(next));
+  return ctx;
+}
+
+/** A file the visitor may read (`/~owner/n/` params), or null for the one 404 page: looked up and checked once, then read "as already checked". */
+export async function readableFile(ctx: PageContext, params: { owner: string; n: string }, shareKey?: string | null): Promise<Readable<OwnedFile> | null> {
   const fid = parseFid(`${params.owner}:${params.n}`);
   if (!fid) return null;
-  const file = await getFile(ctx.db, fid, ctx.viewer);
-  return file && canRead(file, ctx.viewer, shareKey) ? file : null;
+  return readableAs(await getFile(ctx.db, fid, ctx.viewer), ctx.viewer, shareKey) ?? null;
 }

@@ -1,5 +1,7 @@
-// Counting a plot page's view: after the page is sent (Next's `after`), never while it renders, so a
-// page's answer neither waits for the write nor fails with it. What counts is lib/core/plots/view-counts.ts.
+// Counting a plot page's view: asked by the page's loader once it has everything the page shows
+// (plot-page.ts), written after the page is sent (Next's `after`), so a page's answer neither waits for
+// the write nor fails with it, and a refused or missing page counts nothing. What counts is
+// lib/core/plots/view-counts.ts.
 import 'server-only';
 import { headers } from 'next/headers';
 import { after } from 'next/server';

@@ -5,18 +5,17 @@ import { headers } from 'next/headers';
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { commentIdParam, commentTextSchema, createComment, deleteComment, listCommentsOf, updateComment } from '@/lib/core/plots/comments';
-import { invalid } from '@/lib/core/errors';
 import type { OwnedFile } from '@/lib/core/files/files';
+import { isOwner } from '@/lib/core/permissions';
 import { updateFileDetail } from '@/lib/core/workspace/file-detail';
 import { feedQuerySchema } from '@/lib/http/request/queries';
 import { limitAddress, limitUser } from '@/lib/core/accounts/rate-limit';
 import type { PlotRecord } from '@/lib/core/records';
 import { hasStarred, starPlot, unstarPlot } from '@/lib/core/plots/stars';
-import { fidField } from './file-forms';
-import { runForm, type FormCaller, type FormState } from './forms';
+import { fidField, formAction, textField, type FormCaller } from './forms';
 import { withCursorFallback } from './gallery';
 import type { PageContext } from './page-context';
-import { shareKeyOf } from './plot-page';
+import { shareKeyOf } from './file-head';
 
 /** Comments a plot page shows at once; older ones are a link (or "Load more") away. */
 export const COMMENTS_PAGE_SIZE = 20;
@@ -54,7 +53,7 @@ export async function plotPeople(ctx: PageContext, file: OwnedFile, record: Plot
   );
   const comments = page.rows.map((row) => {
     const mine = viewerId !== null && row.author_id === viewerId;
-    return { ...(JSON.parse(row.rec) as Omit<CommentView, 'mine' | 'deletable'>), mine, deletable: mine || viewerId === file.ownerId };
+    return { ...(JSON.parse(row.rec) as Omit<CommentView, 'mine' | 'deletable'>), mine, deletable: mine || isOwner(ctx.viewer, file) };
   });
   return {
     starred: await hasStarred(ctx.db, ctx.viewer, file.id),
@@ -71,11 +70,6 @@ export async function plotPeople(ctx: PageContext, file: OwnedFile, record: Plot
 // ---------------------------------------------------------------------------------------------
 // Forms
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : undefined;
-};
-
 /**
  * The plot's page shows the change: rendered afresh for the answer to a plain form post, and refreshed
  * in place with JavaScript (a redirect back to the same page would be a mere scroll for the router).
@@ -91,68 +85,54 @@ async function admitted(caller: FormCaller): Promise<void> {
   await limitUser(caller.db, caller.viewer);
 }
 
+/** The page's `share_key`, when it carries one (never a refusal). */
+const shareKeyField = z.preprocess(shareKeyOf, z.string().optional());
 /** The comment's text as the API checks it, refused with its message at the field. */
-function commentText(form: FormData): { text: string } {
-  const parsed = commentTextSchema.safeParse(text(form, 'text') ?? '');
-  if (!parsed.success) throw invalid('text', parsed.error.issues[0].message);
-  return { text: parsed.data };
-}
-
-const commentId = (form: FormData) => commentIdParam(text(form, 'comment') ?? '');
+const textSchema = textField(commentTextSchema);
+/** The comment a form names: a missing one is the API's 404. */
+const commentField = textField(z.string()).transform(commentIdParam);
 
 /** Star or unstar (`star` = "1" or "0"). */
-export function starForm(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
+export const starForm = formAction(
+  z.object({ fid: fidField, share_key: shareKeyField, star: z.preprocess((v) => v === '1', z.boolean()) }),
+  async ({ fid, share_key, star }, caller) => {
     await admitted(caller);
-    const shareKey = shareKeyOf(text(form, 'share_key'));
-    if (text(form, 'star') === '1') await starPlot(caller.db, caller.viewer, fid, shareKey);
-    else await unstarPlot(caller.db, caller.viewer, fid, shareKey);
+    if (star) await starPlot(caller.db, caller.viewer, fid, share_key);
+    else await unstarPlot(caller.db, caller.viewer, fid, share_key);
     return refreshPage();
-  });
-}
+  },
+);
 
-export function commentForm(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    const body = commentText(form);
+export const commentForm = formAction(z.object({ fid: fidField, text: textSchema, share_key: shareKeyField }), async ({ fid, text, share_key }, caller) => {
+  await admitted(caller);
+  await createComment(caller.db, caller.viewer, fid, { text }, share_key);
+  return refreshPage();
+});
+
+export const editCommentForm = formAction(
+  z.object({ fid: fidField, comment: commentField, text: textSchema, share_key: shareKeyField }),
+  async ({ fid, comment, text, share_key }, caller) => {
     await admitted(caller);
-    await createComment(caller.db, caller.viewer, fid, body, shareKeyOf(text(form, 'share_key')));
+    await updateComment(caller.db, caller.viewer, fid, comment, { text }, share_key);
     return refreshPage();
-  });
-}
+  },
+);
 
-export function editCommentForm(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    const id = commentId(form);
-    const body = commentText(form);
+export const deleteCommentForm = formAction(
+  z.object({ fid: fidField, comment: commentField, share_key: shareKeyField }),
+  async ({ fid, comment, share_key }, caller) => {
     await admitted(caller);
-    await updateComment(caller.db, caller.viewer, fid, id, body, shareKeyOf(text(form, 'share_key')));
+    await deleteComment(caller.db, caller.viewer, fid, comment, share_key);
     return refreshPage();
-  });
-}
-
-export function deleteCommentForm(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    const id = commentId(form);
-    await admitted(caller);
-    await deleteComment(caller.db, caller.viewer, fid, id, shareKeyOf(text(form, 'share_key')));
-    return refreshPage();
-  });
-}
-
-const enabledSchema = z.enum(['0', '1']);
+  },
+);
 
 /** The owner turns comments off or on (PATCH comments_enabled). */
-export function commentsSwitchForm(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    const enabled = enabledSchema.safeParse(text(form, 'enabled'));
-    if (!enabled.success) throw invalid('comments_enabled', 'choose on or off');
+export const commentsSwitchForm = formAction(
+  z.object({ fid: fidField, enabled: z.enum(['0', '1'], { message: 'choose on or off' }) }),
+  async ({ fid, enabled }, caller) => {
     await admitted(caller);
-    await updateFileDetail(caller.db, caller.viewer, fid, { comments_enabled: enabled.data === '1' }, caller.origin, 'plot', 'web');
+    await updateFileDetail(caller.db, caller.viewer, fid, { comments_enabled: enabled === '1' }, caller.origin, 'plot', 'web');
     return refreshPage();
-  });
-}
+  },
+);

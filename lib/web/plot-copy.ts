@@ -8,32 +8,29 @@ import { copyPlot } from '@/lib/core/plots/plot-copy';
 import { limitAddress, limitUser } from '@/lib/core/accounts/rate-limit';
 import { parseFid } from '@/lib/core/records';
 import { editPlotPath } from '@/lib/shared/urls';
-import { FormError, runForm, type FormState } from './forms';
-import { shareKeyOf } from './plot-page';
+import { formAction } from './forms';
+import { shareKeyOf } from './file-head';
 
 const copyFormSchema = z.object({
-  fid: z
-    .string()
-    .max(100)
-    .transform((value, ctx) => {
-      const fid = parseFid(value);
-      if (!fid) ctx.addIssue({ code: 'custom', message: 'no such plot' });
-      return fid ?? z.NEVER;
-    }),
-  share_key: z.unknown().transform(shareKeyOf),
+  fid: z.unknown().transform((value, ctx) => {
+    const fid = typeof value === 'string' && value.length <= 100 ? parseFid(value) : null;
+    if (!fid) ctx.addIssue({ code: 'custom', message: 'This plot cannot be copied; reload the page and try again.' });
+    return fid ?? z.NEVER;
+  }),
+  share_key: z.preprocess(shareKeyOf, z.string().optional()),
 });
 
 /** The form's fields: `fid` (owner:n) and the page's `share_key`, if it carries one. Then on to the
  * copy's page, or (`then: 'edit'`, "Edit a copy") its chart editor. */
-export async function copyToMyFiles(form: FormData, then: 'page' | 'edit' = 'page'): Promise<FormState> {
-  return runForm(form, async ({ db, viewer, origin }) => {
-    const input = copyFormSchema.safeParse({ fid: form.get('fid'), share_key: form.get('share_key') ?? undefined });
-    if (!input.success) throw new FormError('This plot cannot be copied; reload the page and try again.');
+const copyForm = (then: 'page' | 'edit') =>
+  formAction(copyFormSchema, async (input, { db, viewer, origin }) => {
     // A copy is a create: it counts against the same allowances as POST /v2/plots.
     await limitAddress(db, await headers());
     await limitUser(db, viewer);
-    const copy = await copyPlot(db, viewer, input.data.fid, input.data.share_key, origin);
+    const copy = await copyPlot(db, viewer, input.fid, input.share_key, origin);
     const fid = parseFid(copy.fid);
     redirect(then === 'edit' && fid ? editPlotPath(fid.owner, fid.n) : new URL(copy.web_url).pathname);
   });
-}
+
+export const copyToMyFiles = copyForm('page');
+export const copyToEdit = copyForm('edit');

@@ -8,16 +8,15 @@ import { describePlotChart } from '@/lib/core/plots/chart-data';
 import { CursorRefused } from '@/lib/core/cursors';
 import { ApiError } from '@/lib/core/errors';
 import { getFile, type OwnedFile } from '@/lib/core/files/files';
-import { listGridVersions, restoreGridVersion } from '@/lib/core/grids/grid-versions';
+import { restoreGridVersion } from '@/lib/core/grids/grid-versions';
 import { figureBundle, type PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 import { getPlotFile } from '@/lib/core/plots/plots';
-import { listPlotVersions, restorePlotVersion } from '@/lib/core/plots/plot-versions';
-import { assertWriter } from '@/lib/core/permissions';
+import { restorePlotVersion } from '@/lib/core/plots/plot-versions';
+import { assertWriter, type Readable } from '@/lib/core/permissions';
 import { parseFid, type PlotRecord } from '@/lib/core/records';
 import { filePath, historyPath, versionContentPath } from '@/lib/shared/urls';
-import { plotVersionAt, versionParam, type Client } from '@/lib/core/files/versions';
-import { fidField } from './file-forms';
-import { runForm, type FormState } from './forms';
+import { listVersions, plotVersionAt, versionParam, type Client } from '@/lib/core/files/versions';
+import { fidField, formAction, textField } from './forms';
 import { pageContext, type PageContext } from './page-context';
 
 /** One version as the history lists it. */
@@ -34,7 +33,7 @@ export interface VersionItem {
 const HISTORY_PAGE_SIZE = 20;
 
 /** The viewer's own live plot (or, with `grids`, plot or grid) at `/~owner/n/`, else null (the 404 page). */
-async function ownFile(ctx: PageContext, owner: string, n: string, grids = false): Promise<OwnedFile | null> {
+async function ownFile(ctx: PageContext, owner: string, n: string, grids = false): Promise<Readable<OwnedFile> | null> {
   const fid = parseFid(`${owner}:${n}`);
   if (!fid) return null;
   try {
@@ -54,11 +53,11 @@ export async function loadFileHistory(owner: string, n: string, cursorParam: unk
   const ctx = await pageContext();
   const file = await ownFile(ctx, owner, n, true);
   if (!file) return null;
-  const fid = { owner: file.owner, n: file.n };
   const cursor = cursorSchema.parse(Array.isArray(cursorParam) ? cursorParam[0] : cursorParam);
-  const list = file.filetype === 'grid' ? listGridVersions : listPlotVersions;
-  const page = await list(ctx.db, ctx.viewer, fid, { page_size: HISTORY_PAGE_SIZE, cursor }).catch((e: unknown) => {
-    if (e instanceof CursorRefused) return list(ctx.db, ctx.viewer, fid, { page_size: HISTORY_PAGE_SIZE });
+  // Its writer's, found above: its versions read by its id (the API's listPlotVersions would look it up again).
+  const kind = file.filetype === 'grid' ? 'grid' : 'plot';
+  const page = await listVersions(ctx.db, kind, file.id, { page_size: HISTORY_PAGE_SIZE, cursor }).catch((e: unknown) => {
+    if (e instanceof CursorRefused) return listVersions(ctx.db, kind, file.id, { page_size: HISTORY_PAGE_SIZE });
     throw e;
   });
   const link = (c: string | null) => c && `${historyPath(file.owner, file.n)}?cursor=${encodeURIComponent(c)}`;
@@ -87,8 +86,8 @@ export async function loadPlotVersion(owner: string, n: string, k: string) {
   const bundle: PlotlyBundle = figureBundle(record.figure);
   const description = await describePlotChart(
     ctx.db,
+    file,
     ctx.viewer,
-    { owner: file.owner, n: file.n },
     // Versions keep the figure and title, not the caption.
     { title: record.title.trim() || file.filename, caption: '' },
     { version: record.version },
@@ -98,13 +97,15 @@ export async function loadPlotVersion(owner: string, n: string, k: string) {
 
 const restorers = { plot: restorePlotVersion, grid: restoreGridVersion };
 
+const restoreSchema = z.object({
+  fid: fidField,
+  // A version that is no number is the 404 of a missing one.
+  version: textField(z.string()).transform(versionParam),
+  filetype: z.preprocess((value) => (value === 'grid' ? 'grid' : 'plot'), z.enum(['grid', 'plot'])),
+});
+
 /** The restore form: version `version` of the form's plot or grid becomes current (a new version, by the web), then its page shows it. */
-export function restoreVersion(form: FormData): Promise<FormState> {
-  return runForm(form, async (caller) => {
-    const fid = fidField(form);
-    const version = versionParam(String(form.get('version') ?? ''));
-    const restore = restorers[form.get('filetype') === 'grid' ? 'grid' : 'plot'];
-    await restore(caller.db, caller.viewer, fid, version, 'web', caller.origin);
-    redirect(`${filePath(caller.viewer.username, fid.n)}?notice=reverted`);
-  });
-}
+export const restoreVersion = formAction(restoreSchema, async ({ fid, version, filetype }, caller) => {
+  await restorers[filetype](caller.db, caller.viewer, fid, version, 'web', caller.origin);
+  redirect(`${filePath(caller.viewer.username, fid.n)}?notice=reverted`);
+});

@@ -1,5 +1,6 @@
-// A file's web page (`/~owner/n/`), its embed and its CSV download: what they show, with the API's
-// permissions (unreadable files are the one 404).
+// A file's web page (`/~owner/n/`), its embed, its data table and its CSV download: one loader a page,
+// returning everything it shows, with the API's permissions (unreadable files are the one 404). The
+// file is looked up and checked once (file-head.ts); everything else is read "of an already-checked file".
 import 'server-only';
 import { cache } from 'react';
 import { z } from 'zod';
@@ -8,137 +9,148 @@ import { describeChart } from '@/lib/shared/figures/chart-description';
 import { chartTable, type ChartTable } from '@/lib/shared/figures/chart-table';
 import { csvColumns } from '@/lib/core/plots/csv-columns';
 import { ApiError } from '@/lib/core/errors';
-import type { OwnedFile } from '@/lib/core/files/files';
 import { chartView, type ChartMode } from '@/lib/core/images/images';
 import type { PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 import { isDocumentType } from '@/lib/core/documents/dashboards';
+import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grids/grid-preview';
+import { type PlotData, plotDataOfOwn } from '@/lib/core/plots/plot-data-sharing';
 import { type DocumentPageData, loadDocument } from './document-page';
-import { pageContext, readableFile, type PageContext } from './page-context';
-import { carriedShareKey, shownShareKey, visibilityOf, type Visibility } from '@/lib/core/permissions';
+import { fileHead, type FileHead } from './file-head';
+import { pageContext, readableFile } from './page-context';
+import { countPageView } from './page-views';
+import { plotPeople, type PlotPeople } from './people';
 import { csvDownload } from './csv';
-import { getPlotRecord, readablePlotAt } from '@/lib/core/plots/plots';
+import { plotRecordOf, readablePlotAt } from '@/lib/core/plots/plots';
 import { gridsOfPlots, listReferencers, type GridPlots, type PlotGrids } from '@/lib/core/files/references';
 import type { PlotRecord } from '@/lib/core/records';
-import { filePath, fileUrls, profilePath } from '@/lib/shared/urls';
-
-/** `?share_key=`: a repeated or oversized value is ignored rather than an error page. */
-const shareKeySchema = z.string().min(1).max(200).optional().catch(undefined);
-export const shareKeyOf = (value: unknown): string | undefined => shareKeySchema.parse(value);
+import { filePath, profilePath } from '@/lib/shared/urls';
 
 interface Lineage {
   /** The source plot's page, name and owner, when the viewer may read it (else it was still copied). */
   source: { href: string; name: string; owner: string; ownerHref: string } | null;
 }
 
-export interface PlotPageData {
+/** A plot as every page of it shows it: its record (title, caption, counts) and how its chart draws. */
+interface PlotBase extends FileHead {
   kind: 'plot';
-  ctx: PageContext;
-  file: OwnedFile;
   record: PlotRecord;
-  visibility: Visibility;
-  /** The share key to carry on this page's own requests: only when the plot needs it to be read. */
-  shareKey: string | null;
-  /** The secret link's key to print in its share link and embed code (shownShareKey), else null. */
-  secretKey: string | null;
-  lineage: Lineage | null;
   /** How its chart shows: live, on request (many values), or static (its render failed for good). */
   chart: ChartMode;
   /** The plotly.js bundle its chart loads (lib/shared/figures/plotly-bundles.ts). */
   bundle: PlotlyBundle;
-  /** The grids it draws from: those the visitor may read named, the others counted. */
-  grids: PlotGrids;
 }
 
-export interface GridPageData {
+export interface PlotPageData extends PlotBase {
+  /** The chart in words (its text alternative). */
+  description: string;
+  lineage: Lineage | null;
+  /** The grids it draws from: those the visitor may read named, the others counted. */
+  grids: PlotGrids;
+  /** Its stars and comments for this visitor. */
+  people: PlotPeople;
+  /** To its owner: its grids and what each does at its sharing. */
+  plotData: PlotData | null;
+}
+
+export interface GridPageData extends FileHead {
   kind: 'grid';
-  ctx: PageContext;
-  file: OwnedFile;
-  visibility: Visibility;
-  shareKey: string | null;
-  urls: ReturnType<typeof fileUrls>;
   /** The plots drawing from it: those the visitor may read named, the others counted. */
   plots: GridPlots;
+  /** Its first rows and columns, as the page's table shows them. */
+  preview: Awaited<ReturnType<typeof gridPreview>> & { shown: number };
 }
 
 export type FilePageData = PlotPageData | GridPageData | DocumentPageData;
 
-/**
- * The plot, grid, dashboard or presentation at `/~owner/n/` if the visitor may read it, else null (the 404 page). Cached per
- * request, so the metadata and the page body share one load.
- */
-export const loadFilePage = cache(async (owner: string, n: string, shareKey: string | undefined): Promise<FilePageData | null> => {
-  const ctx = await pageContext();
-  const file = await readableFile(ctx, { owner, n }, shareKey);
-  if (!file || file.filetype === 'fold') return null;
-  const visibility = visibilityOf(file.worldReadable, file.shareKey !== null);
-  const carried = carriedShareKey(file, shareKey);
-  // The secret link (with its key) this page may print: the owner's, or the link the request came with.
-  const secretKey = shownShareKey(file, ctx.viewer, shareKey);
-  if (file.filetype === 'grid') {
-    const plots = await listReferencers(ctx.db, ctx.viewer?.id ?? null, file);
-    return { kind: 'grid', ctx, file, visibility, shareKey: carried, urls: fileUrls(ctx.origin, file.owner, file.n), plots };
-  }
-  if (isDocumentType(file.filetype)) return loadDocument(ctx, { ...file, filetype: file.filetype }, shareKey);
-  let record: PlotRecord;
-  try {
-    record = await getPlotRecord(ctx.db, ctx.viewer, { owner: file.owner, n: file.n }, ctx.origin, shareKey);
-  } catch {
-    // Trashed or changed between the two reads: the same 404 as a missing plot.
-    return null;
-  }
-  let lineage: Lineage | null = null;
-  if (record.source_fid) {
-    const source = await readablePlotAt(ctx.db, ctx.viewer, record.source_fid);
-    lineage = {
-      source: source ? { href: filePath(source.owner, source.n), name: source.filename, owner: source.owner, ownerHref: profilePath(source.owner) } : null,
-    };
-  }
-  const [view, grids] = await Promise.all([chartView(ctx.db, file.id), gridsOfPlots(ctx.db, ctx.viewer?.id ?? null, [file.id])]);
-  const drawsFrom = grids.get(file.id) ?? { grids: [], hidden: 0 };
-  return { kind: 'plot', ctx, file, record, visibility, shareKey: carried, secretKey, lineage, chart: view.mode, bundle: view.bundle, grids: drawsFrom };
-});
+/** A plot's record and chart, for a head found to be a plot; null for the 404 (trashed or changed since it was found). */
+async function plotBase(head: FileHead): Promise<PlotBase | null> {
+  const { ctx, file } = head;
+  const record = await plotRecordOf(ctx.db, file, ctx.viewer, ctx.origin);
+  if (!record) return null;
+  const view = await chartView(ctx.db, file.id);
+  return { ...head, kind: 'plot', record, chart: view.mode, bundle: view.bundle };
+}
 
-/** The plot's chart in words (its text alternative), from the data its chart draws for this visitor. */
-export async function chartDescription(data: PlotPageData): Promise<string> {
-  const words = { title: data.record.title.trim() || data.file.filename, caption: data.record.caption };
+/** The plot's chart in words, from the data its chart draws for this visitor. */
+async function chartDescription(plot: PlotBase): Promise<string> {
+  const { ctx, file, record } = plot;
+  const words = { title: record.title.trim() || file.filename, caption: record.caption };
   try {
-    return await describePlotChart(data.ctx.db, data.ctx.viewer, { owner: data.file.owner, n: data.file.n }, words, { shareKey: data.shareKey });
+    return await describePlotChart(ctx.db, file, ctx.viewer, words, { shareKey: plot.shareKey });
   } catch (e) {
-    // Trashed since the page's first read: the figure it read, without data, still says what it was.
+    // Deleted since the page's first read: the figure it read, without data, still says what it was.
     if (!(e instanceof ApiError)) throw e;
-    return describeChart(data.record.figure, { ...words, dataOmitted: true });
+    return describeChart(record.figure, { ...words, dataOmitted: true });
   }
 }
+
+/**
+ * `/~owner/n/`: the plot, grid, dashboard or presentation with everything its page shows, if the
+ * visitor may read it, else null (the 404 page); `commentsCursor` is the page's `?comments=`. Once a
+ * request (the metadata and the page body share it). A plot's page counts its view, once it is sent.
+ */
+export const loadFilePage = cache(async (owner: string, n: string, shareKey: string | undefined, commentsCursor: string | undefined) => {
+  const head = await fileHead(owner, n, shareKey);
+  if (!head) return null;
+  const { ctx, file } = head;
+  if (file.filetype === 'grid') {
+    const [plots, preview] = await Promise.all([listReferencers(ctx.db, ctx.viewer?.id ?? null, file), gridPreview(ctx.db, file.id)]);
+    return { ...head, kind: 'grid', plots, preview: { ...preview, shown: Math.min(preview.rowCount, GRID_PREVIEW_ROWS) } } satisfies GridPageData;
+  }
+  if (isDocumentType(file.filetype)) return loadDocument({ ...head, file: { ...file, filetype: file.filetype } });
+  const plot = await plotBase(head);
+  if (!plot) return null;
+  const { record } = plot;
+  const source = record.source_fid ? await readablePlotAt(ctx.db, ctx.viewer, record.source_fid) : undefined;
+  const lineage = record.source_fid
+    ? { source: source ? { href: filePath(source.owner, source.n), name: source.filename, owner: source.owner, ownerHref: profilePath(source.owner) } : null }
+    : null;
+  const [grids, description, people, plotData] = await Promise.all([
+    gridsOfPlots(ctx.db, ctx.viewer?.id ?? null, [file.id]),
+    chartDescription(plot),
+    plotPeople(ctx, file, record, commentsCursor),
+    head.own ? plotDataOfOwn(ctx.db, file) : null,
+  ]);
+  // The count shown is as stored; this view counts once the page is sent (once per visitor a day).
+  await countPageView(ctx, file.id);
+  return { ...plot, description, lineage, grids: grids.get(file.id) ?? { grids: [], hidden: 0 }, people, plotData } satisfies PlotPageData;
+});
+
+/** `/~owner/n.embed`: the plot's chart with its words, or a dashboard's boxes or a presentation's slides; null for the 404. */
+export const loadEmbed = cache(async (owner: string, n: string, shareKey: string | undefined) => {
+  const head = await fileHead(owner, n, shareKey);
+  if (!head || head.file.filetype === 'grid') return null;
+  const { file } = head;
+  if (isDocumentType(file.filetype)) return loadDocument({ ...head, file: { ...file, filetype: file.filetype } });
+  const plot = await plotBase(head);
+  return plot && { ...plot, description: await chartDescription(plot) };
+});
 
 /** `?page=`: a page number; anything else (repeated, not a number, out of range) is the first page. */
 const pageSchema = z.coerce.number().int().min(1).max(1_000_000_000).catch(1);
 export const tablePageOf = (value: unknown): number => pageSchema.parse(Array.isArray(value) ? value[0] : (value ?? 1));
 
 export interface DataTablePageData {
-  plot: PlotPageData;
+  plot: PlotBase;
   table: ChartTable;
   /** The figure's grid data was too much to read for a page: the table holds only its inline data. */
   dataOmitted: boolean;
 }
 
 /** `/~owner/n/data-table?page=k`: page k of the plot's data table, with the plot page's permissions; null for the 404. */
-export async function loadDataTable(owner: string, n: string, shareKey: string | undefined, page: number): Promise<DataTablePageData | null> {
-  const plot = await loadFilePage(owner, n, shareKey);
-  if (plot?.kind !== 'plot') return null;
+export const loadDataTable = cache(async (owner: string, n: string, shareKey: string | undefined, page: number): Promise<DataTablePageData | null> => {
+  const head = await fileHead(owner, n, shareKey);
+  const plot = head?.file.filetype === 'plot' ? await plotBase(head) : null;
+  if (!plot) return null;
   try {
-    const { figure, dataOmitted } = await readChartFigure(
-      plot.ctx.db,
-      plot.ctx.viewer,
-      { owner: plot.file.owner, n: plot.file.n },
-      { shareKey: plot.shareKey },
-    );
+    const { figure, dataOmitted } = await readChartFigure(plot.ctx.db, plot.file, plot.ctx.viewer, { shareKey: plot.shareKey });
     return { plot, table: chartTable(figure, page), dataOmitted };
   } catch (e) {
-    // Trashed or changed between the two reads: the same 404 as a missing plot.
+    // Deleted since it was found: the same 404 as a missing plot.
     if (e instanceof ApiError) return null;
     throw e;
   }
-}
+});
 
 /** The iframe snippet offered for embedding; the title is escaped since it lands in others' HTML. */
 export function embedCode(embedUrl: string, title: string): string {

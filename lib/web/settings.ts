@@ -7,7 +7,8 @@ import { headers } from 'next/headers';
 import { checkSignIn } from '@/lib/core/accounts/credentials';
 import { limitRename } from '@/lib/core/accounts/rate-limit';
 import { getUserById, rotateApiKey, setPassword, updateProfile } from '@/lib/core/accounts/users';
-import { FormError, runForm, type FormState } from './forms';
+import { z } from 'zod';
+import { FormError, formAction, runForm, textField, type FormState } from './forms';
 import { renewSession, retryWait } from './sign-in';
 
 export interface KeyFormState extends FormState {
@@ -15,48 +16,41 @@ export interface KeyFormState extends FormState {
   apiKey?: string;
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
+const text = textField(z.string());
 
-export function saveProfile(form: FormData): Promise<FormState> {
-  return runForm(form, async ({ db, viewer }) => {
-    const nickname = text(form, 'nickname');
+export const saveProfile = formAction(
+  z.object({ nickname: text, bio: text, website: text.transform((url) => url.trim()) }),
+  async ({ nickname, bio, website }, { db, viewer }) => {
     // A refused profile takes back the rename it counted (one transaction).
     await db.transaction(async (tx) => {
       if (nickname.trim() !== (await getUserById(tx, viewer.id))?.nickname) await limitRename(tx, viewer.id);
-      await updateProfile(tx, viewer.id, { nickname, bio: text(form, 'bio'), website: text(form, 'website').trim() });
+      await updateProfile(tx, viewer.id, { nickname, bio, website });
     });
     // The form shows the saved values (not the ones it was rendered with).
     revalidatePath('/settings');
     return 'Profile saved.';
-  });
-}
+  },
+);
 
 /**
  * A new password. The current password or the API key must be given when the account has a
  * password (checked, and throttled, as a sign-in is); an account without one may set it directly.
  */
-export function changePassword(form: FormData): Promise<FormState> {
-  return runForm(form, async ({ db, viewer }) => {
-    const user = await getUserById(db, viewer.id);
-    if (!user) throw new FormError('Your session has ended; sign in again.');
-    const password = text(form, 'password');
-    if (password !== text(form, 'password2')) throw new FormError('The two new passwords differ.');
-    const h = await headers();
-    if (user.passwordHash !== null) {
-      const current = text(form, 'current');
-      if (!current) throw new FormError('Enter your current password or your API key.');
-      const check = await checkSignIn(db, h, user.username, current);
-      if ('retryAfter' in check) throw new FormError(`Too many wrong attempts; try again in ${retryWait(check.retryAfter)}.`);
-      if ('wrong' in check) throw new FormError('That is not your current password or API key.');
-    }
-    await setPassword(db, user.id, password);
-    await renewSession(db, user.id, h);
-    return user.passwordHash === null ? 'Password set: you can now sign in with it.' : 'Password changed; your other sessions have ended.';
-  });
-}
+export const changePassword = formAction(z.object({ password: text, password2: text, current: text }), async (input, { db, viewer }) => {
+  const user = await getUserById(db, viewer.id);
+  if (!user) throw new FormError('Your session has ended; sign in again.');
+  if (input.password !== input.password2) throw new FormError('The two new passwords differ.');
+  const h = await headers();
+  if (user.passwordHash !== null) {
+    if (!input.current) throw new FormError('Enter your current password or your API key.');
+    const check = await checkSignIn(db, h, user.username, input.current);
+    if ('retryAfter' in check) throw new FormError(`Too many wrong attempts; try again in ${retryWait(check.retryAfter)}.`);
+    if ('wrong' in check) throw new FormError('That is not your current password or API key.');
+  }
+  await setPassword(db, user.id, input.password);
+  await renewSession(db, user.id, h);
+  return user.passwordHash === null ? 'Password set: you can now sign in with it.' : 'Password changed; your other sessions have ended.';
+});
 
 /** A new API key, shown once, once the person confirmed what it breaks; the old one and every other session end. */
 export async function newApiKey(form: FormData): Promise<KeyFormState> {

@@ -26,7 +26,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/shared/limits';
 import { fromOrigin } from '@/lib/core/accounts/auth';
 import { countSignUp, exceeded } from '@/lib/core/accounts/rate-limit';
 import { createSession, deleteSession, sessionCookie, sessionSetCookie, sessionToken } from '@/lib/core/accounts/sessions';
-import { profilePath } from '@/lib/shared/urls';
+import { profilePath, signInPath } from '@/lib/shared/urls';
 import { createUser, emailSchema, usernameSchema } from '@/lib/core/accounts/users';
 import { mailConfirmationAfter } from './confirmation-mail';
 
@@ -224,7 +224,7 @@ export async function signInRequest(req: Request): Promise<Response> {
   if (!fromOrigin(req.headers, originFrom(req.headers, new URL(req.url)))) return foreign();
   const form = await formOf(req);
   const next = safeNext(form?.get('next'));
-  const back = (error: string) => `/signin?error=${error}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
+  const back = (error: string) => signInPath({ error, next });
   const login = form ? field(form, 'username').trim() : '';
   const secret = form ? field(form, 'password') : '';
   const draft = { 'Set-Cookie': draftCookie(SIGN_IN_DRAFT_COOKIE, '/signin', { login: login.slice(0, 254) }, originFrom(req.headers, new URL(req.url))) };

@@ -9,7 +9,7 @@ import { countTrash, EMPTY_TRASH_BATCH } from '@/lib/core/workspace/bulk-changes
 import { getFile, type Filetype } from '@/lib/core/files/files';
 import { listOwnFiles, listOwnFolders } from '@/lib/core/files/own-files';
 import type { OwnFilter, OwnSort } from '@/lib/shared/workspace-view';
-import { shownShareKey, visibilityOf, type Visibility } from '@/lib/core/permissions';
+import { isOwner, shownShareKey, visibilityOf, type Visibility } from '@/lib/core/permissions';
 import type { PlotData } from '@/lib/core/plots/plot-data-sharing';
 import { countPlotsOfGrids, gridKey, gridsOfPlots } from '@/lib/core/files/references';
 import { fidOf } from '@/lib/core/records';
@@ -128,7 +128,7 @@ export async function workspacePage(db: Db, viewer: Viewer, origin: string, q: W
   const owner = viewer.username;
   const folders = await listOwnFolders(db, viewer.id);
   const usesGrid = q.view === 'files' && q.uses !== undefined ? await getFile(db, { owner, n: q.uses }, viewer) : undefined;
-  const grid = usesGrid?.filetype === 'grid' && usesGrid.ownerId === viewer.id ? usesGrid : undefined;
+  const grid = usesGrid?.filetype === 'grid' && isOwner(viewer, usesGrid) ? usesGrid : undefined;
   const path = q.view === 'files' && q.folder !== -1 ? folderPath(folders, q.folder) : null;
   const folderMissing = q.view === 'files' && ((q.uses !== undefined && !grid) || (q.uses === undefined && q.folder !== -1 && !path));
   const place: Workspace['place'] = q.view === 'trash' ? 'trash' : grid ? { uses: grid.n, name: grid.filename } : path ? q.folder : -1;

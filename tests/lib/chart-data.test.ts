@@ -1,7 +1,7 @@
-// The figure a chart's text alternative and data table read (lib/core/plots/chart-data.ts): the data the
-// reader's chart draws (their grids inline, the owner's private grids through the plot), the plot's
-// permissions (a private plot is the API's 404, as a missing one; a secret link's key opens it), and a
-// bound on what one page reads (past it, the figure alone, said to be so).
+// The figure a chart's text alternative and data table read (lib/core/plots/chart-data.ts), of a plot a
+// page found readable as it finds it (readableAs: a private plot is unreadable as a missing one is; a
+// secret link's key opens it): the data the reader's chart draws (their grids inline, the owner's
+// private grids through the plot), and a bound on what one page reads (past it, the figure alone, said to be so).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
@@ -12,11 +12,11 @@ import { rowsBodySchema } from '@/lib/core/grids/grid-input';
 import { appendRows } from '@/lib/core/grids/column-verbs';
 import { createGrid } from '@/lib/core/grids/grids';
 import { LIVE_MAX_BYTES } from '@/lib/shared/figures/live-drawing';
-import { VISIBILITY_FIELDS, type Visibility } from '@/lib/core/permissions';
-import { createPlot } from '@/lib/core/plots/plots';
+import { readableAs, VISIBILITY_FIELDS, type Visibility } from '@/lib/core/permissions';
+import { createPlot, getPlotFile } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, ORIGIN, people } from './_helpers';
+import { expectApiError, newViewer, ORIGIN, people } from './_helpers';
 
 describe.each(DRIVERS)('chart figure for words and table (%s)', (driver) => {
   const database = useDatabase(driver);
@@ -40,6 +40,17 @@ describe.each(DRIVERS)('chart figure for words and table (%s)', (driver) => {
     const rec = JSON.parse(text) as { file: { fid: string; share_key?: string } };
     return { fid: parseFid(rec.file.fid)!, shareKey: rec.file.share_key ?? null };
   }
+  /** The plot as a page finds it for `viewer` (with a share key): looked up and checked once. */
+  const found = async (viewer: Viewer | null, fid: Fid, shareKey?: string | null) => readableAs(await getPlotFile(db, fid, viewer), viewer, shareKey);
+  async function readable(viewer: Viewer | null, fid: Fid, shareKey?: string | null) {
+    const file = await found(viewer, fid, shareKey);
+    expect(file, `readable to ${viewer?.username ?? 'anonymous'}`).toBeDefined();
+    return file!;
+  }
+  const figureFor = async (viewer: Viewer | null, fid: Fid, shareKey?: string | null) =>
+    readChartFigure(db, await readable(viewer, fid, shareKey), viewer, { shareKey });
+  const describeFor = async (viewer: Viewer | null, fid: Fid, words: { title: string; caption: string }) =>
+    describePlotChart(db, await readable(viewer, fid), viewer, words);
 
   it('reads the data the chart draws: readable grids inline, the owner’s private grid through a public plot', async () => {
     const pub = await grid(alice, 'public', { x: ['a', 'b', 'c'], y: [1, 2, 3] });
@@ -51,7 +62,7 @@ describe.each(DRIVERS)('chart figure for words and table (%s)', (driver) => {
       ],
     });
     for (const viewer of [null, bob, alice]) {
-      const { figure, dataOmitted } = await readChartFigure(db, viewer, fid);
+      const { figure, dataOmitted } = await figureFor(viewer, fid);
       expect(dataOmitted).toBe(false);
       const table = chartTable(figure, 1);
       expect(table.columns.map((c) => `${c.trace} ${c.field}`)).toEqual(['Open x', 'Open y', 'Closed x', 'Closed y']);
@@ -64,28 +75,27 @@ describe.each(DRIVERS)('chart figure for words and table (%s)', (driver) => {
     }
   });
 
-  it('a private plot is the 404 of a missing one; a secret plot opens with its key alone', async () => {
+  it('a private plot is unreadable as a missing one is; a secret plot opens with its key alone', async () => {
     const g = await grid(alice, 'private', { y: [4, 5] });
     const priv = await plot(alice, 'private', { data: [{ ysrc: g('y') }] });
     const secret = await plot(alice, 'secret', { data: [{ ysrc: g('y') }] });
     expect(secret.shareKey).toBeTruthy();
-    const missing = await expectApiError(readChartFigure(db, bob, { owner: 'alice', n: 999_999 }), 404);
+    expect(await found(bob, { owner: 'alice', n: 999_999 })).toBeUndefined();
     for (const viewer of [null, bob]) {
-      const refused = await expectApiError(readChartFigure(db, viewer, priv.fid), 404);
-      expect(refused.body()).toEqual(missing.body());
-      await expectApiError(readChartFigure(db, viewer, secret.fid), 404);
-      await expectApiError(readChartFigure(db, viewer, secret.fid, { shareKey: 'wrong' }), 404);
-      const opened = await readChartFigure(db, viewer, secret.fid, { shareKey: secret.shareKey });
+      expect(await found(viewer, priv.fid)).toBeUndefined();
+      expect(await found(viewer, secret.fid)).toBeUndefined();
+      expect(await found(viewer, secret.fid, 'wrong')).toBeUndefined();
+      const opened = await figureFor(viewer, secret.fid, secret.shareKey);
       expect(chartTable(opened.figure, 1).rows).toEqual([['4'], ['5']]);
     }
-    expect(chartTable((await readChartFigure(db, alice, priv.fid)).figure, 1).rows).toEqual([['4'], ['5']]);
+    expect(chartTable((await figureFor(alice, priv.fid)).figure, 1).rows).toEqual([['4'], ['5']]);
   });
 
   it('pages a long column', async () => {
     const y = Array.from({ length: TABLE_ROWS * 3 }, (_, i) => i);
     const g = await grid(alice, 'public', { y });
     const { fid } = await plot(alice, 'public', { data: [{ ysrc: g('y') }] });
-    const { figure } = await readChartFigure(db, null, fid);
+    const { figure } = await figureFor(null, fid);
     const third = chartTable(figure, 3);
     expect(third.pageCount).toBe(3);
     expect(third.rows[0]).toEqual([String(TABLE_ROWS * 2)]);
@@ -96,7 +106,7 @@ describe.each(DRIVERS)('chart figure for words and table (%s)', (driver) => {
     const big = Array.from({ length: Math.ceil(LIVE_MAX_BYTES / 50_000) + 10 }, () => 'v'.repeat(50_000));
     const g = await grid(alice, 'public', { t: big });
     const { fid } = await plot(alice, 'public', { data: [{ type: 'bar', name: 'Big', ysrc: g('t') }] });
-    const { figure, dataOmitted } = await readChartFigure(db, null, fid);
+    const { figure, dataOmitted } = await figureFor(null, fid);
     expect(dataOmitted).toBe(true);
     expect(JSON.stringify(figure).length).toBeLessThan(10_000);
     expect(describeChart(figure, { title: 'T', caption: '', dataOmitted })).toContain('Its data is too large to summarise here.');
@@ -106,12 +116,12 @@ describe.each(DRIVERS)('chart figure for words and table (%s)', (driver) => {
     const g = await grid(alice, 'public', { y: [1, 2] });
     const { fid } = await plot(alice, 'public', { data: [{ type: 'bar', name: 'Kept', ysrc: g('y') }] });
     const words = { title: 'Kept', caption: '' };
-    const first = await describePlotChart(db, null, fid, words);
+    const first = await describeFor(null, fid, words);
     expect(first).toContain('"Kept": 2 points, y from 1 to 2');
-    expect(await describePlotChart(db, bob, fid, words)).toBe(first);
-    expect(await describePlotChart(db, null, fid, { ...words, caption: 'Now with a caption' })).toContain('Now with a caption.');
+    expect(await describeFor(bob, fid, words)).toBe(first);
+    expect(await describeFor(null, fid, { ...words, caption: 'Now with a caption' })).toContain('Now with a caption.');
     const gridFid = parseFid(g('y').split(':').slice(0, 2).join(':'))!;
     await appendRows(db, alice, gridFid, rowsBodySchema.parse({ rows: [[50]] }), ORIGIN);
-    expect(await describePlotChart(db, null, fid, words)).toContain('"Kept": 3 points, y from 1 to 50');
+    expect(await describeFor(null, fid, words)).toContain('"Kept": 3 points, y from 1 to 50');
   });
 });

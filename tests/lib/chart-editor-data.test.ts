@@ -9,8 +9,8 @@ import { trashFile } from '@/lib/core/files/file-changes';
 import { getFile } from '@/lib/core/files/files';
 import { createGrid, listGridColumns, listOwnGrids } from '@/lib/core/grids/grids';
 import { dataAttributePaths } from '@/lib/shared/figures/trace-facts';
-import { checkPlotFigure, createPlot, getPlotRecord, retitlePlot } from '@/lib/core/plots/plots';
-import { parseFid } from '@/lib/core/records';
+import { checkPlotFigure, createPlot, getPlot, retitlePlot } from '@/lib/core/plots/plots';
+import { parseFid, type PlotRecord } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, ORIGIN, people } from './_helpers';
 
@@ -83,7 +83,7 @@ describe.each(DRIVERS)('the chart editor through the core (%s)', (driver) => {
       )[0].v;
     const v0 = await version();
     await retitlePlot(db, alice, fid, { title: 'New', caption: 'words' });
-    const record = await getPlotRecord(db, alice, fid, ORIGIN);
+    const record = JSON.parse(await getPlot(db, alice, fid, ORIGIN)) as PlotRecord;
     expect(record.title).toBe('New');
     expect(record.caption).toBe('words');
     expect(record.figure.layout).toEqual({ title: { text: 'New', font: { size: 20 } } });

@@ -13,7 +13,7 @@ import { createDocument, listOwnDocuments } from '@/lib/core/documents/dashboard
 import { createFolders, getFile, lookupPath } from '@/lib/core/files/files';
 import { appendColumns } from '@/lib/core/grids/column-verbs';
 import { createGrid, getGrid } from '@/lib/core/grids/grids';
-import { canRead, canReadSql, canWrite, canWriteSql } from '@/lib/core/permissions';
+import { canRead, canReadSql, canWrite, canWriteSql, isOwner, isOwnerSql, seesCollaborators, seesCollaboratorsSql } from '@/lib/core/permissions';
 import { getPlotContent } from '@/lib/core/plots/plot-content';
 import { listPlotVersions } from '@/lib/core/plots/plot-versions';
 import { createPlot, getPlot } from '@/lib/core/plots/plots';
@@ -55,13 +55,15 @@ describe.each(DRIVERS)('collaborators (%s)', (driver) => {
     for (const [what, fid] of Object.entries(files)) {
       for (const viewer of [null, alice, bob, carol, dave, eve]) {
         const file = (await getFile(db, fid, viewer))!;
-        const [row] = await queryRows<{ r: boolean; w: boolean }>(
+        const id = viewer?.id ?? null;
+        const [row] = await queryRows<{ o: boolean; r: boolean; w: boolean; s: boolean }>(
           db,
-          sql`SELECT ${canReadSql({ id: sql`f.id`, worldReadable: sql`f.world_readable`, ownerId: sql`f.owner_id` }, viewer?.id ?? null)} AS r,
-                     ${canWriteSql({ id: sql`f.id`, ownerId: sql`f.owner_id` }, viewer?.id ?? null)} AS w
+          sql`SELECT ${isOwnerSql('f', id)} AS o, ${canReadSql('f', id)} AS r, ${canWriteSql('f', id)} AS w, ${seesCollaboratorsSql('f', id)} AS s
               FROM files f WHERE f.id = ${file.id}`,
         );
         const who = `${what} as ${viewer?.username ?? 'anonymous'}`;
+        expect(row.o, who).toBe(isOwner(viewer, file));
+        expect(row.s, who).toBe(seesCollaborators(file, viewer));
         expect(row.r, who).toBe(canRead(file, viewer));
         expect(row.w, who).toBe(canWrite(file, viewer));
       }

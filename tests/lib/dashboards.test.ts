@@ -14,7 +14,7 @@ import { getFile } from '@/lib/core/files/files';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, newViewer, ORIGIN, people } from './_helpers';
+import { expectApiError, fileIds, newViewer, ORIGIN, people } from './_helpers';
 
 describe.each(DRIVERS)('dashboards (%s)', (driver) => {
   const database = useDatabase(driver);
@@ -73,14 +73,16 @@ describe.each(DRIVERS)('dashboards (%s)', (driver) => {
       { fileId: pub.toUpperCase(), shareKey: null },
     ];
     const anon = await resolvePlotRefs(db, null, refs);
-    expect(anon.get(pub)).toEqual({ readable: true, owner: 'alice', n: parseFid(pub)!.n, title: 'Public plot', shareKey: null });
+    const ids = await fileIds(db);
+    // A readable plot's database id comes with it (its chart is read by it); an unreadable one's never does.
+    expect(anon.get(pub)).toEqual({ readable: true, id: ids.get(pub), owner: 'alice', n: parseFid(pub)!.n, title: 'Public plot', shareKey: null });
     // Another spelling of the owner's name finds the same plot, under the owner's own name.
     expect(anon.get(pub.toUpperCase())).toMatchObject({ readable: true, owner: 'alice', title: 'Public plot' });
-    expect(anon.get(priv)).toEqual({ readable: false, owner: 'alice', n: parseFid(priv)!.n, title: '', shareKey: null });
-    expect(anon.get(secret)).toMatchObject({ readable: true, title: 'Secret plot', shareKey: secretKey });
-    for (const id of [trashed, grid, 'nobody:1', 'garbage']) expect(anon.get(id)).toMatchObject({ readable: false, title: '', shareKey: null });
+    expect(anon.get(priv)).toEqual({ readable: false, id: null, owner: 'alice', n: parseFid(priv)!.n, title: '', shareKey: null });
+    expect(anon.get(secret)).toMatchObject({ readable: true, id: ids.get(secret), title: 'Secret plot', shareKey: secretKey });
+    for (const id of [trashed, grid, 'nobody:1', 'garbage']) expect(anon.get(id)).toMatchObject({ readable: false, id: null, title: '', shareKey: null });
     const own = await resolvePlotRefs(db, alice, [{ fileId: priv, shareKey: null }]);
-    expect(own.get(priv)).toMatchObject({ readable: true, title: 'Private plot' });
+    expect(own.get(priv)).toMatchObject({ readable: true, id: ids.get(priv), title: 'Private plot' });
     expect((await resolvePlotRefs(db, bob, [{ fileId: priv, shareKey: null }])).get(priv)?.readable).toBe(false);
     expect((await resolvePlotRefs(db, bob, [{ fileId: secret, shareKey: 'wrong' }])).get(secret)).toMatchObject({ readable: false, title: '', shareKey: null });
     expect(await resolvePlotRefs(db, bob, [])).toEqual(new Map());

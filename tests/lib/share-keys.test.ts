@@ -1,18 +1,21 @@
 // A file's bearer key (its secret link's share_key) is its owner's: one rule (seesShareKey, with
 // shownShareKey and carriedShareKey over it in lib/core/permissions.ts) held to a table of roles, for
 // every file type, with each caller's access loaded from the database as the pages load it (getFile),
-// and the records the API and the pages build from it.
+// and the records the API and the pages build from it; the share URL's rule (shareUrl) and its SQL
+// twin (shareUrlSql, in the plot records Postgres builds) held to one table.
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '@/db/client';
+import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
 import { addCollaborator, removeCollaborator } from '@/lib/core/files/collaborators';
 import { createDocument } from '@/lib/core/documents/dashboards';
 import { fileDetail } from '@/lib/core/workspace/file-detail';
 import { createFolders, getFile } from '@/lib/core/files/files';
 import { createGrid } from '@/lib/core/grids/grids';
-import { canRead, carriedShareKey, seesShareKey, shownShareKey } from '@/lib/core/permissions';
+import { canRead, carriedShareKey, isOwnerSql, seesShareKey, shareUrl, shareUrlSql, shownShareKey } from '@/lib/core/permissions';
 import { createPlot } from '@/lib/core/plots/plots';
 import { type Fid, parseFid } from '@/lib/core/records';
+import { withShareKey } from '@/lib/shared/urls';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN } from './_helpers';
 
@@ -114,6 +117,29 @@ describe.each(DRIVERS)('share keys are the owner’s (%s)', (driver) => {
       const key = (await getFile(db, fid, owner))!.shareKey!;
       expect(key).toEqual(expect.any(String));
       files[kind] = { fid, key };
+    }
+  });
+
+  it('the share URL: shareUrl and its SQL twin give the same link, with the key to the owner of a secret file alone', async () => {
+    const webUrl = `${ORIGIN}/~${owner.username}/7/`;
+    const states = [
+      [true, null],
+      [true, 'AbC-_09xyz'],
+      [false, null],
+      [false, 'AbC-_09xyz'],
+    ] as const;
+    for (const [worldReadable, shareKey] of states) {
+      for (const viewer of [owner, people.writer, people.stranger, null]) {
+        const ts = shareUrl(webUrl, { ownerId: owner.id, worldReadable, shareKey }, viewer);
+        const [row] = await queryRows<{ u: string }>(
+          db,
+          sql`SELECT ${shareUrlSql(sql`${webUrl}::text`, 'f', isOwnerSql('f', viewer?.id ?? null))} AS u
+              FROM (VALUES (0::bigint, ${worldReadable}::boolean, ${owner.id}::int, ${shareKey}::text)) AS f(id, world_readable, owner_id, share_key)`,
+        );
+        const state = `${worldReadable ? 'public' : 'not public'}, ${shareKey ? 'a secret link' : 'no link'}, ${viewer?.username ?? 'anonymous'}`;
+        expect(row.u, state).toBe(ts);
+        expect(ts, state).toBe(viewer === owner && !worldReadable && shareKey ? withShareKey(webUrl, shareKey) : webUrl);
+      }
     }
   });
 

@@ -6,8 +6,8 @@ import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
 import { trashFile } from '@/lib/core/files/file-changes';
 import { createGrid } from '@/lib/core/grids/grids';
-import { createPlot, getPlotRecord } from '@/lib/core/plots/plots';
-import { parseFid, type Fid } from '@/lib/core/records';
+import { createPlot, getPlot } from '@/lib/core/plots/plots';
+import { parseFid, type Fid, type PlotRecord } from '@/lib/core/records';
 import { figureFromTemplate } from '@/lib/shared/figures/theme-figures';
 import { getTemplate, listTemplates, listThemes, saveTemplate, saveTheme, templateColumns } from '@/lib/core/plots/themes';
 import { DRIVERS, useDatabase } from '../support/postgres';
@@ -65,7 +65,7 @@ describe.each(DRIVERS)('themes and templates (%s)', (driver) => {
 
   it('an ordinary plot is neither, truly false', async () => {
     expect(await flags(chart)).toEqual({ is_theme: false, is_template: false });
-    const record = (await getPlotRecord(db, alice, fid(chart), ORIGIN)) as unknown as Record<string, unknown>;
+    const record = JSON.parse(await getPlot(db, alice, fid(chart), ORIGIN)) as Record<string, unknown>;
     expect([record.is_theme, record.is_template]).toEqual([false, false]);
   });
 
@@ -73,14 +73,14 @@ describe.each(DRIVERS)('themes and templates (%s)', (driver) => {
     const saved = await saveTheme(db, alice, fid(chart), 'Night', ORIGIN);
     expect(saved.web_url).toBe(`${ORIGIN}/~alice/${fid(saved.fid).n}/`);
     expect(await flags(saved.fid)).toEqual({ is_theme: true, is_template: false });
-    const record = (await getPlotRecord(db, alice, fid(saved.fid), ORIGIN)) as unknown as Record<string, unknown> & { figure: Record<string, unknown> };
+    const record = JSON.parse(await getPlot(db, alice, fid(saved.fid), ORIGIN)) as Record<string, unknown> & { figure: Record<string, unknown> };
     expect(record).toMatchObject({ is_theme: true, is_template: false, world_readable: false, filename: 'Night', title: 'Night' });
     expect(record.figure).toEqual({
       data: [],
       layout: { title: { text: 'Night' }, template: { data: { bar: [{ marker: { color: '#ff8800' } }] }, layout: { plot_bgcolor: '#102030' } } },
     });
     // Others cannot read it: the 404 of a missing fid.
-    await expectApiError(getPlotRecord(db, bob, fid(saved.fid), ORIGIN), 404);
+    await expectApiError(getPlot(db, bob, fid(saved.fid), ORIGIN), 404);
   });
 
   it('saves a theme of a plot someone else may read, never of one they may not (404), nor under a taken name (400)', async () => {
@@ -94,7 +94,7 @@ describe.each(DRIVERS)('themes and templates (%s)', (driver) => {
   it('saves a template: the whole chart, its srcs and their column roles, flagged is_template', async () => {
     const saved = await saveTemplate(db, alice, fid(chart), 'Bars by month', ORIGIN);
     expect(await flags(saved.fid)).toEqual({ is_theme: false, is_template: true });
-    const original = await getPlotRecord(db, alice, fid(chart), ORIGIN);
+    const original = JSON.parse(await getPlot(db, alice, fid(chart), ORIGIN)) as PlotRecord;
     const template = await getTemplate(db, alice, fid(saved.fid));
     expect(template.figure).toEqual(original.figure);
     expect(template.roles).toEqual([

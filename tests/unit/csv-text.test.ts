@@ -1,7 +1,7 @@
 // The one CSV writer (lib/shared/csv-text.ts): the server's downloads and the grid editor's "Download
 // CSV" make every field with it, so a cell reads the same from both, formulas neutralised alike.
 import { describe, expect, it } from 'vitest';
-import { csvParts } from '@/components/grid-editor/grid-model';
+import { csvParts } from '@/components/grid-editor/grid-text';
 import { csvCell, csvLine } from '@/lib/shared/csv-text';
 import { csvField } from '@/lib/web/csv';
 

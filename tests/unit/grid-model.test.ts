@@ -1,7 +1,9 @@
-// The grid editor's model (components/grid-editor/grid-model.ts): edits, their undo and redo, the
+// The grid editor's model (components/grid-editor/grid-model.ts, its values and texts): edits, their undo and redo, the
 // compact number columns, and what a save sends.
 import { describe, expect, it } from 'vitest';
-import { compactValues, csvParts, GridModel, parseCell } from '@/components/grid-editor/grid-model';
+import { GridModel } from '@/components/grid-editor/grid-model';
+import { csvParts } from '@/components/grid-editor/grid-text';
+import { compactValues, parseCell } from '@/components/grid-editor/grid-values';
 
 const grid = () =>
   new GridModel([

@@ -139,6 +139,22 @@ function violations(edges: Map<string, string[]>, rules = FORBIDDEN): string[] {
   return out;
 }
 
+/**
+ * A route segment's files (the folder of its page or route) import no other segment's, above or beside
+ * it: what several share lives in a private folder (`app/_actions` for server actions, any `_name`),
+ * which Next never serves.
+ */
+function segmentViolations(edges: Map<string, string[]>): string[] {
+  const isPrivate = (file: string) => file.split('/').some((part) => part.startsWith('_'));
+  return [...edges].flatMap(([from, tos]) =>
+    from.startsWith('app/')
+      ? tos
+          .filter((to) => to.startsWith('app/') && !isPrivate(to) && path.posix.dirname(to) !== path.posix.dirname(from))
+          .map((to) => `${from} -> ${to} (a route segment imports only its own files and private folders)`)
+      : [],
+  );
+}
+
 /** Every cycle's files, one entry per strongly connected component of more than one file (or a self-import). */
 function cycles(edges: Map<string, string[]>): string[][] {
   let index = 0;
@@ -214,6 +230,11 @@ describe('the import graph', () => {
     ).toEqual([]);
   });
 
+  it('keeps route segments apart: a segment imports only its own files and private folders (server actions in app/_actions)', () => {
+    expect(segmentViolations(edges)).toEqual([]);
+    expect([...edges.keys()].filter((f) => f.startsWith('app/_actions/')).length).toBeGreaterThan(2);
+  });
+
   it('has no cycle', () => {
     expect(cycles(edges)).toEqual([]);
   });
@@ -241,6 +262,13 @@ describe('the import graph', () => {
     ]);
     expect(violations(bad)).toHaveLength(19);
     expect(cycles(bad)).toEqual([['lib/core/b.ts', 'lib/core/c.ts']]);
+    const segments = new Map([
+      ['app/files/[owner]/[n]/edit/page.tsx', ['app/create/chart/actions.ts', 'app/_actions/editors.ts', 'lib/web/edit-page.ts']],
+      ['app/files/[owner]/[n]/history/[v]/page.tsx', ['app/files/[owner]/[n]/history/actions.ts']],
+      ['app/files/[owner]/[n]/page.tsx', ['app/files/[owner]/[n]/document-page.tsx', 'app/users/[owner]/file-actions.ts']],
+      ['app/_actions/file-actions.ts', ['app/_actions/files.ts']],
+    ]);
+    expect(segmentViolations(segments)).toHaveLength(3);
     expect(violations(new Map([['lib/web/x.ts', ['db/client.ts', 'drizzle-orm', 'lib/core/accounts/auth.ts']]]), TYPES_ONLY)).toHaveLength(2);
     const component = ['lib/web/gallery.ts', 'lib/core/plots/search.ts', 'lib/render/renderer.ts', 'db/client.ts', 'lib/shared/limits.ts', 'components/x.tsx'];
     expect(violations(new Map([['components/y.tsx', component]]), TYPES_ONLY)).toHaveLength(4);

@@ -3,7 +3,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { type FigureLike, LayoutStylePanels, TraceStylePanel } from '@/components/chart-editor/style/style-panels';
+import { type FigureLike, LayoutStylePanels } from '@/components/chart-editor/style/style-panels';
+import { TraceStylePanel } from '@/components/chart-editor/style/trace-style-panel';
 import { PALETTES } from '@/components/chart-editor/style/options';
 import { THEMES } from '@/lib/shared/figures/builtin-themes';
 import { checkFigure } from '@/lib/core/figures/figure';

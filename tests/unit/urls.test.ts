@@ -13,6 +13,8 @@ import {
   newChartPath,
   parentApiPath,
   profilePath,
+  signInFirst,
+  signInPath,
   userUrls,
   withShareKey,
   workspacePath,
@@ -83,6 +85,19 @@ describe('paths', () => {
       ['view', 'trash'],
       ['notice', 'restored'],
     ]);
+  });
+});
+
+describe('signing in first', () => {
+  it('the sign-in page carries where to go after, whole, and a refused attempt its error code before it', () => {
+    const next = '/~ann/3/?share_key=a&b#c';
+    const back = at(signInFirst(next));
+    expect(back.pathname).toBe('/signin');
+    expect([...back.searchParams]).toEqual([['next', next]]);
+    expect(signInFirst('/feed')).toBe('/signin?next=%2Ffeed');
+    expect(signInPath({ error: 'wrong', next: '/feed' })).toBe('/signin?error=wrong&next=%2Ffeed');
+    expect(signInPath({ error: 'missing', next: null })).toBe('/signin?error=missing');
+    expect(signInPath()).toBe('/signin');
   });
 });
 

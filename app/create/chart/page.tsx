@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { ChartEditor } from '@/components/chart-editor/chart-editor';
 import { NEW_CHART_PATH } from '@/lib/shared/urls';
 import { loadNewChart } from '@/lib/web/chart-editor';
-import { checkFigureAction, followSharingAction } from './actions';
+import { checkFigureAction, followSharingAction } from '@/app/_actions/editors';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'New chart', robots: { index: false, follow: false } };
@@ -16,7 +16,6 @@ const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone
 export default async function NewChartPage({ searchParams }: { searchParams: Promise<{ grid?: string | string[]; template?: string | string[] }> }) {
   const { grid, template } = await searchParams;
   const page = await loadNewChart(grid, template);
-  if (page.kind === 'sign-in') redirect(page.to);
   if (page.kind === 'not-found') notFound();
   if (page.kind === 'pick') {
     return (

@@ -10,11 +10,12 @@ import { listPublicDocuments } from '@/lib/core/documents/document-cards';
 import { cursorQuery, profilePage, starredPage } from '@/lib/web/gallery';
 import { workspacePage, workspaceQuery } from '@/lib/web/workspace';
 import { listUndrawablePlots } from '@/lib/core/images/images';
-import { pageContext } from '@/lib/web/page-context';
+import { isSignedIn, pageContext } from '@/lib/web/page-context';
+import { isOwner } from '@/lib/core/permissions';
 import { avatarPath, filePath, profilePath } from '@/lib/shared/urls';
 import { getUserByUsername, usernameSchema } from '@/lib/core/accounts/users';
-import { moreStarredPlots, moreUserPlots } from './actions';
-import { FILE_ACTIONS } from './file-actions';
+import { FILE_ACTIONS } from '@/app/_actions/file-actions';
+import { moreStarredPlots, moreUserPlots } from '@/app/_actions/lists';
 
 export const dynamic = 'force-dynamic';
 
@@ -39,7 +40,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = await profileUser((await params).owner);
   if (!user) return { title: 'Not found' };
   const name = user.nickname || user.username;
-  const own = (await pageContext()).viewer?.id === user.id;
+  const own = isOwner((await pageContext()).viewer, { ownerId: user.id });
   return {
     title: own ? `My files (~${user.username})` : `${name} (~${user.username})`,
     description: user.bio || `Plots by ${name} on Plot Files.`,
@@ -49,13 +50,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProfilePage({ params, searchParams }: Props) {
   const user = await profileUser((await params).owner);
   if (!user) notFound();
-  const { db, viewer, origin, csrf } = await pageContext();
+  const ctx = await pageContext();
+  const { db, viewer, origin, csrf } = ctx;
   // To its owner, the profile is their workspace: every file, with what can be done to it.
-  const own = viewer !== null && viewer.id === user.id && csrf !== null;
+  const owner = isSignedIn(ctx) && isOwner(ctx.viewer, { ownerId: user.id }) ? ctx.viewer : null;
+  const own = owner !== null;
   const search = await searchParams;
   // `?tab=starred`: the plots the user starred (those the viewer may read), for everyone alike.
   const starredTab = search.tab === 'starred';
-  const workspace = own && !starredTab ? await workspacePage(db, viewer, origin, workspaceQuery(search)) : null;
+  const workspace = owner && !starredTab ? await workspacePage(db, owner, origin, workspaceQuery(search)) : null;
   const { query, invalid } = cursorQuery(own && !starredTab ? {} : search);
   const page = starredTab ? await starredPage(db, viewer, user, query, origin) : own ? null : await profilePage(db, viewer, user, query, origin);
   const undrawable = own ? await listUndrawablePlots(db, user.id) : [];

@@ -199,6 +199,9 @@ export const PALETTES: Palette[] = [
   { key: 'greys', label: 'Greys', value: ['#252525', '#525252', '#737373', '#969696', '#bdbdbd', '#d9d9d9'] },
 ];
 
+/** The palettes as a select's options. */
+export const PALETTE_OPTIONS: Option<string[]>[] = PALETTES.map(({ label, value }) => ({ label, value }));
+
 /** plotly.js's own colours where a figure sets none: what a colour field shows until one is chosen. */
 export const PLOTLY_DEFAULTS = {
   colorway: PALETTES.find((p) => p.key === 'd3')!.value,

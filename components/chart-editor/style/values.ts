@@ -166,3 +166,6 @@ export function parsePosition(text: string, place: string): Parsed<number | stri
 }
 
 export const formatPosition = (v: unknown): string => (typeof v === 'number' || typeof v === 'string' ? String(v) : '');
+
+/** A boolean attribute's value, or `dflt` when it sets none. */
+export const bool = (v: unknown, dflt: boolean) => (typeof v === 'boolean' ? v : dflt);

@@ -13,9 +13,9 @@ import { parseDashboardContent, parsePresentationContent, plotRefsOfDashboard, p
 import { invalid, notFound } from '../errors';
 import { fileFieldsSchema, updateFile, type TYPE_FIELDS, type TypeUpdate } from '../files/file-changes';
 import { createFile, fileRecord, getFile, type FileRow, type OwnedFile } from '../files/files';
-import { assertReadable, canRead, holdsShareKey, shownShareKey, type Collaboration } from '../permissions';
+import { assertReadable, canRead, holdsShareKey, shareUrl, type Collaboration } from '../permissions';
 import { collaboratorListOf, collaboratorsSql, fileNumbered, parseFid, type Fid } from '../records';
-import { filePath, imagePath, withShareKey } from '@/lib/shared/urls';
+import { filePath, imagePath } from '@/lib/shared/urls';
 import type { Client } from '../files/versions';
 
 export const DOCUMENT_TYPES = ['dashboard', 'spectacle_presentation'] as const;
@@ -51,7 +51,7 @@ export function documentRecord(origin: string, file: OwnedFile, viewer: Viewer |
     ...record,
     deleted: false,
     // The owner's secret link, to hand out; everyone else the page.
-    share_url: withShareKey(record.web_url, shownShareKey(file, viewer)),
+    share_url: shareUrl(record.web_url, file, viewer),
     embed_url: `${origin}${filePath(file.owner, file.n, 'embed')}`,
     image_urls: { card },
     thumbnail: card,
@@ -65,6 +65,8 @@ export function documentRecord(origin: string, file: OwnedFile, viewer: Viewer |
 /** What a document's plot reference is to one viewer (resolvePlotRefs). */
 export interface ResolvedPlotRef {
   readable: boolean;
+  /** The plot's database id when readable (its chart is read by it), else null. */
+  id: number | null;
   owner: string;
   n: number;
   /** '' when not readable. */
@@ -90,12 +92,13 @@ export async function resolvePlotRefs(
     const entry = wanted.get(ref.fileId) ?? { fid: fid ?? { owner: ref.fileId.split(':')[0] ?? '', n: 0 }, keys: [] };
     if (ref.shareKey) entry.keys.push(ref.shareKey);
     wanted.set(ref.fileId, entry);
-    out.set(ref.fileId, { readable: false, owner: entry.fid.owner, n: entry.fid.n, title: '', shareKey: null });
+    out.set(ref.fileId, { readable: false, id: null, owner: entry.fid.owner, n: entry.fid.n, title: '', shareKey: null });
   }
   const ids = [...wanted].filter(([fileId]) => parseFid(fileId)).map(([fileId, { fid }]) => ({ k: fileId, o: fid.owner, n: fid.n }));
   if (!ids.length) return out;
   const rows = await queryRows<{
     k: string;
+    id: string | number;
     owner: string;
     n: number;
     owner_id: number;
@@ -105,7 +108,7 @@ export async function resolvePlotRefs(
     title: string;
   }>(
     db,
-    sql`SELECT r.k, u.username AS owner, f.n, f.owner_id, f.world_readable, f.share_key, coalesce(p.title, '') AS title,
+    sql`SELECT r.k, f.id, u.username AS owner, f.n, f.owner_id, f.world_readable, f.share_key, coalesce(p.title, '') AS title,
           file_collaboration(f.id, ${viewer?.id ?? null}::int) AS collaboration
         FROM json_to_recordset(${JSON.stringify(ids)}::json) AS r(k text, o text, n int)
         JOIN users u ON lower(u.username) = lower(r.o)
@@ -117,7 +120,14 @@ export async function resolvePlotRefs(
     const access = { ownerId: row.owner_id, worldReadable: row.world_readable, shareKey: row.share_key, collaboration: row.collaboration };
     const validKey = wanted.get(row.k)?.keys.find((key) => holdsShareKey(access, key)) ?? null;
     const readable = canRead(access, viewer, validKey);
-    out.set(row.k, { readable, owner: row.owner, n: row.n, title: readable ? row.title : '', shareKey: readable ? validKey : null });
+    out.set(row.k, {
+      readable,
+      id: readable ? Number(row.id) : null,
+      owner: row.owner,
+      n: row.n,
+      title: readable ? row.title : '',
+      shareKey: readable ? validKey : null,
+    });
   }
   return out;
 }

@@ -10,7 +10,7 @@ import { collaborators } from '@/db/schema';
 import type { Viewer } from '../accounts/auth';
 import { invalid, notFound, permissionDenied } from '../errors';
 import { collaboratorsOf, getFile, type Filetype, type OwnedFile } from './files';
-import { assertOwner, assertReadable, type Collaboration } from '../permissions';
+import { assertOwner, assertReadable, isOwner, seesCollaborators, type Collaboration } from '../permissions';
 import { decodeCursor, keysetPage, type RowsPage } from '../cursors';
 import { fileNumbered, isoText, MAX_COLLABORATORS, USERNAME, type CollaboratorEntry, type CollaboratorList, type Fid } from '../records';
 import { blockedShare, blocksShares } from '../accounts/blocks';
@@ -29,7 +29,7 @@ export const collaboratorChangeSchema = z.object({ permission: permissionSchema 
 /** The live file at `fid` as its owner or a collaborator sees it; anyone else gets the 404 of a missing file. */
 async function sharedFile(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFile> {
   const file = assertReadable(await getFile(db, fid, viewer), viewer);
-  if (viewer?.id !== file.ownerId && !file.collaboration) throw notFound();
+  if (!seesCollaborators(file, viewer)) throw notFound();
   return file;
 }
 
@@ -42,7 +42,7 @@ export async function listCollaborators(db: Db, viewer: Viewer | null, fid: Fid)
 async function collaboratorNamed(db: Db, file: OwnedFile, username: string) {
   const user = USERNAME.test(username) ? await getUserByUsername(db, username) : undefined;
   if (!user) throw invalid('username', `there is no user named '${username}'`);
-  if (user.id === file.ownerId) throw invalid('username', 'you own this file: it is yours already');
+  if (isOwner(user, file)) throw invalid('username', 'you own this file: it is yours already');
   return user;
 }
 
@@ -106,7 +106,7 @@ export async function changeCollaborator(
 export async function removeCollaborator(db: Db, viewer: Viewer | null, fid: Fid, username: string): Promise<void> {
   const file = await sharedFile(db, viewer, fid);
   const user = USERNAME.test(username) ? await getUserByUsername(db, username) : undefined;
-  if (viewer!.id !== file.ownerId && user?.id !== viewer!.id) throw permissionDenied('Only the owner unshares a file with others; you can leave it yourself.');
+  if (!isOwner(viewer, file) && user?.id !== viewer!.id) throw permissionDenied('Only the owner unshares a file with others; you can leave it yourself.');
   if (!user) throw notFound();
   const gone = await db
     .delete(collaborators)
@@ -156,7 +156,7 @@ export async function listSharedWithMe(
 /** What a shared folder holds that the viewer may see (its live children, by name; bounded like the API's folder detail). */
 export async function sharedFolderFiles(db: Db, viewer: Viewer, fid: Fid): Promise<{ folder: OwnedFile; files: SharedFile[] }> {
   const folder = assertReadable(await getFile(db, fid, viewer), viewer);
-  if (folder.filetype !== 'fold' || (!folder.collaboration && folder.ownerId !== viewer.id)) throw notFound();
+  if (folder.filetype !== 'fold' || (!folder.collaboration && !isOwner(viewer, folder))) throw notFound();
   const rows = await queryRows<SharedFile>(
     db,
     sql`SELECT ${folder.owner}::text AS owner, f.n, f.filetype, f.filename, coalesce(p.title, '') AS title,
@@ -176,8 +176,14 @@ const FOLDER_PAGE = 1000;
  * read (the chart still shows them the columns it draws, as to any reader, but not the grids): what the
  * owner is told, and offered to share too.
  */
-export async function unreadableGridsOf(db: Db, viewer: Viewer, fid: Fid): Promise<{ username: string; grids: { n: number; filename: string }[] }[]> {
-  const plot = assertOwner(await getFile(db, fid, viewer), viewer);
+export async function unreadableGridsOf(db: Db, viewer: Viewer, fid: Fid): Promise<UnreadableGrids[]> {
+  return unreadableGridsOfOwn(db, assertOwner(await getFile(db, fid, viewer), viewer));
+}
+
+export type UnreadableGrids = { username: string; grids: { n: number; filename: string }[] };
+
+/** unreadableGridsOf a file the caller already found to be the viewer's own (isOwner): a page that looked it up once. */
+export async function unreadableGridsOfOwn(db: Db, plot: OwnedFile): Promise<UnreadableGrids[]> {
   if (plot.filetype !== 'plot') return [];
   const rows = await queryRows<{ username: string; grids: { n: number; filename: string }[] | string }>(
     db,

@@ -10,7 +10,7 @@ import { invalid, notFound, permissionDenied } from '../errors';
 import { filenameSchema, pathSchema } from '@/lib/shared/names';
 import { assertNameFree, getFile, lockFolder, newShareKey, parentFromPath, type FileRow, type Filetype, type OwnedFile } from './files';
 import { refreshPlotsOfGrids } from '../images/images';
-import { assertEditor, assertOwner } from '../permissions';
+import { assertEditor, assertOwner, isOwner } from '../permissions';
 import type { Fid } from '../records';
 import type { Client, Save } from './versions';
 
@@ -91,7 +91,7 @@ export async function updateFile<I extends FileFields>(
   const given = input as Record<string, unknown>;
   // Writers change what a file holds; where it is, its name, who sees it and its settings stay the owner's.
   const ownerFields: readonly string[] = OWNER_FIELDS[file.filetype];
-  const ownerField = file.ownerId !== viewer!.id && ownerFields.find((name) => given[name] !== undefined);
+  const ownerField = !isOwner(viewer, file) && ownerFields.find((name) => given[name] !== undefined);
   if (ownerField) throw permissionDenied(ownerFieldSentence(ownerField));
   const own: readonly string[] = TYPE_FIELDS[file.filetype];
   for (const [type, names] of Object.entries(TYPE_FIELDS)) {
@@ -164,7 +164,7 @@ async function targetFolder(tx: Db, file: FileRow, input: FileFields): Promise<n
 async function ownedFile(db: Db, viewer: Viewer | null, fid: Fid, state: 'live' | 'trashed' | 'any', filetype?: Filetype) {
   const live = state === 'trashed' ? undefined : await getFile(db, fid, viewer);
   const trashed = live || state === 'live' ? undefined : await getFile(db, fid, viewer, 'trashed');
-  const file = live ?? (trashed && trashed.ownerId === viewer?.id ? trashed : undefined);
+  const file = live ?? (trashed && isOwner(viewer, trashed) ? trashed : undefined);
   return assertOwner(file && (!filetype || file.filetype === filetype) ? file : undefined, viewer);
 }
 

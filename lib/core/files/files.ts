@@ -10,8 +10,18 @@ import type { Viewer } from '../accounts/auth';
 import { invalid, notFound } from '../errors';
 import { MAX_FILENAME_CHARS } from '@/lib/shared/limits';
 import { pathSchema } from '@/lib/shared/names';
-import { canRead, canReadSql, collaborationSql, recordPermission, seesShareKey, type Collaboration } from '../permissions';
-import { collaboratorListOf, collaboratorsSql, fileNumbered, fidOf, NO_COLLABORATORS, seesCollaboratorsSql, type CollaboratorList, type Fid } from '../records';
+import {
+  canRead,
+  canReadSql,
+  collaborationSql,
+  isOwner,
+  recordPermission,
+  seesCollaborators,
+  seesCollaboratorsSql,
+  seesShareKey,
+  type Collaboration,
+} from '../permissions';
+import { collaboratorListOf, collaboratorsSql, fileNumbered, fidOf, NO_COLLABORATORS, type CollaboratorList, type Fid } from '../records';
 import { apiFilePath, filePath, parentApiPath, profilePath, type ApiCollection } from '@/lib/shared/urls';
 import { getUserByUsername } from '../accounts/users';
 
@@ -184,8 +194,7 @@ export async function getFile(db: Db, fid: Fid, viewer: Viewer | null, state: 'l
 }
 
 /** A file row's `collaborators` column for `viewerId` (see seesCollaboratorsSql), over `f`. */
-const collaboratorsColumn = (viewerId: number | null | SQL | ReturnType<typeof sql.placeholder>) =>
-  collaboratorsSql(seesCollaboratorsSql({ id: sql`f.id`, ownerId: sql`f.owner_id` }, viewerId));
+const collaboratorsColumn = (viewerId: number | null | SQL | ReturnType<typeof sql.placeholder>) => collaboratorsSql(seesCollaboratorsSql('f', viewerId));
 
 const fileByFid = (state: SQL) =>
   compiledQuery<Record<string, unknown> & { owner_name: string; collaboration: Collaboration | null; collaborators: unknown }>(
@@ -279,7 +288,7 @@ export async function lookupPath(
   const row = await liveFileNamed(db, owner.id, parent, path[path.length - 1]);
   if (!row) return null;
   const collaboration = await collaborationOf(db, row, viewer);
-  const collaborators = viewer?.id === row.ownerId || collaboration ? await collaboratorsOf(db, row.id) : NO_COLLABORATORS;
+  const collaborators = seesCollaborators({ ...row, collaboration }, viewer) ? await collaboratorsOf(db, row.id) : NO_COLLABORATORS;
   const file: OwnedFile = { ...row, owner: owner.username, collaboration, collaborators };
   // On a typed lookup a file of another type counts as none.
   return canRead(file, viewer) && (!opts.filetype || file.filetype === opts.filetype) ? file : null;
@@ -293,7 +302,7 @@ export async function collaboratorsOf(db: Db, fileId: number): Promise<Collabora
 
 /** The viewer's share of a file by name (getFile loads it with the file). */
 async function collaborationOf(db: Db, file: FileRow, viewer: Viewer | null): Promise<Collaboration | null> {
-  if (!viewer || viewer.id === file.ownerId) return null;
+  if (!viewer || isOwner(viewer, file)) return null;
   const [row] = await queryRows<{ c: Collaboration | null }>(db, sql`SELECT ${collaborationSql(sql`${file.id}::bigint`, viewer.id)} AS c`);
   return row.c;
 }
@@ -347,7 +356,7 @@ export async function listFolderChildren(
     .select({
       ...getTableColumns(files),
       collaboration: sql<Collaboration | null>`${collaborationSql(files.id, viewer?.id ?? null)}`,
-      collaborators: sql<unknown>`${collaboratorsSql(seesCollaboratorsSql({ id: sql`${files.id}`, ownerId: sql`${files.ownerId}` }, viewer?.id ?? null), sql`${files.id}`)}`,
+      collaborators: sql<unknown>`${collaboratorsSql(seesCollaboratorsSql(files, viewer?.id ?? null), sql`${files.id}`)}`,
     })
     .from(files)
     .where(and(eq(files.ownerId, ownerId), eq(files.parent, parent), isNull(files.trashedAt), canReadSql(files, viewer?.id ?? null)))

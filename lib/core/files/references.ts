@@ -33,7 +33,7 @@ export async function gridsOfPlots(db: Db, viewerId: number | null, plotIds: num
   const rows = await queryRows<{ plot_id: string | number; owner: string; n: number; filename: string; readable: boolean }>(
     db,
     sql`SELECT p.file_id AS plot_id, u.username AS owner, g.n, g.filename,
-               ${canReadSql({ id: sql`g.id`, worldReadable: sql`g.world_readable`, ownerId: sql`g.owner_id` }, viewerId)} AS readable
+               ${canReadSql('g', viewerId)} AS readable
         FROM plots p
         CROSS JOIN LATERAL unnest(plot_grid_keys(p.src_refs)) AS k(key)
         CROSS JOIN LATERAL (SELECT id, username FROM users WHERE lower(username) = split_part(k.key, ':', 1) OFFSET 0) u
@@ -133,7 +133,7 @@ export async function listReferencers(db: Db, viewerId: number | null, grid: { o
     db,
     sql`SELECT u.username AS owner, r.n, r.filename, r.readable FROM (
           SELECT f.n, f.filename, f.owner_id, f.created_at, f.id,
-                 ${canReadSql({ id: sql`f.id`, worldReadable: sql`f.world_readable`, ownerId: sql`f.owner_id` }, viewerId)} AS readable
+                 ${canReadSql('f', viewerId)} AS readable
           FROM plots p JOIN files f ON f.id = p.file_id AND f.trashed_at IS NULL
           WHERE plot_grid_keys(p.src_refs) @> ARRAY[${gridKey(grid.owner, grid.n)}]::text[]
           LIMIT ${MAX_REFERENCERS_SCANNED}) r

@@ -11,8 +11,9 @@ import { describeChart, type ChartWords } from '@/lib/shared/figures/chart-descr
 import { ApiError } from '../errors';
 import { LIVE_MAX_BYTES } from '@/lib/shared/figures/live-drawing';
 import { mergeMapData } from '@/lib/shared/figures/map-data';
-import { getPlotContent, type Content } from './plot-content';
-import type { Fid } from '../records';
+import type { OwnedFile } from '../files/files';
+import type { Readable } from '../permissions';
+import { readableContent, type Content } from './plot-content';
 
 export interface ChartFigure {
   figure: { data: unknown[]; layout?: unknown };
@@ -26,10 +27,10 @@ interface ChartOptions {
   version?: number;
 }
 
-/** The content as `viewer` (with the share key) gets it for the chart, or without its data past the bound. An unreadable plot is the API's 404. */
-async function chartContent(db: Db, viewer: Viewer | null, fid: Fid, opts: ChartOptions): Promise<{ content: Content; dataOmitted: boolean }> {
+/** The content of a plot the caller checked readable as `viewer` (with the share key) gets it for the chart, or without its data past the bound. */
+async function chartContent(db: Db, plot: Readable<OwnedFile>, viewer: Viewer | null, opts: ChartOptions): Promise<{ content: Content; dataOmitted: boolean }> {
   const read = (withData: boolean) =>
-    getPlotContent(db, viewer, fid, {
+    readableContent(db, plot, viewer, {
       inlineData: withData,
       mapUnreadable: withData,
       shareKey: opts.shareKey,
@@ -52,9 +53,9 @@ async function parseContent(content: Content): Promise<ChartFigure['figure']> {
   return mergeMapData({ ...body, data: Array.isArray(body.data) ? body.data : [] });
 }
 
-/** The plot's figure with its data, as the viewer's chart draws it. */
-export async function readChartFigure(db: Db, viewer: Viewer | null, fid: Fid, opts: ChartOptions = {}): Promise<ChartFigure> {
-  const { content, dataOmitted } = await chartContent(db, viewer, fid, opts);
+/** The figure with its data of a plot the caller checked readable, as the viewer's chart draws it. */
+export async function readChartFigure(db: Db, plot: Readable<OwnedFile>, viewer: Viewer | null, opts: ChartOptions = {}): Promise<ChartFigure> {
+  const { content, dataOmitted } = await chartContent(db, plot, viewer, opts);
   return { figure: await parseContent(content), dataOmitted };
 }
 
@@ -62,15 +63,15 @@ export async function readChartFigure(db: Db, viewer: Viewer | null, fid: Fid, o
 const DESCRIPTIONS = new Map<string, string>();
 const DESCRIPTIONS_KEPT = 1000;
 
-/** The chart's text alternative for this viewer (lib/shared/figures/chart-description.ts), kept by its content's tag. */
+/** The text alternative of a plot the caller checked readable, for this viewer (lib/shared/figures/chart-description.ts), kept by its content's tag. */
 export async function describePlotChart(
   db: Db,
+  plot: Readable<OwnedFile>,
   viewer: Viewer | null,
-  fid: Fid,
   words: Omit<ChartWords, 'dataOmitted'>,
   opts: ChartOptions = {},
 ): Promise<string> {
-  const { content, dataOmitted } = await chartContent(db, viewer, fid, opts);
+  const { content, dataOmitted } = await chartContent(db, plot, viewer, opts);
   const key = JSON.stringify([content.etag, dataOmitted, words.title, words.caption]);
   const kept = DESCRIPTIONS.get(key);
   if (kept !== undefined) {

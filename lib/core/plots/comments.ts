@@ -8,7 +8,7 @@ import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '../accounts/auth';
 import { decodeCursor, keysetPage, type RowsPage } from '../cursors';
 import { conflict, notFound, permissionDenied } from '../errors';
-import { assertReadable } from '../permissions';
+import { assertReadable, isOwner } from '../permissions';
 import { limitSql, past, type FeedQuery } from './plot-lists';
 import { getPlotFile } from './plots';
 import { limitComments } from '../accounts/rate-limit';
@@ -141,6 +141,6 @@ export async function updateComment(db: Db, viewer: Viewer, fid: Fid, id: number
 export async function deleteComment(db: Db, viewer: Viewer, fid: Fid, id: number, shareKey?: string | null): Promise<void> {
   const file = await readablePlot(db, viewer, fid, shareKey);
   const comment = await commentOf(db, file.id, id);
-  if (comment.authorId !== viewer.id && file.ownerId !== viewer.id) throw permissionDenied("Only its author or the plot's owner can delete a comment.");
+  if (comment.authorId !== viewer.id && !isOwner(viewer, file)) throw permissionDenied("Only its author or the plot's owner can delete a comment.");
   await db.execute(sql`DELETE FROM comments WHERE id = ${id} AND file_id = ${file.id}`);
 }

@@ -5,10 +5,10 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '../accounts/auth';
-import { ApiError, invalid } from '../errors';
+import { ApiError, invalid, notFound } from '../errors';
 import { columnTexts } from '../grids/column-reads';
 import { checkFigure } from '../figures/figure';
-import { assertReadable, assertWriter, canRead, holdsShareKey, type FileAccess } from '../permissions';
+import { assertReadable, assertWriter, canRead, holdsShareKey, type FileAccess, type Readable } from '../permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from '../records';
 import { dataSize, overDataLimit, plotSrcReader, publishedSrcs, resolveSrcs, seenByEveryReader, storedRefs, type SrcGrid, type StoredRef } from './srcs';
@@ -60,11 +60,17 @@ export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, op
     opts.version !== undefined
       ? assertWriter(await getPlotFile(db, fid, viewer), viewer)
       : assertReadable(await getPlotFile(db, fid, viewer), viewer, opts.shareKey);
-  return contentOf(db, file as FileAccess & { id: number }, viewer, opts);
+  return contentOf(db, file, viewer, opts);
+}
+
+/** The content of a plot the caller already looked up and checked readable (a page); a version only to its writers, as getPlotContent. */
+export async function readableContent(db: Db, plot: Readable<FileAccess & { id: number }>, viewer: Viewer | null, opts: ContentOptions): Promise<Content> {
+  if (opts.version !== undefined) assertWriter(plot, viewer);
+  return contentOf(db, plot, viewer, opts);
 }
 
 /**
- * The content of a plot whose reading was decided (getPlotContent; the renderer): its srcs as
+ * The content of a plot whose reading was decided (getPlotContent, readableContent; the renderer): its srcs as
  * `viewer`, a reader of the plot, sees them (plotSrcReader; null is any reader).
  */
 async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: Viewer | null, opts: ContentOptions): Promise<Content> {
@@ -76,6 +82,8 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
           db,
           sql`SELECT figure::text AS figure, src_refs AS refs, version, version::text AS tag FROM plots WHERE file_id = ${file.id}`,
         );
+  // Deleted for good since the caller found it: the 404 it would get now.
+  if (!plot) throw notFound();
   const refs = storedRefs(plot.refs);
   // An answer to a secret link's holder or of a version is theirs alone.
   const publicPlot = file.worldReadable && !opts.shareKey && !history;

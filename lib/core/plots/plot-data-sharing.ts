@@ -17,7 +17,7 @@ import { notFound } from '../errors';
 import { updateFile } from '../files/file-changes';
 import type { OwnedFile } from '../files/files';
 import { refreshPlotsOfGrids } from '../images/images';
-import { assertOwner, visibilityOf, VISIBILITY_FIELDS, type Visibility } from '../permissions';
+import { assertOwner, fileVisibility, visibilityOf, VISIBILITY_FIELDS, type Visibility } from '../permissions';
 import { getPlotFile } from './plots';
 import { fileNumbered, type Fid } from '../records';
 
@@ -136,8 +136,12 @@ async function ownPlot(db: Db, viewer: Viewer | null, fid: Fid): Promise<OwnedFi
  * not be). Changes nothing.
  */
 export async function planPlotDataSharing(db: Db, viewer: Viewer | null, fid: Fid, sharing?: Visibility): Promise<PlotData> {
-  const plot = await ownPlot(db, viewer, fid);
-  const visibility = visibilityOf(plot.worldReadable, plot.shareKey !== null);
+  return plotDataOfOwn(db, await ownPlot(db, viewer, fid), sharing);
+}
+
+/** planPlotDataSharing of a live plot the caller already found to be the viewer's own (isOwner): a page that looked it up once. */
+export async function plotDataOfOwn(db: Db, plot: OwnedFile, sharing?: Visibility): Promise<PlotData> {
+  const visibility = fileVisibility(plot);
   return plotDataOf(plot, visibility, await plotGrids(db, plot, sharing ?? visibility));
 }
 

@@ -7,6 +7,7 @@ import { compiledQuery, queryRows, type CompiledQuery, type Db } from '@/db/clie
 import type { Viewer } from '../accounts/auth';
 import { decodeCursor, keysetPage, type Cursor, type RowsPage } from '../cursors';
 import { isoText, originJoin, plotRecordSql, RECORD_JOIN } from '../records';
+import { isOwner } from '../permissions';
 
 export const ORDERS = ['-creation_time', '-views', 'views', '-stars', 'stars'] as const;
 export type Order = (typeof ORDERS)[number];
@@ -319,7 +320,7 @@ export async function listOwnerPlotRows<R>(
     sql`SELECT ${select}, f.id AS file_id, ${isoText(sql`f.created_at`, 'micros')} AS created, p.views
         FROM (SELECT f.id FROM files f
               WHERE f.owner_id = ${ownerId} AND f.filetype = 'plot' AND f.trashed_at IS NULL
-                ${viewer?.id === ownerId ? sql`` : sql`AND f.world_readable`} ${after}
+                ${isOwner(viewer, { ownerId }) ? sql`` : sql`AND f.world_readable`} ${after}
               ORDER BY ${sorted} ${limitSql(size + 1)}) k
         JOIN plots p ON p.file_id = k.id ${RECORD_JOIN} ${originJoin(origin)}
         ORDER BY ${sorted}`,

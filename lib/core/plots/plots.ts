@@ -5,13 +5,13 @@ import { z } from 'zod';
 import { compiledQuery, queryRows, type Db } from '@/db/client';
 import { plots } from '@/db/schema';
 import type { Viewer } from '../accounts/auth';
-import { invalid, notFound } from '../errors';
+import { ApiError, invalid, notFound } from '../errors';
 import { checkFigure, figureMeta } from '../figures/figure';
 import { enqueue, notifyQueued, requestImages } from '../images/images';
 import { MiB } from '../json-text';
 import { fileFieldsSchema, updateFile, type TYPE_FIELDS, type TypeUpdate } from '../files/file-changes';
 import { createFileWith, getFile, NEW_FILE, type OwnedFile } from '../files/files';
-import { assertReadable, canRead } from '../permissions';
+import { assertReadable, canRead, isOwner, type Readable } from '../permissions';
 import { fidOf, originJoin, parseFid, plotRecordSql, RECORD_JOIN, type Fid, type PlotRecord } from '../records';
 import { checkSources, publishedSrcs, srcColumnsSql, srcsVerdictSql, storedRefs, wantedColumns, type StoredRef } from './srcs';
 import { firstSaveSql, recordPlotVersion, type Client } from '../files/versions';
@@ -48,9 +48,16 @@ export async function getPlot(db: Db, viewer: Viewer | null, fid: Fid, origin: s
   return detailText(db, file.id, viewer, origin);
 }
 
-/** The same detail record as an object, for pages (one record builder: plotRecordSql). */
-export async function getPlotRecord(db: Db, viewer: Viewer | null, fid: Fid, origin: string, shareKey?: string | null): Promise<PlotRecord> {
-  return JSON.parse(await getPlot(db, viewer, fid, origin, shareKey)) as PlotRecord;
+/**
+ * The same detail record as an object, of a plot already checked readable (pages look their file up
+ * once; one record builder: plotRecordSql); null when it has gone since it was found (a page's 404).
+ */
+export async function plotRecordOf(db: Db, plot: Readable<OwnedFile>, viewer: Viewer | null, origin: string): Promise<PlotRecord | null> {
+  const text = await detailText(db, plot.id, viewer, origin).catch((e) => {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  });
+  return text === null ? null : (JSON.parse(text) as PlotRecord);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -114,7 +121,7 @@ function storedFigure(figure: unknown) {
  */
 async function prepareFigure(db: Db, editor: Viewer, figure: unknown, plot?: { id: number; ownerId: number }) {
   const stored = storedFigure(figure);
-  if (!plot || plot.ownerId === editor.id) return { ...stored, data: await checkSources(db, editor, stored.srcs) };
+  if (!plot || isOwner(editor, plot)) return { ...stored, data: await checkSources(db, editor, stored.srcs) };
   const [row] = await db.select({ refs: plots.srcRefs }).from(plots).where(eq(plots.fileId, plot.id));
   const current = storedRefs(row?.refs ?? []);
   const published = publishedSrcs(current);

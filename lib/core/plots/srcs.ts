@@ -211,7 +211,7 @@ export async function checkSources(db: Db, viewer: Viewer, refs: SrcRef[], kept:
  * `data_bytes`, where `found` is a relation of srcColumnsSql's rows over `wanted`.
  */
 export const srcsVerdictSql = (wanted: SQL | Placeholder, found: SQL, viewer: SQL | Placeholder) => sql`
-        SELECT coalesce(bool_and(s.column_id IS NOT NULL AND ${canReadSql({ id: sql`s.id`, worldReadable: sql`s.world_readable`, ownerId: sql`s.owner_id` }, viewer)}), true)
+        SELECT coalesce(bool_and(s.column_id IS NOT NULL AND ${canReadSql('s', viewer)}), true)
                  AND ${withinDataLimitSql({ values: sql`coalesce(sum(s.length), 0)`, bytes: sql`coalesce(sum(s.bytes), 0)` })} AS ok,
                coalesce(sum(s.length), 0) AS data_values, coalesce(sum(s.bytes), 0) AS data_bytes
         FROM jsonb_to_recordset(${wanted}::jsonb) AS w(owner text, n int, uid text)

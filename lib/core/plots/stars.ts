@@ -76,7 +76,7 @@ export async function listStarredRows<R>(
   const dir = cursor?.d ?? 'n';
   const after = cursor ? past(dir, sql`s.created_at, s.file_id`, newestKey(cursor.k[0], cursor.k[1])) : sql``;
   const sorted = dir === 'n' ? sql`s.created_at DESC, s.file_id DESC` : sql`s.created_at ASC, s.file_id ASC`;
-  const readable = canReadSql({ id: sql`f.id`, worldReadable: sql`f.world_readable`, ownerId: sql`f.owner_id` }, viewer?.id ?? null);
+  const readable = canReadSql('f', viewer?.id ?? null);
   const rows = await queryRows<R & PageRow & { starred: string }>(
     db,
     sql`SELECT ${select}, p.file_id, ${isoText(sql`s.created_at`, 'micros')} AS starred, ${isoText(sql`p.created_at`, 'micros')} AS created, p.views

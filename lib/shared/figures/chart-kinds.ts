@@ -246,23 +246,21 @@ export function convertTrace(trace: Record<string, unknown>, layout: Record<stri
 
 const KIND_WORDS: Record<ValueKind, string> = { number: 'numbers', date: 'dates', category: 'categories' };
 
-/** What a role lacks to be drawn, as a sentence for its control; null when it has what it needs. */
+/**
+ * What a required role lacks to be drawn, as a sentence for its control; null when it has a column (one
+ * chosen by hand that a type change would not choose is still drawn: a category Y makes a category axis).
+ */
 export function roleProblem(kind: ChartKind, role: Role, trace: Record<string, unknown>, columns?: KnownColumns): string | null {
-  const src = roleSrc(trace, role.attr);
+  if (roleSrc(trace, role.attr) !== undefined || !role.required) return null;
   const what =
     role.takes === 'place'
       ? 'a column of countries (names or ISO-3 codes)'
       : role.takes
         ? `a column of ${role.takes.map((k) => KIND_WORDS[k]).join(' or ')}`
         : 'a column';
-  if (src === undefined) {
-    if (!role.required) return null;
-    if (columns && !columns.all.some((c) => fits(role, c.facts)))
-      return `${kind.label} needs ${what} for ${role.label}, and this data has none: choose another chart type.`;
-    return `Choose ${what} for ${role.label}: ${kind.label} draws nothing without it.`;
-  }
-  if (!fits(role, columns?.facts(src.split(',')[0]))) return `${role.label} needs ${what}: choose another column for it.`;
-  return null;
+  if (columns && !columns.all.some((c) => fits(role, c.facts)))
+    return `${kind.label} needs ${what} for ${role.label}, and this data has none: choose another chart type.`;
+  return `Choose ${what} for ${role.label}: ${kind.label} draws nothing without it.`;
 }
 
 /** Every src of a trace (nested ones, object arrays too) with its dotted path (`marker.colorsrc`, `transforms.0.targetsrc`). */

@@ -8,19 +8,17 @@ import { PresentationView } from '@/components/documents/presentation-view';
 import { Badge, DateTime, Owner, PeopleLink } from '@/components/file-head';
 import { sharingForm, trashForm } from '@/components/file-forms';
 import { Notice } from '@/components/notice';
-import { canWrite } from '@/lib/core/permissions';
-import { editPlotPath, withShareKey } from '@/lib/shared/urls';
+import { editPlotPath } from '@/lib/shared/urls';
 import { visibilityHint } from '@/lib/shared/sharing';
 import type { DocumentPageData } from '@/lib/web/document-page';
 import { NOTICES, type Notice as NoticeCode } from '@/lib/web/file-forms';
 import { embedCode } from '@/lib/web/plot-page';
-import { FILE_ACTIONS } from '@/app/users/[owner]/file-actions';
+import { FILE_ACTIONS } from '@/app/_actions/file-actions';
 
 const NOUN = { dashboard: 'dashboard', presentation: 'presentation' } as const;
 
 export function DocumentPage({ data, notice }: { data: DocumentPageData; notice: NoticeCode | null }) {
-  const { file, visibility, urls, secretKey } = data;
-  const own = data.ctx.viewer?.id === file.ownerId;
+  const { file, visibility, own } = data;
   const noun = NOUN[data.kind];
   const fid = `${file.owner}:${file.n}`;
   return (
@@ -29,7 +27,7 @@ export function DocumentPage({ data, notice }: { data: DocumentPageData; notice:
         <div className="file-title">
           <h1>{file.filename}</h1>
           <Badge visibility={visibility} own={own} />
-          {data.kind === 'dashboard' && canWrite(file, data.ctx.viewer) && (
+          {data.kind === 'dashboard' && data.writes && (
             <Link className="button secondary" href={editPlotPath(file.owner, file.n)}>
               Edit dashboard
             </Link>
@@ -63,13 +61,8 @@ export function DocumentPage({ data, notice }: { data: DocumentPageData; notice:
       )}
       <section className="plot-share" aria-labelledby="share-heading">
         <h2 id="share-heading">Share</h2>
-        <CopyField
-          id="share-url"
-          label="Share link"
-          value={withShareKey(urls.web_url, secretKey)}
-          hint={visibility === 'public' ? undefined : visibilityHint(visibility, { own })}
-        />
-        <CopyField id="embed-code" label="Embed code" value={embedCode(withShareKey(urls.embed_url, secretKey), file.filename)} />
+        <CopyField id="share-url" label="Share link" value={data.shareUrl} hint={visibility === 'public' ? undefined : visibilityHint(visibility, { own })} />
+        <CopyField id="embed-code" label="Embed code" value={embedCode(data.embedUrl, file.filename)} />
       </section>
       {own && data.ctx.csrf && (
         <section className="owner-actions" aria-labelledby="owner-actions-heading">

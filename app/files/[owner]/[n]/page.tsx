@@ -12,31 +12,18 @@ import { PlotDataNotice, readsPublicData } from '@/components/plot-data-notice';
 import { PlotView } from '@/components/plot-view';
 import { Comments } from '@/components/comments';
 import { StarButton } from '@/components/star-button';
-import { countPageView } from '@/lib/web/page-views';
-import { plotPeople } from '@/lib/web/people';
-import { commentAction, commentsSwitchAction, deleteCommentAction, editCommentAction, starAction } from './people-actions';
 import { versionedImage } from '@/lib/web/plot-cards';
-import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grids/grid-preview';
 import { chartContentPath, dataTablePath, editPlotPath, filePath, historyPath, imagePath, withShareKey } from '@/lib/shared/urls';
-import { visibilityHint } from '@/lib/shared/sharing';
-import { canWrite } from '@/lib/core/permissions';
-import {
-  chartDescription,
-  embedCode,
-  figureHeight,
-  loadFilePage,
-  shareKeyOf,
-  type FilePageData,
-  type GridPageData,
-  type PlotPageData,
-} from '@/lib/web/plot-page';
-import { copyPlotAction, editCopyAction } from './copy-action';
-import { saveStyleAction } from './theme-action';
+import { shareKeyOf } from '@/lib/web/file-head';
+import { embedCode, figureHeight, loadFilePage, type FilePageData, type GridPageData, type PlotPageData } from '@/lib/web/plot-page';
+import { FILE_ACTIONS } from '@/app/_actions/file-actions';
+import { copyPlotAction, editCopyAction, saveStyleAction } from '@/app/_actions/files';
+import { commentAction, commentsSwitchAction, deleteCommentAction, editCommentAction, starAction } from '@/app/_actions/people';
 import { EditPlotLinks } from '@/components/chart-editor/edit-plot-links';
 import { ownerNoticeCode, showsPlotData } from '@/lib/web/workspace';
-import { NOTICES, ownPlotData, type Notice } from '@/lib/web/file-forms';
-import { FILE_ACTIONS } from '@/app/users/[owner]/file-actions';
+import { NOTICES, type Notice } from '@/lib/web/file-forms';
 import { Badge, DateTime, Owner, PeopleLink } from '@/components/file-head';
+import { visibilityHint } from '@/lib/shared/sharing';
 import { DocumentPage } from './document-page';
 
 export const dynamic = 'force-dynamic';
@@ -48,7 +35,8 @@ type Props = {
 
 async function load({ params, searchParams }: Props): Promise<FilePageData | null> {
   const { owner, n } = await params;
-  return loadFilePage(owner, n, shareKeyOf((await searchParams).share_key));
+  const search = await searchParams;
+  return loadFilePage(owner, n, shareKeyOf(search.share_key), typeof search.comments === 'string' ? search.comments : undefined);
 }
 
 const nameOf = (data: FilePageData) => (data.kind === 'plot' && data.record.title.trim()) || data.file.filename;
@@ -59,7 +47,6 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   const title = nameOf(data);
   const caption = data.kind === 'plot' ? data.record.caption.trim() : '';
   const description = caption ? truncate(caption, 200) : `A ${data.kind} by ${data.file.owner}`;
-  const webUrl = data.kind === 'plot' ? data.record.web_url : data.urls.web_url;
   // The rendered default image, under a URL that changes with the plot (so link previews refresh).
   const image =
     data.kind === 'plot'
@@ -76,7 +63,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
       title,
       description,
       type: 'website',
-      url: webUrl,
+      url: data.urls.web_url,
       siteName: 'Plot Files',
       ...(image ? { images: [{ url: image, alt: title }] } : {}),
     },
@@ -95,26 +82,20 @@ export default async function FilePage(props: Props) {
   if (!data) notFound();
   const search = await props.searchParams;
   const notice = ownerNoticeCode(search.notice);
-  if (data.kind === 'plot') return <PlotPage data={data} notice={notice} commentsCursor={search.comments} />;
+  if (data.kind === 'plot') return <PlotPage data={data} notice={notice} />;
   if (data.kind === 'grid') return <GridPage data={data} notice={notice} />;
   return <DocumentPage data={data} notice={notice} />;
 }
 
-async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; notice: Notice | null; commentsCursor: unknown }) {
-  const { record, file, shareKey, secretKey, visibility, lineage } = data;
-  // The count as stored; this view is counted once the page is sent (once per visitor a day).
-  await countPageView(data.ctx, file.id);
+function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice | null }) {
+  const { record, file, shareKey, visibility, lineage, description, people, plotData, own, writes } = data;
+  // The count as stored (this view counts once the page is sent: lib/web/plot-page.ts).
   const views = record.views;
-  const description = await chartDescription(data);
   const title = nameOf(data);
   const fid = `${file.owner}:${file.n}`;
   const contentUrl = withShareKey(chartContentPath(file.owner, file.n), shareKey);
-  const own = data.ctx.viewer?.id === file.ownerId;
   const here = withShareKey(filePath(file.owner, file.n), shareKey);
-  const people = await plotPeople(data.ctx, file, record, commentsCursor);
-  const writes = canWrite(file, data.ctx.viewer);
   // To its owner: what its grids are, when a private or secret plot reads public data or its sharing just changed.
-  const plotData = own && data.ctx.viewer ? await ownPlotData(data.ctx.db, data.ctx.viewer, file.n) : null;
   const dataNotice = plotData && data.ctx.csrf && (showsPlotData(notice) || readsPublicData(plotData)) && (
     <PlotDataNotice
       data={plotData}
@@ -223,14 +204,9 @@ async function PlotPage({ data, notice, commentsCursor }: { data: PlotPageData; 
       </PlotView>
       <section className="plot-share" aria-labelledby="share-heading">
         <h2 id="share-heading">Share</h2>
-        {/* A secret plot's link carries its key for the owner and for a request that came with it, never for collaborators (shownShareKey). */}
-        <CopyField
-          id="share-url"
-          label="Share link"
-          value={withShareKey(record.web_url, secretKey)}
-          hint={visibility === 'public' ? undefined : visibilityHint(visibility, { own })}
-        />
-        <CopyField id="embed-code" label="Embed code" value={embedCode(withShareKey(record.embed_url, secretKey), title)} />
+        {/* A secret plot's link carries its key for the owner and for a request that came with it, never for collaborators (shareUrl). */}
+        <CopyField id="share-url" label="Share link" value={data.shareUrl} hint={visibility === 'public' ? undefined : visibilityHint(visibility, { own })} />
+        <CopyField id="embed-code" label="Embed code" value={embedCode(data.embedUrl, title)} />
       </section>
       <StarButton action={starAction} csrf={data.ctx.csrf} fid={fid} shareKey={shareKey} starred={people.starred} count={people.stars} here={here} />
       <CopyToMyFiles action={copyPlotAction} csrf={data.ctx.csrf} fid={fid} shareKey={shareKey} own={own} here={here} />
@@ -267,12 +243,9 @@ function cellText(value: unknown): string {
 /** Plots a grid's page names (the rest counted): its record names more. */
 const USED_BY_SHOWN = 5;
 
-async function GridPage({ data, notice }: { data: GridPageData; notice: Notice | null }) {
-  const { file, shareKey, visibility } = data;
-  const { columns, columnCount, rowCount } = await gridPreview(data.ctx.db, file.id);
-  const shown = Math.min(rowCount, GRID_PREVIEW_ROWS);
-  const own = data.ctx.viewer?.id === file.ownerId;
-  const writes = canWrite(file, data.ctx.viewer);
+function GridPage({ data, notice }: { data: GridPageData; notice: Notice | null }) {
+  const { file, shareKey, visibility, own, writes } = data;
+  const { columns, columnCount, rowCount, shown } = data.preview;
   return (
     <main className="file-page grid-page">
       <header className="file-head">

@@ -1,6 +1,7 @@
 import { create as contentDisposition } from 'content-disposition';
 import { CSV_MAX_BYTES, CsvBusyError, CsvTooLargeError } from '@/lib/web/csv';
-import { fileCsv, shareKeyOf } from '@/lib/web/plot-page';
+import { shareKeyOf } from '@/lib/web/file-head';
+import { fileCsv } from '@/lib/web/plot-page';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CELL_CHARS, TABLE_COLUMNS } from '@/lib/shared/figures/chart-table';
 import { dataTablePath, filePath, withShareKey } from '@/lib/shared/urls';
-import { loadDataTable, shareKeyOf, tablePageOf, type DataTablePageData } from '@/lib/web/plot-page';
+import { shareKeyOf } from '@/lib/web/file-head';
+import { loadDataTable, tablePageOf, type DataTablePageData } from '@/lib/web/plot-page';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,15 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound, redirect } from 'next/navigation';
-import { checkFigureAction, followSharingAction } from '@/app/create/chart/actions';
-import { choosePlotsAction, saveDashboardAction } from '@/app/create/dashboard/actions';
+import { notFound } from 'next/navigation';
+import { checkFigureAction, choosePlotsAction, followSharingAction, saveDashboardAction } from '@/app/_actions/editors';
 import { ChartEditor } from '@/components/chart-editor/chart-editor';
 import { DashboardBuilder } from '@/components/dashboard-builder/dashboard-builder';
 import { GridEditor } from '@/components/grid-editor/grid-editor';
 import { filePath } from '@/lib/shared/urls';
-import { loadPlotEditor } from '@/lib/web/chart-editor';
-import { loadDashboardEditor } from '@/lib/web/dashboard-builder';
-import { loadGridEditor } from '@/lib/web/grid-editor';
+import { editPageTitle, loadEditPage } from '@/lib/web/edit-page';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,10 +14,7 @@ type Props = { params: Promise<{ owner: string; n: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { owner, n } = await params;
-  const grid = await loadGridEditor(owner, n);
-  const dashboard = grid ? null : await loadDashboardEditor(owner, n);
-  const title = grid ? `Edit data: ${grid.name}` : dashboard?.kind === 'builder' ? `Edit dashboard: ${dashboard.data.filename}` : 'Edit chart';
-  return { title, robots: { index: false, follow: false } };
+  return { title: await editPageTitle(owner, n), robots: { index: false, follow: false } };
 }
 
 // `/~owner/n/edit`: the chart editor on one of the viewer's own plots, the data editor on one of
@@ -28,8 +22,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // of a missing file).
 export default async function EditFilePage({ params }: Props) {
   const { owner, n } = await params;
-  const grid = await loadGridEditor(owner, n);
-  if (grid) {
+  const page = await loadEditPage(owner, n);
+  if (!page) notFound();
+  if (page.kind === 'grid') {
+    const grid = page.data;
     return (
       <main className="editor-page grid-editor-page">
         <div className="editor-head">
@@ -40,23 +36,18 @@ export default async function EditFilePage({ params }: Props) {
       </main>
     );
   }
-  const dashboard = await loadDashboardEditor(owner, n);
-  if (dashboard?.kind === 'not-found') notFound();
-  if (dashboard) {
-    const d = dashboard.data.dashboard!;
+  if (page.kind === 'dashboard') {
+    const d = page.data.dashboard!;
     return (
       <main>
         <div className="dashboard-builder-head">
-          <h1>Edit dashboard: {dashboard.data.filename}</h1>
+          <h1>Edit dashboard: {page.data.filename}</h1>
           <Link href={filePath(d.owner, d.n)}>Back to the dashboard (unsaved changes are lost)</Link>
         </div>
-        <DashboardBuilder data={dashboard.data} save={saveDashboardAction} choosePlots={choosePlotsAction} />
+        <DashboardBuilder data={page.data} save={saveDashboardAction} choosePlots={choosePlotsAction} />
       </main>
     );
   }
-  const page = await loadPlotEditor(owner, n);
-  if (page.kind === 'sign-in') redirect(page.to);
-  if (page.kind === 'not-found') notFound();
   return (
     <main className="editor-page">
       <div className="editor-head">

@@ -5,16 +5,16 @@ import { PresentationView } from '@/components/documents/presentation-view';
 import PlotFigure from '@/components/plot-figure';
 import { chartContentPath, dataTablePath, imagePath, withShareKey } from '@/lib/shared/urls';
 import type { DocumentPageData } from '@/lib/web/document-page';
-import { chartDescription, loadFilePage, shareKeyOf, type PlotPageData } from '@/lib/web/plot-page';
+import { shareKeyOf } from '@/lib/web/file-head';
+import { loadEmbed } from '@/lib/web/plot-page';
 
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ owner: string; n: string }>; searchParams: Promise<{ share_key?: string | string[] }> };
 
-async function load({ params, searchParams }: Props): Promise<PlotPageData | DocumentPageData | null> {
+async function load({ params, searchParams }: Props) {
   const { owner, n } = await params;
-  const data = await loadFilePage(owner, n, shareKeyOf((await searchParams).share_key));
-  return data && data.kind !== 'grid' ? data : null;
+  return loadEmbed(owner, n, shareKeyOf((await searchParams).share_key));
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
@@ -32,9 +32,8 @@ export default async function EmbedPage(props: Props) {
   const data = await load(props);
   if (!data) notFound();
   if (data.kind !== 'plot') return <DocumentEmbed data={data} />;
-  const { record, file, shareKey } = data;
+  const { record, file, shareKey, description } = data;
   const title = record.title.trim() || file.filename;
-  const description = await chartDescription(data);
   return (
     <main className="embed-view">
       <h1 className="visually-hidden">{title}</h1>
@@ -55,7 +54,7 @@ export default async function EmbedPage(props: Props) {
         <a className="embed-link" href={withShareKey(dataTablePath(file.owner, file.n), shareKey)} target="_blank" rel="noopener">
           Data table
         </a>
-        <a className="embed-link" href={withShareKey(record.web_url, shareKey)} target="_blank" rel="noopener">
+        <a className="embed-link" href={withShareKey(data.urls.web_url, shareKey)} target="_blank" rel="noopener">
           View on Plot Files
         </a>
       </p>

@@ -6,7 +6,7 @@ import { CsrfField } from '@/components/csrf-field';
 import { VersionMeta } from '@/components/version-meta';
 import { filePath, historyPath } from '@/lib/shared/urls';
 import { loadFileHistory } from '@/lib/web/plot-history';
-import { restoreVersionAction } from './actions';
+import { restoreVersionAction } from '@/app/_actions/files';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'History', robots: { index: false, follow: false } };

@@ -7,7 +7,7 @@ import { CsrfField } from '@/components/csrf-field';
 import { Notice } from '@/components/notice';
 import { filePath, sharedPath, workspacePath } from '@/lib/shared/urls';
 import { loadPeople, PEOPLE_NOTICES } from '@/lib/web/collaborators';
-import { changeAction, removeAction, shareAction, shareGridsAction } from './actions';
+import { changePersonAction, removePersonAction, sharePersonAction, shareGridsAction } from '@/app/_actions/people';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Share with people', robots: { index: false, follow: false } };
@@ -55,7 +55,7 @@ export default async function PeoplePage({ params, searchParams }: Props) {
         <section className="people-share" aria-labelledby="share-heading">
           <h2 id="share-heading">Share with a person</h2>
           <ActionForm
-            action={shareAction}
+            action={sharePersonAction}
             submit="Share"
             kind="primary"
             className="people-form"
@@ -113,7 +113,7 @@ export default async function PeoplePage({ params, searchParams }: Props) {
                   {own && ctx.csrf && (
                     <div className="people-actions">
                       <ActionForm
-                        action={changeAction}
+                        action={changePersonAction}
                         submit="Change"
                         className="people-form"
                         fields={
@@ -129,11 +129,21 @@ export default async function PeoplePage({ params, searchParams }: Props) {
                           </>
                         }
                       />
-                      <ActionForm action={removeAction} submit={`Remove ${person.username}`} kind="danger" fields={hidden({ username: person.username })} />
+                      <ActionForm
+                        action={removePersonAction}
+                        submit={`Remove ${person.username}`}
+                        kind="danger"
+                        fields={hidden({ username: person.username })}
+                      />
                     </div>
                   )}
                   {me && !own && ctx.csrf && (
-                    <ActionForm action={removeAction} submit="Leave (stop sharing it with me)" kind="danger" fields={hidden({ username: person.username })} />
+                    <ActionForm
+                      action={removePersonAction}
+                      submit="Leave (stop sharing it with me)"
+                      kind="danger"
+                      fields={hidden({ username: person.username })}
+                    />
                   )}
                 </li>
               );

@@ -7,7 +7,7 @@ import PlotFigure from '@/components/plot-figure';
 import { VersionMeta } from '@/components/version-meta';
 import { filePath, historyPath } from '@/lib/shared/urls';
 import { loadPlotVersion } from '@/lib/web/plot-history';
-import { restoreVersionAction } from '../actions';
+import { restoreVersionAction } from '@/app/_actions/files';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Version', robots: { index: false, follow: false } };

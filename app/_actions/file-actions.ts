@@ -1,4 +1,4 @@
-// The owner's forms as one object, for the pages that show them (the workspace, a plot's page).
+// The owner's forms as one object, for the pages that show them (the workspace, a file's page).
 import type { FileActions } from '@/components/file-forms';
 import {
   bulkAction,
@@ -12,9 +12,8 @@ import {
   restoreAction,
   shareAction,
   trashAction,
-} from './actions';
+} from './files';
 
-/** The owner's forms, for the workspace (and plot pages: app/files/[owner]/[n]/page.tsx). */
 export const FILE_ACTIONS: FileActions = {
   share: shareAction,
   rename: renameAction,

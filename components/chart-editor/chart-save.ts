@@ -1,0 +1,54 @@
+// The chart editor's save, through the API itself (POST /v2/plots, PATCH /v2/plots/owner:n), so that
+// what it makes is exactly what a client could have made, with the same limits and errors; then, for
+// a new sharing that hides the chart, its grids follow it, as on the plot page.
+import type { Visibility } from '@/lib/shared/sharing';
+import type { EditorData } from '@/lib/web/chart-editor';
+import type { FormState } from '@/lib/web/forms';
+import { apiFilePath, filePath } from '@/lib/shared/urls';
+import { type ApiProblem, callApi } from '../api-client';
+import type { EditorFigure } from './figure-history';
+
+/** `figure.data[0].marker.colorsrc` -> `data.0.marker.colorsrc`: an API problem's place in the figure. */
+export const figurePlace = (path: string) =>
+  path
+    .replace(/^figure\.?/, '')
+    .replace(/\[(\d+)\]/g, '.$1')
+    .replace(/^\./, '');
+
+/** A problem with a save, where the API put it: `field` (title, figure...) and `path` inside it (figure.data[0].xsrc). */
+export type SaveProblem = Pick<ApiProblem, 'message' | 'field' | 'path'>;
+
+export interface PlotSave {
+  data: EditorData;
+  figure: EditorFigure;
+  title: string;
+  /** null for a writer: where the plot is and who sees it stay its owner's. */
+  sharing: Visibility | null;
+  followSharing: (form: FormData) => Promise<FormState>;
+}
+
+/** Saves the chart: the page to go on to, or the API's problems (each where the API put it). A server out of reach throws. */
+export async function savePlot({ data, figure, title, sharing, followSharing }: PlotSave): Promise<{ page: string } | { problems: SaveProblem[] }> {
+  const body = sharing === null ? { figure, title } : { figure, title, world_readable: sharing === 'public', share_key_enabled: sharing === 'secret' };
+  const answer = await callApi<{ file?: { fid?: string }; fid?: string }>(data.plot ? apiFilePath('plots', data.plot.owner, data.plot.n) : '/v2/plots', {
+    method: data.plot ? 'PATCH' : 'POST',
+    body,
+  });
+  if (!answer.ok) {
+    if (answer.errors.length) return { problems: answer.errors };
+    const message = answer.status === 401 ? 'Your session has ended; sign in again (in another tab) and save again.' : `Saving failed (HTTP ${answer.status}).`;
+    return { problems: [{ message, field: null, path: null }] };
+  }
+  const fid = answer.body?.file?.fid ?? answer.body?.fid ?? '';
+  const [owner, n] = fid.split(':');
+  let page = data.plot ? filePath(data.plot.owner, data.plot.n) : filePath(owner, Number(n));
+  // A new sharing that hides the chart hides its data too, as the plot page's sharing does.
+  if (sharing !== null && sharing !== 'public' && (!data.plot || sharing !== data.sharing)) {
+    const form = new FormData();
+    form.set('fid', data.plot ? `${data.plot.owner}:${data.plot.n}` : fid);
+    form.set('csrf', data.csrf);
+    const followed = await followSharing(form);
+    if (followed.done) page += '?notice=followed';
+  }
+  return { page };
+}
