@@ -440,7 +440,9 @@ test('pasted data to a public line chart, without code: imported, charted, saved
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Import and make a chart' }).click();
   await page.waitForURL(/\/create\/chart\?grid=/);
-  await expect(byLabel(page, 'Chart type')).toHaveValue('line');
+  // Words and one number: bars first (issue 37 point 2); a line keeps both columns.
+  await expect(byLabel(page, 'Chart type')).toHaveValue('bar');
+  await byLabel(page, 'Chart type').selectOption({ label: 'Line' });
   await expect(byLabel(page, 'X').locator('option:checked')).toHaveText('month');
   await expect(byLabel(page, 'Y').locator('option:checked')).toHaveText('visitors');
   await byLabel(page, 'Chart title').fill('Visitors');

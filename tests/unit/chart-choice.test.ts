@@ -61,6 +61,8 @@ describe('the first chart', () => {
     expect(kinds.slice(0, 3)).toEqual(['line', 'area', 'bar']);
     expect(kinds).toContain('scatter');
     expect(new Set(kinds).size).toBe(kinds.length);
+    // Dates make a time series first, even beside countries; the map is offered next.
+    expect(chartChoices([day, country, sales]).map((c) => c.kind).slice(0, 4)).toEqual(['line', 'area', 'bar', 'map-regions']);
     // Words only: a count of each; nothing at all: an empty line to fill.
     expect(first(city)).toMatchObject({ kind: 'histogram', traces: [{ roles: { x: city.src } }] });
     expect(chartChoices([])).toEqual([{ kind: 'line', traces: [{ roles: {} }], why: 'choose its columns' }]);

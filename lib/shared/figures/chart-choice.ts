@@ -41,15 +41,16 @@ export function chartChoices(columns: ChoiceColumn[]): ChartChoice[] {
     if (traces.length && !out.some((c) => c.kind === kind)) out.push({ kind, traces, why });
   };
 
-  if (places.length && numbers.length)
-    add('map-regions', [{ roles: { locations: places[0].src, z: numbers[0].src } }], `${numbers[0].name} by ${places[0].name}`);
-  if (lat && lon) add('map-points', [{ roles: { lat: lat.src, lon: lon.src } }], `${lat.name} and ${lon.name} on a map`);
+  // Time first: a grid with dates and numbers is a time series whatever else it holds.
   if (dates.length && series.length) {
     const over = (c: ChoiceColumn) => named({ x: dates[0].src, y: c.src }, c);
     add('line', series.map(over), `${list(series)} over ${dates[0].name}`);
     add('area', series.map(over), `${list(series)} over ${dates[0].name}`);
     add('bar', series.map(over), `${list(series)} by ${dates[0].name}`);
   }
+  if (places.length && numbers.length)
+    add('map-regions', [{ roles: { locations: places[0].src, z: numbers[0].src } }], `${numbers[0].name} by ${places[0].name}`);
+  if (lat && lon) add('map-points', [{ roles: { lat: lat.src, lon: lon.src } }], `${lat.name} and ${lon.name} on a map`);
   const category = categories[0] ?? places[0];
   if (category && series.length) {
     add(
