@@ -1,10 +1,8 @@
 // What the owner can do on their plot's page: edit its title and caption, change who sees it, move it
 // to the trash (then on to their files). The same forms and rules as the workspace (file-forms.tsx).
-import { randomUUID } from 'node:crypto';
 import type { Visibility } from '@/lib/shared/sharing';
 import { ActionForm } from './action-form';
 import { editPlotForm, sharingForm, trashForm, type FileActions } from './file-forms';
-import { Notice } from './notice';
 
 interface OwnerActionsProps {
   fid: string;
@@ -13,16 +11,13 @@ interface OwnerActionsProps {
   visibility: Visibility;
   csrf: string;
   actions: FileActions;
-  /** A fixed text saying what was just done (the page's `?notice=`), if anything. */
-  notice: string | null;
 }
 
-export function OwnerActions({ fid, title, caption, visibility, csrf, actions, notice }: OwnerActionsProps) {
+export function OwnerActions({ fid, title, caption, visibility, csrf, actions }: OwnerActionsProps) {
   const common = { csrf, fid, back: 'plot' as const };
   return (
     <section className="owner-actions" aria-labelledby="owner-actions-heading">
       <h2 id="owner-actions-heading">Manage this plot</h2>
-      {notice && <Notice key={randomUUID()}>{notice}</Notice>}
       <div className="owner-actions-grid">
         <ActionForm {...editPlotForm({ action: actions.edit, title, caption, ...common })} />
         <div className="owner-actions-side">

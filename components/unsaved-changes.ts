@@ -2,7 +2,7 @@
 // Nothing is lost without asking: while an editor holds unsaved changes, every way off the page asks
 // first (the app's own links and forms, caught before Next's router sees them; a reload, a typed
 // address or closing the tab, through the browser's own leave-page dialog), and Ctrl+S (Cmd+S) saves.
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useRef } from 'react';
 
 export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?';
 
@@ -18,13 +18,16 @@ function leavingLink(e: MouseEvent): boolean {
 
 /**
  * Asks before leaving while `dirty`: links and form submissions outside `root` (the editor's own forms
- * are its work), and the browser's unload. A person who says no stays with their changes.
+ * are its work), and the browser's unload. A person who says no stays with their changes. Answers
+ * `release`, called once a save has kept everything and the editor itself moves on.
  */
-export function useUnsavedChanges(dirty: boolean, root?: RefObject<HTMLElement | null>): void {
+export function useUnsavedChanges(dirty: boolean, root?: RefObject<HTMLElement | null>): () => void {
+  const released = useRef(false);
   useEffect(() => {
     if (!dirty) return;
+    released.current = false;
     const stay = (e: Event) => {
-      if (window.confirm(LEAVE_QUESTION)) return;
+      if (released.current || window.confirm(LEAVE_QUESTION)) return;
       e.preventDefault();
       e.stopImmediatePropagation();
     };
@@ -36,6 +39,7 @@ export function useUnsavedChanges(dirty: boolean, root?: RefObject<HTMLElement |
       stay(e);
     };
     const unload = (e: BeforeUnloadEvent) => {
+      if (released.current) return;
       e.preventDefault();
       // Older browsers show the dialog only when returnValue is set.
       e.returnValue = '';
@@ -49,6 +53,9 @@ export function useUnsavedChanges(dirty: boolean, root?: RefObject<HTMLElement |
       window.removeEventListener('beforeunload', unload);
     };
   }, [dirty, root]);
+  return useCallback(() => {
+    released.current = true;
+  }, []);
 }
 
 /** Ctrl+S (Cmd+S on a Mac) calls `save` instead of the browser's "save page as". */

@@ -54,6 +54,20 @@ async function previewDrawn(page: Page) {
   await expectChartDrawn(page.getByRole('figure', { name: 'Chart preview' }));
 }
 
+/**
+ * A new chart of `dataGrid`'s columns, drawn, down to one trace: its first chart is a line of each
+ * number over `day` (issue 37 point 2), and these tests choose one trace's columns themselves.
+ */
+async function newOneTraceChart(page: Page, fid: string) {
+  await page.goto(newChartPath(fid));
+  await previewDrawn(page);
+  const tabs = page.locator('.trace-tab');
+  for (let n = await tabs.count(); n > 1; n--) {
+    await page.getByRole('button', { name: 'Remove trace' }).click();
+    await expect(tabs).toHaveCount(n - 1);
+  }
+}
+
 /** Saves and lands on the plot's page; answers its fid. */
 async function save(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -79,8 +93,7 @@ const apiGet = async (request: APIRequestContext, fid: string) =>
 test('a new chart: type, X and Y, title and sharing, saved with srcs only and drawn on its page', async ({ page, request }) => {
   const grid = await dataGrid(request);
   await signIn(page);
-  await page.goto(newChartPath(grid.fid));
-  await previewDrawn(page);
+  await newOneTraceChart(page, grid.fid);
   await byLabel(page, 'Chart type').selectOption({ label: 'Bar' });
   await byLabel(page, 'X').selectOption({ label: 'fruit' });
   await byLabel(page, 'Y').selectOption({ label: 'sales' });
@@ -95,7 +108,8 @@ test('a new chart: type, X and Y, title and sharing, saved with srcs only and dr
   expect(record.world_readable).toBe(true);
   expect(record.title).toBe('Fruit sales');
   expect(record.figure.layout).toEqual({ title: { text: 'Fruit sales' }, barmode: 'group' });
-  expect(record.figure.data).toEqual([{ type: 'bar', xsrc: grid.src('fruit'), ysrc: grid.src('sales') }]);
+  // The trace left was named after its column (close); named after the column it draws now.
+  expect(record.figure.data).toEqual([{ type: 'bar', name: 'sales', xsrc: grid.src('fruit'), ysrc: grid.src('sales') }]);
   // Browser tests share one database: a public plot on a private grid is odd to the others' picks.
   await trashPlot(request, fid);
 });
@@ -105,8 +119,7 @@ test('saved private from the editor, the chart takes its public grid along; a pu
   const gridShared = async (fid: string) => ((await (await request.get(`/v2/grids/${fid}`, { headers: auth })).json()) as FileRecord).world_readable;
   const lone = await dataGrid(request, { worldReadable: true });
   await signIn(page);
-  await page.goto(newChartPath(lone.fid));
-  await previewDrawn(page);
+  await newOneTraceChart(page, lone.fid);
   await byLabel(page, 'Chart type').selectOption({ label: 'Line' });
   await byLabel(page, 'X').selectOption({ label: 'day' });
   await byLabel(page, 'Y').selectOption({ label: 'sales' });
@@ -118,14 +131,12 @@ test('saved private from the editor, the chart takes its public grid along; a pu
 
   // A grid a public chart of mine draws from stays public when another chart on it is made secret.
   const shared = await dataGrid(request, { worldReadable: true });
-  await page.goto(newChartPath(shared.fid));
-  await previewDrawn(page);
+  await newOneTraceChart(page, shared.fid);
   await byLabel(page, 'X').selectOption({ label: 'day' });
   await byLabel(page, 'Y').selectOption({ label: 'costs' });
   await byLabel(page, 'Sharing').selectOption({ label: 'Public' });
   const open = await save(page);
-  await page.goto(newChartPath(shared.fid));
-  await previewDrawn(page);
+  await newOneTraceChart(page, shared.fid);
   await byLabel(page, 'X').selectOption({ label: 'day' });
   await byLabel(page, 'Y').selectOption({ label: 'sales' });
   await byLabel(page, 'Sharing').selectOption({ label: 'Secret' });
@@ -159,7 +170,7 @@ for (const kind of TYPES) {
   test(`every chart type: ${kind.label} from a grid, saved and drawn on its page`, async ({ page, request }) => {
     const grid = await dataGrid(request);
     await signIn(page);
-    await page.goto(newChartPath(grid.fid));
+    await newOneTraceChart(page, grid.fid);
     await byLabel(page, 'Chart type').selectOption({ label: kind.label });
     for (const [role, column] of Object.entries(kind.roles)) {
       await byLabel(page, role).selectOption(column === null ? { value: '' } : Array.isArray(column) ? column.map((label) => ({ label })) : { label: column });
@@ -229,6 +240,8 @@ test('edit a client-made plot: many traces, nested srcs, frames and a type outsi
   const expected = structuredClone(figure);
   expected.layout.title.text = 'Edited in the browser';
   expected.data[1].ysrc = grid.src('size');
+  // Named after the column it drew, the trace is named after the one it draws now: its legend says so.
+  expected.data[1].name = 'size';
   expect(after.figure).toEqual(expected);
 });
 
@@ -377,9 +390,11 @@ test('keyboard only: chart type, columns, title, sharing and Save', async ({ pag
   await tabTo(page, byLabel(page, 'Sharing'));
   await page.keyboard.press('ArrowUp');
   await expect(byLabel(page, 'Sharing')).toHaveValue('public');
+  // The first trace draws sales over day; the next column down is costs.
   await tabTo(page, byLabel(page, 'Y'));
-  await page.keyboard.press('ArrowDown');
   await expect(byLabel(page, 'Y')).toHaveValue(grid.src('sales'));
+  await page.keyboard.press('ArrowDown');
+  await expect(byLabel(page, 'Y')).toHaveValue(grid.src('costs'));
   await tabTo(page, page.getByRole('button', { name: 'Save', exact: true }), true);
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/~e2e\/\d+\/(\?notice=followed)?$/);
@@ -466,10 +481,12 @@ test('a save the API refuses shows its message at the control and in the list, a
   expect(trashed.ok()).toBe(true);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const list = page.locator('.editor-problems');
-  await expect(list).toContainText('does not exist or which you cannot read');
+  // In words about the chart, never the src or the grid's fid (issue 37 point 5).
+  await expect(list).toContainText('Trace 1: This column’s grid was deleted or is not shared with you; choose another column.');
+  await expect(list).not.toContainText(grid.fid);
   await expect(list).toBeFocused();
   await expect(byLabel(page, 'Y')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('#role-ysrc-error')).toContainText('does not exist or which you cannot read');
+  await expect(page.locator('#role-ysrc-error')).toContainText('grid was deleted or is not shared with you');
   await expect(byLabel(page, 'Chart title')).toHaveValue('Kept');
   expect(new URL(page.url()).pathname).toBe('/create/chart');
 });

@@ -141,7 +141,8 @@ for (const js of [true, false]) {
         }
         await follows.getByRole('button', { name: 'Make this grid private' }).click();
 
-        await expect(page.locator('.owner-actions p.notice[role="status"]')).toHaveText('Sharing of its grids changed.');
+        // Said where the page opens, above the chart (issue 37 point 9).
+        await expect(page.locator('.plot-page > p.notice[role="status"]')).toHaveText('Sharing of its grids changed.');
         await expect(data(page).getByRole('heading')).toHaveText(`The data of “${plot.filename}”`);
         await expect(group(page, 'Private, like the plot:').getByRole('link')).toHaveText([grid.filename]);
         expect(await anonymousStatuses(request, grid.fid)).toEqual([404, 404, 404]);

@@ -2,9 +2,10 @@
 // The chart editor: a chart type (picker and select), each trace's columns by role, title, sharing,
 // the style panels, the expert view, undo and redo, and a live preview. The figure it keeps and saves
 // holds src references only, and it saves through the API itself (chart-save.ts).
-import { useCallback, useMemo, useReducer, useState } from 'react';
-import { type Visibility, visibilityHint } from '@/lib/shared/sharing';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import type { Visibility } from '@/lib/shared/sharing';
 import { MAX_PLOT_TITLE_CHARS } from '@/lib/shared/limits';
+import { nameFromTitle } from '@/lib/shared/names';
 import { applyTheme, templateOf } from '@/lib/shared/figures/theme-figures';
 import { apiFilePath } from '@/lib/shared/urls';
 import type { EditorData, FigureCheck } from '@/lib/web/chart-editor';
@@ -12,13 +13,15 @@ import type { FormState } from '@/lib/web/forms';
 import { callApi } from '../api-client';
 import { NOT_SAVED, ProblemsSummary } from '../problems-summary';
 import { UndoRedo, undoKeys } from '../undo-redo';
+import { useSaveShortcut, useUnsavedChanges } from '../unsaved-changes';
 import { ChartPreview } from './chart-preview';
 import { figurePlace, type SaveProblem, savePlot } from './chart-save';
+import { ChartFileFields } from './chart-file-fields';
 import { ChartTypePicker } from './chart-type-picker';
 import { CHART_KINDS, convertTrace, figureKind, kindById, kindOf, roleSrc, tracesSrcs, withRoleSrc, type ChartKind } from '@/lib/shared/figures/chart-kinds';
 import { ExpertView } from './expert-view';
 import { historyReducer, startHistory, type EditorFigure } from './figure-history';
-import { setIn } from './figure-path';
+import { getIn, setIn } from './figure-path';
 import { columnKey, type ColumnSize } from './preview-data';
 import { LayoutStylePanels, type OwnThemes } from './style/style-panels';
 import { TraceStylePanel } from './style/trace-style-panel';
@@ -34,12 +37,6 @@ export interface ChartEditorProps {
   followSharing: (form: FormData) => Promise<FormState>;
 }
 
-const SHARING: { value: Visibility; label: string }[] = [
-  { value: 'public', label: 'Public' },
-  { value: 'private', label: 'Private' },
-  { value: 'secret', label: 'Secret' },
-];
-
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The chart's title as the figure has it (`layout.title` as text, or its `text`), if it has one. */
@@ -53,15 +50,28 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
   const [history, dispatch] = useReducer(historyReducer, data.figure, startHistory);
   const figure = history.present;
   const [sharing, setSharing] = useState<Visibility | null>(data.sharing);
+  const [filename, setFilename] = useState(data.filename);
   const [current, setCurrent] = useState(0);
   const [moreRoles, setMoreRoles] = useState(false);
   const [expert, setExpert] = useState(false);
   const [dataAttrs, setDataAttrs] = useState(data.dataAttrs);
   const [problems, setProblems] = useState<SaveProblem[]>([]);
   const [saving, setSaving] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  // Unsaved: the figure or its sharing differs from what the page opened with (undo back is saved again).
+  const leave = useUnsavedChanges(figure !== data.figure || sharing !== data.sharing || filename !== data.filename, root);
 
   const grids = data.grids;
   const columns = useMemo(() => knownColumns(data.grids), [data.grids]);
+  const seen = useMemo(() => new Map(data.seen.map((c) => [c.src, c.names.join(', ')])), [data.seen]);
+  const seenData = useMemo(
+    () =>
+      data.plot && data.seen.length
+        ? { plot: apiFilePath('plots', data.plot.owner, data.plot.n), sizes: new Map(data.seen.map((c) => [c.src, { length: c.values, bytes: c.bytes }])) }
+        : undefined,
+    [data.plot, data.seen],
+  );
+  const columnNames = useMemo(() => new Map<string, string>(grids.flatMap((g) => g.cols.map((c) => [`${g.fid}:${c.uid}`, c.name] as const))), [grids]);
   const sizes = useMemo(() => {
     const map = new Map<string, ColumnSize>();
     for (const g of grids) for (const c of g.cols) map.set(columnKey(g.owner, g.n, c.uid), { length: c.length, bytes: c.bytes });
@@ -108,6 +118,14 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
     setFigure(next);
   }
 
+  /** A role's new column; a trace named after the column it had there is named after the new one (its legend says what it draws). */
+  function setRole(attrPath: string, src: string | undefined) {
+    const before = trace ? getIn(trace, attrPath) : undefined;
+    const renamed = typeof before === 'string' && trace?.name === columnNames.get(before) && src !== undefined && columnNames.get(src);
+    if (!renamed) return change(`data.${index}.${attrPath}`, src);
+    dispatch({ type: 'apply', apply: (f) => setIn(setIn(f, `data.${index}.${attrPath}`, src), `data.${index}.name`, renamed) });
+  }
+
   function setTitle(value: string) {
     if (typeof layout.title === 'string') change('layout.title', { text: value });
     else change('layout.title.text', value);
@@ -139,11 +157,13 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
   }
 
   async function save() {
+    if (saving) return;
     setSaving(true);
     setProblems([]);
     try {
-      const saved = await savePlot({ data, figure, title, sharing, followSharing });
+      const saved = await savePlot({ data, figure, title, filename: sharing === null ? null : filename, sharing, followSharing });
       if ('page' in saved) {
+        leave();
         window.location.assign(saved.page);
         return;
       }
@@ -158,13 +178,15 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
     }
   }
 
+  useSaveShortcut(save);
+
   const kindValue = chartKind === null ? '' : chartKind === 'mixed' ? 'mixed' : chartKind.id;
   const traceKind = trace ? kindOf(trace, layout) : null;
   const traceType = trace ? String(trace.type ?? 'scatter') : '';
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+Z and Ctrl+Y anywhere in the editor; the buttons are the controls
-    <div className="chart-editor" onKeyDown={undoKeys(undo, redo)}>
+    <div className="chart-editor" ref={root} onKeyDown={undoKeys(undo, redo)}>
       <div className="editor-bar">
         <div className="button-row">
           <UndoRedo canUndo={history.past.length > 0} canRedo={history.future.length > 0} onUndo={undo} onRedo={redo} />
@@ -222,27 +244,15 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
               )}
             </div>
             {sharing !== null && (
-              <div className="field">
-                <label htmlFor="chart-sharing">Sharing</label>
-                <select
-                  id="chart-sharing"
-                  value={sharing}
-                  onChange={(e) => setSharing(e.target.value as Visibility)}
-                  aria-describedby="chart-sharing-hint"
-                  aria-invalid={problemAt('world_readable') || problemAt('share_key_enabled') ? true : undefined}
-                >
-                  {SHARING.map((s) => (
-                    <option key={s.value} value={s.value}>
-                      {s.label}
-                    </option>
-                  ))}
-                </select>
-                <p id="chart-sharing-hint" className="field-hint">
-                  {sharing === 'public'
-                    ? 'Anyone can see the chart and the data it draws (only the columns it uses; the rest of your data stays as it is shared).'
-                    : `${visibilityHint(sharing, { noun: 'chart', own: true })} Your public grids it draws from become private too, unless a public chart of yours uses them.`}
-                </p>
-              </div>
+              <ChartFileFields
+                isNew={!data.plot}
+                filename={filename}
+                onFilename={setFilename}
+                sharing={sharing}
+                onSharing={setSharing}
+                placeholder={nameFromTitle(title, 'Untitled chart')}
+                problemAt={problemAt}
+              />
             )}
           </section>
 
@@ -299,12 +309,13 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
                   index={index}
                   kind={traceKind}
                   grids={grids}
+                  seen={seen}
                   more={moreRoles}
                   onMore={() => setMoreRoles((m) => !m)}
                   dataAttrs={dataAttrs[traceType] ?? []}
                   problemAt={problemAt}
                   columns={columns}
-                  onChange={(attrPath, src) => change(`data.${index}.${attrPath}`, src)}
+                  onChange={setRole}
                 />
                 <TraceStylePanel figure={figure} index={index} onChange={change} />
               </fieldset>
@@ -336,9 +347,15 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
               )}
             </div>
           </section>
+          {/* The end of the controls saves too, for whoever worked down to here (Ctrl+S anywhere). */}
+          <div className="button-row editor-end">
+            <button type="button" onClick={save} disabled={saving} aria-busy={saving}>
+              {saving ? 'Saving…' : 'Save chart'}
+            </button>
+          </div>
         </div>
         <div className="editor-preview-pane">
-          <ChartPreview figure={figure} sizes={sizes} />
+          <ChartPreview figure={figure} sizes={sizes} seen={seenData} />
         </div>
       </div>
     </div>

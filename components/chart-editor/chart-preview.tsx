@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { tameFigure } from '@/lib/shared/figures/draw-guard';
 import { CHART_CONFIG, loadGeoAssets, loadPlotly, needsGeo } from '../plotly-client';
-import { previewFigure, type ColumnSize, type Preview, type PreviewFigure } from './preview-data';
+import { previewFigure, type ColumnSize, type Preview, type PreviewFigure, type SeenData } from './preview-data';
 
 /** How long the preview waits after a change before drawing (a burst of typing draws once). */
 const REDRAW_DELAY_MS = 200;
@@ -13,7 +13,7 @@ type State = 'loading' | 'drawn' | 'failed';
 
 let revision = 0;
 
-export function ChartPreview({ figure, sizes }: { figure: PreviewFigure; sizes: Map<string, ColumnSize> }) {
+export function ChartPreview({ figure, sizes, seen }: { figure: PreviewFigure; sizes: Map<string, ColumnSize>; seen?: SeenData }) {
   const el = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<State>('loading');
   const [cut, setCut] = useState<Preview['cut']>(null);
@@ -25,7 +25,7 @@ export function ChartPreview({ figure, sizes }: { figure: PreviewFigure; sizes: 
     let live = true;
     const timer = setTimeout(async () => {
       try {
-        const preview = await previewFigure(figure, sizes);
+        const preview = await previewFigure(figure, sizes, seen);
         // The full bundle: the chart type can change to any at the next step, and one plotly draws the preview throughout.
         const Plotly = await loadPlotly('full');
         if (needsGeo(preview.figure)) await loadGeoAssets();
@@ -58,7 +58,7 @@ export function ChartPreview({ figure, sizes }: { figure: PreviewFigure; sizes: 
       live = false;
       clearTimeout(timer);
     };
-  }, [figure, sizes]);
+  }, [figure, sizes, seen]);
 
   useEffect(() => {
     const node = el.current;

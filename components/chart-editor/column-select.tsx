@@ -1,7 +1,8 @@
 'use client';
 // A data role's control: a native select of the grids' columns by name (a src `owner:n:uid`), or
 // several columns of one grid for a 2D role (`owner:n:uid,uid`). A src naming something not listed
-// (a grid the viewer cannot read, several columns in a one-column role) stays as it is, shown as such.
+// (a grid the viewer cannot read, several columns in a one-column role) stays as it is, shown by its
+// name when the plot shows it to the viewer, else as data kept as it is.
 import { columnKey, splitSrc } from './preview-data';
 
 export interface ColumnGrid {
@@ -17,6 +18,8 @@ interface ColumnSelectProps {
   label: string;
   src: string | undefined;
   grids: ColumnGrid[];
+  /** Names of the columns seen through the plot alone, by src: shown by name, kept as they are. */
+  seen: ReadonlyMap<string, string>;
   multiple?: boolean;
   required?: boolean;
   error?: string;
@@ -25,7 +28,7 @@ interface ColumnSelectProps {
 
 const optionValue = (g: ColumnGrid, uid: string) => `${g.fid}:${uid}`;
 
-export function ColumnSelect({ id, label, src, grids, multiple, required, error, onChange }: ColumnSelectProps) {
+export function ColumnSelect({ id, label, src, grids, seen, multiple, required, error, onChange }: ColumnSelectProps) {
   const parsed = src ? splitSrc(src) : null;
   const known = new Map<string, string>();
   for (const g of grids) for (const c of g.cols) known.set(columnKey(g.owner, g.n, c.uid), optionValue(g, c.uid));
@@ -33,6 +36,8 @@ export function ColumnSelect({ id, label, src, grids, multiple, required, error,
   const listed = chosen.length > 0 && chosen.every((v) => v !== undefined) && (multiple || chosen.length === 1);
   const other = src !== undefined && !listed ? src : null;
   const errorId = `${id}-error`;
+  // Never the src itself: a person reads a column's name, or what it is.
+  const otherLabel = other === null ? '' : seen.has(other) ? `${seen.get(other)} (this chart's data)` : 'Data you cannot read here (kept as it is)';
 
   const change = (e: React.ChangeEvent<HTMLSelectElement>) => {
     const values = [...e.target.selectedOptions].map((o) => o.value).filter((v) => v !== '');
@@ -76,7 +81,7 @@ export function ColumnSelect({ id, label, src, grids, multiple, required, error,
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : `${id}-hint`}
         >
-          {other && <option value={other}>Other data: {other}</option>}
+          {other && <option value={other}>{otherLabel}</option>}
           {options}
         </select>
       ) : (
@@ -88,7 +93,7 @@ export function ColumnSelect({ id, label, src, grids, multiple, required, error,
           aria-describedby={error ? errorId : undefined}
         >
           <option value="">{required ? 'Choose a column' : 'None'}</option>
-          {other && <option value={other}>Other data: {other}</option>}
+          {other && <option value={other}>{otherLabel}</option>}
           {options}
         </select>
       )}

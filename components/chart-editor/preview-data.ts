@@ -83,6 +83,30 @@ function column(owner: string, n: number, uid: string, max: number): Promise<Col
   return fetched;
 }
 
+/**
+ * Columns seen through the plot alone (a collaborator's view of the owner's data): their values come
+ * from the plot's content as its readers get it (`map_data=unreadable`, the one reader rule).
+ */
+export interface SeenData {
+  /** The plot's API path. */
+  plot: string;
+  /** Each seen src's size. */
+  sizes: Map<string, ColumnSize>;
+}
+
+/** The plot content's map of seen srcs to their values, fetched once per plot. */
+const seenMaps = new Map<string, Promise<Record<string, unknown>>>();
+
+function seenValues(plot: string, src: string): Promise<unknown> {
+  let map = seenMaps.get(plot);
+  if (!map) {
+    map = callApi<{ map_data?: Record<string, unknown> }>(`${plot}/content?map_data=unreadable`).then((a) => (a.ok ? (a.body.map_data ?? {}) : {}));
+    seenMaps.set(plot, map);
+    map.catch(() => seenMaps.delete(plot));
+  }
+  return map.then((m) => m[src]);
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /** Every `…src` string in these traces, walked in place with a setter. */
@@ -107,13 +131,16 @@ export interface Preview {
  * The figure with the values its srcs name in place of the srcs (columns `sizes` does not know, of
  * grids the viewer cannot read, draw nothing). Beyond the limits, each column is cut to the same share.
  */
-export async function previewFigure(figure: PreviewFigure, sizes: Map<string, ColumnSize>): Promise<Preview> {
+export async function previewFigure(figure: PreviewFigure, sizes: Map<string, ColumnSize>, seen?: SeenData): Promise<Preview> {
   const copy = structuredClone({ data: figure.data, layout: figure.layout, frames: figure.frames }) as PreviewFigure;
   const refs: { obj: Record<string, unknown>; key: string; parts: { owner: string; n: number; uid: string }[] }[] = [];
+  const seenRefs: { obj: Record<string, unknown>; key: string; src: string; size: ColumnSize }[] = [];
   const visit = (obj: Record<string, unknown>, key: string, src: string) => {
     const s = splitSrc(src);
     const parts = s ? s.uids.map((uid) => ({ owner: s.owner, n: s.n, uid })).filter((p) => sizes.has(columnKey(p.owner, p.n, p.uid))) : [];
-    refs.push({ obj, key, parts });
+    const through = parts.length ? undefined : seen?.sizes.get(src);
+    if (seen && through) seenRefs.push({ obj, key, src, size: through });
+    else refs.push({ obj, key, parts });
   };
   eachSrc(copy.data, visit);
   if (copy.frames) eachSrc(copy.frames, visit);
@@ -124,6 +151,10 @@ export async function previewFigure(figure: PreviewFigure, sizes: Map<string, Co
       total.values += size.length;
       total.bytes += size.bytes;
     }
+  }
+  for (const ref of seenRefs) {
+    total.values += ref.size.length;
+    total.bytes += ref.size.bytes;
   }
   const share = drawsLive(total) ? 1 : Math.min(LIVE_MAX_VALUES / Math.max(total.values, 1), LIVE_MAX_BYTES / Math.max(total.bytes, 1));
   const capOf = (length: number) => (share >= 1 ? Number.POSITIVE_INFINITY : Math.max(1, Math.floor(length * share)));
@@ -139,6 +170,17 @@ export async function previewFigure(figure: PreviewFigure, sizes: Map<string, Co
       if (!got.length) return;
       for (const c of got) shown += c.values.length;
       ref.obj[name] = got.length === 1 && ref.parts.length === 1 ? got[0].values : got.map((c) => c.values);
+    }),
+  );
+  await Promise.all(
+    seenRefs.map(async (ref) => {
+      const values = await seenValues(seen!.plot, ref.src).catch(() => undefined);
+      delete ref.obj[ref.key];
+      if (!Array.isArray(values)) return;
+      const cap = capOf(ref.size.length);
+      const kept = Number.isFinite(cap) ? values.slice(0, cap) : values;
+      shown += kept.length;
+      ref.obj[ref.key.slice(0, -3)] = kept;
     }),
   );
   return { figure: copy, cut: share >= 1 ? null : { shown, total: total.values } };

@@ -12,6 +12,8 @@ interface TraceRolesProps {
   index: number;
   kind: ChartKind | null;
   grids: EditorData['grids'];
+  /** Names of the columns seen through the plot alone, by src. */
+  seen: ReadonlyMap<string, string>;
   more: boolean;
   onMore: () => void;
   /** The schema's data attributes of the trace's type (for types outside the picker). */
@@ -28,7 +30,7 @@ interface TraceRolesProps {
  * src it has (nested, in transforms...), and for types outside the picker the data attributes
  * plotly's schema gives the type.
  */
-export function TraceRoles({ trace, index, kind, grids, more, onMore, dataAttrs, problemAt, columns, onChange }: TraceRolesProps) {
+export function TraceRoles({ trace, index, kind, grids, seen, more, onMore, dataAttrs, problemAt, columns, onChange }: TraceRolesProps) {
   const roles: Role[] = kind?.roles ?? [];
   const optional = roles.filter((r) => !r.required);
   const shown = roles.filter((r) => r.required || more || roleSrc(trace, r.attr) !== undefined);
@@ -50,6 +52,7 @@ export function TraceRoles({ trace, index, kind, grids, more, onMore, dataAttrs,
             label={role.label}
             src={roleSrc(trace, role.attr)}
             grids={grids}
+            seen={seen}
             multiple={role.multiple}
             required={role.required}
             error={problemAt(place(p)) ?? (kind ? roleProblem(kind, role, trace, columns) : null) ?? undefined}
@@ -68,6 +71,7 @@ export function TraceRoles({ trace, index, kind, grids, more, onMore, dataAttrs,
             label={p.slice(0, -3)}
             src={typeof src === 'string' ? src : undefined}
             grids={grids}
+            seen={seen}
             error={problemAt(place(p))}
             onChange={(next) => onChange(p, next)}
           />

@@ -8,6 +8,7 @@ import { type CSSProperties, useEffect, useMemo, useReducer, useRef } from 'reac
 import { type Visibility, VISIBILITIES, VISIBILITY_LABEL, visibilityHint } from '@/lib/shared/sharing';
 import { CONTENT_LIMITS, MAX_FILENAME_CHARS } from '@/lib/shared/limits';
 import { NOT_SAVED, ProblemsSummary } from '../problems-summary';
+import { useSaveShortcut, useUnsavedChanges } from '../unsaved-changes';
 import { UndoRedo, undoKeys } from '../undo-redo';
 import { boxLabels, builderReducer, startBuilder, targetOf } from './builder-state';
 import { NodeView } from './box-view';
@@ -46,6 +47,12 @@ export function DashboardBuilder({ data, save, choosePlots }: DashboardBuilderPr
   const { board, filename, sharing, plots, side, problems, saving, picker, dragging } = state;
   const { layout, title } = board.present;
   const root = useRef<HTMLDivElement>(null);
+  // Unsaved: the boards or the file's name or sharing differ from what the page opened with.
+  const opened = useRef(board.present);
+  useUnsavedChanges(board.present !== opened.current || filename !== data.filename || sharing !== data.sharing, root);
+  useSaveShortcut(() => {
+    if (!saving) submit();
+  });
 
   const paths = useMemo(() => boxPaths(layout), [layout]);
   const labels = useMemo(() => boxLabels(layout, plots), [layout, plots]);

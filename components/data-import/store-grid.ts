@@ -3,6 +3,7 @@
 // while the server stores this one; a grid left short of columns is deleted again.
 import { apiFilePath } from '@/lib/shared/urls';
 import { type ApiAnswer, callApi } from '../api-client';
+import { freeName, nameTaken } from '../free-name';
 import type { Sharing, ToWorker } from './messages';
 import { InputError, rowNumber, type Table } from './read-table';
 import { columnJson, columnNames } from './table-data';
@@ -74,18 +75,24 @@ export async function store(t: Table, message: Extract<ToWorker, { type: 'import
     public: { world_readable: true },
     secret: { world_readable: false, share_key_enabled: true },
   };
-  const fields = JSON.stringify({ filename: message.filename, ...sharing[message.sharing] }).slice(0, -1);
   const first = batch();
   // Data that fits one request goes in the create. More is appended to a grid created empty: the
   // column verb's body is parsed as it is, while a create's is first scanned for repeated names.
   const whole = next === total;
-  const createBody = bodyOf([
-    `${fields},"data":{"cols":{`,
-    ...(whole ? first : []).flatMap((c, i) => [`${i ? ',' : ''}${JSON.stringify(c.name)}:{"order":${c.order},"data":`, c.bytes, '}']),
-    '}}}',
-  ]);
+  const createBody = (fields: string) =>
+    bodyOf([
+      `${fields},"data":{"cols":{`,
+      ...(whole ? first : []).flatMap((c, i) => [`${i ? ',' : ''}${JSON.stringify(c.name)}:{"order":${c.order},"data":`, c.bytes, '}']),
+      '}}}',
+    ]);
   progress('store', 0.05);
-  const created = await send<{ file: { fid: string } }>('/v2/grids', createBody);
+  // A name already taken is numbered ("sales (2)"), as file managers name a second copy.
+  let created: ApiAnswer<{ file: { fid: string } }>;
+  for (let tries = 0; ; tries++) {
+    const fields = JSON.stringify({ filename: await freeName(message.filename), ...sharing[message.sharing] }).slice(0, -1);
+    created = await send<{ file: { fid: string } }>('/v2/grids', createBody(fields));
+    if (created.ok || tries >= 2 || !nameTaken(created.errors)) break;
+  }
   if (!created.ok) throw refusal(created);
   let stored = whole ? first.length : 0;
   let upcoming = whole ? null : first;

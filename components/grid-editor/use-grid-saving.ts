@@ -1,9 +1,10 @@
 // The grid editor's save and CSV download, written off the main thread (serialize-worker.ts): a save
 // sends the columns after the edits in one request (POST /v2/grids/{fid}/edits), which the API
 // applies all at once or refuses (e.g. when someone changed the grid meanwhile), and then the edits
-// stay here. Leaving the page with unsaved edits asks first.
+// stay here. Leaving the page with unsaved edits asks first; Ctrl+S saves.
 import { useEffect, useRef, useState } from 'react';
 import { problemText } from '../api-client';
+import { useSaveShortcut, useUnsavedChanges } from '../unsaved-changes';
 import type { GridModel } from './grid-model';
 import type { SerializeAnswer, SerializeAsk } from './serialize-worker';
 
@@ -50,12 +51,7 @@ export function useGridSaving(model: GridModel | null, { name, cols, base, apiPa
   const serialize = useSerializer();
   const dirty = model ? model.changed(savedCols.current) : false;
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnsavedChanges(dirty);
 
   const downloadCsv = async () => {
     if (!model) return;
@@ -96,6 +92,10 @@ export function useGridSaving(model: GridModel | null, { name, cols, base, apiPa
       setSaving(false);
     }
   };
+
+  useSaveShortcut(() => {
+    if (dirty) save();
+  });
 
   return { saving, dirty, save, downloadCsv };
 }

@@ -27,3 +27,18 @@ export const pathSchema = z
 
 /** A grid column's name (unique in its grid, which the grid's writes check). */
 export const columnNameSchema = z.string().min(1, 'may not be empty').max(MAX_COLUMN_NAME_CHARS, `at most ${MAX_COLUMN_NAME_CHARS} characters`);
+
+/** A copy's or a taken name's `i`th form (`sales`, `sales (2)`, `sales (3)`…), cut so it fits a file name. */
+export function numberedName(base: string, i: number): string {
+  const suffix = i <= 1 ? '' : ` (${i})`;
+  return `${base.slice(0, MAX_FILENAME_CHARS - suffix.length).trimEnd()}${suffix}`;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what a name may not hold
+const CONTROLS = /[\u0000-\u001f\u007f]+/g;
+
+/** A file name made of a chart's title: one line, no `/` or control characters, within the limit; `fallback` when nothing is left. */
+export function nameFromTitle(title: string, fallback: string): string {
+  const name = title.replace(CONTROLS, ' ').replace(/\//g, '-').replace(/\s+/g, ' ').trim().slice(0, MAX_FILENAME_CHARS).trimEnd();
+  return name || fallback;
+}

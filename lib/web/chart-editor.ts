@@ -2,6 +2,7 @@
 // the list of their grids to pick from) and an existing plot of theirs (`/~owner/n/edit`), loaded with
 // the API's permissions (what the viewer may not read is the one 404); and the expert view's check of
 // an edited figure under the API's own figure rules.
+import { listPlotSeenColumns, type SeenColumn } from '@/lib/core/plots/seen-columns';
 import 'server-only';
 import { z } from 'zod';
 import { ApiError } from '@/lib/core/errors';
@@ -45,9 +46,13 @@ export interface EditorData {
   plot: { owner: string; n: number } | null;
   figure: EditorFigure;
   title: string;
+  /** The plot's file name ('' for a new plot: it is named after its title when saved). */
+  filename: string;
   /** The plot's sharing, which its owner sets here; null for a writer, who edits the chart alone. */
   sharing: Visibility | null;
   grids: EditorGrid[];
+  /** Columns the figure draws that the viewer sees through the plot alone (a collaborator's view of the owner's data): named, drawn, kept. */
+  seen: SeenColumn[];
   /** Data attributes (dotted paths) of the figure's trace types, from plotly's schema: what a type without a panel of its own offers. */
   dataAttrs: Record<string, string[]>;
   /** The viewer's own themes, which the Theme control offers after the built-in ones. */
@@ -85,7 +90,12 @@ function dataAttrsOf(figure: { data?: unknown; frames?: unknown }): Record<strin
 
 /** The charts a grid's columns fit, best first (chart-choice.ts): the editor starts from the first. */
 function gridChoices(grid: EditorGrid): { choices: ChartChoice[]; columns: ChoiceColumn[] } {
-  const columns = grid.cols.map((c) => ({ src: `${grid.fid}:${c.uid}`, name: c.name, facts: grid.facts[c.uid] ?? { kind: 'category' as const, distinct: 0 } }));
+  const columns = grid.cols.map((c) => ({
+    src: `${grid.fid}:${c.uid}`,
+    name: c.name,
+    facts: grid.facts[c.uid] ?? { kind: 'category' as const, distinct: 0 },
+    length: c.length,
+  }));
   return { choices: chartChoices(columns), columns };
 }
 
@@ -132,8 +142,10 @@ export async function loadNewChart(gridParam: unknown, templateParam?: unknown):
       plot: null,
       figure,
       title: '',
+      filename: '',
       sharing: 'private',
       grids: [loaded],
+      seen: [],
       dataAttrs: dataAttrsOf(figure),
       themes: (await listThemes(ctx.db, ctx.viewer)).own,
       csrf: ctx.csrf,
@@ -156,11 +168,13 @@ export async function plotEditorOf(ctx: SignedInContext, file: Readable<OwnedFil
     plot: { owner: file.owner, n: file.n },
     figure: { data: figure.data ?? [], layout: figure.layout ?? {}, ...(figure.frames ? { frames: figure.frames } : {}) },
     title: record.title,
+    filename: file.filename,
     sharing: isOwner(ctx.viewer, file) ? fileVisibility(file) : null,
     grids: await editorGrids(
       ctx,
       refs.map((r) => ({ owner: r.owner, n: r.n })),
     ),
+    seen: await listPlotSeenColumns(ctx.db, file, ctx.viewer),
     dataAttrs: dataAttrsOf(figure),
     themes: (await listThemes(ctx.db, ctx.viewer)).own,
     csrf: ctx.csrf,

@@ -107,5 +107,6 @@ const restoreSchema = z.object({
 /** The restore form: version `version` of the form's plot or grid becomes current (a new version, by the web), then its page shows it. */
 export const restoreVersion = formAction(restoreSchema, async ({ fid, version, filetype }, caller) => {
   await restorers[filetype](caller.db, caller.viewer, fid, version, 'web', caller.origin);
-  redirect(`${filePath(caller.viewer.username, fid.n)}?notice=reverted`);
+  // The file's page, whoever restored it (a collaborator may).
+  redirect(`${filePath(fid.owner, fid.n)}?notice=reverted`);
 });

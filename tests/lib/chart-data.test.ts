@@ -16,7 +16,7 @@ import { readableAs, VISIBILITY_FIELDS, type Visibility } from '@/lib/core/permi
 import { createPlot, getPlotFile } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { DRIVERS, useDatabase } from '../support/postgres';
-import { expectApiError, newViewer, ORIGIN, people } from './_helpers';
+import { ORIGIN, people } from './_helpers';
 
 describe.each(DRIVERS)('chart figure for words and table (%s)', (driver) => {
   const database = useDatabase(driver);

@@ -2,7 +2,7 @@
 // columns that fit, and the sentence a role that cannot be drawn says at its control.
 import { describe, expect, it } from 'vitest';
 import { placeModeOf } from '@/lib/core/figures/places';
-import { chartChoices, choiceFigure, type ChoiceColumn } from '@/lib/shared/figures/chart-choice';
+import { chartChoices, choiceFigure, type ChoiceColumn, WEBGL_FROM_ROWS } from '@/lib/shared/figures/chart-choice';
 import { convertTrace, kindById, roleProblem, type KnownColumns } from '@/lib/shared/figures/chart-kinds';
 import { columnFacts, valueKind } from '@/lib/shared/figures/column-facts';
 
@@ -62,10 +62,29 @@ describe('the first chart', () => {
     expect(kinds).toContain('scatter');
     expect(new Set(kinds).size).toBe(kinds.length);
     // Dates make a time series first, even beside countries; the map is offered next.
-    expect(chartChoices([day, country, sales]).map((c) => c.kind).slice(0, 4)).toEqual(['line', 'area', 'bar', 'map-regions']);
+    expect(
+      chartChoices([day, country, sales])
+        .map((c) => c.kind)
+        .slice(0, 4),
+    ).toEqual(['line', 'area', 'bar', 'map-regions']);
     // Words only: a count of each; nothing at all: an empty line to fill.
     expect(first(city)).toMatchObject({ kind: 'histogram', traces: [{ roles: { x: city.src } }] });
     expect(chartChoices([])).toEqual([{ kind: 'line', traces: [{ roles: {} }], why: 'choose its columns' }]);
+  });
+});
+
+describe('a large grid', () => {
+  it('draws its scatter family with WebGL, kept through a type change within the family', () => {
+    const big = [
+      { ...sales, length: WEBGL_FROM_ROWS },
+      { ...costs, length: WEBGL_FROM_ROWS },
+    ];
+    const [trace] = choiceFigure(chartChoices(big)[0], big).data;
+    expect(trace).toMatchObject({ type: 'scattergl', mode: 'markers' });
+    expect(convertTrace(trace, {}, kind('line'))).toMatchObject({ type: 'scattergl', mode: 'lines' });
+    expect(convertTrace(trace, {}, kind('bar')).type).toBe('bar');
+    const small = [sales, costs];
+    expect(choiceFigure(chartChoices(small)[0], small).data[0].type).toBe('scatter');
   });
 });
 

@@ -14,9 +14,9 @@ describe('describeChart', () => {
     [
       'a line chart',
       { data: [{ type: 'scatter', mode: 'lines', x: [1, 2, 3], y: [4, 5, 6] }] },
-      ['Line chart: Sales.', 'X axis: from 1 to 3.', 'Series "Trace 1": 3 points, y from 4 to 6.'],
+      ['Line chart: Sales.', 'X axis: from 1 to 3.', 'Series "trace 0": 3 points, y from 4 to 6.'],
     ],
-    ['an untyped trace (plotly draws a line)', { data: [{ y: [2, 1] }] }, ['Line chart: Sales.', '"Trace 1": 2 points, y from 1 to 2']],
+    ['an untyped trace (plotly draws a line)', { data: [{ y: [2, 1] }] }, ['Line chart: Sales.', '"trace 0": 2 points, y from 1 to 2']],
     ['a scatter plot', { data: [{ type: 'scatter', mode: 'markers', x: [1], y: [7] }] }, ['Scatter plot: Sales.', 'y all 7']],
     [
       'bars with three series and axis titles',
@@ -36,7 +36,7 @@ describe('describeChart', () => {
       { data: [{ type: 'bar', orientation: 'h', x: [3, 1], y: ['p', 'q'] }] },
       ['Horizontal bar chart: Sales.', 'Y axis: 2 categories: p and q.'],
     ],
-    ['a pie', { data: [{ type: 'pie', labels: ['x', 'y', 'z'], values: [1, 2, 40] }] }, ['Pie chart: Sales.', '"Trace 1": 3 slices, values from 1 to 40.']],
+    ['a pie', { data: [{ type: 'pie', labels: ['x', 'y', 'z'], values: [1, 2, 40] }] }, ['Pie chart: Sales.', '"trace 0": 3 slices, values from 1 to 40.']],
     [
       'a heatmap',
       {
@@ -68,7 +68,7 @@ describe('describeChart', () => {
     ['a caption', { data: [{ y: [1] }] }, ['Line chart: Sales. Sold per month.'], { caption: 'Sold per month' }],
     ['no title', { data: [{ type: 'bar', y: [1] }] }, ['Bar chart.'], { title: '' }],
     ['no traces', { data: [] }, ['Empty chart: Sales.']],
-    ['a trace without data', { data: [{ type: 'scatter' }] }, ['"Trace 1": no data.']],
+    ['a trace without data', { data: [{ type: 'scatter' }] }, ['"trace 0": no data.']],
     [
       'data not read',
       { data: [{ type: 'scatter', xsrc: 'a:1:b', ysrc: 'a:1:c' }] },
@@ -150,9 +150,9 @@ describe('chartTable', () => {
       { trace: 'North', field: 'x' },
       { trace: 'North', field: 'y' },
       { trace: 'North', field: 'text' },
-      { trace: 'Trace 2', field: 'labels' },
-      { trace: 'Trace 2', field: 'values' },
-      { trace: 'Trace 3', field: 'z' },
+      { trace: 'trace 1', field: 'labels' },
+      { trace: 'trace 1', field: 'values' },
+      { trace: 'trace 2', field: 'z' },
     ]);
     expect(table.rowCount).toBe(3);
     expect(table.rows).toEqual([

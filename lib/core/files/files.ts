@@ -8,8 +8,7 @@ import { compiledQuery, queryRows, type CompiledQuery, type Db } from '@/db/clie
 import { files } from '@/db/schema';
 import type { Viewer } from '../accounts/auth';
 import { invalid, notFound } from '../errors';
-import { MAX_FILENAME_CHARS } from '@/lib/shared/limits';
-import { pathSchema } from '@/lib/shared/names';
+import { numberedName, pathSchema } from '@/lib/shared/names';
 import {
   canRead,
   canReadSql,
@@ -171,8 +170,7 @@ async function liveFileNamed(db: Db, ownerId: number, parent: number, filename: 
  */
 export async function freeFilename(db: Db, ownerId: number, parent: number, base: string): Promise<string> {
   for (let i = 1; i <= 1000; i++) {
-    const suffix = i === 1 ? '' : ` (${i})`;
-    const name = `${base.slice(0, MAX_FILENAME_CHARS - suffix.length).trimEnd()}${suffix}`;
+    const name = numberedName(base, i);
     if (!(await liveFileNamed(db, ownerId, parent, name))) return name;
   }
   throw invalid('filename', `there are already 1,000 files named '${base}'; rename some of them`);

@@ -6,6 +6,7 @@ import { queryRows, type Db } from '@/db/client';
 import { gridColumns, plots } from '@/db/schema';
 import type { Viewer } from '../accounts/auth';
 import type { OwnedFile } from '../files/files';
+import { traceName, type Trace } from '@/lib/shared/figures/chart-values';
 import { plotSrcReader, resolveSrcs, storedRefs } from './srcs';
 
 export interface CsvColumn {
@@ -42,10 +43,8 @@ type Path = (string | number)[];
 
 /** `trace 0 x`, `sales marker.color`, `frame 2 trace 0 y`: the trace's name (or index) and the attribute. */
 function srcHeader(figure: Record<string, unknown>, path: Path): string {
-  const traceLabel = (trace: unknown, index: number) => {
-    const name = (trace as { name?: unknown } | undefined)?.name;
-    return typeof name === 'string' && name.trim() ? name.trim() : `trace ${index}`;
-  };
+  // Named as the legend, the data table and the chart's description name it.
+  const traceLabel = (trace: unknown, index: number) => traceName((trace ?? {}) as Trace, index, Number.POSITIVE_INFINITY);
   const attribute = (rest: Path) =>
     rest.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${i === rest.length - 1 ? p.replace(/src$/, '') : p}`)).join('');
   const at = (obj: unknown, key: string | number) => (obj && typeof obj === 'object' ? (obj as Record<string | number, unknown>)[key] : undefined);

@@ -10,7 +10,12 @@ export interface ChoiceColumn {
   src: string;
   name: string;
   facts: ColumnFacts;
+  /** Its values, when known: a large grid's scatter family is drawn with WebGL. */
+  length?: number;
 }
+
+/** Rows from which a line or scatter is drawn with WebGL (scattergl): SVG markers and paths slow down past a few thousand. */
+export const WEBGL_FROM_ROWS = 10_000;
 
 export interface ChartChoice {
   kind: ChartKind['id'];
@@ -105,6 +110,8 @@ export function choiceFigure(choice: ChartChoice, columns: ChoiceColumn[]): { da
     let trace: Record<string, unknown> = structuredClone(kind.trace);
     for (const [attr, src] of Object.entries(roles)) trace = withRoleSrc(trace, attr, src);
     if (name !== undefined) trace.name = name;
+    if (trace.type === 'scatter' && Object.values(roles).some((src) => (columns.find((c) => c.src === src)?.length ?? 0) >= WEBGL_FROM_ROWS))
+      trace.type = 'scattergl';
     const place = kind.id === 'map-regions' ? columns.find((c) => c.src === roles.locations)?.facts.place : undefined;
     if (place === 'country names') trace.locationmode = place;
     return trace;

@@ -219,6 +219,8 @@ export function convertTrace(trace: Record<string, unknown>, layout: Record<stri
   for (const [key, value] of Object.entries(to.trace)) {
     out[key] = isRecord(value) ? { ...(isRecord(out[key]) ? (out[key] as Record<string, unknown>) : {}), ...value } : value;
   }
+  // Drawn with WebGL (a large grid's scatter), it stays so within the scatter family.
+  if (trace.type === 'scattergl' && out.type === 'scatter') out.type = 'scattergl';
   if (!from) return out;
   const factsOf = (src: string) => columns?.facts(src.split(',')[0]);
   const srcs = from.roles.map((r) => ({ role: r, src: roleSrc(trace, r.attr) }));

@@ -24,10 +24,10 @@ export function plainText(text: string): string {
     .trim();
 }
 
-/** A trace's name as readers see it in the legend, else its place ("Trace 2"). */
+/** A trace's name as readers see it in the legend: its own, else plotly's for an unnamed one ("trace 1" is the second). */
 export function traceName(trace: Trace, index: number, max = 60): string {
   const name = typeof trace.name === 'string' || typeof trace.name === 'number' ? plainText(String(trace.name)) : '';
-  return name ? cut(name, max) : `Trace ${index + 1}`;
+  return name ? cut(name, max) : `trace ${index}`;
 }
 
 /**

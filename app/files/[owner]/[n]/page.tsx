@@ -161,6 +161,8 @@ function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice | null 
           )}
         </ul>
       </header>
+      {/* What the last action did, where the page opens (the forms that act are further down). */}
+      {writes && notice && <NoticeMessage key={randomUUID()}>{NOTICES[notice]}</NoticeMessage>}
       {dataNotice}
       {data.chart === 'static' && (
         <p className="notice" role="status">
@@ -211,15 +213,7 @@ function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice | null 
       <StarButton action={starAction} csrf={data.ctx.csrf} fid={fid} shareKey={shareKey} starred={people.starred} count={people.stars} here={here} />
       <CopyToMyFiles action={copyPlotAction} csrf={data.ctx.csrf} fid={fid} shareKey={shareKey} own={own} here={here} />
       {own && data.ctx.csrf && (
-        <OwnerActions
-          fid={fid}
-          title={record.title}
-          caption={record.caption}
-          visibility={visibility}
-          csrf={data.ctx.csrf}
-          actions={FILE_ACTIONS}
-          notice={notice ? NOTICES[notice] : null}
-        />
+        <OwnerActions fid={fid} title={record.title} caption={record.caption} visibility={visibility} csrf={data.ctx.csrf} actions={FILE_ACTIONS} />
       )}
       {own && data.ctx.csrf && <SaveAsTheme action={saveStyleAction} csrf={data.ctx.csrf} fid={fid} />}
       <Comments
