@@ -115,6 +115,8 @@ test('a new chart: type, X and Y, title and sharing, saved with srcs only and dr
 });
 
 test('saved private from the editor, the chart takes its public grid along; a public chart of mine on a grid keeps it public', async ({ page, request }) => {
+  // Three charts made and saved in the editor.
+  test.setTimeout(120_000);
   const auth = { Authorization: basicAuth(E2E_USER) };
   const gridShared = async (fid: string) => ((await (await request.get(`/v2/grids/${fid}`, { headers: auth })).json()) as FileRecord).world_readable;
   const lone = await dataGrid(request, { worldReadable: true });

@@ -51,3 +51,13 @@ test('a new chart is named after its title, numbered when taken; Name renames it
   expect((await record(request, 'grids', imported)).filename).toBe(`${grid.filename} (2)`);
   for (const fid of fids) await trashPlot(request, fid);
 });
+
+test('"Make a chart" on a grid page opens the editor on that grid', async ({ page, request }) => {
+  const grid = await createGrid(request, { city: ['Oslo', 'Lima'], sales: [3, 5] }, { filename: `chart me ${unique()}` });
+  await signIn(page);
+  await page.goto(`/~e2e/${grid.fid.split(':')[1]}/`);
+  await page.getByRole('link', { name: 'Make a chart', exact: true }).click();
+  await page.waitForURL(/\/create\/chart\?grid=/);
+  expect(new URL(page.url()).searchParams.get('grid')).toBe(grid.fid);
+  await expect(byLabel(page, 'Chart type')).toHaveValue('bar');
+});

@@ -16,11 +16,13 @@ function dialogs(page: Page) {
   return said;
 }
 
-/** Follows the header's Feed link and answers where the page is then. */
-async function followFeed(page: Page): Promise<string> {
+/** Clicks the header's Feed link: answers once the page went to the feed, or once it asked and stayed (the answer is then its path). */
+async function followFeed(page: Page, said: { asked: string[]; leave: boolean }): Promise<string> {
+  const before = said.asked.length;
   await page.getByRole('banner').getByRole('link', { name: 'Feed' }).click();
-  // A leave that was allowed goes on to the feed; one refused stays (give the router a moment either way).
-  await page.waitForURL(/\/feed$/, { timeout: 3_000 }).catch(() => undefined);
+  await expect.poll(() => (said.asked.length > before ? 'asked' : new URL(page.url()).pathname === '/feed' ? 'left' : 'waiting')).not.toBe('waiting');
+  // A leave the person allowed goes on to the feed.
+  if (said.asked.length === before || said.leave) await page.waitForURL(/\/feed$/);
   return new URL(page.url()).pathname;
 }
 
@@ -33,11 +35,11 @@ test('every editor asks before a link leaves unsaved changes, stays when told, s
 
   // The chart editor: untouched, a link leaves without asking; a typed title makes it ask.
   await page.goto(`/create/chart?grid=${made.fid}`);
-  expect(await followFeed(page)).toBe('/feed');
+  expect(await followFeed(page, said)).toBe('/feed');
   expect(said.asked).toEqual([]);
   await page.goto(`/create/chart?grid=${made.fid}`);
   await page.getByLabel('Chart title', { exact: true }).fill('Not lost');
-  expect(await followFeed(page)).toBe('/create/chart');
+  expect(await followFeed(page, said)).toBe('/create/chart');
   expect(said.asked).toEqual(['You have unsaved changes. Leave this page and lose them?']);
   await expect(page.getByLabel('Chart title', { exact: true })).toHaveValue('Not lost');
   // Ctrl+S saves and goes to the chart's page without asking again.
@@ -59,21 +61,21 @@ test('every editor asks before a link leaves unsaved changes, stays when told, s
   await page.locator('#ge-cell-0-1').click();
   await page.keyboard.type('30');
   await page.keyboard.press('Enter');
-  expect(await followFeed(page)).toBe(`${plotPath(made.fid)}edit`);
+  expect(await followFeed(page, said)).toBe(`${plotPath(made.fid)}edit`);
   expect(said.asked).toHaveLength(2);
   await page.keyboard.press('Control+s');
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-  expect(await followFeed(page)).toBe('/feed');
+  expect(await followFeed(page, said)).toBe('/feed');
   expect(said.asked).toHaveLength(2);
 
   // The dashboard builder: a new box asks; told to leave, it goes.
   await page.goto('/create/dashboard');
   await button(page, 'Add text').click();
   await page.keyboard.type('Notes');
-  expect(await followFeed(page)).toBe('/create/dashboard');
+  expect(await followFeed(page, said)).toBe('/create/dashboard');
   expect(said.asked).toHaveLength(3);
   said.leave = true;
-  expect(await followFeed(page)).toBe('/feed');
+  expect(await followFeed(page, said)).toBe('/feed');
   expect(said.asked).toHaveLength(4);
   await trashPlot(request, fid);
 });

@@ -13,7 +13,7 @@ import { PlotView } from '@/components/plot-view';
 import { Comments } from '@/components/comments';
 import { StarButton } from '@/components/star-button';
 import { versionedImage } from '@/lib/web/plot-cards';
-import { chartContentPath, dataTablePath, editPlotPath, filePath, historyPath, imagePath, withShareKey } from '@/lib/shared/urls';
+import { chartContentPath, dataTablePath, editPlotPath, filePath, historyPath, imagePath, newChartPath, withShareKey } from '@/lib/shared/urls';
 import { shareKeyOf } from '@/lib/web/file-head';
 import { embedCode, figureHeight, loadFilePage, type FilePageData, type GridPageData, type PlotPageData } from '@/lib/web/plot-page';
 import { FILE_ACTIONS } from '@/app/_actions/file-actions';
@@ -281,6 +281,12 @@ function GridPage({ data, notice }: { data: GridPageData; notice: Notice | null 
           {writes && (
             <Link className="button secondary" href={historyPath(file.owner, file.n)}>
               History
+            </Link>
+          )}
+          {/* Signed in and reading it on their own (not through a secret link): the editor opens on it. */}
+          {data.ctx.csrf && !shareKey && (
+            <Link className="button secondary" href={newChartPath(file)}>
+              Make a chart
             </Link>
           )}
           <PeopleLink file={file} own={own} />
