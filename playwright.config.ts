@@ -1,5 +1,5 @@
 // Browser tests (e2e/) against the built app, in Debian's Chromium (never a downloaded browser).
-// `npm test` runs `next build` first; e2e/server.sh starts the build on a throwaway embedded database.
+// `npm test` runs `next build` first; e2e/server.sh starts the build on a throwaway PostgreSQL database.
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3400);
