@@ -1,6 +1,6 @@
 // The one reader rule (lib/core/plots/srcs.ts plotSrcReader) as a table: for each kind of src a plot can
 // have and each reader, whether the reader sees its values, asked of every place that serves them
-// (content inline and map_data, CSV columns, the renderer's figure, an old version's content), on
+// (content inline and map_data, CSV columns, the editor's seen columns, the renderer's figure, an old version's content), on
 // both databases. And the saves that decide what a plot publishes: the owner's, and a writer's,
 // which keeps the srcs it did not change and publishes nothing of the owner's.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
 import { addCollaborator, removeCollaborator } from '@/lib/core/files/collaborators';
 import { csvColumns } from '@/lib/core/plots/csv-columns';
+import { listPlotSeenColumns } from '@/lib/core/plots/seen-columns';
 import { updateFileDetail } from '@/lib/core/workspace/file-detail';
 import { getFile } from '@/lib/core/files/files';
 import { createGrid } from '@/lib/core/grids/grids';
@@ -99,6 +100,13 @@ describe.each(DRIVERS)('one reader rule for a plot (%s)', (driver) => {
       const own = (await getFile(db, fid, viewer))!;
       const headers = (await csvColumns(db, viewer, own)).map((c) => c.header.split(' ')[0]).sort();
       expect(headers, `${reader} csv`).toEqual(expected);
+      // The editor names and draws, as map_data carries them, the columns seen through the plot alone.
+      const seen = await listPlotSeenColumns(db, own, viewer);
+      expect(
+        seen.map((c) => (Object.keys(srcs) as Kind[]).find((k) => srcs[k] === c.src)),
+        `${reader} editor`,
+      ).toEqual(expected.filter((k) => k === 'published' && reader !== 'alice'));
+      for (const c of seen) expect(c).toMatchObject({ names: ['v'], values: 3 });
     }
   });
 
