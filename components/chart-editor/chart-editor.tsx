@@ -226,6 +226,26 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
                 if (kind) applyKind(kind);
               }}
             />
+            {data.suggestions.length > 0 && (
+              <div className="field">
+                <p id="chart-suggestions" className="field-label">
+                  Other charts of these columns
+                </p>
+                <div className="button-row chart-suggestions" role="group" aria-labelledby="chart-suggestions">
+                  {data.suggestions.map((s) => (
+                    <button
+                      key={s.label}
+                      type="button"
+                      className="secondary"
+                      // The title typed so far stays; the rest starts from the suggestion (one undo step).
+                      onClick={() => setFigure({ ...s.figure, layout: { ...s.figure.layout, title: layout.title ?? s.figure.layout.title } })}
+                    >
+                      {s.label}
+                    </button>
+                  ))}
+                </div>
+              </div>
+            )}
             <div className={`field${problemAt('title') ? ' has-error' : ''}`}>
               <label htmlFor="chart-title">Chart title</label>
               <input

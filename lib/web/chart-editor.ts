@@ -2,7 +2,6 @@
 // the list of their grids to pick from) and an existing plot of theirs (`/~owner/n/edit`), loaded with
 // the API's permissions (what the viewer may not read is the one 404); and the expert view's check of
 // an edited figure under the API's own figure rules.
-import { listPlotSeenColumns, type SeenColumn } from '@/lib/core/plots/seen-columns';
 import 'server-only';
 import { z } from 'zod';
 import { ApiError } from '@/lib/core/errors';
@@ -13,8 +12,10 @@ import { parseJsonText } from '@/lib/core/json-text';
 import { canRead, canWrite, fileVisibility, isOwner, type Readable, type Visibility } from '@/lib/core/permissions';
 import { dataAttributePaths } from '@/lib/shared/figures/trace-facts';
 import { checkPlotFigure, MAX_FIGURE_BYTES, plotRecordOf } from '@/lib/core/plots/plots';
+import { listPlotSeenColumns, type SeenColumn } from '@/lib/core/plots/seen-columns';
 import { fidOf, parseFid, type Fid } from '@/lib/core/records';
 import { chartChoices, choiceFigure, type ChartChoice, type ChoiceColumn } from '@/lib/shared/figures/chart-choice';
+import { kindById } from '@/lib/shared/figures/chart-kinds';
 import type { ColumnFacts } from '@/lib/shared/figures/column-facts';
 import { figureFromTemplate } from '@/lib/shared/figures/theme-figures';
 import { listColumnFacts } from '@/lib/core/grids/column-facts';
@@ -53,6 +54,8 @@ export interface EditorData {
   grids: EditorGrid[];
   /** Columns the figure draws that the viewer sees through the plot alone (a collaborator's view of the owner's data): named, drawn, kept. */
   seen: SeenColumn[];
+  /** A new chart's next best charts of its grid's columns (chart-choice.ts), each as a figure to start from. */
+  suggestions: { label: string; figure: EditorFigure }[];
   /** Data attributes (dotted paths) of the figure's trace types, from plotly's schema: what a type without a panel of its own offers. */
   dataAttrs: Record<string, string[]>;
   /** The viewer's own themes, which the Theme control offers after the built-in ones. */
@@ -146,6 +149,9 @@ export async function loadNewChart(gridParam: unknown, templateParam?: unknown):
       sharing: 'private',
       grids: [loaded],
       seen: [],
+      suggestions: template
+        ? []
+        : choices.slice(1, 5).map((c) => ({ label: `${kindById(c.kind)?.label ?? c.kind}: ${c.why}`, figure: choiceFigure(c, columns) as EditorFigure })),
       dataAttrs: dataAttrsOf(figure),
       themes: (await listThemes(ctx.db, ctx.viewer)).own,
       csrf: ctx.csrf,
@@ -175,6 +181,7 @@ export async function plotEditorOf(ctx: SignedInContext, file: Readable<OwnedFil
       refs.map((r) => ({ owner: r.owner, n: r.n })),
     ),
     seen: await listPlotSeenColumns(ctx.db, file, ctx.viewer),
+    suggestions: [],
     dataAttrs: dataAttrsOf(figure),
     themes: (await listThemes(ctx.db, ctx.viewer)).own,
     csrf: ctx.csrf,
