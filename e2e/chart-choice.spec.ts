@@ -17,11 +17,10 @@ test('the first chart is chosen from the columns, and the next best ones are off
     countries: await createGrid(request, { country: ['Norway', 'Peru', 'India', 'Japan'], sales: [3, 1, 4, 1] }, { filename: `countries ${unique()}` }),
     numbers: await createGrid(request, { height: [150, 160, 170], weight: [50, 60, 70] }, { filename: `numbers ${unique()}` }),
   };
+  // Four editors opened on a busy machine (a map among them).
+  test.setTimeout(120_000);
   await signIn(page);
-  const open = async (fid: string) => {
-    await page.goto(`/create/chart?grid=${fid}`);
-    await expectChartDrawn(page.getByRole('figure', { name: 'Chart preview' }));
-  };
+  const open = (fid: string) => page.goto(`/create/chart?grid=${fid}`);
 
   await open(grids.cities.fid);
   await expect(byLabel(page, 'Chart type')).toHaveValue('bar');
@@ -42,6 +41,7 @@ test('the first chart is chosen from the columns, and the next best ones are off
   await expect(byLabel(page, 'Chart type')).toHaveValue('line');
   await expect(page.locator('.trace-tab')).toHaveText(['1. sales', '2. costs']);
   await expect(byLabel(page, 'X').locator('option:checked')).toHaveText('day');
+  await expectChartDrawn(page.getByRole('figure', { name: 'Chart preview' }));
   await byLabel(page, 'Chart title').fill('Kept title');
   const offered = page.getByRole('group', { name: 'Other charts of these columns' });
   await offered.getByRole('button', { name: 'Area: sales and costs over day' }).click();
