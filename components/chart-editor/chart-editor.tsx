@@ -227,11 +227,9 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
               }}
             />
             {data.suggestions.length > 0 && (
-              <div className="field">
-                <p id="chart-suggestions" className="field-label">
-                  Other charts of these columns
-                </p>
-                <div className="button-row chart-suggestions" role="group" aria-labelledby="chart-suggestions">
+              <fieldset className="chart-suggestions">
+                <legend className="field-label">Other charts of these columns</legend>
+                <div className="button-row">
                   {data.suggestions.map((s) => (
                     <button
                       key={s.label}
@@ -244,7 +242,7 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
                     </button>
                   ))}
                 </div>
-              </div>
+              </fieldset>
             )}
             <div className={`field${problemAt('title') ? ' has-error' : ''}`}>
               <label htmlFor="chart-title">Chart title</label>

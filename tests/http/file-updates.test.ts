@@ -142,6 +142,8 @@ describe.each(servers())('PUT and PATCH on files, on $name', (s) => {
       const page = await fetch(`${s.url}/~${alice.username}/${nOf(before.fid)}/`);
       await page.text();
       expect(page.status).toBe(200);
+      // The view is written after the page is sent (Next's `after`): the update comes once it is counted.
+      await expect.poll(async () => (await s.call('GET', `/v2/plots/${before.fid}`)).json.views).toBe(1);
       const figure = { data: [{ type: 'bar', xsrc: other.src('a'), ysrc: other.src('b') }], layout: { title: { text: 'second' }, width: 640 } };
       await sleep(15);
       const res = await s.call(method, `/v2/plots/${before.fid}`, { user: alice, body: { figure, caption: 'cap', source_fid: source.fid } });

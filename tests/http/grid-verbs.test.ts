@@ -3,7 +3,7 @@
 // official Python and R clients send; every bad input a 4xx that changes nothing; permissions; and
 // plots on a changed column showing its new data (content, ETag, a new image).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectError, type Answer, type TestUser } from '../support/api';
+import { expectError, RENDER_WAIT_MS, type Answer, type TestUser } from '../support/api';
 import { servers } from '../support/servers';
 
 const UID = /^[0-9a-f]{6}$/;
@@ -488,7 +488,7 @@ describe.each(servers())('grid verbs on $name', (s) => {
 
     /** Polls the image URL until it answers a rendered image other than `not`. */
     async function renderedImage(path: string, not?: string | null) {
-      const deadline = Date.now() + 50_000;
+      const deadline = Date.now() + RENDER_WAIT_MS;
       for (;;) {
         const answer = await image(path);
         if (answer.state === 'rendered' && answer.etag !== not) return answer;
@@ -502,37 +502,41 @@ describe.each(servers())('grid verbs on $name', (s) => {
       return { status: res.status, etag: res.headers.get('etag')!, data: res.json?.data };
     }
 
-    it('after PUT col and a row append: new content, a new ETag, a new date_modified and a new image', async () => {
-      const g = await grid({ x: ['a', 'b', 'c'], y: [1, 2, 3], unused: [0] });
-      const plot = await s.createPlot(alice, { figure: { data: [{ type: 'bar', xsrc: g.src('x'), ysrc: g.src('y') }] } });
-      const first = await content(plot.fid);
-      expect(first.data[0]).toMatchObject({ x: ['a', 'b', 'c'], y: [1, 2, 3] });
-      expect((await content(plot.fid, first.etag)).status).toBe(304);
-      const firstImage = await renderedImage(imagePath(plot.fid));
+    it(
+      'after PUT col and a row append: new content, a new ETag, a new date_modified and a new image',
+      async () => {
+        const g = await grid({ x: ['a', 'b', 'c'], y: [1, 2, 3], unused: [0] });
+        const plot = await s.createPlot(alice, { figure: { data: [{ type: 'bar', xsrc: g.src('x'), ysrc: g.src('y') }] } });
+        const first = await content(plot.fid);
+        expect(first.data[0]).toMatchObject({ x: ['a', 'b', 'c'], y: [1, 2, 3] });
+        expect((await content(plot.fid, first.etag)).status).toBe(304);
+        const firstImage = await renderedImage(imagePath(plot.fid));
 
-      const put = await s.call('PUT', `/v2/grids/${g.fid}/col?uid=${g.file.cols[1].uid}`, {
-        user: alice,
-        body: { cols: JSON.stringify([{ data: [3, 1, 2] }]) },
-      });
-      expect(put.status, put.text).toBe(200);
-      const second = await content(plot.fid);
-      expect(second.data[0]).toMatchObject({ x: ['a', 'b', 'c'], y: [3, 1, 2] });
-      expect(second.etag).not.toBe(first.etag);
-      expect((await content(plot.fid, first.etag)).status).toBe(200);
-      // Straight after the change the old image is never served: the new one, or the placeholder until it is drawn.
-      const straightAfter = await image(imagePath(plot.fid));
-      expect(straightAfter.state === 'pending' || straightAfter.etag !== firstImage.etag, JSON.stringify(straightAfter)).toBe(true);
-      const secondImage = await renderedImage(imagePath(plot.fid), firstImage.etag);
-      const record = await s.call('GET', `/v2/plots/${plot.fid}`);
-      expect(Date.parse(record.json.date_modified)).toBeGreaterThan(Date.parse(plot.date_modified));
+        const put = await s.call('PUT', `/v2/grids/${g.fid}/col?uid=${g.file.cols[1].uid}`, {
+          user: alice,
+          body: { cols: JSON.stringify([{ data: [3, 1, 2] }]) },
+        });
+        expect(put.status, put.text).toBe(200);
+        const second = await content(plot.fid);
+        expect(second.data[0]).toMatchObject({ x: ['a', 'b', 'c'], y: [3, 1, 2] });
+        expect(second.etag).not.toBe(first.etag);
+        expect((await content(plot.fid, first.etag)).status).toBe(200);
+        // Straight after the change the old image is never served: the new one, or the placeholder until it is drawn.
+        const straightAfter = await image(imagePath(plot.fid));
+        expect(straightAfter.state === 'pending' || straightAfter.etag !== firstImage.etag, JSON.stringify(straightAfter)).toBe(true);
+        const secondImage = await renderedImage(imagePath(plot.fid), firstImage.etag);
+        const record = await s.call('GET', `/v2/plots/${plot.fid}`);
+        expect(Date.parse(record.json.date_modified)).toBeGreaterThan(Date.parse(plot.date_modified));
 
-      const row = await s.call('POST', `/v2/grids/${g.fid}/row`, { user: alice, body: { rows: [['d', 4, 1]] } });
-      expect(row.status, row.text).toBe(200);
-      const third = await content(plot.fid);
-      expect(third.data[0]).toMatchObject({ x: ['a', 'b', 'c', 'd'], y: [3, 1, 2, 4] });
-      expect(new Set([first.etag, second.etag, third.etag]).size).toBe(3);
-      await renderedImage(imagePath(plot.fid), secondImage.etag);
-    });
+        const row = await s.call('POST', `/v2/grids/${g.fid}/row`, { user: alice, body: { rows: [['d', 4, 1]] } });
+        expect(row.status, row.text).toBe(200);
+        const third = await content(plot.fid);
+        expect(third.data[0]).toMatchObject({ x: ['a', 'b', 'c', 'd'], y: [3, 1, 2, 4] });
+        expect(new Set([first.etag, second.etag, third.etag]).size).toBe(3);
+        await renderedImage(imagePath(plot.fid), secondImage.etag);
+      },
+      2 * RENDER_WAIT_MS,
+    );
 
     it('a deleted column, a trashed grid and a deleted grid leave the src; a restored grid inlines again', async () => {
       const g = await grid({ x: [1, 2], y: [3, 4] });

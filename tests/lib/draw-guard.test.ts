@@ -107,16 +107,21 @@ describe('the draw guard in Chromium', () => {
     ...Object.entries(TICK_FIGURES),
     ...Object.entries(CROWDED_FIGURES).map(([name, c]): [string, Figure] => [name, c.figure]),
   ];
-  it.each(PAGE_DRAWN)('%s: drawn promptly, within the budget', async (_, figure) => {
-    const drawn = await draw(figure);
-    // Untamed, each takes 10 s to minutes, for the ticks and items the budget counts: the counts, not
-    // the time on a shared machine, tell that it was tamed.
-    // Untamed, up to plotly's own cap of 1,000 an axis; where plotly picks, it may draw a few more
-    // than the budget on a long category axis (one a 15 px of it).
-    expect(drawn.perAxis).toBeLessThanOrEqual(2 * DRAW_LIMITS.axisTicks);
-    expect(drawn.labels.length).toBeLessThanOrEqual(DRAW_LIMITS.figureTicks + 200);
-    expect(drawn.gridLines).toBeLessThanOrEqual(DRAW_LIMITS.figureMinorTicks + 200);
-  });
+  // 180 s bounds a hang only: tamed, the crowded figures still take Chromium a while, longer beside other files.
+  it.each(PAGE_DRAWN)(
+    '%s: drawn promptly, within the budget',
+    async (_, figure) => {
+      const drawn = await draw(figure);
+      // Untamed, each takes 10 s to minutes, for the ticks and items the budget counts: the counts, not
+      // the time on a shared machine, tell that it was tamed.
+      // Untamed, up to plotly's own cap of 1,000 an axis; where plotly picks, it may draw a few more
+      // than the budget on a long category axis (one a 15 px of it).
+      expect(drawn.perAxis).toBeLessThanOrEqual(2 * DRAW_LIMITS.axisTicks);
+      expect(drawn.labels.length).toBeLessThanOrEqual(DRAW_LIMITS.figureTicks + 200);
+      expect(drawn.gridLines).toBeLessThanOrEqual(DRAW_LIMITS.figureMinorTicks + 200);
+    },
+    180_000,
+  );
 
   it.each(KEPT)('$name: drawn as asked', async ({ figure, labels }) => {
     const drawn = await draw(figure);

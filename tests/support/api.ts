@@ -19,6 +19,10 @@ export function appDatabase(): Promise<Database> {
   return database;
 }
 
+/** How long a test waits for the shared app's worker to render a plot's image: it draws every plot
+ * that every test file makes (owners taking turns), and several files run side by side. */
+export const RENDER_WAIT_MS = 150_000;
+
 export const basic = (username: string, key: string) => `Basic ${Buffer.from(`${username}:${key}`).toString('base64')}`;
 
 /** A new user with a unique name (suites share one server and database). */
