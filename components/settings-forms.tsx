@@ -122,8 +122,23 @@ export function clientLines(origin: string, username: string, apiKey: string) {
   };
 }
 
-export function ApiKeyForm({ action, csrf, origin, username }: { action: Action<KeyFormState>; csrf: string; origin: string; username: string }) {
+/** `first`: no key was ever given to the person (a web sign-up), so making one breaks nothing and asks nothing. */
+export function ApiKeyForm({
+  action,
+  csrf,
+  origin,
+  username,
+  first,
+}: {
+  action: Action<KeyFormState>;
+  csrf: string;
+  origin: string;
+  username: string;
+  first: boolean;
+}) {
   const [state, formAction, pending] = useActionState(action, {});
+  // Once this form made the first key, another replaces it: the question comes back.
+  const firstKey = first && !state.apiKey;
   const lines = clientLines(origin, username, state.apiKey ?? 'YOUR_API_KEY');
   return (
     <div className="settings-key">
@@ -148,17 +163,23 @@ export function ApiKeyForm({ action, csrf, origin, username }: { action: Action<
       </pre>
       <form action={formAction} className="form" aria-labelledby="new-key-heading">
         <CsrfField token={csrf} />
-        <h3 id="new-key-heading">Make a new API key</h3>
-        <p className="muted">
-          A new key replaces the old one at once: every script, notebook and client (Python, R) still using the old key stops working until you give it the new
-          one, and you are signed out everywhere else.
-        </p>
-        <label className="checkbox">
-          <input type="checkbox" name="confirm" value="yes" required />I understand: the old key stops working now
-        </label>
+        <h3 id="new-key-heading">{firstKey ? 'Make your API key' : 'Make a new API key'}</h3>
+        {firstKey ? (
+          <p className="muted">You have no key to use yet: make one, then put it in the lines above.</p>
+        ) : (
+          <>
+            <p className="muted">
+              A new key replaces the old one at once: every script, notebook and client (Python, R) still using the old key stops working until you give it the
+              new one, and you are signed out everywhere else.
+            </p>
+            <label className="checkbox">
+              <input type="checkbox" name="confirm" value="yes" required />I understand: the old key stops working now
+            </label>
+          </>
+        )}
         <Outcome state={state} />
         <button type="submit" disabled={pending}>
-          Make a new API key
+          {firstKey ? 'Make my API key' : 'Make a new API key'}
         </button>
       </form>
     </div>

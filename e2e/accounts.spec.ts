@@ -39,14 +39,12 @@ for (const js of [true, false]) {
     await expect(page.getByText('I plot rivers.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'rivers.example/me' })).toHaveAttribute('href', 'https://rivers.example/me');
 
-    // A new API key: shown once with the clients' lines for this server; this browser stays signed in.
+    // The first API key (a web sign-up was given none): nothing stops working, so nothing to accept.
+    // Shown once with the clients' lines for this server; this browser stays signed in.
     await page.goto('/settings');
-    await expect(page.getByRole('form', { name: 'Make a new API key' })).toContainText('stops working');
-    // The confirmation by keyboard: the box takes Space.
-    await page.getByLabel(/I understand/).focus();
-    await page.keyboard.press('Space');
-    await expect(page.getByLabel(/I understand/)).toBeChecked();
-    await page.getByRole('button', { name: 'Make a new API key' }).click();
+    await expect(page.getByRole('form', { name: 'Make your API key' })).not.toContainText('stops working');
+    await expect(page.getByLabel(/I understand/)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Make my API key' }).click();
     const keyField = page.getByRole('textbox', { name: 'Your new API key' });
     await expect(keyField).toBeVisible();
     const apiKey = await keyField.inputValue();
@@ -77,6 +75,16 @@ for (const js of [true, false]) {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Your new API key' })).toHaveCount(0);
+
+    // Another key replaces one the person holds: asked first, by keyboard (the box takes Space).
+    await expect(page.getByRole('form', { name: 'Make a new API key' })).toContainText('stops working');
+    await page.getByLabel(/I understand/).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByLabel(/I understand/)).toBeChecked();
+    await page.getByRole('button', { name: 'Make a new API key' }).click();
+    await expect(page.getByRole('textbox', { name: 'Your new API key' })).not.toHaveValue(apiKey);
+    const old = await request.get('/v2/users/current', { headers: { Authorization: basicAuth({ username, apiKey }) } });
+    expect(old.status()).toBe(401);
 
     // Password sign-in, by email, back to where the person was going.
     await signOut(page);

@@ -293,6 +293,8 @@ test('"Edit a copy" of someone else\'s public plot: a copy with source_fid, open
   await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Edit a copy' }).click();
   await page.waitForURL(/\/~e2e\/\d+\/edit$/);
+  // Their chart draws no title (the file's own title is not drawn): the field shows none either.
+  await expect(byLabel(page, 'Chart title')).toHaveValue('');
   await byLabel(page, 'Chart title').fill('My version');
   await previewDrawn(page);
   const fid = await save(page);

@@ -1,9 +1,10 @@
 // Sharing with people (issue 27 point 1) in the browser: the owner shares a private chart by name
-// from its page ("Share with people"), is told the person cannot open its private grid and shares it
-// too; the person finds it under "Shared with me", edits it in the chart editor (no sharing control
-// there: that stays the owner's), and loses it at once when unshared. The sharing form works without
-// JavaScript. Axe and phone sizes on the new pages. "Shared with me" declines one share and blocks a
-// person (their shares go, new ones are refused) and unblocks them.
+// from its page ("Share with people") to edit, with its private grid (offered, ticked, and said); the
+// person finds it under "Shared with me", edits it in the chart editor (no sharing control there:
+// that stays the owner's), and loses it at once when unshared. The sharing form works without
+// JavaScript, and a viewer made an editor later is offered the grid then. Axe and phone sizes on the
+// new pages. "Shared with me" declines one share and blocks a person (their shares go, new ones are
+// refused) and unblocks them.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { createGrid, E2E_USER, expect, OTHER_USER, plotPath, signIn, signOut, test, unique, basicAuth, expectChartDrawn } from './support';
@@ -51,15 +52,15 @@ test('share a private chart with a person who edits it, then unshare it', async 
   await expect(page.locator('.form-error[role="alert"]')).toHaveText("There is no user named 'nobody-of-that-name'.");
   await byLabel(page, 'Username').fill(OTHER_USER.username);
   await byLabel(page, 'Permission').selectOption({ label: 'Can edit' });
+  // Its grid is private: editing needs it, so sharing it too is offered, ticked, and said.
+  const gridsToo = page.getByLabel(/If they can edit, share the data too/);
+  await expect(gridsToo).toBeChecked();
+  await expect(gridsToo).toHaveAccessibleName(new RegExp(grid.filename));
+  await axe(page, testInfo, 'people (desktop)');
   await page.getByRole('button', { name: 'Share', exact: true }).click();
-  await expect(page.getByRole('status')).toContainText('Shared.');
+  await expect(page.getByRole('status')).toContainText('Shared, with the grids it draws from');
   const person = page.locator('li.people-item', { hasText: OTHER_USER.username }).last();
   await expect(person).toContainText('Can edit');
-  // Its grid is private: the owner is told, and shares it too.
-  await expect(page.getByRole('heading', { name: 'Grids they cannot open' })).toBeVisible();
-  await axe(page, testInfo, 'people (desktop)');
-  await page.getByRole('button', { name: `Share the data with ${OTHER_USER.username} too` }).click();
-  await expect(page.getByRole('status')).toContainText('Its grids are shared too');
   await expect(page.getByRole('heading', { name: 'Grids they cannot open' })).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await axe(page, testInfo, 'people (phone)');
@@ -111,6 +112,11 @@ test('the sharing form without JavaScript: share, change, remove', { tag: '@no-j
   await person.getByRole('button', { name: 'Change' }).click();
   await expect(page.getByRole('status')).toContainText('Permission changed.');
   await expect(page.locator('li.people-item').filter({ has: page.getByRole('button', { name: `Remove ${OTHER_USER.username}` }) })).toContainText('Can edit');
+  // A viewer made an editor later: the owner is told they cannot open its private grid, and shares it.
+  await expect(page.getByRole('heading', { name: 'Grids they cannot open' })).toBeVisible();
+  await page.getByRole('button', { name: `Share the data with ${OTHER_USER.username} too` }).click();
+  await expect(page.getByRole('status')).toContainText('Its grids are shared too');
+  await expect(page.getByRole('heading', { name: 'Grids they cannot open' })).toHaveCount(0);
   await page.getByRole('button', { name: `Remove ${OTHER_USER.username}` }).click();
   await expect(page.getByRole('status')).toContainText('Unshared');
   await expect(page.getByRole('heading', { name: 'Not shared with anyone yet' })).toBeVisible();

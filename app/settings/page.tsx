@@ -68,7 +68,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
           The Python (<code>chart_studio</code>) and R (<code>plotly</code>) clients sign in with your username and API key. The key is stored only as a hash,
           so it is shown once, when it is made. Configure the clients for this server with:
         </p>
-        <ApiKeyForm action={newApiKeyAction} csrf={csrf} origin={origin} username={user.username} />
+        <ApiKeyForm action={newApiKeyAction} csrf={csrf} origin={origin} username={user.username} first={user.apiKeyGivenAt === null} />
       </section>
     </main>
   );

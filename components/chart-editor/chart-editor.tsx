@@ -83,7 +83,10 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
   const trace = traces[index] as Record<string, unknown> | undefined;
   const layout = figure.layout;
   const chartKind = figureKind(traces, layout);
-  const title = layoutTitle(layout) ?? data.title;
+  // What the chart draws, never the file's own title (a copy's, or one given by a client): the field
+  // shows no title the preview does not draw.
+  const drawnTitle = layoutTitle(layout);
+  const title = drawnTitle ?? '';
 
   const change = useCallback((path: string, value: unknown) => dispatch({ type: 'change', path, value }), []);
   const setFigure = (next: EditorFigure) => dispatch({ type: 'set', figure: next });
@@ -161,7 +164,7 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
     setSaving(true);
     setProblems([]);
     try {
-      const saved = await savePlot({ data, figure, title, filename: sharing === null ? null : filename, sharing, followSharing });
+      const saved = await savePlot({ data, figure, title: drawnTitle, filename: sharing === null ? null : filename, sharing, followSharing });
       if ('page' in saved) {
         leave();
         window.location.assign(saved.page);

@@ -23,7 +23,8 @@ export type SaveProblem = Pick<ApiProblem, 'message' | 'field' | 'path'>;
 export interface PlotSave {
   data: EditorData;
   figure: EditorFigure;
-  title: string;
+  /** The title the chart draws; none keeps the file's own. */
+  title: string | undefined;
   /** The file's name as the Name field holds it: for a new chart, empty means "after the title"; null for a writer. */
   filename: string | null;
   /** null for a writer: where the plot is and who sees it stay its owner's. */
@@ -65,7 +66,7 @@ export async function savePlot({ data, figure, title, filename, sharing, followS
     answer = await send();
   } else {
     // A new chart is named after its title (or the name given), numbered when the name is taken.
-    const base = filename?.trim() || nameFromTitle(title, 'Untitled chart');
+    const base = filename?.trim() || nameFromTitle(title ?? '', 'Untitled chart');
     for (let tries = 0; ; tries++) {
       body.filename = await freeName(base);
       answer = await send();

@@ -11,6 +11,9 @@ export const users = pgTable(
     username: text('username').notNull(),
     // sha256 of the API key: keys are random 144-bit strings, so a fast hash is enough and allows rotation.
     apiKeyHash: text('api_key_hash').notNull(),
+    // When the person was last given their key (printed, or shown once on the settings page); null:
+    // never (signed up on the web), so a first key replaces nothing anyone holds.
+    apiKeyGivenAt: ts('api_key_given_at').defaultNow(),
     // argon2id (PHC string, lib/core/accounts/passwords.ts); null until the person sets a password.
     passwordHash: text('password_hash'),
     email: text('email').notNull().default(''),

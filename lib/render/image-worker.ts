@@ -2,7 +2,7 @@
 // the app by default (IMAGE_WORKER=false turns it off) and any number more as `npm run worker`.
 import 'server-only';
 import type { Database } from '@/db/client';
-import { claimImageJob, failImageJob, IMAGE_JOBS_CHANNEL, storeImages } from '@/lib/core/images/images';
+import { claimImageJob, failImageJob, IMAGE_JOBS_CHANNEL, SLOW_RETRY_FACTOR, storeImages, type RenderFailure } from '@/lib/core/images/images';
 import { figureToRender } from '@/lib/core/plots/plot-content';
 import { rendererUnavailable } from './chromium';
 import { appRenderer, type Renderer } from './renderer';
@@ -13,6 +13,9 @@ export interface ImageWorker {
   rendered(): number;
   stop(): Promise<void>;
 }
+
+// By name: the app's bundles may each hold a copy of the classes.
+const FAILURES: Record<string, RenderFailure> = { TooLargeToDrawError: 'final', BrowserLostError: 'browser', RenderTimeoutError: 'slow' };
 
 interface WorkerOptions {
   /** Idle poll, in case a notification was missed (e.g. across a database restart). */
@@ -71,7 +74,10 @@ export async function startImageWorker(open: () => Promise<Database>, opts: Work
         try {
           const figure = await figureToRender(db, job.fileId);
           if (figure) {
-            const images = await renderer.render(figure.text, figure.layout, { mapOutlines: figure.mapOutlines });
+            const images = await renderer.render(figure.text, figure.layout, {
+              mapOutlines: figure.mapOutlines,
+              patience: job.slow ? SLOW_RETRY_FACTOR : 1,
+            });
             await storeImages(db, job.fileId, figure.version, images);
             rendered++;
           } else {
@@ -80,9 +86,7 @@ export async function startImageWorker(open: () => Promise<Database>, opts: Work
           }
         } catch (error) {
           log.error(`Images: render of plot ${job.fileId} v${job.version} failed (attempt ${job.attempts}):`, (error as Error).message);
-          // By name: the app's bundles may each hold a copy of the class.
-          const name = (error as Error).name;
-          await failImageJob(db, job, error, name === 'TooLargeToDrawError' ? 'final' : name === 'BrowserLostError' ? 'browser' : 'figure');
+          await failImageJob(db, job, error, FAILURES[(error as Error).name] ?? 'figure');
         }
       } catch (error) {
         // The database is away: say so once, then keep trying quietly.

@@ -49,6 +49,8 @@ interface Session extends LaunchedBrowser {
 export interface RenderOptions {
   /** Abandon the drawing after this long (the browser's start-up is not counted). */
   timeoutMs?: number;
+  /** A multiple of the usual time (a retry after running out of it). */
+  patience?: number;
   /** The figure draws a geo map (lib/shared/figures/plotly-bundles.ts needsMapOutlines). */
   mapOutlines?: boolean;
 }
@@ -81,7 +83,7 @@ export class Renderer {
    * the drawing's time; BrowserLostError when the browser cannot start.
    */
   render(figureText: string, layout: unknown, opts: RenderOptions = {}): Promise<RenderedImage[]> {
-    const run = this.queue.then(() => this.renderNow(figureText, layout, opts.timeoutMs ?? this.timeoutMs, !!opts.mapOutlines));
+    const run = this.queue.then(() => this.renderNow(figureText, layout, (opts.timeoutMs ?? this.timeoutMs) * (opts.patience ?? 1), !!opts.mapOutlines));
     this.queue = run.catch(() => {});
     return run;
   }

@@ -46,7 +46,6 @@ export interface EditorData {
   /** null for a new plot; else the plot being edited. */
   plot: { owner: string; n: number } | null;
   figure: EditorFigure;
-  title: string;
   /** The plot's file name ('' for a new plot: it is named after its title when saved). */
   filename: string;
   /** The plot's sharing, which its owner sets here; null for a writer, who edits the chart alone. */
@@ -144,7 +143,6 @@ export async function loadNewChart(gridParam: unknown, templateParam?: unknown):
     data: {
       plot: null,
       figure,
-      title: '',
       filename: '',
       sharing: 'private',
       grids: [loaded],
@@ -173,7 +171,6 @@ export async function plotEditorOf(ctx: SignedInContext, file: Readable<OwnedFil
   return {
     plot: { owner: file.owner, n: file.n },
     figure: { data: figure.data ?? [], layout: figure.layout ?? {}, ...(figure.frames ? { frames: figure.frames } : {}) },
-    title: record.title,
     filename: file.filename,
     sharing: isOwner(ctx.viewer, file) ? fileVisibility(file) : null,
     grids: await editorGrids(

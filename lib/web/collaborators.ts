@@ -8,6 +8,7 @@ import {
   addCollaborator,
   changeCollaborator,
   collaboratorAddSchema,
+  listPrivateGridsOf,
   collaboratorChangeSchema,
   listSharedWithMe,
   removeCollaborator,
@@ -20,9 +21,9 @@ import { CursorRefused } from '@/lib/core/cursors';
 import { ApiError } from '@/lib/core/errors';
 import { getFile } from '@/lib/core/files/files';
 import { isOwner, readableAs, seesCollaborators } from '@/lib/core/permissions';
-import { parseFid } from '@/lib/core/records';
+import { parseFid, type Fid } from '@/lib/core/records';
 import { peoplePath, sharedPath } from '@/lib/shared/urls';
-import { fidField, formAction, textField } from './forms';
+import { checkbox, fidField, formAction, textField, type FormCaller } from './forms';
 import { pageContext, signedInPage } from './page-context';
 
 /** What a notice code on the people page says (fixed texts: nothing from the URL is echoed). */
@@ -35,6 +36,7 @@ export const PEOPLE_NOTICES = {
   blocked: 'Blocked: what they shared with you is gone, and they cannot share with you any more.',
   unblocked: 'Unblocked: they can share with you again.',
   grids: 'Its grids are shared too: they can open them now.',
+  'shared-grids': 'Shared, with the grids it draws from: they can edit it now, with their own account and API key.',
 } as const;
 export type PeopleNotice = keyof typeof PEOPLE_NOTICES;
 
@@ -58,6 +60,7 @@ export async function loadPeople(owner: string, n: string, notice: unknown) {
     own,
     list: file.collaborators,
     unreadable: own ? await unreadableGridsOfOwn(ctx.db, file) : [],
+    privateGrids: own ? await listPrivateGridsOf(ctx.db, file) : [],
     notice: noticeSchema.parse(Array.isArray(notice) ? notice[0] : (notice ?? null)),
   };
 }
@@ -71,18 +74,32 @@ const permissionField = z.unknown().transform((value, ctx) => {
   return read.data ?? z.NEVER;
 });
 
-/** "Share": the form's file with the user named, as a viewer or an editor. */
+/**
+ * "Share": the form's file with the user named, as a viewer or an editor; an editor of a plot also
+ * gets its private grids to view when the owner left "share the grids too" ticked (editing needs them).
+ */
 export const shareWithPerson = formAction(
   z.object({
     fid: fidField,
     username: usernameField.pipe(z.string().min(1, 'Enter the username of the person to share it with.').pipe(collaboratorAddSchema.shape.username)),
     permission: permissionField,
+    grids: checkbox,
   }),
-  async ({ fid, username, permission }, caller) => {
+  async ({ fid, username, permission, grids }, caller) => {
     await addCollaborator(caller.db, caller.viewer, fid, { username, permission });
-    redirect(`${peoplePath(caller.viewer.username, fid.n)}?notice=shared`);
+    const withGrids = permission === 'write' && grids && (await shareGridsWith(caller, fid, username)) > 0;
+    redirect(`${peoplePath(caller.viewer.username, fid.n)}?notice=${withGrids ? 'shared-grids' : 'shared'}`);
   },
 );
+
+/** The plot's private grids `username` cannot read, shared with them to view; how many. */
+async function shareGridsWith(caller: FormCaller, fid: Fid, username: string): Promise<number> {
+  const missing = (await unreadableGridsOf(caller.db, caller.viewer, fid)).find((u) => u.username.toLowerCase() === username.toLowerCase());
+  for (const grid of missing?.grids ?? []) {
+    await addCollaborator(caller.db, caller.viewer, { owner: caller.viewer.username, n: grid.n }, { username, permission: 'read' });
+  }
+  return missing?.grids.length ?? 0;
+}
 
 /** A collaborator's new permission. */
 export const changePerson = formAction(
@@ -102,10 +119,7 @@ export const removePerson = formAction(z.object({ fid: fidField, username: usern
 
 /** "Share its grids too": the plot's private grids a collaborator cannot read, shared with them to view. */
 export const shareGridsToo = formAction(z.object({ fid: fidField, username: usernameField }), async ({ fid, username }, caller) => {
-  const missing = (await unreadableGridsOf(caller.db, caller.viewer, fid)).find((u) => u.username.toLowerCase() === username.toLowerCase());
-  for (const grid of missing?.grids ?? []) {
-    await addCollaborator(caller.db, caller.viewer, { owner: caller.viewer.username, n: grid.n }, { username, permission: 'read' });
-  }
+  await shareGridsWith(caller, fid, username);
   redirect(`${peoplePath(caller.viewer.username, fid.n)}?notice=grids`);
 });
 

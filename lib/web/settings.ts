@@ -6,7 +6,7 @@ import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { checkSignIn } from '@/lib/core/accounts/credentials';
 import { limitRename } from '@/lib/core/accounts/rate-limit';
-import { getUserById, rotateApiKey, setPassword, updateProfile } from '@/lib/core/accounts/users';
+import { getUserById, giveFirstApiKey, rotateApiKey, setPassword, updateProfile } from '@/lib/core/accounts/users';
 import { z } from 'zod';
 import { FormError, formAction, runForm, textField, type FormState } from './forms';
 import { renewSession, retryWait } from './sign-in';
@@ -52,10 +52,19 @@ export const changePassword = formAction(z.object({ password: text, password2: t
   return user.passwordHash === null ? 'Password set: you can now sign in with it.' : 'Password changed; your other sessions have ended.';
 });
 
-/** A new API key, shown once, once the person confirmed what it breaks; the old one and every other session end. */
+/**
+ * A new API key, shown once. A first key (none was ever given to the person) replaces nothing anyone
+ * holds and asks nothing; another only once the person confirmed what it breaks, and then the old
+ * one and every other session end.
+ */
 export async function newApiKey(form: FormData): Promise<KeyFormState> {
   let apiKey: string | undefined;
   const state = await runForm(form, async ({ db, viewer }) => {
+    const first = await giveFirstApiKey(db, viewer.id);
+    if (first) {
+      apiKey = first;
+      return 'Your API key is made: copy it now, it is shown only once.';
+    }
     if (form.get('confirm') !== 'yes') throw new FormError('Nothing changed: tick “I understand” to make a new key (the old one stops working).');
     apiKey = await rotateApiKey(db, viewer.id);
     await renewSession(db, viewer.id, await headers());

@@ -272,8 +272,8 @@ export async function signUpRequest(req: Request): Promise<Response> {
     // With mail, an address typed here counts once its owner confirms it (lib/core/accounts/email-confirmations.ts).
     const confirm = !invite && mailSettings() !== null;
     const { user } = invite
-      ? await acceptInvitation(db, invite, { username, password })
-      : await createUser(db, { username, email, password, emailConfirmed: !confirm });
+      ? await acceptInvitation(db, invite, { username, password, keyGiven: false })
+      : await createUser(db, { username, email, password, emailConfirmed: !confirm, keyGiven: false });
     if (confirm) mailConfirmationAfter(db, user.id);
     const token = await createSession(db, user.id);
     const headers = new Headers({ Location: '/settings?welcome=1' });

@@ -13,7 +13,7 @@ import { acceptInvitation, createInvitation, InvitationClosed, openInvitation } 
 import { hashPassword, verifyPassword } from '@/lib/core/accounts/passwords';
 import type { SignInLimitConfig } from '@/lib/core/accounts/rate-limit';
 import { createSession, sessionViewer } from '@/lib/core/accounts/sessions';
-import { createUser, getUserById, rotateApiKey, setPassword, updateProfile, userRecord } from '@/lib/core/accounts/users';
+import { createUser, getUserById, giveFirstApiKey, rotateApiKey, setPassword, updateProfile, userRecord } from '@/lib/core/accounts/users';
 import { expectApiError, ORIGIN } from './_helpers';
 import { manualClock } from '../support/clock';
 import { createMigratedDatabase } from '../support/postgres';
@@ -232,6 +232,16 @@ describe('accounts on PostgreSQL', () => {
     // A rotated key signs in; the old one does not.
     const key = await rotateApiKey(one.db, user.id);
     expect('user' in (await checkSignIn(one.db, from(address()), user.username, key, config))).toBe(true);
+  });
+
+  it('a first key is made without question only for a person never given one, and once', async () => {
+    const { user: printed } = await createUser(one.db, { username: name() });
+    expect(await giveFirstApiKey(one.db, printed.id)).toBe(null);
+    const { user } = await createUser(one.db, { username: name(), keyGiven: false });
+    const [first, again] = await Promise.all([giveFirstApiKey(one.db, user.id), giveFirstApiKey(one.db, user.id)]);
+    const key = first ?? again;
+    expect([first, again].filter((k) => k !== null)).toHaveLength(1);
+    expect('user' in (await checkSignIn(one.db, from(address()), user.username, key!, config))).toBe(true);
   });
 
   it('usernames and email addresses are unique regardless of case', async () => {

@@ -217,7 +217,7 @@ describe.each(DRIVERS)('image queue (%s)', (driver) => {
     const { id } = await create([1, 2, 3]);
     expect(await jobs()).toEqual([{ file_id: id, version: 1, attempts: 0 }]);
     const job = await claimImageJob(db);
-    expect(job).toEqual({ fileId: id, version: 1, attempts: 1 });
+    expect(job).toEqual({ fileId: id, version: 1, attempts: 1, slow: false });
     expect(await claimImageJob(db)).toBeNull();
     // A failed render waits before its retry, and after MAX_ATTEMPTS is left alone.
     await failImageJob(db, job!, new Error('boom'));
@@ -243,6 +243,25 @@ describe.each(DRIVERS)('image queue (%s)', (driver) => {
     expect(await attempts()).toBe(MAX_ATTEMPTS);
     await db.execute(sql`UPDATE image_jobs SET run_after = now()`);
     expect(await claimImageJob(db)).toBeNull();
+    await db.execute(sql`DELETE FROM image_jobs`);
+  });
+
+  it('a render out of time is retried with more time, and only out of that too is the plot undrawable', async () => {
+    const { id } = await create([7, 8, 9]);
+    const attempts = async () => (await jobs()).find((j) => j.file_id === id)!.attempts;
+    const claim = async () => {
+      await db.execute(sql`UPDATE image_jobs SET run_after = now()`);
+      return (await claimImageJob(db))!;
+    };
+    const first = await claim();
+    expect(first.slow).toBe(false);
+    await failImageJob(db, first, new Error('render took over 20000 ms'), 'slow');
+    expect(await attempts()).toBe(0);
+    expect(await isUndrawable(db, id)).toBe(false);
+    const patient = await claim();
+    expect(patient.slow).toBe(true);
+    await failImageJob(db, patient, new Error('render took over 60000 ms'), 'slow');
+    expect(await isUndrawable(db, id)).toBe(true);
     await db.execute(sql`DELETE FROM image_jobs`);
   });
 

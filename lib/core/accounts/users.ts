@@ -85,6 +85,8 @@ export async function createUser(
     email?: string;
     /** false: the address waits for its confirmation link (open sign-up with mail, lib/core/accounts/email-confirmations.ts). */
     emailConfirmed?: boolean;
+    /** false: the key is not given to the person now (a sign-up on the web); their first key is made on the settings page. */
+    keyGiven?: boolean;
     nickname?: string;
     bio?: string;
     website?: string;
@@ -109,6 +111,7 @@ export async function createUser(
       passwordHash,
       email: email?.data ?? '',
       emailConfirmedAt: email && input.emailConfirmed !== false ? sql`now()` : null,
+      apiKeyGivenAt: input.keyGiven === false ? null : sql`now()`,
       nickname: input.nickname ?? '',
       bio: input.bio ?? '',
       website: input.website ?? '',
@@ -174,11 +177,23 @@ export async function rotateApiKey(db: Db, userId: number): Promise<string> {
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ apiKeyHash: hashApiKey(apiKey) })
+      .set({ apiKeyHash: hashApiKey(apiKey), apiKeyGivenAt: sql`now()` })
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
   });
   return apiKey;
+}
+
+/** The person's first key, when none was ever given to them (nothing anyone holds stops working, and
+ * no session ends); null when one was (then only rotateApiKey, after they confirmed, makes another). */
+export async function giveFirstApiKey(db: Db, userId: number): Promise<string | null> {
+  const apiKey = generateApiKey();
+  const given = await db
+    .update(users)
+    .set({ apiKeyHash: hashApiKey(apiKey), apiKeyGivenAt: sql`now()` })
+    .where(sql`${users.id} = ${userId} AND ${users.apiKeyGivenAt} IS NULL`)
+    .returning({ id: users.id });
+  return given.length ? apiKey : null;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

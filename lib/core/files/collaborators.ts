@@ -182,17 +182,25 @@ export async function unreadableGridsOf(db: Db, viewer: Viewer, fid: Fid): Promi
 
 export type UnreadableGrids = { username: string; grids: { n: number; filename: string }[] };
 
+/** SQL: the owner's untrashed grids the plot draws from (id, n, filename, world_readable). */
+const plotGridsSql = (plot: OwnedFile) => sql`
+  SELECT DISTINCT g.id, g.n, g.filename, g.world_readable FROM plots p
+  CROSS JOIN LATERAL unnest(plot_grid_keys(p.src_refs)) AS k(key)
+  CROSS JOIN LATERAL (${fileNumbered(sql`${plot.ownerId}::int`, sql`split_part(k.key, ':', 2)::int`)}) g
+  WHERE p.file_id = ${plot.id} AND split_part(k.key, ':', 1) = lower(${plot.owner}) AND g.filetype = 'grid' AND g.trashed_at IS NULL`;
+
+/** The owner's private grids an own plot draws from: what sharing it to edit offers to share too. */
+export async function listPrivateGridsOf(db: Db, plot: OwnedFile): Promise<{ n: number; filename: string }[]> {
+  if (plot.filetype !== 'plot') return [];
+  return queryRows(db, sql`SELECT n, filename FROM (${plotGridsSql(plot)}) g WHERE NOT g.world_readable ORDER BY n`);
+}
+
 /** unreadableGridsOf a file the caller already found to be the viewer's own (isOwner): a page that looked it up once. */
 export async function unreadableGridsOfOwn(db: Db, plot: OwnedFile): Promise<UnreadableGrids[]> {
   if (plot.filetype !== 'plot') return [];
   const rows = await queryRows<{ username: string; grids: { n: number; filename: string }[] | string }>(
     db,
-    sql`WITH grids AS (
-          SELECT DISTINCT g.id, g.n, g.filename, g.world_readable FROM plots p
-          CROSS JOIN LATERAL unnest(plot_grid_keys(p.src_refs)) AS k(key)
-          CROSS JOIN LATERAL (${fileNumbered(sql`${plot.ownerId}::int`, sql`split_part(k.key, ':', 2)::int`)}) g
-          WHERE p.file_id = ${plot.id} AND split_part(k.key, ':', 1) = lower(${plot.owner}) AND g.filetype = 'grid' AND g.trashed_at IS NULL
-        )
+    sql`WITH grids AS (${plotGridsSql(plot)})
         SELECT u.username, json_agg(json_build_object('n', g.n, 'filename', g.filename) ORDER BY g.n) AS grids
         FROM collaborators c JOIN users u ON u.id = c.user_id CROSS JOIN grids g
         WHERE c.file_id = ${plot.id} AND NOT g.world_readable AND file_collaboration(g.id, c.user_id) IS NULL

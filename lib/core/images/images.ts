@@ -148,6 +148,8 @@ export interface ImageJob {
   fileId: number;
   version: number;
   attempts: number;
+  /** The attempt before ran out of time: this one is given longer (SLOW_RETRY_FACTOR). */
+  slow: boolean;
 }
 
 /**
@@ -155,7 +157,7 @@ export interface ImageJob {
  * oldest first: owners take turns, and each owner's plots come in the order they were asked for.
  */
 export async function claimImageJob(db: Db): Promise<ImageJob | null> {
-  const [job] = await queryRows<{ file_id: string | number; version: number; attempts: number }>(
+  const [job] = await queryRows<{ file_id: string | number; version: number; attempts: number; slow: boolean }>(
     db,
     sql`UPDATE image_jobs SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
         WHERE file_id = (
@@ -164,9 +166,9 @@ export async function claimImageJob(db: Db): Promise<ImageJob | null> {
           ORDER BY turn, created_at, file_id
           LIMIT 1
           FOR UPDATE SKIP LOCKED)
-        RETURNING file_id, version, attempts`,
+        RETURNING file_id, version, attempts, starts_with(coalesce(last_error, ''), ${SLOW}) AS slow`,
   );
-  return job ? { fileId: Number(job.file_id), version: job.version, attempts: job.attempts } : null;
+  return job ? { fileId: Number(job.file_id), version: job.version, attempts: job.attempts, slow: job.slow } : null;
 }
 
 /**
@@ -190,25 +192,33 @@ export async function storeImages(db: Db, fileId: number, version: number, image
   });
 }
 
-/** Why a render failed: the figure (counted), the figure for good (`final`: too large to draw), or the browser (lost under it). */
-export type RenderFailure = 'figure' | 'final' | 'browser';
+/** Why a render failed: the figure (counted), the figure for good (`final`: too large to draw), the
+ * browser (lost under it), or the time (`slow`: out of time, which a busy machine causes too). */
+export type RenderFailure = 'figure' | 'final' | 'browser' | 'slow';
 const BROWSER_LOST = 'browser lost: ';
+const SLOW = 'out of time: ';
+/** How many times the usual time a render gets after running out of it once. */
+export const SLOW_RETRY_FACTOR = 3;
 
 /**
  * A failed render, retried 10 s later; after MAX_ATTEMPTS counted failures it stays, marking the plot
  * as one that could not be drawn. A lost browser is not the figure's doing and gives its attempt
  * back, unless the attempt before was lost too: a figure that keeps taking the browser down still
- * runs out of attempts.
+ * runs out of attempts. A render out of time (a busy machine, or a figure that hangs plotly) gives
+ * its attempt back and is retried with SLOW_RETRY_FACTOR times the time; out of that too, it is
+ * final: a chart is never marked undrawable because the server was busy for one render.
  */
 export async function failImageJob(db: Db, job: ImageJob, error: unknown, failure: RenderFailure = 'figure'): Promise<void> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-  const lost = failure === 'browser';
+  const prefix = failure === 'browser' ? BROWSER_LOST : failure === 'slow' ? SLOW : '';
+  const final = failure === 'final' || (failure === 'slow' && job.slow);
+  const given = failure === 'browser' || failure === 'slow';
   // SET reads the row as it was: last_error is the attempt before's.
   await db.execute(sql`
     UPDATE image_jobs
-    SET locked_until = NULL, last_error = ${(lost ? BROWSER_LOST : '') + message}, run_after = now() + interval '10 seconds',
-        attempts = CASE WHEN ${failure === 'final'}::boolean THEN greatest(attempts, ${MAX_ATTEMPTS})
-                        WHEN ${lost}::boolean AND NOT starts_with(coalesce(last_error, ''), ${BROWSER_LOST}) THEN greatest(attempts - 1, 0)
+    SET locked_until = NULL, last_error = ${prefix + message}, run_after = now() + interval '10 seconds',
+        attempts = CASE WHEN ${final}::boolean THEN greatest(attempts, ${MAX_ATTEMPTS})
+                        WHEN ${given}::boolean AND NOT starts_with(coalesce(last_error, ''), ${prefix}) THEN greatest(attempts - 1, 0)
                         ELSE attempts END
     WHERE file_id = ${job.fileId} AND version = ${job.version}`);
 }

@@ -24,7 +24,7 @@ export default async function PeoplePage({ params, searchParams }: Props) {
   const { owner, n } = await params;
   const page = await loadPeople(owner, n, (await searchParams).notice);
   if (!page) notFound();
-  const { file, own, list, ctx, unreadable } = page;
+  const { file, own, list, ctx, unreadable, privateGrids } = page;
   const fid = `${file.owner}:${file.n}`;
   const kind = KIND[file.filetype];
   const back = file.filetype === 'fold' ? (own ? workspacePath(file.owner, { folder: file.n }) : sharedPath(file)) : filePath(file.owner, file.n);
@@ -73,6 +73,18 @@ export default async function PeoplePage({ params, searchParams }: Props) {
                     <option value="write">{ROLE.write}</option>
                   </select>
                 </div>
+                {privateGrids.length > 0 && (
+                  <div className="field">
+                    <label className="checkbox">
+                      <input type="checkbox" name="grids" value="yes" defaultChecked aria-describedby="share-grids-hint" />
+                      If they can edit, share the data too ({privateGrids.map((g) => g.filename).join(', ')}), for them to view
+                    </label>
+                    <p id="share-grids-hint" className="muted">
+                      Editing needs it: without the {privateGrids.length === 1 ? 'grid' : 'grids'} they can restyle the chart but not choose its columns. They
+                      will see every column of {privateGrids.length === 1 ? 'it' : 'them'}, not only the ones drawn.
+                    </p>
+                  </div>
+                )}
               </>
             }
           />

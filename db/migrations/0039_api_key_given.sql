@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "api_key_given_at" timestamp (6) with time zone DEFAULT now();
