@@ -1,6 +1,6 @@
 // The grid editor (issue 25 point 2): the owner's grid as a spreadsheet at /~owner/n/edit. Cell edits,
 // a pasted block, undo, column and row edits, saved and read back through the API; a save based on
-// data changed meanwhile refused with the edits kept; keyboard-only use; a million rows scrolled to
+// data changed meanwhile refused with the edits kept, then re-applied cell by cell; keyboard-only use; a million rows scrolled to
 // the end; axe and screenshots at desktop and phone sizes; others' grids are the 404.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
@@ -141,14 +141,20 @@ test('renames, adds, deletes and reorders columns, adds and deletes rows, saves 
   expect(cols.beta.uid).toBe(made.cols!.find((c) => c.name === 'b')!.uid);
 });
 
-test('a save based on data changed meanwhile is refused with a clear message; the edits stay and can be downloaded', async ({ page, request }) => {
+test('a save refused because someone else saved meanwhile: the edits stay, download, and re-apply cell by cell with the conflicts shown', async ({
+  page,
+  request,
+}, testInfo) => {
   const made = await createGrid(request, { a: [1, 2], b: ['x', 'y'] }, { filename: `stale grid ${unique()}` });
   await signIn(page);
   await openEditor(page, made.fid, '2 rows, 2 columns');
   await cell(page, 0, 0).click();
   await page.keyboard.type('mine');
   await page.keyboard.press('Enter');
-  // Meanwhile, through the API:
+  await cell(page, 1, 1).click();
+  await page.keyboard.type('yours');
+  await page.keyboard.press('Enter');
+  // Meanwhile, through the API: column a becomes 100, 200 (its first cell changed by both).
   const uid = made.cols!.find((c) => c.name === 'a')!.uid;
   const put = await request.put(`/v2/grids/${made.fid}/col?uid=${uid}`, {
     headers: { Authorization: basicAuth(E2E_USER) },
@@ -156,9 +162,8 @@ test('a save based on data changed meanwhile is refused with a clear message; th
   });
   expect(put.ok()).toBe(true);
   await button(page, 'Save').click();
-  await expect(page.locator('.editor-problems[role="alert"]')).toContainText('This grid was changed by someone else since you opened it');
+  await expect(page.locator('.editor-problems[role="alert"]')).toContainText('Someone else saved this grid since you opened it, so nothing was saved');
   await expect(cell(page, 0, 0)).toHaveText('mine');
-  await expect(button(page, 'Save')).toBeEnabled();
   expect(table(await content(request, made.fid))).toEqual([
     ['a', [100, 200]],
     ['b', ['x', 'y']],
@@ -167,7 +172,35 @@ test('a save based on data changed meanwhile is refused with a clear message; th
   await button(page, 'Download CSV').click();
   const file = await (await download).path();
   const { readFileSync } = await import('node:fs');
-  expect(readFileSync(file!, 'utf8')).toBe('a,b\r\nmine,x\r\n2,y\r\n');
+  expect(readFileSync(file!, 'utf8')).toBe('a,b\r\nmine,x\r\n2,yours\r\n');
+
+  // Re-applied: their 200 stays, your "yours" goes in, and the cell you both changed keeps yours, listed.
+  await button(page, 'Re-apply my edits to the current data').click();
+  await expect(page.getByRole('status').filter({ hasText: 're-applied' })).toContainText('1 cell, and 1 both of you changed');
+  await expect(cell(page, 0, 0)).toHaveText('mine');
+  await expect(cell(page, 1, 0)).toHaveText('200');
+  await expect(cell(page, 1, 1)).toHaveText('yours');
+  const conflicts = page.getByRole('table', { name: /Cells you both changed/ });
+  await expect(conflicts.getByRole('row').nth(1)).toHaveText(/a\s*1\s*100\s*mine/);
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    const shot = testInfo.outputPath(`grid-reapplied-${size.width}.png`);
+    await page.screenshot({ path: shot });
+    await testInfo.attach(`re-applied edits (${size.width} px)`, { path: shot, contentType: 'image/png' });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const axe = await new AxeBuilder({ page }).include('.ge-merge').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await button(page, 'Use theirs in row 1 of a').click();
+  await expect(cell(page, 0, 0)).toHaveText('100');
+  await saved(page);
+  expect(table(await content(request, made.fid))).toEqual([
+    ['a', [100, 200]],
+    ['b', ['x', 'yours']],
+  ]);
 });
 
 test('keyboard only: reach the grid, move, edit, cancel, undo, redo and save', async ({ page, request }) => {

@@ -2,7 +2,8 @@
 // The grid editor: a spreadsheet over the owner's grid. Only the rows and columns in view are drawn
 // (grid-table.tsx, grid-geometry.ts); the data is fetched in a Web Worker and held compactly
 // (use-grid-data.ts, grid-model.ts); every edit (grid-edits.ts) can be undone; "Save" sends the
-// edits in one request, refused all at once or applied (use-grid-saving.ts).
+// edits in one request, refused all at once or applied (use-grid-saving.ts); refused because someone
+// else saved meanwhile, the edits can be re-applied onto their data (grid-merge.ts).
 import { type ClipboardEvent, type KeyboardEvent, type MouseEvent, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { apiFilePath } from '@/lib/shared/urls';
 import type { GridEditorData } from '@/lib/web/grid-editor';
@@ -11,6 +12,7 @@ import { undoKeys } from '../undo-redo';
 import { activeText, clearRange, copyText, type GridEdit, paste, redoEdit, type Selection, setCell, undoEdit } from './grid-edits';
 import { gridWindow, pageRows, reveal, type View } from './grid-geometry';
 import { gridKey } from './grid-keys';
+import { GridMergeReport } from './grid-merge-report';
 import { GridTable } from './grid-table';
 import { GridToolbar } from './grid-toolbar';
 import { useGridData } from './use-grid-data';
@@ -50,7 +52,7 @@ export function GridEditor({ data }: { data: GridEditorData }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const { saving, dirty, save, downloadCsv } = useGridSaving(m, {
+  const { saving, dirty, save, downloadCsv, stale, reapply, merged, dismissMerged } = useGridSaving(m, {
     name: data.name,
     cols: data.cols,
     base: data.base,
@@ -170,6 +172,7 @@ export function GridEditor({ data }: { data: GridEditorData }) {
     >
       <GridToolbar model={m} column={sel.c} busy={busy} saving={saving} dirty={dirty} run={run} onDownload={downloadCsv} onSave={save} />
       <ProblemsSummary problems={shownProblem ? [shownProblem] : []} takeFocus={false} />
+      <GridMergeReport stale={stale} merged={merged} busy={busy} onReapply={reapply} onDismiss={dismissMerged} run={run} />
       <p className="ge-status" role="status">
         {statusLine}
       </p>

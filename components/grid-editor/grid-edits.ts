@@ -2,6 +2,7 @@
 // undoable step, grid-model.ts) and answers what to say on the status line, where the selection goes
 // and any problem. The editor runs them and draws again.
 import Papa from 'papaparse';
+import type { Conflict } from './grid-merge';
 import type { GridModel } from './grid-model';
 import { type Cell, cellText, parseCell } from './grid-values';
 
@@ -145,3 +146,13 @@ export const deleteRows: GridEdit = (g, sel) => {
 
 /** The active cell's text, to edit. */
 export const activeText = (g: GridModel, sel: Selection) => cellText(g.cell(sel.r, sel.c));
+
+/** A cell both people changed back to their value (a re-applied save's conflict, grid-merge.ts). */
+export const takeTheirs =
+  (conflict: Conflict): GridEdit =>
+  (model) => {
+    const c = model.columns.findIndex((col) => col.name === conflict.column);
+    if (c < 0) return { problem: `The column “${conflict.column}” is no longer here.` };
+    model.setBlock(conflict.row, c, [[conflict.theirs]], 'Use their value');
+    return { said: `Row ${conflict.row + 1} of “${conflict.column}” has their value again.`, sel: cellOnly(conflict.row, c) };
+  };

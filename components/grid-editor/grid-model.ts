@@ -2,8 +2,9 @@
 // edit an operation that knows how to undo itself (no copies of a million-row grid per step), and
 // what a save sends (grid-text.ts).
 import { MAX_COLUMN_NAME_CHARS } from '@/lib/shared/limits';
+import type { BaseColumn, Merged, MineColumn } from './grid-merge';
 import { type CsvSource, type SaveItem, saveBodyText, tsvCell } from './grid-text';
-import { type Cell, cellText, EMPTY, insert, remove, resize, type Values, valueAt, write } from './grid-values';
+import { type Cell, cellText, compactValues, EMPTY, insert, remove, resize, type Values, valueAt, write } from './grid-values';
 
 export interface Column {
   /** Stable within the page (React keys, undo steps). */
@@ -43,11 +44,22 @@ export class GridModel {
   private edits = 0;
   /** The saved grid's columns: a column deleted by a save and brought back by an undo is new again. */
   private savedUids: Set<string>;
+  /** The saved grid's columns as saved (a copy: edits change the columns in place), by uid: what a
+   * refused save's edits are re-applied from (grid-merge.ts). Twice the grid's memory, at most. */
+  private base = new Map<string, BaseColumn>();
+  /** Row insertions and deletions since the save, undone ones not counted. */
+  private reshapes = 0;
 
   constructor(loaded: LoadedColumn[]) {
     this.columns = loaded.map((c) => this.column(c.uid, c.name, c.values));
     this.rows = this.longest();
     this.savedUids = new Set(loaded.map((c) => c.uid));
+    this.keepBase();
+  }
+
+  private keepBase(): void {
+    this.base = new Map(this.columns.flatMap((c) => (c.uid ? [[c.uid, { name: c.name, values: c.values.slice() }] as const] : [])));
+    this.reshapes = 0;
   }
 
   private column(uid: string | null, name: string, values: Values): Column {
@@ -101,7 +113,7 @@ export class GridModel {
   }
 
   /** An edit of columns' values: `apply` changes them (answering how to undo that), and the rows shown become `rows`. */
-  private edit(cols: Column[], apply: (col: Column) => () => void, rows: number, label: string): void {
+  private edit(cols: Column[], apply: (col: Column) => () => void, rows: number, label: string, reshape = false): void {
     const revs = cols.map((c) => c.rev);
     const rowsBefore = this.rows;
     const rev = ++this.edits;
@@ -115,6 +127,7 @@ export class GridModel {
           return back;
         });
         this.rows = rows;
+        if (reshape) this.reshapes++;
       },
       undo: () => {
         cols.forEach((col, i) => {
@@ -122,6 +135,7 @@ export class GridModel {
           col.rev = revs[i];
         });
         this.rows = rowsBefore;
+        if (reshape) this.reshapes--;
       },
     });
   }
@@ -167,6 +181,7 @@ export class GridModel {
       },
       shown + count,
       count === 1 ? 'Add row' : 'Add rows',
+      true,
     );
   }
 
@@ -183,6 +198,7 @@ export class GridModel {
       },
       this.rows - n,
       n === 1 ? 'Delete row' : 'Delete rows',
+      true,
     );
   }
 
@@ -272,6 +288,43 @@ export class GridModel {
       c.savedRev = c.rev;
     });
     this.savedUids = new Set(cols.map((c) => c.uid));
+    this.keepBase();
+  }
+
+  /** Whether rows were added or deleted since the save: then edits cannot be re-applied cell by cell. */
+  get rowsReshaped(): boolean {
+    return this.reshapes !== 0;
+  }
+
+  /** What a refused save re-applies (grid-merge.ts mergeEdits): the base, and the columns here. */
+  sinceSave(): { base: Map<string, BaseColumn>; mine: MineColumn[] } {
+    return { base: this.base, mine: this.columns.map((c) => ({ uid: c.uid, name: c.name, values: c.values, edited: c.rev !== c.savedRev })) };
+  }
+
+  /**
+   * The grid as saved by someone else (`theirs`) with these edits re-applied (`merged`): theirs becomes
+   * the saved state, the re-applied edits unsaved changes (one step undoes them all).
+   */
+  rebase(merged: Merged, theirs: LoadedColumn[]): void {
+    const rev = ++this.edits;
+    const columns = merged.columns.map((m) => {
+      const col = this.column(m.uid, m.name, Array.isArray(m.values) ? compactValues(m.values) : m.values.slice());
+      if (m.changed || m.uid === null) col.rev = rev;
+      return col;
+    });
+    this.columns = theirs.map((t) => this.column(t.uid, t.name, t.values.slice()));
+    this.rows = this.longest();
+    this.savedUids = new Set(theirs.map((t) => t.uid));
+    this.keepBase();
+    this.past = [];
+    this.future = [];
+    const after = { columns, rows: Math.max(0, ...columns.map((c) => c.values.length)) };
+    const theirsShown = { columns: this.columns, rows: this.rows };
+    this.run({
+      label: 'Re-apply my edits',
+      redo: () => Object.assign(this, after),
+      undo: () => Object.assign(this, theirsShown),
+    });
   }
 
   /** The rows [r0, r1] of columns [c0, c1] as tab-separated text (what a spreadsheet pastes). */

@@ -9,7 +9,7 @@ import type { LoadAnswer, LoadAsk } from './load-worker';
 const REQUEST_BYTES = 8 * 1024 * 1024;
 
 /** The columns' uids in requests of about REQUEST_BYTES (at most 100 uids each). */
-function loadGroups(cols: GridEditorData['cols']): string[][] {
+function loadGroups(cols: ColumnList): string[][] {
   const out: string[][] = [];
   let group: string[] = [];
   let size = 0;
@@ -26,8 +26,36 @@ function loadGroups(cols: GridEditorData['cols']): string[][] {
   return out;
 }
 
+/**
+ * The columns `cols` of the grid at `apiPath`, fetched off the main thread in order; `onCount` hears how
+ * many have come. Rejects with why loading stopped.
+ */
+export function loadColumns(cols: ColumnList, apiPath: string, onCount?: (n: number) => void): { done: Promise<LoadedColumn[]>; cancel: () => void } {
+  const worker = new Worker(new URL('./load-worker.ts', import.meta.url));
+  const byUid = new Map<string, LoadedColumn>();
+  const done = new Promise<LoadedColumn[]>((resolve, reject) => {
+    worker.onmessage = (e: MessageEvent<LoadAnswer>) => {
+      const answer = e.data;
+      if ('error' in answer) {
+        reject(new Error(answer.error));
+        worker.terminate();
+      } else if ('cols' in answer) {
+        for (const c of answer.cols) byUid.set(c.uid, c);
+        onCount?.(byUid.size);
+      } else {
+        resolve(cols.map((c) => byUid.get(c.uid) ?? { uid: c.uid, name: c.name, values: [] }));
+        worker.terminate();
+      }
+    };
+  });
+  worker.postMessage({ url: `${apiPath}/col`, groups: loadGroups(cols) } satisfies LoadAsk);
+  return { done, cancel: () => worker.terminate() };
+}
+
+type ColumnList = GridEditorData['cols'];
+
 /** The model once every column is here (null until then), the columns loaded so far, and why loading stopped. */
-export function useGridData(cols: GridEditorData['cols'], apiPath: string): { model: GridModel | null; loaded: number; problem: string | null } {
+export function useGridData(cols: ColumnList, apiPath: string): { model: GridModel | null; loaded: number; problem: string | null } {
   const [model, setModel] = useState<GridModel | null>(null);
   const [loaded, setLoaded] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
@@ -36,23 +64,12 @@ export function useGridData(cols: GridEditorData['cols'], apiPath: string): { mo
       setModel(new GridModel([]));
       return;
     }
-    const worker = new Worker(new URL('./load-worker.ts', import.meta.url));
-    const byUid = new Map<string, LoadedColumn>();
-    worker.onmessage = (e: MessageEvent<LoadAnswer>) => {
-      const answer = e.data;
-      if ('error' in answer) {
-        setProblem(answer.error);
-        worker.terminate();
-      } else if ('cols' in answer) {
-        for (const c of answer.cols) byUid.set(c.uid, c);
-        setLoaded(byUid.size);
-      } else {
-        setModel(new GridModel(cols.map((c) => byUid.get(c.uid) ?? { uid: c.uid, name: c.name, values: [] })));
-        worker.terminate();
-      }
-    };
-    worker.postMessage({ url: `${apiPath}/col`, groups: loadGroups(cols) } satisfies LoadAsk);
-    return () => worker.terminate();
+    const load = loadColumns(cols, apiPath, setLoaded);
+    load.done.then(
+      (columns) => setModel(new GridModel(columns)),
+      (error: Error) => setProblem(error.message),
+    );
+    return load.cancel;
   }, [cols, apiPath]);
   return { model, loaded, problem };
 }

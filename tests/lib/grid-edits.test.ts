@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
 import { appendRows, replaceColumns } from '@/lib/core/grids/column-verbs';
-import { editBaseOf, saveGridEdits } from '@/lib/core/grids/grid-edits';
+import { editStateOf, saveGridEdits } from '@/lib/core/grids/grid-edits';
 import { createGrid, gridContent } from '@/lib/core/grids/grids';
 import { rowsBodySchema } from '@/lib/core/grids/grid-input';
 import { createPlot } from '@/lib/core/plots/plots';
@@ -49,7 +49,7 @@ describe.each(DRIVERS)('grid edits (%s)', (driver) => {
   it('writes the columns after the edits at once: renamed, reordered, replaced, added, deleted; the base moves', async () => {
     const grid = await newGrid();
     const [x, y, z] = grid.cols.map((c) => c.uid);
-    const base = await editBaseOf(db, alice, fid(grid.fid));
+    const base = (await editStateOf(db, alice, fid(grid.fid))).base;
     const saved = await saveGridEdits(db, alice, fid(grid.fid), {
       base,
       cols: [{ uid: y, name: 'label', data: ['b', 'a'] }, { name: 'new', data: [0.5, 1.5] }, { uid: x }],
@@ -65,8 +65,14 @@ describe.each(DRIVERS)('grid edits (%s)', (driver) => {
     expect(cols.label).toMatchObject({ data: ['b', 'a'], uid: y });
     expect(cols.new.data).toEqual([0.5, 1.5]);
     expect(cols.x).toMatchObject({ data: [1, 2, 3], uid: x });
-    // The saved base is the grid's own: a second save from it passes.
-    expect(await editBaseOf(db, alice, fid(grid.fid))).toBe(saved.base);
+    // The saved base is the grid's own, with its columns now: a second save from it passes.
+    const now = await editStateOf(db, alice, fid(grid.fid));
+    expect(now.base).toBe(saved.base);
+    expect(now.cols.map((c) => [c.name, c.uid, c.length])).toEqual([
+      ['label', y, 2],
+      ['new', saved.cols[1].uid, 2],
+      ['x', x, 3],
+    ]);
     const again = await saveGridEdits(db, alice, fid(grid.fid), { base: saved.base, cols: [{ uid: x, name: 'first' }] });
     expect(Object.keys(await content(grid.fid))).toEqual(['first']);
     expect(again.cols).toEqual([{ name: 'first', uid: x }]);
@@ -79,7 +85,7 @@ describe.each(DRIVERS)('grid edits (%s)', (driver) => {
       () => replaceColumns(db, alice, fid(grid.fid), x, { cols: [{ data: [4, 5, 6] }] }),
       () => appendRows(db, alice, fid(grid.fid), rowsBodySchema.parse({ rows: [[0, 'd', 0]] }), ORIGIN),
     ]) {
-      const base = await editBaseOf(db, alice, fid(grid.fid));
+      const base = (await editStateOf(db, alice, fid(grid.fid))).base;
       await change();
       const before = await content(grid.fid);
       const err = await expectApiError(saveGridEdits(db, alice, fid(grid.fid), { base, cols: [{ uid: x, data: [9] }] }), 409, /changed by someone else/);
@@ -91,7 +97,7 @@ describe.each(DRIVERS)('grid edits (%s)', (driver) => {
   it('applies all or nothing: one bad column refuses the whole save, naming it', async () => {
     const grid = await newGrid();
     const [x, y, z] = grid.cols.map((c) => c.uid);
-    const base = await editBaseOf(db, alice, fid(grid.fid));
+    const base = (await editStateOf(db, alice, fid(grid.fid))).base;
     const before = await content(grid.fid);
     const cases: [unknown[], RegExp][] = [
       [[{ uid: x, data: [0] }, { uid: y, name: 'x' }, { uid: z }], /cols\[1\]\.name: a column named 'x' already exists/],
@@ -108,16 +114,16 @@ describe.each(DRIVERS)('grid edits (%s)', (driver) => {
     ];
     for (const [cols, message] of cases) await expectApiError(saveGridEdits(db, alice, fid(grid.fid), { base, cols }), 400, message);
     expect(await content(grid.fid)).toEqual(before);
-    expect(await editBaseOf(db, alice, fid(grid.fid))).toBe(base);
+    expect((await editStateOf(db, alice, fid(grid.fid))).base).toBe(base);
   });
 
   it("is the owner's alone: others get the 404 of a missing grid (or 403 when they may read it)", async () => {
     const grid = await newGrid(false);
-    const base = await editBaseOf(db, alice, fid(grid.fid));
+    const base = (await editStateOf(db, alice, fid(grid.fid))).base;
     await expectApiError(saveGridEdits(db, bob, fid(grid.fid), { base, cols: [] }), 404);
-    await expectApiError(editBaseOf(db, bob, fid(grid.fid)), 404);
+    await expectApiError(editStateOf(db, bob, fid(grid.fid)), 404);
     const open = await newGrid(true);
-    await expectApiError(saveGridEdits(db, bob, fid(open.fid), { base: await editBaseOf(db, alice, fid(open.fid)), cols: [] }), 403);
+    await expectApiError(saveGridEdits(db, bob, fid(open.fid), { base: (await editStateOf(db, alice, fid(open.fid))).base, cols: [] }), 403);
     await expectApiError(saveGridEdits(db, null, fid(grid.fid), { base, cols: [] }), 401);
   });
 
@@ -127,7 +133,7 @@ describe.each(DRIVERS)('grid edits (%s)', (driver) => {
     const figure = { data: [{ type: 'scatter', xsrc: `${grid.fid}:${x}`, ysrc: `${grid.fid}:${z}` }] };
     const plot = (JSON.parse(await createPlot(db, alice, { figure }, ORIGIN)) as { file: { fid: string } }).file.fid;
     const v1 = await plotVersion(plot);
-    let base = await editBaseOf(db, alice, fid(grid.fid));
+    let base = (await editStateOf(db, alice, fid(grid.fid))).base;
     base = (await saveGridEdits(db, alice, fid(grid.fid), { base, cols: [{ uid: z, name: 'zz' }, { uid: x }, { uid: y }] })).base;
     expect(await plotVersion(plot)).toBe(v1);
     base = (await saveGridEdits(db, alice, fid(grid.fid), { base, cols: [{ uid: z, data: [1, 1, 1] }, { uid: x }, { uid: y }] })).base;

@@ -13,7 +13,7 @@ import { refreshPlotsOfGrids } from '../images/images';
 import type { Fid } from '../records';
 import { insertColumns, newUid, replaceColumnData, type NewColumn } from './column-store';
 import { checkNames, editItems, quoted, valuesOf, type editsBodySchema } from './grid-input';
-import { editableGrid, gridColumnsOf, lockGrid, touchGrid } from './grids';
+import { editableGrid, gridColumnsOf, listGridColumns, lockGrid, touchGrid, type ColumnInfo } from './grids';
 
 /** A grid's state as a token: its date_modified to the microsecond, which every write of its columns moves (touchGrid). */
 const EDIT_BASE = sql`(extract(epoch FROM updated_at) * 1000000)::bigint::text`;
@@ -25,9 +25,13 @@ export async function gridEditBase(db: Db, gridId: number): Promise<string> {
   return row.base;
 }
 
-/** GET /v2/grids/{fid}/edits: the caller's own grid's base. */
-export async function editBaseOf(db: Db, viewer: Viewer | null, fid: Fid): Promise<string> {
-  return gridEditBase(db, (await editableGrid(db, viewer, fid)).id);
+/** GET /v2/grids/{fid}/edits: the caller's own grid's base and its columns now (what an editor whose
+ * save was refused re-applies its edits onto). The base first: columns read after it can only be
+ * newer, so a stale base refuses a save, never overwrites. */
+export async function editStateOf(db: Db, viewer: Viewer | null, fid: Fid): Promise<{ base: string; cols: ColumnInfo[] }> {
+  const grid = await editableGrid(db, viewer, fid);
+  const base = await gridEditBase(db, grid.id);
+  return { base, cols: (await listGridColumns(db, [grid.id])).get(grid.id) ?? [] };
 }
 
 export const STALE_EDIT =

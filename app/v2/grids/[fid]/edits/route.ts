@@ -1,5 +1,5 @@
 import { editsBodySchema } from '@/lib/core/grids/grid-input';
-import { editBaseOf, saveGridEdits } from '@/lib/core/grids/grid-edits';
+import { editStateOf, saveGridEdits } from '@/lib/core/grids/grid-edits';
 import { endpoint, routes } from '@/lib/http/routes';
 import { clientOf } from '@/lib/http/request/client';
 import { json } from '@/lib/http/responses';
@@ -8,10 +8,10 @@ import { fidParam } from '@/lib/core/records';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids/{fid}/edits', {
   GET: endpoint({
-    summary: 'The base an edit of your grid starts from',
+    summary: 'The base an edit of your grid starts from, and its columns now',
     auth: 'required',
-    responses: { 200: '{"base"}: send it back with the edits' },
-    handler: async ({ db, viewer, params }) => json({ base: await editBaseOf(db, viewer, fidParam(params.fid)) }),
+    responses: { 200: '{"base", "cols": [{"name", "uid", "length", "bytes"}]}: send the base back with the edits' },
+    handler: async ({ db, viewer, params }) => json(await editStateOf(db, viewer, fidParam(params.fid))),
   }),
   POST: endpoint({
     summary: "Save edits of a grid's columns at once: kept, renamed, replaced, added, reordered and deleted columns",
