@@ -1,8 +1,11 @@
 // The preview's data: the figure the editor keeps holds src references only, so the preview fetches
 // the columns they name from the API (each once, cached, parsed off the main thread), and draws a copy
-// with the values in place. Within the live-drawing limits (lib/shared/figures/live-drawing.ts) it draws all of
-// it, beyond them the first part of each column.
+// with the values in place. A long line or scatter is drawn from a reduced copy (each stretch's lowest
+// and highest values, lib/shared/figures/reduce-rows.ts), so a million rows draw as fast as a few
+// thousand; other data within the live-drawing limits (lib/shared/figures/live-drawing.ts) is drawn
+// whole, beyond them the first part of each column.
 import { drawsLive, LIVE_MAX_BYTES, LIVE_MAX_VALUES } from '@/lib/shared/figures/live-drawing';
+import { minMaxRows, pickRows, REDUCED_POINTS, REDUCIBLE_TYPES } from '@/lib/shared/figures/reduce-rows';
 import { apiFilePath } from '@/lib/shared/urls';
 import { callApi } from '../api-client';
 
@@ -27,8 +30,11 @@ export function splitSrc(src: string): { owner: string; n: number; uids: string[
 /** A column's key: usernames are case-insensitive. */
 export const columnKey = (owner: string, n: number, uid: string) => `${owner.toLowerCase()}:${n}:${uid}`;
 
+/** A column's values: numbers come as a Float64Array (column-worker.ts). */
+type Values = unknown[] | Float64Array;
+
 interface Column {
-  values: unknown[];
+  values: Values;
   total: number;
 }
 
@@ -40,7 +46,7 @@ function columnWorker(): Worker | null {
   if (worker !== undefined) return worker;
   try {
     worker = new Worker(new URL('./column-worker.ts', import.meta.url));
-    worker.onmessage = (e: MessageEvent<{ id: number; values?: unknown[]; total?: number; error?: string }>) => {
+    worker.onmessage = (e: MessageEvent<{ id: number; values?: Values; total?: number; error?: string }>) => {
       const wait = waiting.get(e.data.id);
       waiting.delete(e.data.id);
       if (e.data.error !== undefined) wait?.reject(new Error(e.data.error));
@@ -125,6 +131,47 @@ export interface Preview {
   figure: PreviewFigure;
   /** Set when the data was beyond the live-drawing limits: the values drawn and the values there are. */
   cut: { shown: number; total: number } | null;
+  /** Set when a trace was drawn from a reduced copy: its rows, and the points drawn of them (the longest such trace). */
+  reduced: { rows: number; points: number } | null;
+}
+
+const plain = (v: Values): unknown[] => (Array.isArray(v) ? v : Array.from(v));
+const isArrayLike = (v: unknown): v is Values => Array.isArray(v) || v instanceof Float64Array;
+
+/** Every array of `length` values in a trace (its data attributes, nested ones too) kept at `rows` only. */
+function reduceTrace(node: Record<string, unknown>, length: number, rows: Uint32Array): void {
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    if (isArrayLike(value)) {
+      if (value.length === length) node[key] = pickRows(value, rows);
+    } else if (isRecord(value) && key !== 'transforms') reduceTrace(value, length, rows);
+  }
+}
+
+/** A reducible trace's rows (its longest array), reduced when over REDUCED_POINTS; what was done. */
+function reduceLong(trace: Record<string, unknown>): { rows: number; points: number } | null {
+  let length = 0;
+  const longest = (node: Record<string, unknown>) => {
+    for (const value of Object.values(node)) {
+      if (isArrayLike(value)) length = Math.max(length, value.length);
+      else if (isRecord(value)) longest(value);
+    }
+  };
+  longest(trace);
+  if (length <= REDUCED_POINTS) return null;
+  const y = isArrayLike(trace.y) && trace.y.length === length ? trace.y : null;
+  const rows = minMaxRows(y, length);
+  reduceTrace(trace, length, rows);
+  return { rows: length, points: rows.length };
+}
+
+/** Typed arrays left whole (a short column) as plain arrays, as the rest of the page expects. */
+function plainArrays(node: Record<string, unknown>): void {
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    if (value instanceof Float64Array) node[key] = Array.from(value);
+    else if (isRecord(value) && !Array.isArray(value)) plainArrays(value);
+  }
 }
 
 /**
@@ -133,19 +180,22 @@ export interface Preview {
  */
 export async function previewFigure(figure: PreviewFigure, sizes: Map<string, ColumnSize>, seen?: SeenData): Promise<Preview> {
   const copy = structuredClone({ data: figure.data, layout: figure.layout, frames: figure.frames }) as PreviewFigure;
-  const refs: { obj: Record<string, unknown>; key: string; parts: { owner: string; n: number; uid: string }[] }[] = [];
+  const refs: { obj: Record<string, unknown>; key: string; parts: { owner: string; n: number; uid: string }[]; whole: boolean }[] = [];
   const seenRefs: { obj: Record<string, unknown>; key: string; src: string; size: ColumnSize }[] = [];
-  const visit = (obj: Record<string, unknown>, key: string, src: string) => {
+  // A reducible trace's columns come whole (they are reduced once here), outside the limits' share.
+  const visitIn = (whole: boolean) => (obj: Record<string, unknown>, key: string, src: string) => {
     const s = splitSrc(src);
     const parts = s ? s.uids.map((uid) => ({ owner: s.owner, n: s.n, uid })).filter((p) => sizes.has(columnKey(p.owner, p.n, p.uid))) : [];
     const through = parts.length ? undefined : seen?.sizes.get(src);
     if (seen && through) seenRefs.push({ obj, key, src, size: through });
-    else refs.push({ obj, key, parts });
+    else refs.push({ obj, key, parts, whole: whole && parts.length === 1 });
   };
-  eachSrc(copy.data, visit);
-  if (copy.frames) eachSrc(copy.frames, visit);
+  const reducible = (trace: Record<string, unknown>) => REDUCIBLE_TYPES.has(typeof trace.type === 'string' ? trace.type : 'scatter');
+  for (const trace of copy.data) eachSrc(trace, visitIn(reducible(trace)));
+  if (copy.frames) eachSrc(copy.frames, visitIn(false));
   const total = { values: 0, bytes: 0 };
   for (const ref of refs) {
+    if (ref.whole) continue;
     for (const p of ref.parts) {
       const size = sizes.get(columnKey(p.owner, p.n, p.uid))!;
       total.values += size.length;
@@ -162,14 +212,17 @@ export async function previewFigure(figure: PreviewFigure, sizes: Map<string, Co
   await Promise.all(
     refs.map(async (ref) => {
       const cols = await Promise.all(
-        ref.parts.map((p) => column(p.owner, p.n, p.uid, capOf(sizes.get(columnKey(p.owner, p.n, p.uid))!.length)).catch(() => null)),
+        ref.parts.map((p) =>
+          column(p.owner, p.n, p.uid, ref.whole ? Number.POSITIVE_INFINITY : capOf(sizes.get(columnKey(p.owner, p.n, p.uid))!.length)).catch(() => null),
+        ),
       );
       const name = ref.key.slice(0, -3);
       delete ref.obj[ref.key];
       const got = cols.filter((c) => c !== null);
       if (!got.length) return;
-      for (const c of got) shown += c.values.length;
-      ref.obj[name] = got.length === 1 && ref.parts.length === 1 ? got[0].values : got.map((c) => c.values);
+      if (!ref.whole) for (const c of got) shown += c.values.length;
+      // Kept as fetched where it will be reduced (a copy of a million values would be thrown away).
+      ref.obj[name] = ref.whole ? got[0].values : got.length === 1 && ref.parts.length === 1 ? plain(got[0].values) : got.map((c) => plain(c.values));
     }),
   );
   await Promise.all(
@@ -183,5 +236,12 @@ export async function previewFigure(figure: PreviewFigure, sizes: Map<string, Co
       ref.obj[ref.key.slice(0, -3)] = kept;
     }),
   );
-  return { figure: copy, cut: share >= 1 ? null : { shown, total: total.values } };
+  let reduced: Preview['reduced'] = null;
+  for (const trace of copy.data) {
+    if (!reducible(trace)) continue;
+    const done = reduceLong(trace);
+    if (done && (!reduced || done.rows > reduced.rows)) reduced = done;
+    plainArrays(trace);
+  }
+  return { figure: copy, cut: share >= 1 ? null : { shown, total: total.values }, reduced };
 }
