@@ -128,6 +128,7 @@ function FilterStep(props: DataStepsProps) {
           onChange={(next) => set(next ? { type: 'filter', targetsrc: next, enabled: false } : undefined)}
         />
       )}
+      {!step && <p className="field-hint">Keep only the rows of some values of a column, or of a range of its numbers or dates.</p>}
       {step && src && kind === 'category' && <ValueChoices key={src} src={src} step={step} index={index} sizes={props.sizes} onStep={set} />}
       {step && src && kind !== 'category' && <RangeFields key={src} step={step} index={index} dates={kind === 'date'} onStep={set} />}
     </fieldset>
