@@ -18,6 +18,7 @@ import { ChartPreview } from './chart-preview';
 import { figurePlace, type SaveProblem, savePlot } from './chart-save';
 import { ChartFileFields } from './chart-file-fields';
 import { ChartTypePicker } from './chart-type-picker';
+import { DataSteps } from './data-steps';
 import { CHART_KINDS, convertTrace, figureKind, kindById, kindOf, roleSrc, tracesSrcs, withRoleSrc, type ChartKind } from '@/lib/shared/figures/chart-kinds';
 import { ExpertView } from './expert-view';
 import { historyReducer, startHistory, type EditorFigure } from './figure-history';
@@ -338,6 +339,16 @@ export function ChartEditor({ data, check, followSharing }: ChartEditorProps) {
                   columns={columns}
                   onChange={setRole}
                 />
+                {traceKind && (
+                  <DataSteps
+                    {...{ trace, index, grids, seen, columns, sizes }}
+                    kind={traceKind}
+                    columnName={(src) => (src === undefined ? undefined : columnNames.get(src))}
+                    onChange={(update, key) =>
+                      dispatch({ type: 'apply', key, apply: (f) => ({ ...f, data: f.data.map((t, i) => (i === index ? update(t) : t)) }) })
+                    }
+                  />
+                )}
                 <TraceStylePanel figure={figure} index={index} onChange={change} />
               </fieldset>
             )}

@@ -23,12 +23,14 @@ interface ColumnSelectProps {
   multiple?: boolean;
   required?: boolean;
   error?: string;
+  /** What choosing several columns means, when it is not the usual (one row each). */
+  hint?: string;
   onChange: (src: string | undefined) => void;
 }
 
 const optionValue = (g: ColumnGrid, uid: string) => `${g.fid}:${uid}`;
 
-export function ColumnSelect({ id, label, src, grids, seen, multiple, required, error, onChange }: ColumnSelectProps) {
+export function ColumnSelect({ id, label, src, grids, seen, multiple, required, error, hint, onChange }: ColumnSelectProps) {
   const parsed = src ? splitSrc(src) : null;
   const known = new Map<string, string>();
   for (const g of grids) for (const c of g.cols) known.set(columnKey(g.owner, g.n, c.uid), optionValue(g, c.uid));
@@ -99,7 +101,7 @@ export function ColumnSelect({ id, label, src, grids, seen, multiple, required, 
       )}
       {multiple && !error && (
         <p id={`${id}-hint`} className="field-hint">
-          One row for each column chosen (Ctrl or Shift to choose several).
+          {hint ?? 'One row for each column chosen (Ctrl or Shift to choose several).'}
         </p>
       )}
       {error && (

@@ -9,8 +9,8 @@ export type EditorFigure = PreviewFigure;
 export type HistoryAction =
   | { type: 'change'; path: string; value: unknown }
   | { type: 'set'; figure: EditorFigure }
-  /** A pure change of the figure as it is when it applies (a theme fetched meanwhile). */
-  | { type: 'apply'; apply: (figure: EditorFigure) => EditorFigure }
+  /** A pure change of the figure as it is when it applies (a theme fetched meanwhile); changes of one `key` in a row are one step. */
+  | { type: 'apply'; apply: (figure: EditorFigure) => EditorFigure; key?: string }
   | { type: 'undo' }
   | { type: 'redo' };
 
@@ -23,7 +23,7 @@ export function historyReducer(h: History<EditorFigure>, action: HistoryAction):
     case 'set':
       return record(h, action.figure);
     case 'apply':
-      return record(h, action.apply(h.present));
+      return record(h, action.apply(h.present), action.key ?? null);
     case 'undo':
       return undo(h);
     case 'redo':

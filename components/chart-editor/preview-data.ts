@@ -89,6 +89,14 @@ function column(owner: string, n: number, uid: string, max: number): Promise<Col
   return fetched;
 }
 
+/** One column's values as the preview fetches them (the first LIVE_MAX_VALUES at most), or null when `sizes` does not know it. */
+export function columnValues(src: string, sizes: Map<string, ColumnSize>): Promise<unknown[]> | null {
+  const s = splitSrc(src);
+  const size = s && s.uids.length === 1 ? sizes.get(columnKey(s.owner, s.n, s.uids[0])) : undefined;
+  if (!s || !size) return null;
+  return column(s.owner, s.n, s.uids[0], Math.min(size.length, LIVE_MAX_VALUES)).then((c) => c.values);
+}
+
 /**
  * Columns seen through the plot alone (a collaborator's view of the owner's data): their values come
  * from the plot's content as its readers get it (`map_data=unreadable`, the one reader rule).

@@ -54,6 +54,11 @@ export function TraceRoles({ trace, index, kind, grids, seen, more, onMore, data
             grids={grids}
             seen={seen}
             multiple={role.multiple}
+            hint={
+              role.long
+                ? 'One column: each row a cell at its X and Y (long data). Several: one row of cells each (wide data; Ctrl or Shift to choose several).'
+                : undefined
+            }
             required={role.required}
             error={problemAt(place(p)) ?? (kind ? roleProblem(kind, role, trace, columns) : null) ?? undefined}
             onChange={(src) => onChange(p, src)}

@@ -48,3 +48,9 @@ export const CONTENT_LIMITS = {
   source: 65_536,
   style: 2000,
 } as const;
+
+/**
+ * A trace's data steps (its `transforms`: lib/shared/figures/apply-transforms.ts): steps a trace, an
+ * aggregate's functions, a filter's values and the characters of one value.
+ */
+export const TRANSFORM_LIMITS = { transforms: 10, aggregations: 20, values: 1000, valueChars: 1000 } as const;

@@ -84,6 +84,27 @@ describe('GET /v2/plots/{fid}/content', () => {
       },
     },
     {
+      name: "plotly 2's transforms: a filter's targetsrc and an aggregate's groupssrc",
+      trace: (g) => ({
+        type: 'bar',
+        xsrc: g.src('c'),
+        ysrc: g.src('y'),
+        transforms: [
+          { type: 'filter', targetsrc: g.src('x'), operation: '>=', value: 2 },
+          { type: 'aggregate', groupssrc: g.src('s'), aggregations: [{ target: 'y', func: 'sum' }] },
+        ],
+      }),
+      expected: {
+        type: 'bar',
+        x: ['red', 'green', 'blue'],
+        y: [10, 20, 30],
+        transforms: [
+          { type: 'filter', target: [1, 2, 3], operation: '>=', value: 2 },
+          { type: 'aggregate', groups: [5, 6, 7], aggregations: [{ target: 'y', func: 'sum' }] },
+        ],
+      },
+    },
+    {
       name: 'pie labelssrc/valuessrc',
       trace: (g) => ({ type: 'pie', labelssrc: g.src('c'), valuessrc: g.src('x') }),
       expected: { type: 'pie', labels: ['red', 'green', 'blue'], values: [1, 2, 3] },
@@ -107,6 +128,12 @@ describe('GET /v2/plots/{fid}/content', () => {
       layout: {},
       frames: [{ name: 'f', data: [{ y: [5, 6, 7], marker: { color: ['red', 'green', 'blue'] } }] }],
     });
+  });
+
+  it('a transform this site would not draw as plotly 2 does → 400 naming it', async () => {
+    const figure = { data: [scatter(grid, { transforms: [{ type: 'aggregate', aggregations: [{ target: 'y', func: 'total' }] }] })] };
+    const res = await call('POST', '/v2/plots', { user: alice, body: { filename: 'bad transform', figure } });
+    expectError(res, 400, 'figure.data[0].transforms[0].aggregations[0].func: expected one of plotly’s aggregate functions');
   });
 
   it('inline_data=false is the default form', async () => {

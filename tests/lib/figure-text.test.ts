@@ -104,6 +104,39 @@ describe('figure text in the browser', () => {
     expect(svg).toContain('fill');
   });
 
+  it("applies the figure's data steps first (plotly 4 has no transforms), the text rules holding for what they make", async () => {
+    const figure = {
+      data: [
+        {
+          type: 'bar',
+          x: ['a', HOSTILE_TEXT[1], 'a'],
+          y: [1, 2, 3],
+          transforms: [
+            { type: 'aggregate', groups: 'x', aggregations: [{ target: 'y', func: 'sum' }] },
+            { type: 'sort', target: 'y', order: 'descending' },
+          ],
+        },
+      ],
+      layout: {},
+    };
+    const drawn = await page.evaluate(async (fig) => {
+      const w = window as unknown as {
+        Plotly: { newPlot(el: HTMLElement, d: unknown, l: unknown): Promise<unknown>; purge(el: HTMLElement): void };
+        __tameFigure(P: unknown, f: unknown, o: string): Promise<{ data: unknown; layout: unknown }>;
+      };
+      const el = document.createElement('div');
+      document.body.appendChild(el);
+      const f = await w.__tameFigure(w.Plotly, fig, 'cut');
+      await w.Plotly.newPlot(el, f.data, f.layout);
+      const t = (el as unknown as { _fullData: { x: string[]; y: number[]; transforms?: unknown }[] })._fullData[0];
+      const out = { x: t.x.map((v) => v.includes('url(')), y: [...t.y], transforms: 'transforms' in (f.data as object[])[0] };
+      w.Plotly.purge(el);
+      el.remove();
+      return out;
+    }, figure);
+    expect(drawn).toEqual({ x: [false, false], y: [4, 2], transforms: false });
+  });
+
   it('keeps the looks authors ask for: colours, sizes, bold', async () => {
     const figure = { data: [{ type: 'bar', x: ['a'], y: [1] }], layout: { title: { text: '<span style="color:red;font-size:30px">Red</span> <b>bold</b>' } } };
     const styles = await page.evaluate(async (fig) => {

@@ -95,6 +95,41 @@ describe('checkFigure', () => {
     ]);
   });
 
+  it("accepts plotly 2's aggregate, filter and sort transforms, their columns as srcs", () => {
+    const refs = checkFigure({
+      data: [
+        {
+          type: 'bar',
+          xsrc: SRC,
+          transforms: [
+            { type: 'filter', targetsrc: 'alice:1:city', operation: '{}', value: ['Oslo', 'Rome'], preservegaps: false },
+            { type: 'aggregate', groups: 'x', aggregations: [{ target: 'y', func: 'sum', enabled: true }], groupssrc: 'alice:1:grp' },
+            { type: 'sort', target: 'y', order: 'descending', enabled: false, targetcalendar: 'gregorian' },
+          ],
+        },
+      ],
+    });
+    expect(refs.map((r) => r.path.join('.'))).toEqual(['data.0.xsrc', 'data.0.transforms.0.targetsrc', 'data.0.transforms.1.groupssrc']);
+  });
+
+  it('refuses transforms it would not draw as plotly 2 does, or past their bounds, saying where', () => {
+    const step = (t: Record<string, unknown>) => problems({ data: [{ transforms: [t] }] });
+    expect(step({ type: 'groupby', groups: 'x' })).toEqual([
+      'figure.data[0].transforms[0].type: "groupby" is not a transform this site draws (plotly.js 4 has none; it applies these itself): use "aggregate", "filter" or "sort"',
+    ]);
+    expect(step({ type: 'aggregate', aggregations: [{ target: 'y', func: 'total' }] })[0]).toMatch(
+      /^figure\.data\[0\]\.transforms\[0\]\.aggregations\[0\]\.func: expected one of plotly’s aggregate functions: "count", "sum"/,
+    );
+    expect(step({ type: 'filter', operation: '~' })[0]).toMatch(/^figure\.data\[0\]\.transforms\[0\]\.operation: expected one of plotly’s filter operations/);
+    expect(step({ type: 'filter', value: Array(1001).fill('a') })).toEqual(['figure.data[0].transforms[0].value: at most 1000 values to filter by']);
+    expect(step({ type: 'filter', target: 'x; alert(1)' })).toEqual([
+      'figure.data[0].transforms[0].target: expected the name of a trace attribute, such as "x" or "marker.color"',
+    ]);
+    expect(step({ type: 'sort', target: [3, 1, 2] })).toEqual([`figure.data[0].transforms[0].target: ${RAW('target')}`]);
+    expect(problems({ data: [{ transforms: Array(11).fill({ type: 'sort' }) }] })).toEqual(['figure.data[0].transforms: at most 10 transforms a trace']);
+    expect(problems({ data: [{ transforms: { type: 'sort' } }] })).toEqual(['figure.data[0].transforms: expected an array of transforms']);
+  });
+
   it('walks object arrays such as parcoords dimensions', () => {
     const fig = {
       data: [{ type: 'parcoords', line: { color: [1, 2] }, dimensions: [{ values: [1, 2], range: [0, 3], label: 'a' }, { valuessrc: SRC }, 'junk'] }],

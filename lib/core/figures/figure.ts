@@ -3,6 +3,7 @@
 import { decodeTypedArray } from '@/lib/shared/column-values';
 import { invalid, invalidMany } from '../errors';
 import { traceNode, type AttrNode } from './plot-schema';
+import { transformProblems } from './transforms';
 
 type Path = (string | number)[];
 type Obj = Record<string, unknown>;
@@ -179,6 +180,10 @@ export function checkFigure(figure: unknown): SrcRef[] {
     },
     problem: add,
     done: () => problems.length >= MAX_PROBLEMS,
+  });
+  // Data steps (plotly 2's transforms) are applied before drawing: only those applied the same way, bounded.
+  data.forEach((trace, j) => {
+    if (isObject(trace) && trace.transforms !== undefined) for (const p of transformProblems(trace.transforms, ['data', j])) add(p.path, p.message);
   });
   const overflow = nonFinitePath(fig, []);
   if (overflow) add(overflow, 'a number too large for JSON (e.g. 1e400, read as Infinity, would be stored as null); send a finite number');

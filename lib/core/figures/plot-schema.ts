@@ -74,6 +74,19 @@ function setNew(map: Map<string, AttrNode>, key: string): AttrNode {
   return node;
 }
 
+/**
+ * plotly.js 2's `transforms`, which plotly 4's schema no longer has: an aggregate's `groups` and a
+ * filter's or sort's `target` take a column (`groupssrc`, `targetsrc`), as in plotly 2's schema, so
+ * their srcs are found, resolved and inlined like any other (lib/core/figures/transforms.ts checks the rest).
+ */
+function withTransforms(node: AttrNode): AttrNode {
+  const step = emptyNode();
+  step.data.add('groups').add('target');
+  step.arrays.set('aggregations', emptyNode());
+  node.arrays.set('transforms', step);
+  return node;
+}
+
 function load(): Compiled {
   if (compiled) return compiled;
   // Read from the installed plotly.js at runtime (the app and the scripts run from the project root);
@@ -82,7 +95,7 @@ function load(): Compiled {
   const schema = JSON.parse(readFileSync(file, 'utf8')) as PlotSchema;
   const meta = new Set([...schema.defs.metaKeys, 'impliedEdits', 'items']);
   const traces = new Map<string, AttrNode>();
-  for (const [type, trace] of Object.entries(schema.traces)) traces.set(type, compileNode(trace.attributes, meta));
+  for (const [type, trace] of Object.entries(schema.traces)) traces.set(type, withTransforms(compileNode(trace.attributes, meta)));
   compiled = { traces, union: null };
   return compiled;
 }

@@ -4,6 +4,7 @@
 // latitudes and longitudes, a map of points. Pure: the server starts the editor with the first choice,
 // the editor offers the rest.
 import { CHART_KINDS, fits, kindById, withRoleSrc, type ChartKind } from './chart-kinds';
+import { aggregateStep } from './trace-steps';
 import type { ColumnFacts } from './column-facts';
 
 export interface ChoiceColumn {
@@ -14,13 +15,15 @@ export interface ChoiceColumn {
   length?: number;
 }
 
+const XY_STEPS = { group: 'x', value: 'y' };
+
 /** Rows from which a line or scatter is drawn with WebGL (scattergl): SVG markers and paths slow down past a few thousand. */
 export const WEBGL_FROM_ROWS = 10_000;
 
 export interface ChartChoice {
   kind: ChartKind['id'];
-  /** Each trace's columns by role attribute (a 2D role's columns joined by commas, as its src is). */
-  traces: { roles: Record<string, string>; name?: string }[];
+  /** Each trace's columns by role attribute (a 2D role's columns joined by commas, as its src is), and its data steps (`transforms`). */
+  traces: { roles: Record<string, string>; name?: string; steps?: Record<string, unknown>[] }[];
   /** Why this chart, in a few words ("sales over day"). */
   why: string;
 }
@@ -58,17 +61,12 @@ export function chartChoices(columns: ChoiceColumn[]): ChartChoice[] {
   if (lat && lon) add('map-points', [{ roles: { lat: lat.src, lon: lon.src } }], `${lat.name} and ${lon.name} on a map`);
   const category = categories[0] ?? places[0];
   if (category && series.length) {
-    add(
-      'bar',
-      series.map((c) => named({ x: category.src, y: c.src }, c)),
-      `${list(series)} by ${category.name}`,
-    );
-    if (series.length > 1)
-      add(
-        'stacked-bar',
-        series.map((c) => named({ x: category.src, y: c.src }, c)),
-        `${list(series)} by ${category.name}, stacked`,
-      );
+    // Rows of repeated categories (sales, one row a sale) draw one bar each category, their sum: not a sliver a row.
+    const sum = category.facts.repeats ? [aggregateStep(XY_STEPS, 'sum')] : undefined;
+    const bars = series.map((c) => ({ ...named({ x: category.src, y: c.src }, c), ...(sum && { steps: sum }) }));
+    const summed = sum ? ', summed' : '';
+    add('bar', bars, `${list(series)} by ${category.name}${summed}`);
+    if (series.length > 1) add('stacked-bar', bars, `${list(series)} by ${category.name}${summed}, stacked`);
     if (category.facts.distinct <= PIE_MAX)
       add('pie', [{ roles: { labels: category.src, values: series[0].src } }], `${series[0].name} by ${category.name}, as shares`);
     add('box', [{ roles: { y: series[0].src, x: category.src } }], `the spread of ${series[0].name} by ${category.name}`);
@@ -106,10 +104,11 @@ const list = (cols: ChoiceColumn[]) => (cols.length <= 2 ? cols.map((c) => c.nam
 /** A choice as a figure: its type's trace settings and layout, each trace's columns as srcs. */
 export function choiceFigure(choice: ChartChoice, columns: ChoiceColumn[]): { data: Record<string, unknown>[]; layout: Record<string, unknown> } {
   const kind = kindById(choice.kind) ?? CHART_KINDS[0];
-  const data = choice.traces.map(({ roles, name }) => {
+  const data = choice.traces.map(({ roles, name, steps }) => {
     let trace: Record<string, unknown> = structuredClone(kind.trace);
     for (const [attr, src] of Object.entries(roles)) trace = withRoleSrc(trace, attr, src);
     if (name !== undefined) trace.name = name;
+    if (steps) trace.transforms = structuredClone(steps);
     if (trace.type === 'scatter' && Object.values(roles).some((src) => (columns.find((c) => c.src === src)?.length ?? 0) >= WEBGL_FROM_ROWS))
       trace.type = 'scattergl';
     const place = kind.id === 'map-regions' ? columns.find((c) => c.src === roles.locations)?.facts.place : undefined;

@@ -5,6 +5,7 @@
 // own attribute names. Each role says which columns fit it (column-facts.ts): a type change and the
 // first chart (chart-choice.ts) never put a city where numbers go.
 import type { ColumnFacts, ValueKind } from './column-facts';
+import { convertSteps } from './trace-steps';
 
 /** A role's label (what its control is called) and the trace attribute it maps a column to. */
 export interface Role {
@@ -18,6 +19,8 @@ export interface Role {
   fresh?: boolean;
   /** The kinds of column it draws (any when unset); `place`: a column of countries. */
   takes?: ValueKind[] | 'place';
+  /** A several-column role that also takes one column of long data, placed by the trace's X and Y (a heatmap's Z). */
+  long?: boolean;
 }
 
 const NUMBERS: ValueKind[] = ['number'];
@@ -31,7 +34,11 @@ export interface ChartKind {
   /** Layout settings the type needs (dotted paths). */
   layout?: Record<string, unknown>;
   roles: Role[];
+  /** The roles a data step works by: what an aggregate groups by (the categories) and what it reduces (the values). */
+  steps?: { group: string; value: string };
 }
+
+const XY_STEPS = { group: 'x', value: 'y' };
 
 const X: Role = { label: 'X', attr: 'x', required: true };
 const Y: Role = { label: 'Y', attr: 'y', required: true, takes: NUMBERS };
@@ -45,22 +52,30 @@ const number = (label: Role['label'], attr: string): Role => ({ label, attr, req
 const optional = (r: Role): Role => ({ ...r, required: false });
 
 export const CHART_KINDS: readonly ChartKind[] = [
-  { id: 'line', label: 'Line', trace: { type: 'scatter', mode: 'lines' }, roles: [X, Y, TEXT] },
-  { id: 'scatter', label: 'Scatter', trace: { type: 'scatter', mode: 'markers' }, roles: [{ ...X, takes: ['number', 'date'] }, Y, TEXT, COLOUR, SIZE] },
-  { id: 'bar', label: 'Bar', trace: { type: 'bar' }, layout: { 'layout.barmode': 'group' }, roles: [X, Y, TEXT] },
-  { id: 'stacked-bar', label: 'Stacked bar', trace: { type: 'bar' }, layout: { 'layout.barmode': 'stack' }, roles: [X, Y, TEXT] },
-  { id: 'area', label: 'Area', trace: { type: 'scatter', mode: 'lines', fill: 'tozeroy' }, roles: [X, Y, TEXT] },
+  { id: 'line', label: 'Line', trace: { type: 'scatter', mode: 'lines' }, roles: [X, Y, TEXT], steps: XY_STEPS },
+  {
+    id: 'scatter',
+    label: 'Scatter',
+    trace: { type: 'scatter', mode: 'markers' },
+    roles: [{ ...X, takes: ['number', 'date'] }, Y, TEXT, COLOUR, SIZE],
+    steps: XY_STEPS,
+  },
+  { id: 'bar', label: 'Bar', trace: { type: 'bar' }, layout: { 'layout.barmode': 'group' }, roles: [X, Y, TEXT], steps: XY_STEPS },
+  { id: 'stacked-bar', label: 'Stacked bar', trace: { type: 'bar' }, layout: { 'layout.barmode': 'stack' }, roles: [X, Y, TEXT], steps: XY_STEPS },
+  { id: 'area', label: 'Area', trace: { type: 'scatter', mode: 'lines', fill: 'tozeroy' }, roles: [X, Y, TEXT], steps: XY_STEPS },
   {
     id: 'pie',
     label: 'Pie',
     trace: { type: 'pie' },
     roles: [LABELS, VALUES, TEXT],
+    steps: { group: 'labels', value: 'values' },
   },
   {
     id: 'donut',
     label: 'Donut',
     trace: { type: 'pie', hole: 0.45 },
     roles: [LABELS, VALUES, TEXT],
+    steps: { group: 'labels', value: 'values' },
   },
   { id: 'histogram', label: 'Histogram', trace: { type: 'histogram' }, roles: [X, optional(Y)] },
   { id: 'box', label: 'Box', trace: { type: 'box' }, roles: [Y, { ...optional(X), takes: ['category', 'date'] }] },
@@ -68,7 +83,7 @@ export const CHART_KINDS: readonly ChartKind[] = [
     id: 'heatmap',
     label: 'Heatmap',
     trace: { type: 'heatmap' },
-    roles: [Z_COLUMNS, optional(X), { ...Y, required: false, fresh: true, takes: undefined }, TEXT],
+    roles: [{ ...Z_COLUMNS, long: true }, optional(X), { ...Y, required: false, fresh: true, takes: undefined }, TEXT],
   },
   {
     id: 'bubble',
@@ -87,6 +102,7 @@ export const CHART_KINDS: readonly ChartKind[] = [
     label: 'Map (regions)',
     trace: { type: 'choropleth' },
     roles: [{ label: 'Locations', attr: 'locations', required: true, takes: 'place' }, { ...VALUES, attr: 'z' }, TEXT],
+    steps: { group: 'locations', value: 'z' },
   },
   {
     id: 'scatter3d',
@@ -221,6 +237,7 @@ export function convertTrace(trace: Record<string, unknown>, layout: Record<stri
   }
   // Drawn with WebGL (a large grid's scatter), it stays so within the scatter family.
   if (trace.type === 'scattergl' && out.type === 'scatter') out.type = 'scattergl';
+  out = convertSteps(out, from?.steps, to.steps);
   if (!from) return out;
   const factsOf = (src: string) => columns?.facts(src.split(',')[0]);
   const srcs = from.roles.map((r) => ({ role: r, src: roleSrc(trace, r.attr) }));
@@ -253,7 +270,12 @@ const KIND_WORDS: Record<ValueKind, string> = { number: 'numbers', date: 'dates'
  * chosen by hand that a type change would not choose is still drawn: a category Y makes a category axis).
  */
 export function roleProblem(kind: ChartKind, role: Role, trace: Record<string, unknown>, columns?: KnownColumns): string | null {
-  if (roleSrc(trace, role.attr) !== undefined || !role.required) return null;
+  const src = roleSrc(trace, role.attr);
+  // One column of long data is drawn cell by cell at its rows' X and Y: without both, nothing is.
+  const missing = ['x', 'y'].filter((a) => roleSrc(trace, a) === undefined).map((a) => a.toUpperCase());
+  if (role.long && src !== undefined && !src.includes(',') && missing.length)
+    return `One ${role.label} column is long data, each row a cell at its X and Y: choose a column for ${missing.join(' and ')} too, or several ${role.label} columns (one row of cells each).`;
+  if (src !== undefined || !role.required) return null;
   const what =
     role.takes === 'place'
       ? 'a column of countries (names or ISO-3 codes)'

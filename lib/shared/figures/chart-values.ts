@@ -1,12 +1,14 @@
 // What the text alternative and the data table read of a figure, pure (no database, no browser
 // objects): its traces, a trace's name, the data fields a reader is told about, and a value as text.
 // Bounded: a value's text stops at a length whatever it holds (a heatmap's row, a long string).
+import { applyTraceTransforms } from './apply-transforms';
+
 export type Trace = Record<string, unknown>;
 
-/** The figure's traces (objects only: anything else in `data` draws nothing). */
+/** The figure's traces as they are drawn: objects only (anything else in `data` draws nothing), their data steps applied (apply-transforms.ts). */
 export function tracesOf(figure: unknown): Trace[] {
   const data = figure !== null && typeof figure === 'object' ? (figure as { data?: unknown }).data : undefined;
-  return Array.isArray(data) ? data.filter((t): t is Trace => t !== null && typeof t === 'object' && !Array.isArray(t)) : [];
+  return Array.isArray(data) ? data.filter((t): t is Trace => t !== null && typeof t === 'object' && !Array.isArray(t)).map(applyTraceTransforms) : [];
 }
 
 /** Where a figure's title or an axis title is: a string, or `{text}`. */

@@ -16,6 +16,8 @@ export interface ColumnFacts {
   coordinate?: 'lat' | 'lon';
   /** Distinct values among those read. */
   distinct: number;
+  /** Set when a value repeats among those read (rows to aggregate, not one bar each). */
+  repeats?: true;
 }
 
 const given = (values: unknown[]) => values.filter((v) => v !== null && v !== undefined && v !== '');
@@ -48,6 +50,7 @@ export function columnFacts(name: string, values: unknown[], placeOf?: (values: 
   const kind = valueKind(values);
   const some = given(values);
   const facts: ColumnFacts = { kind, distinct: new Set(some.map(String)).size };
+  if (facts.distinct < some.length) facts.repeats = true;
   if (kind === 'number') {
     const coordinate = coordinateOf(name, values);
     if (coordinate) facts.coordinate = coordinate;

@@ -20,6 +20,8 @@
 // is injected as text (`drawGuard.toString()`): it must refer to nothing outside itself but the axis
 // rules it is handed (`drawAxes()`, injected the same way).
 
+import { TRANSFORM_LIMITS } from '../limits';
+import { applyTransforms, figureTransforms } from './apply-transforms';
 import { type Axis, type AxisFacts, type DrawAxes, drawAxes } from './draw-axes';
 import { figureTextRules, safeFigure } from './figure-text';
 
@@ -283,17 +285,21 @@ const guard = drawGuard(axes);
 export const { LIMITS: DRAW_LIMITS, budgetFigure } = guard;
 export const { linearCount, cleanDtick, dateMs, settlePart } = axes;
 
-/** Every drawing's way in: the figure's text made safe (lib/shared/figures/figure-text.ts), then held to the budget. */
-export const tameFigure: typeof guard.tameFigure = (Plotly, figure, overflow) => guard.tameFigure(Plotly, safeFigure(figure), overflow);
+/**
+ * Every drawing's way in: the figure's data steps applied (plotly 4 has no transforms:
+ * lib/shared/figures/apply-transforms.ts), its text made safe (lib/shared/figures/figure-text.ts), then held to the budget.
+ */
+export const tameFigure: typeof guard.tameFigure = (Plotly, figure, overflow) => guard.tameFigure(Plotly, safeFigure(applyTransforms(figure)), overflow);
 
 /**
  * The guard for a page of its own (the renderer's), as `window.__tameFigure`: the compiled source of
- * `figureTextRules`, `drawAxes` and `drawGuard`, text made safe first. Under tsx (npm run worker) esbuild keeps function names with a __name(fn, name)
+ * `figureTransforms`, `figureTextRules`, `drawAxes` and `drawGuard`, data steps applied and text made safe first. Under tsx (npm run worker) esbuild keeps function names with a __name(fn, name)
  * helper the page does not have: it is given one.
  */
 export const drawGuardScript = () =>
   [
     'var __name = function (fn) { return fn; };',
+    `window.__applyTransforms = (${figureTransforms.toString()})(${JSON.stringify(TRANSFORM_LIMITS)}).applyTransforms;`,
     `window.__safeFigure = (${figureTextRules.toString()})().safeFigure;`,
-    `window.__tameFigure = (function (tame) { return function (P, f, o) { return tame(P, window.__safeFigure(f), o); }; })((${drawGuard.toString()})((${drawAxes.toString()})()).tameFigure);`,
+    `window.__tameFigure = (function (tame) { return function (P, f, o) { return tame(P, window.__safeFigure(window.__applyTransforms(f)), o); }; })((${drawGuard.toString()})((${drawAxes.toString()})()).tameFigure);`,
   ].join('\n');
