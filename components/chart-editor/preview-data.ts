@@ -94,7 +94,7 @@ export function columnValues(src: string, sizes: Map<string, ColumnSize>): Promi
   const s = splitSrc(src);
   const size = s && s.uids.length === 1 ? sizes.get(columnKey(s.owner, s.n, s.uids[0])) : undefined;
   if (!s || !size) return null;
-  return column(s.owner, s.n, s.uids[0], Math.min(size.length, LIVE_MAX_VALUES)).then((c) => c.values);
+  return column(s.owner, s.n, s.uids[0], Math.min(size.length, LIVE_MAX_VALUES)).then((c) => plain(c.values));
 }
 
 /**
@@ -198,7 +198,9 @@ export async function previewFigure(figure: PreviewFigure, sizes: Map<string, Co
     if (seen && through) seenRefs.push({ obj, key, src, size: through });
     else refs.push({ obj, key, parts, whole: whole && parts.length === 1 });
   };
-  const reducible = (trace: Record<string, unknown>) => REDUCIBLE_TYPES.has(typeof trace.type === 'string' ? trace.type : 'scatter');
+  // A trace with data steps (aggregate, filter, sort) draws what they make of every row: never reduced first.
+  const reducible = (trace: Record<string, unknown>) =>
+    REDUCIBLE_TYPES.has(typeof trace.type === 'string' ? trace.type : 'scatter') && !(Array.isArray(trace.transforms) && trace.transforms.length > 0);
   for (const trace of copy.data) eachSrc(trace, visitIn(reducible(trace)));
   if (copy.frames) eachSrc(copy.frames, visitIn(false));
   const total = { values: 0, bytes: 0 };
