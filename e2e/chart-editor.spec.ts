@@ -495,7 +495,10 @@ test('a save the API refuses shows its message at the control and in the list, a
   expect(new URL(page.url()).pathname).toBe('/create/chart');
 });
 
-test('beyond the live-drawing limits the preview draws the first part of the data and says so', async ({ page, request }) => {
+test('a long line is previewed from a reduced copy, and other data beyond the live-drawing limits by its first part; each said', async ({
+  page,
+  request,
+}) => {
   const n = 150_000;
   const grid = await createGrid(
     request,
@@ -505,6 +508,12 @@ test('beyond the live-drawing limits the preview draws the first part of the dat
   await signIn(page);
   await page.goto(newChartPath(grid.fid));
   await previewDrawn(page);
-  // 300,000 values named: the preview draws 200,000 of them (the pages' live limit), the same share of each column.
+  // A scatter of 150,000 rows: each stretch's lowest and highest row, 4,000 points, whatever the rows.
+  await expect(page.getByRole('status').filter({ hasText: 'The preview draws a reduced copy' })).toContainText('4,000 points of 150,000 rows');
+  const drawn = () =>
+    page.locator('.editor-preview-chart .js-plotly-plot').evaluate((el) => (el as unknown as { _fullData: { x: unknown[] }[] })._fullData[0].x.length);
+  expect(await drawn()).toBe(4_000);
+  // A histogram counts every row (never reduced): 300,000 values named, the first 200,000 drawn (the pages' live limit).
+  await byLabel(page, 'Chart type').selectOption({ label: 'Histogram' });
   await expect(page.getByRole('status').filter({ hasText: 'The preview draws the first part of the data' })).toContainText('200,000 of 300,000 values');
 });
