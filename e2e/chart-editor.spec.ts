@@ -495,10 +495,7 @@ test('a save the API refuses shows its message at the control and in the list, a
   expect(new URL(page.url()).pathname).toBe('/create/chart');
 });
 
-test('a long line is previewed from a reduced copy, and other data beyond the live-drawing limits by its first part; each said', async ({
-  page,
-  request,
-}) => {
+test('a long line is previewed from a reduced copy, and other data beyond the live-drawing limits by its first part; each said', async ({ page, request }) => {
   const n = 150_000;
   const grid = await createGrid(
     request,
