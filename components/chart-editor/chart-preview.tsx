@@ -3,8 +3,9 @@
 // with Plotly.react a moment after the last change, through the draw guard like every chart here.
 import { useEffect, useRef, useState } from 'react';
 import { tameFigure } from '@/lib/shared/figures/draw-guard';
-import { CHART_CONFIG, loadGeoAssets, loadPlotly, needsGeo } from '../plotly-client';
-import { previewFigure, type ColumnSize, type Preview, type PreviewFigure, type SeenData } from './preview-data';
+import { figureBundle } from '@/lib/shared/figures/plotly-bundles';
+import { CHART_CONFIG, loadGeoAssets, loadPlotly, needsGeo, type PlotlyApi } from '../plotly-client';
+import { previewFigure, previewTypes, type ColumnSize, type Preview, type PreviewFigure, type SeenData } from './preview-data';
 
 /** How long the preview waits after a change before drawing (a burst of typing draws once). */
 const REDRAW_DELAY_MS = 200;
@@ -15,6 +16,8 @@ let revision = 0;
 
 export function ChartPreview({ figure, sizes, seen }: { figure: PreviewFigure; sizes: Map<string, ColumnSize>; seen?: SeenData }) {
   const el = useRef<HTMLDivElement>(null);
+  /** The plotly that drew the chart (the page may hold two bundles). */
+  const drawnBy = useRef<PlotlyApi | null>(null);
   const [state, setState] = useState<State>('loading');
   const [cut, setCut] = useState<Preview['cut']>(null);
   const [reduced, setReduced] = useState<Preview['reduced']>(null);
@@ -26,13 +29,16 @@ export function ChartPreview({ figure, sizes, seen }: { figure: PreviewFigure; s
     let live = true;
     const timer = setTimeout(async () => {
       try {
-        // The full bundle: the chart type can change to any at the next step, and one plotly draws the
-        // preview throughout. Loaded while the columns come, so that its start-up and the first
+        // The smallest bundle that draws it (a larger one once a type needs it; loadPlotly serves the
+        // largest loaded), fetched while the columns come, so that its start-up and the first
         // drawing are two tasks of the page, not one.
-        const [preview, Plotly] = await Promise.all([previewFigure(figure, sizes, seen), loadPlotly('full')]);
+        const [preview, Plotly] = await Promise.all([previewFigure(figure, sizes, seen), loadPlotly(figureBundle(previewTypes(figure)))]);
         if (needsGeo(preview.figure)) await loadGeoAssets();
         const tamed = await tameFigure(Plotly, preview.figure, 'cut');
         if (!live) return;
+        // A chart drawn by another plotly (a smaller bundle) is let go by it first.
+        if (drawnBy.current && drawnBy.current !== Plotly) drawnBy.current.purge(node);
+        drawnBy.current = Plotly;
         // A new datarevision every draw: with the same column arrays and a changed layout (a title, an
         // axis), Plotly.react skips the data's recalculation and leaves autoranged axes at their empty
         // defaults (-1 to 6). Recalculating each debounced draw keeps the preview what Save stores.
@@ -51,7 +57,8 @@ export function ChartPreview({ figure, sizes, seen }: { figure: PreviewFigure; s
       } catch (e) {
         console.error('Preview failed:', e);
         // A failed draw can leave plotly's state half made: the next one starts afresh.
-        loadPlotly('full').then((Plotly) => Plotly.purge(node));
+        drawnBy.current?.purge(node);
+        drawnBy.current = null;
         if (!live) return;
         setError(e instanceof Error ? e.message : String(e));
         setState('failed');
@@ -66,7 +73,7 @@ export function ChartPreview({ figure, sizes, seen }: { figure: PreviewFigure; s
   useEffect(() => {
     const node = el.current;
     return () => {
-      if (node) loadPlotly('full').then((Plotly) => Plotly.purge(node));
+      if (node) drawnBy.current?.purge(node);
     };
   }, []);
 
