@@ -65,6 +65,7 @@ test('four plots make a grid of two a row on a desktop, one a row on a phone; th
     await expect(choice.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
   }
   await axe(page, 'plot picker');
+  await shoot(page, testInfo, 'dashboard-grid-picker');
   const titles = [same, same, `Costs ${tag}`, `Margin ${tag}`];
   const plots = [...twins, ...others];
   for (const [i, plot] of plots.entries()) {
@@ -79,6 +80,7 @@ test('four plots make a grid of two a row on a desktop, one a row on a phone; th
   await page.keyboard.press('ArrowRight');
   await expect(page.locator(`output[for="${await width.getAttribute('id')}"]`)).toHaveText('55%');
   await axe(page, 'dashboard builder');
+  await shoot(page, testInfo, 'dashboard-grid-builder');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/~e2e\/\d+\/$/);
 

@@ -95,9 +95,10 @@ function Choice({ plot, onPick }: { plot: PlotChoice; onPick: (plot: BuilderPlot
       {plot.thumbnail && <img src={plot.thumbnail} alt="" width={64} height={48} loading="lazy" />}
       <span className="dashboard-picker-name">
         <span className="dashboard-picker-title">{title}</span>
-        <span className="dashboard-picker-facts muted">
-          <span>{plot.filename}</span> · <time dateTime={plot.updated}>{dateFormat.format(new Date(plot.updated))} UTC</time>
-        </span>
+        <span className="dashboard-picker-fact muted">{plot.filename}</span>
+        <time className="dashboard-picker-fact muted" dateTime={plot.updated}>
+          {dateFormat.format(new Date(plot.updated))} UTC
+        </time>
       </span>
       <button type="button" className="secondary" onClick={() => onPick(plot)}>
         Add <span className="visually-hidden">{`${title} (${plot.filename})`}</span>
