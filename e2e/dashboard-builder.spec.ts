@@ -58,7 +58,8 @@ async function addPlot(page: Page, title: string) {
   const picker = page.locator('#dashboard-plot-picker');
   await picker.getByLabel('Search your plots').fill(title);
   await picker.getByRole('button', { name: 'Search' }).click();
-  await picker.getByRole('button', { name: `Add ${title}`, exact: true }).click();
+  // Each choice's button names its title and file name.
+  await picker.getByRole('button', { name: new RegExp(`^Add ${title} \\(`) }).click();
 }
 
 /** Drags `from`'s handle onto `to`, at a point given as fractions of its box. */
@@ -86,6 +87,8 @@ test.describe('dashboard builder', () => {
     await page.getByLabel('Title', { exact: true }).fill(`Board ${tag}`);
     await page.getByRole('button', { name: 'Add plot' }).click();
     await addPlot(page, a);
+    // Side by side in one row rather than the grid's next place.
+    await page.getByLabel('Place new boxes').selectOption('right');
     await addPlot(page, b);
     await page.locator('#dashboard-plot-picker').getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: 'Add text' }).click();

@@ -5,6 +5,7 @@
 import type { Visibility } from '@/lib/shared/sharing';
 import { type History, record, redo, startHistory, undo } from '../undo-history';
 import {
+  appendToGrid,
   boxPaths,
   type Direction,
   insertBox,
@@ -24,6 +25,9 @@ import {
 } from './tree';
 import type { BuilderData, BuilderPlot, SaveProblem } from '@/lib/web/dashboard-builder';
 
+/** Where new boxes go: the next place of a grid of two a row, or beside the target box. */
+export type Placement = 'grid' | Side;
+
 /** What undo and redo walk: the dashboard's content the builder edits. */
 export interface Board {
   layout: TreeNode | null;
@@ -36,9 +40,9 @@ export interface BuilderState {
   /** null for a write collaborator, who edits the boxes alone. */
   sharing: Visibility | null;
   plots: Record<string, BuilderPlot>;
-  /** The box new boxes go beside (its path key), and on which side. */
+  /** The box new boxes go beside (its path key), and on which side, unless they fill the grid. */
   target: string;
-  side: Side;
+  side: Placement;
   /** Said to screen readers (a live region). */
   announce: string;
   /** The control to focus once drawn (a selector), new each time. */
@@ -64,7 +68,7 @@ export type BuilderAction =
   | { type: 'filename'; filename: string }
   | { type: 'sharing'; sharing: Visibility }
   | { type: 'target'; key: string }
-  | { type: 'side'; side: Side }
+  | { type: 'side'; side: Placement }
   | { type: 'picker'; open: boolean }
   | { type: 'drag'; key: string | null }
   | { type: 'saving' }
@@ -79,7 +83,7 @@ export function startBuilder(data: BuilderData): BuilderState {
     sharing: data.sharing,
     plots: data.plots,
     target: '',
-    side: 'right',
+    side: 'grid',
     announce: '',
     focus: null,
     picker: false,
@@ -122,7 +126,8 @@ export function builderReducer(s: BuilderState, action: BuilderAction): BuilderS
     case 'add': {
       const plots = action.plot ? { ...s.plots, [action.plot.fileId]: action.plot } : s.plots;
       const target = targetOf(s);
-      const next = insertBox(layout, action.box, layout && label(target) ? parsePathKey(target) : null, s.side);
+      const next =
+        s.side === 'grid' ? appendToGrid(layout, action.box) : insertBox(layout, action.box, layout && label(target) ? parsePathKey(target) : null, s.side);
       // The new box: the one not among the old boxes' places, found by identity.
       const at = boxPaths(next).find((p) => nodeAt(next, p) === action.box);
       const key = at ? pathKey(at) : null;

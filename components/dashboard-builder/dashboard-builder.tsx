@@ -10,11 +10,11 @@ import { CONTENT_LIMITS, MAX_FILENAME_CHARS } from '@/lib/shared/limits';
 import { NOT_SAVED, ProblemsSummary } from '../problems-summary';
 import { useSaveShortcut, useUnsavedChanges } from '../unsaved-changes';
 import { UndoRedo, undoKeys } from '../undo-redo';
-import { boxLabels, builderReducer, startBuilder, targetOf } from './builder-state';
+import { boxLabels, builderReducer, type Placement, startBuilder, targetOf } from './builder-state';
 import { NodeView } from './box-view';
 import { PlotPicker } from './plot-picker';
 import { SplitSizes } from './split-sizes';
-import { boxPaths, boxRects, isClientTop, moveInDirection, pathKey, type Side, type TreeNode } from './tree';
+import { boxPaths, boxRects, isClientTop, moveInDirection, pathKey, type TreeNode } from './tree';
 import type { BuilderData, PlotChoices, SaveState } from '@/lib/web/dashboard-builder';
 import './dashboard-builder.css';
 
@@ -29,7 +29,8 @@ export interface DashboardBuilderProps {
 /** What a sharing means for the dashboard; its plots keep their own. */
 const sharingHint = (v: Visibility) => `${visibilityHint(v, { noun: 'dashboard', own: true })} Each plot in it shows only to people who may see that plot.`;
 
-const SIDES: { value: Side; label: string }[] = [
+const SIDES: { value: Placement; label: string }[] = [
+  { value: 'grid', label: 'Next in the grid' },
   { value: 'right', label: 'Right of' },
   { value: 'below', label: 'Below' },
   { value: 'left', label: 'Left of' },
@@ -119,23 +120,27 @@ export function DashboardBuilder({ data, save, choosePlots }: DashboardBuilderPr
           {paths.length > 0 && (
             <span className="dashboard-place">
               <label htmlFor="dashboard-side">Place new boxes</label>
-              <select id="dashboard-side" value={side} onChange={(e) => dispatch({ type: 'side', side: e.target.value as Side })}>
+              <select id="dashboard-side" value={side} onChange={(e) => dispatch({ type: 'side', side: e.target.value as Placement })}>
                 {SIDES.map((s) => (
                   <option key={s.value} value={s.value}>
                     {s.label}
                   </option>
                 ))}
               </select>
-              <label htmlFor="dashboard-target" className="visually-hidden">
-                Box to place new boxes beside
-              </label>
-              <select id="dashboard-target" value={targetKey} onChange={(e) => dispatch({ type: 'target', key: e.target.value })}>
-                {paths.map((p) => (
-                  <option key={pathKey(p)} value={pathKey(p)}>
-                    {labels.get(pathKey(p))}
-                  </option>
-                ))}
-              </select>
+              {side !== 'grid' && (
+                <>
+                  <label htmlFor="dashboard-target" className="visually-hidden">
+                    Box to place new boxes beside
+                  </label>
+                  <select id="dashboard-target" value={targetKey} onChange={(e) => dispatch({ type: 'target', key: e.target.value })}>
+                    {paths.map((p) => (
+                      <option key={pathKey(p)} value={pathKey(p)}>
+                        {labels.get(pathKey(p))}
+                      </option>
+                    ))}
+                  </select>
+                </>
+              )}
             </span>
           )}
         </div>

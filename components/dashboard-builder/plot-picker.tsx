@@ -3,7 +3,9 @@
 // at a time (a server action answers each page).
 import { MAX_QUERY_CHARS } from '@/lib/shared/limits';
 import { useEffect, useRef, useState } from 'react';
-import type { BuilderPlot, PlotChoices } from '@/lib/web/dashboard-builder';
+import type { BuilderPlot, PlotChoice, PlotChoices } from '@/lib/web/dashboard-builder';
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 interface PlotPickerProps {
   csrf: string;
@@ -74,13 +76,7 @@ export function PlotPicker({ csrf, choosePlots, onPick, onClose }: PlotPickerPro
       {page && !page.error && !page.plots.length && <p className="muted">{q ? 'No plot of yours matches.' : 'You have no plots yet.'}</p>}
       <ul className="dashboard-picker-list" aria-busy={loading}>
         {page?.plots.map((p) => (
-          <li key={p.fileId}>
-            {p.thumbnail && <img src={p.thumbnail} alt="" width={100} height={75} loading="lazy" />}
-            <span className="dashboard-picker-name">{p.title || p.fileId}</span>
-            <button type="button" className="secondary" onClick={() => onPick(p)}>
-              Add <span className="visually-hidden">{p.title || p.fileId}</span>
-            </button>
-          </li>
+          <Choice key={p.fileId} plot={p} onPick={onPick} />
         ))}
       </ul>
       {page?.next && (
@@ -89,5 +85,24 @@ export function PlotPicker({ csrf, choosePlots, onPick, onClose }: PlotPickerPro
         </button>
       )}
     </section>
+  );
+}
+
+function Choice({ plot, onPick }: { plot: PlotChoice; onPick: (plot: BuilderPlot) => void }) {
+  const title = plot.title || plot.fileId;
+  return (
+    <li>
+      {plot.thumbnail && <img src={plot.thumbnail} alt="" width={64} height={48} loading="lazy" />}
+      <span className="dashboard-picker-name">
+        <span className="dashboard-picker-title">{title}</span>
+        <span className="dashboard-picker-fact muted">{plot.filename}</span>
+        <time className="dashboard-picker-fact muted" dateTime={plot.updated}>
+          {dateFormat.format(new Date(plot.updated))} UTC
+        </time>
+      </span>
+      <button type="button" className="secondary" onClick={() => onPick(plot)}>
+        Add <span className="visually-hidden">{`${title} (${plot.filename})`}</span>
+      </button>
+    </li>
   );
 }

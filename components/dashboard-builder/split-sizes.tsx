@@ -28,7 +28,7 @@ export function SplitSizes({ layout, labels, onSize }: { layout: TreeNode; label
                 id={id}
                 type="range"
                 min={px ? 200 : 10}
-                max={px ? 6000 : 90}
+                max={px ? Math.max(6000, split.size) : 90}
                 step={px ? 50 : 5}
                 value={split.size}
                 onChange={(e) => onSize(p, Number(e.target.value))}

@@ -15,9 +15,22 @@ export type TreeBox = DashboardBox;
 export type TreeSplit = DashboardSplit;
 export type TreeNode = DashboardNode;
 
-/** The height the client gives its top pane for this many boxes (dashboard_objs' `_set_dashboard_size`). */
-export function clientHeight(boxes: number): number {
-  return boxes <= 1 ? 800 : 1500 + 350 * (boxes - 2);
+/** The height the builder gives each box at least: a chart readable at a glance, two rows on a laptop's screen. */
+export const BOX_HEIGHT = 450;
+/** The tallest the builder makes the dashboard by itself (its "Sizes" may go further). */
+export const MAX_AUTO_HEIGHT = 10_000;
+
+/**
+ * The height at which every box of `node` is at least BOX_HEIGHT tall (an empty box asks for nothing),
+ * as the page lays the panes out (lib/core/documents/dashboard-layout.ts `naturalHeight`).
+ */
+function neededHeight(node: TreeNode): number {
+  if (node.type === 'box') return node.boxType === 'empty' ? 0 : BOX_HEIGHT;
+  const [first, second] = [neededHeight(node.first), neededHeight(node.second)];
+  if (node.direction !== 'vertical') return Math.max(first, second);
+  if (node.sizeUnit === 'px') return node.size + second;
+  const share = Math.min(Math.max(node.size, 0), 100) / 100;
+  return share <= 0 ? second : share >= 1 ? first : Math.max(first / share, second / (1 - share));
 }
 
 export const emptyBox = (): TreeBox => ({ type: 'box', boxType: 'empty' });
@@ -75,11 +88,15 @@ export function splitPaths(root: TreeNode | null): Path[] {
 }
 
 const samePath = (a: Path, b: Path) => a.length === b.length && a.every((x, i) => x === b[i]);
-const countBoxes = (root: TreeNode | null) => boxPaths(root).filter((p) => (nodeAt(root!, p) as TreeBox).boxType !== 'empty').length;
 
-/** After a box is added or removed, the client's top level grows or shrinks with the boxes, as the client's own edits do. */
+/**
+ * After a box is added or removed, the client's top level grows or shrinks with the boxes, as the
+ * client's own edits do; to the height that gives each box BOX_HEIGHT (dashboard_objs' own heights
+ * make two boxes side by side 1,500 pixels tall).
+ */
 function resized(root: TreeNode | null): TreeNode | null {
-  return isClientTop(root) ? { ...root, size: clientHeight(countBoxes(root)) } : root;
+  if (!isClientTop(root)) return root;
+  return { ...root, size: Math.min(MAX_AUTO_HEIGHT, Math.round(neededHeight(root.first) / 50) * 50) };
 }
 
 const SPLIT: Record<Side, { direction: TreeSplit['direction']; before: boolean }> = {
@@ -103,6 +120,47 @@ export function insertBox(root: TreeNode | null, box: TreeBox, target: Path | nu
     ? { type: 'split', direction, size: percent, sizeUnit: '%', first: box, second: old }
     : { type: 'split', direction, size: 100 - percent, sizeUnit: '%', first: old, second: box };
   return resized(replaceAt(root, at, split))!;
+}
+
+const isRowSplit = (node: TreeNode): node is TreeSplit => node.type === 'split' && node.direction === 'vertical' && node.sizeUnit === '%';
+const roundShare = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * `box` added at the next place of a grid of two a row: beside the last row's box when it is alone,
+ * else as a new row below. The rows are the chain of vertical splits (in shares) down the second
+ * panes; a new row takes the last row's share of the height and the others keep theirs among
+ * themselves, so a grid of equal rows stays one. Any layout has such a chain, so this adds to
+ * dashboards made elsewhere too.
+ */
+export function appendToGrid(root: TreeNode | null, box: TreeBox): TreeNode {
+  if (!root) return insertBox(null, box, null, 'right');
+  const top: Path = isClientTop(root) ? ['first'] : [];
+  const chain: TreeSplit[] = [];
+  const weights: number[] = [];
+  let node = nodeAt(root, top)!;
+  let rest = 1;
+  while (isRowSplit(node)) {
+    chain.push(node);
+    weights.push(rest * (Math.min(Math.max(node.size, 0), 100) / 100));
+    rest -= weights.at(-1)!;
+    node = node.second;
+  }
+  const last: Path = [...top, ...chain.map((): Branch => 'second')];
+  if (node.type === 'box' && node.boxType !== 'empty') {
+    return resized(replaceAt(root, last, { type: 'split', direction: 'horizontal', size: 50, sizeUnit: '%', first: node, second: box }))!;
+  }
+  // A new row: the chain rebuilt from the bottom, each split's share its row's of the rows from it down.
+  const rows = [...chain.map((s) => s.first), node, box];
+  const shares = [...weights, rest, rest > 0 ? rest : 1];
+  let grid: TreeNode = box;
+  let below = shares.at(-1)!;
+  for (let i = rows.length - 2; i >= 0; i--) {
+    const whole = shares[i] + below;
+    const base = chain[i] ?? { type: 'split', direction: 'vertical', sizeUnit: '%' };
+    grid = { ...base, size: roundShare(whole > 0 ? (100 * shares[i]) / whole : 50), first: rows[i], second: grid } as TreeSplit;
+    below = whole;
+  }
+  return resized(replaceAt(root, top, grid))!;
 }
 
 /** The box at `path` removed: the other pane of its split takes the split's place (the client's `remove`). */

@@ -55,9 +55,12 @@ export interface SaveState {
   problems: SaveProblem[];
 }
 
-/** A page of the plots the builder offers to add. */
+/** A plot the builder offers to add, with what tells it from another of the same title: its file name and when it last changed (ISO 8601). */
+export type PlotChoice = BuilderPlot & { owner: string; n: number; filename: string; updated: string };
+
+/** A page of the plots (charts, no themes or templates) the builder offers to add. */
 export interface PlotChoices {
-  plots: (BuilderPlot & { owner: string; n: number })[];
+  plots: PlotChoice[];
   next: string | null;
   error?: string;
 }
@@ -125,6 +128,8 @@ export async function choosePlots(form: FormData): Promise<PlotChoices> {
       plots: page.rows.map((r) => ({
         owner: r.owner,
         n: r.n,
+        filename: r.filename,
+        updated: r.updated,
         ...builderPlot(`${r.owner}:${r.n}`, { readable: true, owner: r.owner, n: r.n, title: r.title || r.filename, shareKey: null }),
       })),
       next: page.next,

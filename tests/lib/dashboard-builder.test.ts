@@ -1,6 +1,7 @@
 // What the dashboard builder and the workspace ask of the core, on both databases: the workspace's
 // kinds for dashboards and presentations (each its own, never among plots), and the plots the builder
-// offers (the viewer's own live plots, newest first or by search, paged; never anyone else's).
+// offers (the viewer's own live charts, newest first or by search, paged; never anyone else's, nor a
+// theme or template).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
@@ -41,9 +42,13 @@ describe.each(DRIVERS)('dashboard builder (%s)', (driver) => {
     expect((await kinds('all')).sort()).toEqual([p.n, board.file.n, deck.file.n].sort());
   });
 
-  it("offers the viewer's own live plots, newest first or matching a search, a page at a time", async () => {
+  it("offers the viewer's own live charts, newest first or matching a search, a page at a time; no theme or template", async () => {
     const made: number[] = [];
     for (let i = 0; i < PLOT_CHOICES_PAGE_SIZE + 2; i++) made.push((await plot(bob, `chart ${i}`, { world_readable: i % 2 === 0 })).n);
+    for (const kind of [{ isTheme: true }, { isTemplate: true }]) {
+      const input = { figure: { data: [] }, title: 'zebra style', filename: `zebra ${Object.keys(kind)[0]}`, world_readable: false };
+      await createPlot(db, bob, input, ORIGIN, 'web', kind);
+    }
     const special = await plot(bob, 'Quarterly zebra revenue', { world_readable: false });
     const gone = await plot(bob, 'zebra trashed');
     await trashFile(db, bob, gone);
@@ -51,7 +56,8 @@ describe.each(DRIVERS)('dashboard builder (%s)', (driver) => {
 
     const first = await listPlotChoices(db, bob, { q: '' }, ORIGIN);
     expect(first.rows).toHaveLength(PLOT_CHOICES_PAGE_SIZE);
-    expect(first.rows[0]).toMatchObject({ owner: 'bob', n: special.n, title: 'Quarterly zebra revenue' });
+    expect(first.rows[0]).toMatchObject({ owner: 'bob', n: special.n, title: 'Quarterly zebra revenue', filename: 'Quarterly zebra revenue' });
+    expect(Number.isNaN(Date.parse(first.rows[0].updated))).toBe(false);
     const second = await listPlotChoices(db, bob, { q: '', cursor: first.next! }, ORIGIN);
     expect([...first.rows, ...second.rows].map((r) => r.n)).toEqual([special.n, ...made.reverse()]);
     expect(second.next).toBeNull();

@@ -1,5 +1,5 @@
-// The dashboard builder's reducer (components/dashboard-builder/builder-state.ts): boxes added beside
-// the box last worked on, moved, dropped and edited, each an undoable step (typing a title one step);
+// The dashboard builder's reducer (components/dashboard-builder/builder-state.ts): boxes added at the
+// grid's next place or beside the box last worked on, moved, dropped and edited, each an undoable step (typing a title one step);
 // the file's name and sharing kept out of undo; a save's problems.
 import { describe, expect, it } from 'vitest';
 import { type BuilderAction, type BuilderState, boxLabels, builderReducer, startBuilder, targetOf } from '@/components/dashboard-builder/builder-state';
@@ -26,15 +26,17 @@ const titles = (s: BuilderState) => {
 const run = (s: BuilderState, ...actions: BuilderAction[]) => actions.reduce(builderReducer, s);
 
 describe('the dashboard builder state', () => {
-  it('adds a box beside the last box (or the one last worked on), names and focuses it, and undoes and redoes the add', () => {
+  it("adds a box at the grid's next place (or beside the one last worked on), names and focuses it, and undoes and redoes the add", () => {
     const start = startBuilder(data);
     expect(start.board.present.title).toBe('T');
     expect(targetOf(start)).toBe('second');
     const added = run(start, { type: 'add', box: { type: 'box', boxType: 'text', title: 'n', text: '' }, what: 'Text box' });
     expect(titles(added)).toEqual(['p1', 'p2', 'n']);
+    // The row of two full: a new row below it.
+    expect(added.board.present.layout).toMatchObject({ direction: 'vertical', size: 50, first: data.content.layout, second: { title: 'n' } });
     expect(added.announce).toBe('Text box added.');
-    expect(added.target).toBe('second.second');
-    expect(added.focus?.selector).toContain('[data-path="second.second"]');
+    expect(added.target).toBe('second');
+    expect(added.focus?.selector).toContain('[data-path="second"]');
     const beside = run(
       start,
       { type: 'target', key: 'first' },

@@ -1,10 +1,11 @@
 // The dashboard builder's tree edits: the same trees Python's dashboard_objs makes (insert, remove,
-// swap, its top-level size), moves by direction and by drop, resizing, and nothing unknown lost.
+// swap), a top-level height that gives each box room, a grid of two a row, moves by direction and by
+// drop, resizing, and nothing unknown lost.
 import { describe, expect, it } from 'vitest';
 import {
   boxPaths,
+  appendToGrid,
   boxRects,
-  clientHeight,
   insertBox,
   moveBox,
   moveInDirection,
@@ -43,13 +44,12 @@ const clientMade = {
 };
 
 describe('dashboard tree', () => {
-  it("builds the client's own trees, its top-level height following the boxes", () => {
+  it("builds the client's own trees, its top-level height giving each box 450 px", () => {
     let root: TreeNode | null = insertBox(null, plot(1), null, 'right');
-    expect(root).toEqual({ type: 'split', direction: 'vertical', size: 800, sizeUnit: 'px', first: plot(1), second: empty });
+    expect(root).toEqual({ type: 'split', direction: 'vertical', size: 450, sizeUnit: 'px', first: plot(1), second: empty });
     root = insertBox(root, plot(2), ['first'], 'right');
     root = insertBox(root, plot(3), ['first', 'second'], 'below');
-    expect(root).toEqual(clientMade);
-    expect(clientHeight(4)).toBe(2200);
+    expect(root).toEqual({ ...clientMade, size: 900 });
     // The filler below is the client's, never a box of the builder's.
     expect(boxPaths(root)).toEqual([
       ['first', 'first'],
@@ -69,9 +69,9 @@ describe('dashboard tree', () => {
 
   it('removing a box gives its pane to its neighbour; the last one leaves the dashboard empty', () => {
     let root: TreeNode | null = removeBox(clientMade as TreeNode, ['first', 'second', 'first']);
-    expect(root).toEqual({ ...clientMade, size: 1500, first: { ...clientMade.first, second: plot(3) } });
+    expect(root).toEqual({ ...clientMade, size: 450, first: { ...clientMade.first, second: plot(3) } });
     root = removeBox(root!, ['first', 'first']);
-    expect(root).toEqual({ ...clientMade, size: 800, first: plot(3) });
+    expect(root).toEqual({ ...clientMade, size: 450, first: plot(3) });
     expect(removeBox(root!, ['first'])).toBeNull();
     // A lone box, or a tree not of the client's shape, keeps its shape.
     expect(removeBox(plot(1), [])).toBeNull();
@@ -89,7 +89,35 @@ describe('dashboard tree', () => {
       first: { direction: 'vertical', first: plot(1), second: plot(3) },
       second: plot(2),
     });
-    expect((moved as { size: number }).size).toBe(1850);
+    expect((moved as { size: number }).size).toBe(900);
+  });
+
+  it('fills a grid of two a row, each row a share of the height, the dashboard 450 px a row', () => {
+    const pair = (a: TreeNode, b: TreeNode): TreeNode => ({ type: 'split', direction: 'horizontal', size: 50, sizeUnit: '%', first: a, second: b });
+    const rows = (size: number, a: TreeNode, b: TreeNode): TreeNode => ({ type: 'split', direction: 'vertical', size, sizeUnit: '%', first: a, second: b });
+    let root: TreeNode | null = null;
+    const heights: number[] = [];
+    for (let i = 1; i <= 5; i++) {
+      root = appendToGrid(root, plot(i));
+      heights.push((root as { size: number }).size);
+    }
+    expect(heights).toEqual([450, 450, 900, 900, 1350]);
+    expect(nodeAt(root!, ['first'])).toEqual(rows(33.33, pair(plot(1), plot(2)), rows(50, pair(plot(3), plot(4)), plot(5))));
+    expect(boxRects(root).map((r) => [r.rect.x, r.rect.w])).toEqual([
+      [0, 500],
+      [500, 500],
+      [0, 500],
+      [500, 500],
+      [0, 1000],
+    ]);
+    // Rows resized keep their shares among themselves; a new row takes the last row's.
+    const four = [1, 2, 3, 4].reduce<TreeNode | null>((r, n) => appendToGrid(r, plot(n)), null)!;
+    const tall = setSplitSize(four, ['first'], 70);
+    expect(nodeAt(appendToGrid(tall, plot(5)), ['first'])).toMatchObject({ size: 53.85, second: { size: 50, first: pair(plot(3), plot(4)), second: plot(5) } });
+    // A dashboard made elsewhere: its last row full, a new row below it, what it holds kept.
+    const added = appendToGrid(clientMade as TreeNode, plot(4));
+    expect(nodeAt(added, ['first'])).toEqual(rows(50, clientMade.first as TreeNode, plot(4)));
+    expect(added).toMatchObject({ size: 1800, second: empty });
   });
 
   it('finds neighbours by where boxes are drawn, and moves a box by direction', () => {

@@ -1,9 +1,10 @@
-// The plots a person may put in a dashboard they are building: their own live plots, newest first, or
-// those matching a search (the workspace's own search rule), a page at a time.
+// The plots a person may put in a dashboard they are building: their own live charts (no themes or
+// templates), newest first, or those matching a search (the workspace's own search rule), a page at a time.
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { Viewer } from '../accounts/auth';
+import { isoText } from '../records';
 import { listOwnerPlotRows } from './plot-lists';
 import { searchPlotRows } from './search';
 
@@ -15,10 +16,11 @@ export interface PlotChoiceRow {
   n: number;
   filename: string;
   title: string;
+  /** When it last changed (ISO 8601). */
   updated: string;
 }
 
-const SELECT = sql`u.username AS owner, f.n, f.filename, coalesce(p.title, '') AS title, f.updated_at::text AS updated`;
+const SELECT = sql`u.username AS owner, f.n, f.filename, coalesce(p.title, '') AS title, ${isoText(sql`f.updated_at`, 'millis')} AS updated`;
 
 /** A page of the viewer's own live plots (matching `q` when given, by relevance; else newest first). */
 export async function listPlotChoices(
@@ -28,7 +30,12 @@ export async function listPlotChoices(
   origin: string,
 ): Promise<{ rows: PlotChoiceRow[]; next: string | null }> {
   const page = q.q.trim()
-    ? await searchPlotRows<PlotChoiceRow>(db, viewer, SELECT, { q: q.q, page_size: PLOT_CHOICES_PAGE_SIZE, cursor: q.cursor }, origin, { scope: 'own' })
-    : await listOwnerPlotRows<PlotChoiceRow>(db, viewer, viewer.id, SELECT, { page_size: PLOT_CHOICES_PAGE_SIZE, cursor: q.cursor }, origin);
+    ? await searchPlotRows<PlotChoiceRow>(db, viewer, SELECT, { q: q.q, page_size: PLOT_CHOICES_PAGE_SIZE, cursor: q.cursor }, origin, {
+        scope: 'own',
+        chartsOnly: true,
+      })
+    : await listOwnerPlotRows<PlotChoiceRow>(db, viewer, viewer.id, SELECT, { page_size: PLOT_CHOICES_PAGE_SIZE, cursor: q.cursor }, origin, {
+        chartsOnly: true,
+      });
   return { rows: page.rows, next: page.next };
 }

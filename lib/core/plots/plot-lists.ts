@@ -307,8 +307,11 @@ export async function listOwnerPlotRows<R>(
   select: SQL,
   q: FeedQuery,
   origin: string,
+  opts: { chartsOnly?: boolean } = {},
 ): Promise<RowsPage<R & PageRow>> {
-  const order = `user:${ownerId}`;
+  const order = `user:${ownerId}${opts.chartsOnly ? ':charts' : ''}`;
+  // Charts only: no theme or template (the dashboard builder's plots).
+  const only = opts.chartsOnly ? sql`AND NOT EXISTS (SELECT 1 FROM plots t WHERE t.file_id = f.id AND (t.is_theme OR t.is_template))` : sql``;
   const cursor = q.cursor ? await decodeCursor(db, q.cursor, order, (c) => c.k.length === 2 && typeof c.k[0] === 'string' && typeof c.k[1] === 'number') : null;
   const size = q.page_size ?? 20;
   const dir = cursor?.d ?? 'n';
@@ -320,7 +323,7 @@ export async function listOwnerPlotRows<R>(
     sql`SELECT ${select}, f.id AS file_id, ${isoText(sql`f.created_at`, 'micros')} AS created, p.views
         FROM (SELECT f.id FROM files f
               WHERE f.owner_id = ${ownerId} AND f.filetype = 'plot' AND f.trashed_at IS NULL
-                ${isOwner(viewer, { ownerId }) ? sql`` : sql`AND f.world_readable`} ${after}
+                ${isOwner(viewer, { ownerId }) ? sql`` : sql`AND f.world_readable`} ${only} ${after}
               ORDER BY ${sorted} ${limitSql(size + 1)}) k
         JOIN plots p ON p.file_id = k.id ${RECORD_JOIN} ${originJoin(origin)}
         ORDER BY ${sorted}`,

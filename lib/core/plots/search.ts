@@ -99,21 +99,23 @@ export async function searchPlotRows<R>(
   select: SQL,
   query: { q: string; page_size?: number; cursor?: string },
   origin: string,
-  opts: { scope: SearchScope },
+  opts: { scope: SearchScope; chartsOnly?: boolean },
 ): Promise<RowsPage<R & SearchRow>> {
   // Checked here too, so that every caller (server actions included) keeps to the limits.
   const parsed = parseSearch(parseWith(qSchema, query.q, 'q'));
   const { match, words } = tsqueries(parsed);
   const ownerId = viewer?.id ?? null;
+  // Charts only: no theme or template (the dashboard builder's plots).
+  const only = opts.chartsOnly ? sql`AND NOT (p.is_theme OR p.is_template)` : sql``;
   const scope =
     opts.scope === 'public'
-      ? sql`p.listed`
-      : sql`p.file_id IN (SELECT id FROM files WHERE owner_id = ${ownerId ?? -1}::int AND filetype = 'plot' AND trashed_at IS NULL)`;
+      ? sql`p.listed ${only}`
+      : sql`p.file_id IN (SELECT id FROM files WHERE owner_id = ${ownerId ?? -1}::int AND filetype = 'plot' AND trashed_at IS NULL) ${only}`;
   const hash = createHash('sha256')
     .update(JSON.stringify([parsed.words, [...parsed.types].sort()]))
     .digest('base64url')
     .slice(0, 12);
-  const order = `search:${opts.scope === 'own' ? `own:${ownerId}` : 'public'}:${hash}`;
+  const order = `search:${opts.scope === 'own' ? `own:${ownerId}` : 'public'}${opts.chartsOnly ? ':charts' : ''}:${hash}`;
   const cursor = query.cursor
     ? await decodeCursor(db, query.cursor, order, (c) =>
         c.k[0] === 'r'
@@ -131,7 +133,7 @@ export async function searchPlotRows<R>(
           ORDER BY ${sorted}`,
     );
   const { rows, resume } = await db.transaction(async (tx): Promise<Matches<R & SearchRow>> => {
-    const newest = () => newestRows(tx, opts.scope, ownerId ?? -1, scope, match, cursor?.k[0] === 'n' ? cursor : null, dir, size + 1, page);
+    const newest = () => newestRows(tx, opts.scope, ownerId ?? -1, scope, match, cursor?.k[0] === 'n' ? cursor : null, dir, size + 1, page, only);
     if (!words || cursor?.k[0] === 'n') return newest();
     // A word the statistics call common in public plots is listed newest first without counting its
     // matches (counting a word in every plot reads a million index entries).
@@ -216,14 +218,14 @@ async function estimate(tx: Db, scope: SQL, match: SQL): Promise<number> {
  * plots' newest-first index, or the owner's plots' one (files_owner_plots_newest_idx; a plot's
  * created_at and file_id are its file's, copied by the trigger plots_copy_file_state). `tail` is the LIMIT (and OFFSET).
  */
-function inScopeNewest(kind: SearchScope, ownerId: number, key: Cursor['k'] | null, dir: 'n' | 'p', select: SQL, tail: SQL): SQL {
+function inScopeNewest(kind: SearchScope, ownerId: number, key: Cursor['k'] | null, dir: 'n' | 'p', select: SQL, tail: SQL, only: SQL): SQL {
   const [created, id] = kind === 'public' ? ['p.created_at', 'p.file_id'] : ['f.created_at', 'f.id'];
   const after = key ? past(dir, sql.raw(`${created}, ${id}`), newestKey(key[1], key[2])) : sql``;
   const order = sql.raw(dir === 'n' ? `${created} DESC, ${id} DESC` : `${created} ASC, ${id} ASC`);
   return kind === 'public'
-    ? sql`SELECT ${select} FROM plots p WHERE p.listed ${after} ORDER BY ${order} ${tail}`
+    ? sql`SELECT ${select} FROM plots p WHERE p.listed ${only} ${after} ORDER BY ${order} ${tail}`
     : sql`SELECT ${select} FROM files f JOIN plots p ON p.file_id = f.id
-          WHERE f.owner_id = ${ownerId}::int AND f.filetype = 'plot' AND f.trashed_at IS NULL ${after} ORDER BY ${order} ${tail}`;
+          WHERE f.owner_id = ${ownerId}::int AND f.filetype = 'plot' AND f.trashed_at IS NULL ${only} ${after} ORDER BY ${order} ${tail}`;
 }
 
 /**
@@ -244,10 +246,11 @@ async function newestRows<R>(
   dir: 'n' | 'p',
   limit: number,
   page: (keys: SQL, sorted: SQL, tx: Db) => Promise<R[]>,
+  only: SQL,
 ): Promise<Matches<R>> {
   const key = cursor?.k ?? null;
   const walked = await page(
-    sql`SELECT w.file_id, NULL::real AS rank FROM (${inScopeNewest(kind, ownerId, key, dir, sql`p.file_id, p.created_at, p.search`, limitSql(SEARCH_WALK))}) w
+    sql`SELECT w.file_id, NULL::real AS rank FROM (${inScopeNewest(kind, ownerId, key, dir, sql`p.file_id, p.created_at, p.search`, limitSql(SEARCH_WALK), only)}) w
         WHERE w.search @@ (${match})
         ORDER BY ${dir === 'n' ? sql`w.created_at DESC, w.file_id DESC` : sql`w.created_at ASC, w.file_id ASC`} ${limitSql(limit)}`,
     NEWEST[dir],
@@ -257,7 +260,15 @@ async function newestRows<R>(
   // The walk's last plot; none when fewer than SEARCH_WALK plots remained, so the walk saw every one.
   const [end] = await queryRows<{ created: string; file_id: string }>(
     tx,
-    inScopeNewest(kind, ownerId, key, dir, sql`${isoText(sql`p.created_at`, 'micros')} AS created, p.file_id`, sql.raw(`OFFSET ${SEARCH_WALK - 1} LIMIT 1`)),
+    inScopeNewest(
+      kind,
+      ownerId,
+      key,
+      dir,
+      sql`${isoText(sql`p.created_at`, 'micros')} AS created, p.file_id`,
+      sql.raw(`OFFSET ${SEARCH_WALK - 1} LIMIT 1`),
+      only,
+    ),
   );
   if (!end) return { rows: walked };
   const endKey: Cursor['k'] = ['n', end.created, Number(end.file_id)];
