@@ -303,7 +303,7 @@ ${table(['run', 'import', 'file chosen to preview', 'Import clicked to stored', 
 
 The chart editor after the import (issue 37 point 8), at ${fmt(ROWS)} rows and at ${fmt(SMALL_ROWS)} (the same columns):
 from the page's mark that the grid is stored until the editor's preview is drawn (page clock; the editor draws a long line from
-a reduced copy of at most 4,000 points), and the page's longest main-thread task meanwhile.
+a reduced copy of at most 2,000 points), and the page's longest main-thread task meanwhile.
 
 ${table(
   ['rows', 'run', 'stored to preview drawn', 'longest task'],

@@ -505,11 +505,11 @@ test('a long line is previewed from a reduced copy, and other data beyond the li
   await signIn(page);
   await page.goto(newChartPath(grid.fid));
   await previewDrawn(page);
-  // A scatter of 150,000 rows: each stretch's lowest and highest row, 4,000 points, whatever the rows.
-  await expect(page.getByRole('status').filter({ hasText: 'The preview draws a reduced copy' })).toContainText('4,000 points of 150,000 rows');
+  // A scatter of 150,000 rows: each stretch's lowest and highest row, 2,000 points, whatever the rows.
+  await expect(page.getByRole('status').filter({ hasText: 'The preview draws a reduced copy' })).toContainText('2,000 points of 150,000 rows');
   const drawn = () =>
     page.locator('.editor-preview-chart .js-plotly-plot').evaluate((el) => (el as unknown as { _fullData: { x: unknown[] }[] })._fullData[0].x.length);
-  expect(await drawn()).toBe(4_000);
+  expect(await drawn()).toBe(2_000);
   // A histogram counts every row (never reduced): 300,000 values named, the first 200,000 drawn (the pages' live limit).
   await byLabel(page, 'Chart type').selectOption({ label: 'Histogram' });
   await expect(page.getByRole('status').filter({ hasText: 'The preview draws the first part of the data' })).toContainText('200,000 of 300,000 values');
