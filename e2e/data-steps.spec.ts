@@ -88,6 +88,7 @@ test('1,000 pasted rows of sales by city draw one summed bar a city, in the prev
   expect(await drawn(chart)).toMatchObject({ x: cities, y: sums });
   // The data table and the text alternative tell what is drawn; the grid keeps its 1,000 rows.
   await expect(page.locator('#chart-description')).toContainText(': 5 points');
+  await expect(page.locator('#chart-description')).toContainText('(y summed for each x)');
   const record = await (await request.get(`/v2/plots/${fid}`, { headers: auth })).json();
   expect(record.figure.data[0].transforms).toEqual([{ type: 'aggregate', groups: 'x', aggregations: [{ target: 'y', func: 'sum', enabled: true }] }]);
   const gridFid = String(record.figure.data[0].xsrc).split(':').slice(0, 2).join(':');

@@ -19,6 +19,23 @@ describe('describeChart', () => {
     ['an untyped trace (plotly draws a line)', { data: [{ y: [2, 1] }] }, ['Line chart: Sales.', '"trace 0": 2 points, y from 1 to 2']],
     ['a scatter plot', { data: [{ type: 'scatter', mode: 'markers', x: [1], y: [7] }] }, ['Scatter plot: Sales.', 'y all 7']],
     [
+      'bars of data steps: what they made of the rows, and how',
+      {
+        data: [
+          {
+            type: 'bar',
+            x: ['a', 'b', 'a'],
+            y: [1, 2, 3],
+            transforms: [
+              { type: 'aggregate', groups: 'x', aggregations: [{ target: 'y', func: 'sum', enabled: true }] },
+              { type: 'sort', target: 'y', order: 'descending' },
+            ],
+          },
+        ],
+      },
+      ['"trace 0": 2 points, y from 2 to 4 (y summed for each x, sorted).'],
+    ],
+    [
       'bars with three series and axis titles',
       {
         data: ['a', 'b', 'c'].map((name, i) => ({ type: 'bar', name, x: ['Jan', 'Feb', 'Mar', 'Apr'], y: [i, 10, 20, 30] })),

@@ -3,7 +3,7 @@
 // traces. Pages put it beside the chart (figcaption / aria-describedby), so screen readers get what
 // the picture shows. Bounded whatever the figure: values read are counted, every name is cut short
 // and so is the whole text.
-import { cut, dataFields, plainText, titleText, traceName, tracesOf, type Trace } from './chart-values';
+import { cut, dataFields, plainText, stepsWords, storedTracesOf, titleText, traceName, tracesOf, type Trace } from './chart-values';
 import { XY_TRACE_TYPES } from './trace-facts.generated';
 import { traceType } from './trace-types';
 
@@ -197,7 +197,7 @@ const VALUE_FIELDS = ['y', 'values', 'z', 'r', 'close', 'x', 'lat'];
 /** Traces whose values are z: 3D heights, and the colours of a heatmap or contour drawn over x and y. */
 const VALUE_IS_Z = new Set(['scatter3d', 'surface', 'mesh3d', 'heatmap', 'heatmapgl', 'contour', 'histogram2d', 'histogram2dcontour']);
 
-function traceSummary(trace: Trace, index: number, reader: Reader, dataOmitted: boolean): string {
+function traceSummary(trace: Trace, index: number, reader: Reader, dataOmitted: boolean, steps: string[]): string {
   const name = `"${traceName(trace, index, NAME_CHARS)}"`;
   const fields = dataFields(trace).filter((f) => f.field !== 'text');
   if (!fields.length) {
@@ -216,7 +216,8 @@ function traceSummary(trace: Trace, index: number, reader: Reader, dataOmitted: 
     const words = extentWords(reader.extent(valueField.values));
     if (words) parts.push(`${valueField.field} ${words}`);
   }
-  return `${name}: ${parts.join(', ')}`;
+  // What the chart's data steps made of the rows, so the counts and ranges read right.
+  return `${name}: ${parts.join(', ')}${steps.length ? ` (${steps.join(', ')})` : ''}`;
 }
 
 /** "X axis "Month": 12 categories: …", from the titles in the layout and the data of the traces drawn on it. */
@@ -269,7 +270,8 @@ export function describeChart(figure: unknown, words: ChartWords): string {
   if (caption) sentences.push(/[.!?]$/.test(caption) ? caption : `${caption}.`);
   sentences.push(...axesSentences(figure, traces, reader));
   if (traces.length) {
-    const described = traces.slice(0, TRACES_DESCRIBED).map((t, i) => traceSummary(t, i, reader, words.dataOmitted ?? false));
+    const stored = storedTracesOf(figure);
+    const described = traces.slice(0, TRACES_DESCRIBED).map((t, i) => traceSummary(t, i, reader, words.dataOmitted ?? false, stepsWords(stored[i])));
     const more = traces.length - described.length;
     sentences.push(`Series ${described.join('; ')}${more > 0 ? `; and ${more.toLocaleString('en')} more` : ''}.`);
   }

@@ -5,10 +5,45 @@ import { applyTraceTransforms } from './apply-transforms';
 
 export type Trace = Record<string, unknown>;
 
-/** The figure's traces as they are drawn: objects only (anything else in `data` draws nothing), their data steps applied (apply-transforms.ts). */
-export function tracesOf(figure: unknown): Trace[] {
+/** The figure's traces as stored: objects only (anything else in `data` draws nothing). */
+export function storedTracesOf(figure: unknown): Trace[] {
   const data = figure !== null && typeof figure === 'object' ? (figure as { data?: unknown }).data : undefined;
-  return Array.isArray(data) ? data.filter((t): t is Trace => t !== null && typeof t === 'object' && !Array.isArray(t)).map(applyTraceTransforms) : [];
+  return Array.isArray(data) ? data.filter((t): t is Trace => t !== null && typeof t === 'object' && !Array.isArray(t)) : [];
+}
+
+/** The figure's traces as they are drawn: storedTracesOf with their data steps applied (apply-transforms.ts). */
+export const tracesOf = (figure: unknown): Trace[] => storedTracesOf(figure).map(applyTraceTransforms);
+
+const AGGREGATED: Record<string, string> = {
+  count: 'counted',
+  sum: 'summed',
+  avg: 'averaged',
+  median: 'the median',
+  min: 'the lowest',
+  max: 'the highest',
+  first: 'the first',
+  last: 'the last',
+};
+
+/** A stored trace's data steps in words ("y summed for each x", "filtered", "sorted"), for a reader told what is drawn. */
+export function stepsWords(trace: Trace): string[] {
+  const steps = Array.isArray(trace.transforms) ? trace.transforms : [];
+  const out: string[] = [];
+  for (const step of steps.slice(0, 10)) {
+    if (step === null || typeof step !== 'object' || (step as { enabled?: unknown }).enabled === false) continue;
+    const { type, groups, aggregations } = step as { type?: unknown; groups?: unknown; aggregations?: unknown };
+    if (type === 'filter') out.push('filtered');
+    else if (type === 'sort') out.push('sorted');
+    else if (type === 'aggregate') {
+      const by = typeof groups === 'string' ? groups : 'x';
+      for (const a of (Array.isArray(aggregations) ? aggregations : []).slice(0, 3)) {
+        const { target, func, enabled } = (a ?? {}) as { target?: unknown; func?: unknown; enabled?: unknown };
+        const word = typeof func === 'string' ? AGGREGATED[func] : undefined;
+        if (enabled !== false && typeof target === 'string' && word) out.push(`${target} ${word} for each ${by}`);
+      }
+    }
+  }
+  return out;
 }
 
 /** Where a figure's title or an axis title is: a string, or `{text}`. */
