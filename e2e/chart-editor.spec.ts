@@ -454,6 +454,7 @@ test("others' editors: a private or public plot of someone else's is the 404 of 
 test('pasted data to a public line chart, without code: imported, charted, saved, drawn for anyone signed out', async ({ page, request, browser }) => {
   const name = `pasted ${unique()}`;
   await signIn(page);
+  await page.goto('/settings');
   await page.getByRole('banner').getByRole('link', { name: 'New chart' }).click();
   await page.getByLabel('Paste data').fill('month\tvisitors\nJan\t120\nFeb\t340\nMar\t290');
   await page.getByLabel('Name', { exact: true }).fill(name);

@@ -37,6 +37,7 @@ const headers = (page: Page) => page.locator('.import-preview thead tr').first()
 test.describe('data import', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page);
+    await page.goto('/settings');
     await page.getByRole('banner').getByRole('link', { name: 'New chart' }).click();
     await expect(page).toHaveURL(/\/create$/);
   });
