@@ -1,11 +1,14 @@
 // The workspace's lists (lib/core/files/own-files.ts listOwnFiles): a folder's files newest first, its
 // folders first in every order, private ones included, paged with the lists' keyset pager; the trash holds what was trashed itself; a cursor
-// works only for the owner and the place it was issued for.
+// works only for the owner and the place it was issued for. A search of one's own files finds grids and
+// folders by name.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
 import { createFolders } from '@/lib/core/files/files';
 import { listOwnFiles } from '@/lib/core/files/own-files';
+import { findOwnGridsAndFolders } from '@/lib/core/workspace/name-search';
+import { createGrid } from '@/lib/core/grids/grids';
 import { trashFile } from '@/lib/core/files/file-changes';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
@@ -123,5 +126,23 @@ describe.each(DRIVERS)('own files (%s)', (driver) => {
     // A cursor of one order is refused in another.
     const page = await listOwnFiles(db, alice, top.n, { size: 2, sort: 'name' });
     await expectApiError(listOwnFiles(db, alice, top.n, { size: 2, sort: 'modified', cursor: page.next! }), 400, /cursor/);
+  });
+  it("finds the owner's live grids and folders by the words of their names, latest first, nobody else's", async () => {
+    const grid = async (owner: Viewer, filename: string) =>
+      parseFid((await createGrid(db, owner, { filename, data: { cols: { x: { data: [1] } } } }, ORIGIN)).file.fid)!.n;
+    const data = await grid(alice, 'Sales_archive-data');
+    const folder = (await createFolders(db, alice, ['archive 2024'])).n;
+    const nested = (await createFolders(db, alice, ['old', 'Archive'])).n;
+    const gone = await grid(alice, 'archive gone');
+    await trashFile(db, alice, { owner: 'alice', n: gone });
+    await createPlot(db, alice, { filename: 'archive plot', figure: { data: [] } }, ORIGIN);
+    await createFolders(db, bob, ['archive']);
+    const found = async (q: string, who = alice) => (await findOwnGridsAndFolders(db, who, q)).map((r) => r.n);
+    expect(await found('archive')).toEqual([nested, folder, data]);
+    expect(await found('archive 2024')).toEqual([folder]);
+    expect(await found('sales data')).toEqual([data]);
+    expect(await found('archive type:bar')).toEqual([]);
+    expect((await found('archive', bob)).length).toBe(1);
+    await expectApiError(findOwnGridsAndFolders(db, alice, 'a'.repeat(500)), 400, /at most/);
   });
 });
