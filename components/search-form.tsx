@@ -1,8 +1,8 @@
-// The plot search box (gallery, feed, search results): a plain GET form to /search, so it works
-// without JavaScript and every search is a link.
+// The search box (gallery, feed, search results; the workspace's searches one's own files of every
+// kind): a plain GET form to /search, so it works without JavaScript and every search is a link.
 import { MAX_QUERY_CHARS } from '@/lib/shared/limits';
 
-/** `mine`: the box searches the signed-in person's own plots (the workspace's). */
+/** `mine`: the box searches the signed-in person's own files (the workspace's): plots, grids, folders, dashboards, presentations. */
 export function SearchForm({ q = '', mine = false }: { q?: string; mine?: boolean }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: the form itself is the search landmark; a <search> wrapper would add a box around it inside the flex rows that place it
@@ -17,7 +17,7 @@ export function SearchForm({ q = '', mine = false }: { q?: string; mine?: boolea
         name="q"
         defaultValue={q}
         maxLength={MAX_QUERY_CHARS}
-        placeholder={mine ? 'Search your plots, e.g. sales type:bar' : 'Search plots, e.g. rainfall type:bar'}
+        placeholder={mine ? 'Search your files by name' : 'Search plots, e.g. rainfall type:bar'}
       />
       <button type="submit">Search</button>
     </form>

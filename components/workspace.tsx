@@ -6,7 +6,7 @@ import Link from 'next/link';
 import type { Workspace as WorkspaceData, WorkspaceFile } from '@/lib/web/workspace';
 import { VISIBILITY_LABEL } from '@/lib/shared/sharing';
 import { editPlotPath, NEW_DASHBOARD_PATH, pageHref, peoplePath, profilePath, sharedPath, workspacePath } from '@/lib/shared/urls';
-import { type OwnFilter, type OwnSort, viewParams } from '@/lib/shared/workspace-view';
+import { viewParams } from '@/lib/shared/workspace-view';
 import { CopyField } from './copy-field';
 import { LinkedFiles, plural } from './linked-files';
 import { PlotDataNotice } from './plot-data-notice';
@@ -28,6 +28,7 @@ import {
   type View,
 } from './file-forms';
 import { Notice } from './notice';
+import { PathBar, ViewForm } from './workspace-toolbar';
 import './workspace-documents.css';
 
 const KIND_LABEL = {
@@ -39,17 +40,6 @@ const KIND_LABEL = {
   theme: 'Theme',
   template: 'Template',
 } as const;
-const FILTER_LABEL: Record<OwnFilter, string> = {
-  all: 'All files',
-  plot: 'Plots',
-  grid: 'Grids',
-  fold: 'Folders',
-  dashboard: 'Dashboards',
-  spectacle_presentation: 'Presentations',
-  theme: 'Themes',
-  template: 'Templates',
-};
-const SORT_LABEL: Record<OwnSort, string> = { modified: 'Last modified', name: 'Name', views: 'Most viewed' };
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 
 interface Props {
@@ -81,8 +71,8 @@ export function Workspace({ username, data, csrf, actions }: Props) {
           </Link>
           <Link href={sharedPath()}>Shared with me</Link>
         </nav>
+        <SearchForm mine />
       </div>
-      <SearchForm mine />
       {data.notice && <Notice key={randomUUID()}>{data.notice}</Notice>}
       {data.plotData && (
         <PlotDataNotice
@@ -103,45 +93,20 @@ export function Workspace({ username, data, csrf, actions }: Props) {
           That page link is no longer valid, so here is the first page.
         </p>
       )}
-      {uses ? (
-        <p className="uses-heading">
-          Your plots drawing from the grid <strong>{uses.name}</strong> · <Link href={home}>All files</Link>
-        </p>
-      ) : (
-        !trash && (
-          <nav aria-label="Folder" className="breadcrumbs">
-            <ol>
-              <li>{data.crumbs.length ? <Link href={home}>My files</Link> : <span aria-current="page">My files</span>}</li>
-              {data.crumbs.map((c, i) =>
-                i === data.crumbs.length - 1 ? (
-                  <li key={c.n}>
-                    <span aria-current="page">{c.name}</span>
-                  </li>
-                ) : (
-                  <li key={c.n}>
-                    <Link href={workspacePath(username, { folder: c.n })}>{c.name}</Link>
-                  </li>
-                ),
-              )}
-            </ol>
-          </nav>
-        )
-      )}
-      {trash ? (
-        <TrashHead username={username} data={data} csrf={csrf} actions={actions} />
-      ) : (
-        !uses && (
+      <PathBar username={username} data={data} />
+      {trash && <TrashHead username={username} data={data} csrf={csrf} actions={actions} />}
+      {/* One compact row: what to make here, and which files show in what order. */}
+      <div className="workspace-toolbar">
+        {!trash && !uses && (
           <>
-            <p>
-              <Link href={NEW_DASHBOARD_PATH} className="button secondary">
-                New dashboard
-              </Link>
-            </p>
+            <Link href={NEW_DASHBOARD_PATH} className="button secondary">
+              New dashboard
+            </Link>
             <ActionForm {...newFolderForm({ action: actions.createFolder, csrf, back: here, view })} />
           </>
-        )
-      )}
-      <ViewForm home={home} data={data} />
+        )}
+        <ViewForm home={home} data={data} />
+      </div>
       {!trash && data.files.length > 0 && (
         <BulkActions action={actions.bulk} csrf={csrf} back={backValue(back)} view={view} destinations={data.destinations} current={here} />
       )}
@@ -179,45 +144,6 @@ export function Workspace({ username, data, csrf, actions }: Props) {
         </nav>
       )}
     </section>
-  );
-}
-
-/** Which kind of file to show and in what order: a plain GET form, so every view is a link. */
-function ViewForm({ home, data }: { home: string; data: WorkspaceData }) {
-  const trash = data.place === 'trash';
-  const { type: _type, sort: _sort, ...place } = viewParams(data);
-  return (
-    <form method="get" action={home} className="view-form">
-      {Object.entries(place).map(([key, value]) => value !== undefined && <input key={key} type="hidden" name={key} value={String(value)} />)}
-      <label>
-        Show
-        <select name="type" defaultValue={data.filter}>
-          {Object.entries(FILTER_LABEL)
-            // A grid's plots are plots, themes and templates only.
-            .filter(([value]) => typeof data.place !== 'object' || ['all', 'plot', 'theme', 'template'].includes(value))
-            .map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-        </select>
-      </label>
-      {!trash && (
-        <label>
-          Sort by
-          <select name="sort" defaultValue={data.sort}>
-            {Object.entries(SORT_LABEL).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      <button type="submit" className="secondary">
-        Apply
-      </button>
-    </form>
   );
 }
 

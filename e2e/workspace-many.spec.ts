@@ -56,8 +56,18 @@ async function expectNotice(page: Page, text: string | RegExp): Promise<void> {
   await expect(page.locator('p.notice[role="status"]').first()).toContainText(text);
 }
 
+/** Unfolds the selection's controls (ticking a file does, with JavaScript; without it, its summary). */
+async function openBulk(page: Page): Promise<void> {
+  const details = bulk(page).locator('details');
+  await expect(async () => {
+    if ((await details.getAttribute('open')) === null) await bulk(page).locator('summary').click();
+    await expect(details).toHaveAttribute('open', '', { timeout: 1000 });
+  }).toPass();
+}
+
 async function tick(page: Page, names: string[]): Promise<void> {
   for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}`, exact: true }).check();
+  await openBulk(page);
 }
 
 async function manage(page: Page, fid: string): Promise<Locator> {
@@ -127,6 +137,7 @@ for (const js of [true, false]) {
       await page.goto(`/~e2e/?folder=${folder.n}`);
 
       // Nothing ticked: said at the form, nothing changes.
+      await openBulk(page);
       await bulk(page).getByRole('button', { name: 'Move', exact: true }).click();
       await expect(bulk(page).locator('.form-error')).toHaveText('Select one or more files first.');
       await page.goto(`/~e2e/?folder=${folder.n}`);
@@ -135,6 +146,7 @@ for (const js of [true, false]) {
         // Select all on the page, counted; and none again.
         const count = bulk(page).locator('output');
         await expect(count).toHaveText('0 selected');
+        await openBulk(page);
         await bulk(page).getByLabel('Select all on this page').check();
         await expect(count).toHaveText('4 selected');
         await bulk(page).getByLabel('Select all on this page').uncheck();

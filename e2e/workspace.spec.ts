@@ -73,9 +73,9 @@ for (const js of [true, false]) {
       await expect(page.locator('.breadcrumbs')).toContainText(folder.name);
       for (const p of [priv, secret, pub]) await expect(row(page, p.fid)).toHaveCount(1);
       await expect(row(page, `e2e:${sub.n}`)).toHaveAttribute('data-filetype', 'fold');
-      // Newest first.
+      // Folders first, then newest first.
       const fids = await page.locator('li.file-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-fid')));
-      expect(fids).toEqual([pub.fid, secret.fid, priv.fid, `e2e:${sub.n}`]);
+      expect(fids).toEqual([`e2e:${sub.n}`, pub.fid, secret.fid, priv.fid]);
       await expect(row(page, priv.fid).locator('.badge')).toHaveText('Private');
       await expect(row(page, secret.fid).locator('.badge')).toHaveText('Secret link');
       // Thumbnails are the plots' own image URLs.

@@ -2,11 +2,13 @@ import type { Metadata } from 'next';
 import { PlotList } from '@/components/plot-list';
 import { DocumentCards } from '@/components/documents/document-cards';
 import { SearchForm } from '@/components/search-form';
+import { FoundFiles } from '@/components/found-files';
 import { searchDocuments } from '@/lib/core/documents/document-cards';
 import { SEARCH_WALK } from '@/lib/core/plots/search';
 import { searchPage, searchQuery } from '@/lib/web/gallery';
 import { signInFirst } from '@/lib/shared/urls';
 import { pageContext } from '@/lib/web/page-context';
+import { ownNameMatches } from '@/lib/web/workspace';
 import { moreSearchPlots } from '@/app/_actions/lists';
 
 export const dynamic = 'force-dynamic';
@@ -32,9 +34,11 @@ export default async function Search({ searchParams }: Props) {
   // Searching one's own plots needs someone signed in; anonymous, the page says so.
   const mine = query.mine && viewer !== null;
   const page = q && !query.error && (mine || !query.mine) ? await searchPage(db, viewer, { q, cursor: query.cursor, mine }, origin) : null;
-  const what = mine ? 'Your plots (private and secret included)' : 'Public plots';
+  const what = mine ? 'Your files (private and secret included)' : 'Public plots';
   // Dashboards and presentations found by their names lead the first page.
   const documents = page && !query.cursor ? await searchDocuments(db, viewer, q, mine ? 'own' : 'public') : [];
+  // One's own grids and folders too, by name: the workspace's box finds every kind of file.
+  const named = page && mine && viewer && !query.cursor ? await ownNameMatches(db, viewer, q) : [];
 
   return (
     <main>
@@ -75,6 +79,7 @@ export default async function Search({ searchParams }: Props) {
           That page link is no longer valid, so here is the first page.
         </p>
       )}
+      <FoundFiles rows={named} />
       <DocumentCards rows={documents} byline={!mine} />
       {page && (
         <PlotList

@@ -34,8 +34,12 @@ export const files = pgTable(
     index('files_owner_plots_newest_idx')
       .on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.filetype} = 'plot' AND ${t.trashedAt} IS NULL`),
-    // The workspace: a folder's live files latest modified first, and the trash latest first (listOwnFiles).
-    index('files_owner_folder_modified_idx').on(t.ownerId, t.parent, t.updatedAt.desc(), t.n.desc()).where(sql`${t.trashedAt} IS NULL`),
+    // The workspace: a folder's live files, its folders first, latest modified first or by name; and the
+    // trash latest first (listOwnFiles, whose ORDER BY writes the folder flag the same way).
+    index('files_owner_folder_modified_idx')
+      .on(t.ownerId, t.parent, sql`(${t.filetype} = 'fold') DESC NULLS LAST`, t.updatedAt.desc(), t.n.desc())
+      .where(sql`${t.trashedAt} IS NULL`),
+    index('files_owner_folder_name_idx').on(t.ownerId, t.parent, sql`(${t.filetype} <> 'fold')`, t.filename, t.n).where(sql`${t.trashedAt} IS NULL`),
     index('files_owner_trash_idx').on(t.ownerId, t.trashedAt.desc(), t.n.desc()).where(sql`${t.trashedAt} IS NOT NULL AND ${t.trashedWith} IS NULL`),
     // An owner's dashboards (or presentations), newest first (keyset): GET /v2/dashboards.
     index('files_owner_documents_newest_idx')

@@ -8,6 +8,7 @@ import type { Viewer } from '@/lib/core/accounts/auth';
 import { countTrash, EMPTY_TRASH_BATCH } from '@/lib/core/workspace/bulk-changes';
 import { getFile, type Filetype } from '@/lib/core/files/files';
 import { listOwnFiles, listOwnFolders } from '@/lib/core/files/own-files';
+import { findOwnGridsAndFolders } from '@/lib/core/workspace/name-search';
 import type { OwnFilter, OwnSort } from '@/lib/shared/workspace-view';
 import { isOwner, shownShareKey, visibilityOf, type Visibility } from '@/lib/core/permissions';
 import type { PlotData } from '@/lib/core/plots/plot-data-sharing';
@@ -211,4 +212,29 @@ export async function workspacePage(db: Db, viewer: Viewer, origin: string, q: W
     plotData: showsPlotData(q.notice) && q.plot !== undefined ? await ownPlotData(db, viewer, q.plot) : null,
     emptyConfirm: emptyCount === null ? null : { count: Math.min(emptyCount, EMPTY_TRASH_BATCH * 20), atLeast: emptyCount > EMPTY_TRASH_BATCH * 20 },
   };
+}
+
+/** A grid or folder a search of one's own files found: its page (a folder's: the workspace in it) and where it is. */
+export interface NameMatch {
+  fid: string;
+  kind: 'grid' | 'fold';
+  name: string;
+  href: string;
+  /** The folders it is in, from the top ("My files" at the top level). */
+  where: string;
+}
+
+/** The viewer's grids and folders whose names have the words of `q` (plots and documents are searched apart). */
+export async function ownNameMatches(db: Db, viewer: Viewer, q: string): Promise<NameMatch[]> {
+  const rows = await findOwnGridsAndFolders(db, viewer, q);
+  if (!rows.length) return [];
+  const folders = await listOwnFolders(db, viewer.id);
+  const owner = viewer.username;
+  return rows.map((r) => ({
+    fid: fidOf(owner, r.n),
+    kind: r.filetype,
+    name: r.filename,
+    href: r.filetype === 'fold' ? workspacePath(owner, { folder: r.n }) : filePath(owner, r.n),
+    where: ['My files', ...((r.parent !== -1 && folderPath(folders, r.parent)) || [])].join(' / '),
+  }));
 }

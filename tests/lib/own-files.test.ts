@@ -1,14 +1,18 @@
-// The workspace's lists (lib/core/files/own-files.ts listOwnFiles): a folder's files newest first, private ones
-// included, paged with the lists' keyset pager; the trash holds what was trashed itself; a cursor
-// works only for the owner and the place it was issued for.
+// The workspace's lists (lib/core/files/own-files.ts listOwnFiles): a folder's files newest first, its
+// folders first in every order, private ones included, paged with the lists' keyset pager; the trash holds what was trashed itself; a cursor
+// works only for the owner and the place it was issued for. A search of one's own files finds grids and
+// folders by name.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
 import { createFolders } from '@/lib/core/files/files';
 import { listOwnFiles } from '@/lib/core/files/own-files';
+import { findOwnGridsAndFolders } from '@/lib/core/workspace/name-search';
+import { createGrid } from '@/lib/core/grids/grids';
 import { trashFile } from '@/lib/core/files/file-changes';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
+import type { OwnSort } from '@/lib/shared/workspace-view';
 import { DRIVERS, useDatabase } from '../support/postgres';
 import { expectApiError, ORIGIN, people } from './_helpers';
 
@@ -26,11 +30,11 @@ describe.each(DRIVERS)('own files (%s)', (driver) => {
   });
 
   /** Every page of a place, following `next` cursors; the numbers in order. */
-  async function walk(viewer: Viewer, place: number | 'trash', size: number): Promise<number[]> {
+  async function walk(viewer: Viewer, place: number | 'trash', size: number, sort?: OwnSort): Promise<number[]> {
     const seen: number[] = [];
     let cursor: string | undefined;
     for (let i = 0; i < 50; i++) {
-      const page = await listOwnFiles(db, viewer, place, { cursor, size });
+      const page = await listOwnFiles(db, viewer, place, { cursor, size, sort });
       seen.push(...page.rows.map((r) => r.n));
       if (!page.next) return seen;
       cursor = page.next;
@@ -61,7 +65,7 @@ describe.each(DRIVERS)('own files (%s)', (driver) => {
     const newest = [sub.n, ...made.slice().reverse()];
     expect(await walk(alice, folder.n, 2)).toEqual(newest);
     expect(await walk(alice, folder.n, 100)).toEqual(newest);
-    expect(await walk(alice, -1, 100)).toEqual([plotN(top), folder.n]);
+    expect(await walk(alice, -1, 100)).toEqual([folder.n, plotN(top)]);
     // Back from the second page is the first.
     const first = await listOwnFiles(db, alice, folder.n, { size: 2 });
     const second = await listOwnFiles(db, alice, folder.n, { size: 2, cursor: first.next! });
@@ -88,5 +92,57 @@ describe.each(DRIVERS)('own files (%s)', (driver) => {
     expect(first.next).toEqual(expect.any(String));
     await expectApiError(listOwnFiles(db, alice, 'trash', { size: 1, cursor: first.next! }), 400, /cursor/);
     await expectApiError(listOwnFiles(db, bob, -1, { size: 1, cursor: first.next! }), 400, /cursor/);
+  });
+  it('lists folders first in every order, across pages forward and back, whatever they were modified', async () => {
+    const top = await createFolders(db, alice, ['mixed']);
+    const made: { n: number; fold: boolean; name: string }[] = [];
+    // Folders and plots made in turn, so by date they interleave; names interleave too.
+    for (const [i, name] of ['d', 'b', 'f', 'a', 'e', 'c'].entries()) {
+      if (i % 2) made.push({ n: (await createFolders(db, alice, ['mixed', `${name} folder`])).n, fold: true, name: `${name} folder` });
+      else
+        made.push({
+          n: plotN(await createPlot(db, alice, { parent_path: ['mixed'], filename: `${name} plot`, figure: { data: [] } }, ORIGIN)),
+          fold: false,
+          name: `${name} plot`,
+        });
+    }
+    const byDate = [...made].reverse();
+    const byName = [...made].sort((a, b) => a.name.localeCompare(b.name));
+    const expected: [OwnSort, typeof made][] = [
+      ['modified', byDate],
+      ['name', byName],
+      ['views', byDate.slice().sort((a, b) => b.n - a.n)],
+    ];
+    for (const [sort, rows] of expected) {
+      const want = [...rows.filter((r) => r.fold), ...rows.filter((r) => !r.fold)].map((r) => r.n);
+      for (const size of [1, 2, 4, 100]) expect(await walk(alice, top.n, size, sort), `${sort} by ${size}`).toEqual(want);
+      // Back from the page that crosses from folders to files is the page before it.
+      const first = await listOwnFiles(db, alice, top.n, { size: 2, sort });
+      const second = await listOwnFiles(db, alice, top.n, { size: 2, sort, cursor: first.next! });
+      expect(second.rows.map((r) => r.n)).toEqual(want.slice(2, 4));
+      const back = await listOwnFiles(db, alice, top.n, { size: 2, sort, cursor: second.previous! });
+      expect(back.rows.map((r) => r.n)).toEqual(want.slice(0, 2));
+    }
+    // A cursor of one order is refused in another.
+    const page = await listOwnFiles(db, alice, top.n, { size: 2, sort: 'name' });
+    await expectApiError(listOwnFiles(db, alice, top.n, { size: 2, sort: 'modified', cursor: page.next! }), 400, /cursor/);
+  });
+  it("finds the owner's live grids and folders by the words of their names, latest first, nobody else's", async () => {
+    const grid = async (owner: Viewer, filename: string) =>
+      parseFid((await createGrid(db, owner, { filename, data: { cols: { x: { data: [1] } } } }, ORIGIN)).file.fid)!.n;
+    const data = await grid(alice, 'Sales_archive-data');
+    const folder = (await createFolders(db, alice, ['archive 2024'])).n;
+    const nested = (await createFolders(db, alice, ['old', 'Archive'])).n;
+    const gone = await grid(alice, 'archive gone');
+    await trashFile(db, alice, { owner: 'alice', n: gone });
+    await createPlot(db, alice, { filename: 'archive plot', figure: { data: [] } }, ORIGIN);
+    await createFolders(db, bob, ['archive']);
+    const found = async (q: string, who = alice) => (await findOwnGridsAndFolders(db, who, q)).map((r) => r.n);
+    expect(await found('archive')).toEqual([nested, folder, data]);
+    expect(await found('archive 2024')).toEqual([folder]);
+    expect(await found('sales data')).toEqual([data]);
+    expect(await found('archive type:bar')).toEqual([]);
+    expect((await found('archive', bob)).length).toBe(1);
+    await expectApiError(findOwnGridsAndFolders(db, alice, 'a'.repeat(500)), 400, /at most/);
   });
 });

@@ -97,8 +97,8 @@ describe.each(DRIVERS)('workspace files (%s)', (driver) => {
 
     for (const size of [1, 2, 100]) {
       expect(await walk(alice, folder, { size })).toEqual([sub.n, d, g.n, a, c]);
-      // Views: most first, ties newest first (grids and folders have none).
-      expect(await walk(alice, folder, { size, sort: 'views' })).toEqual([c, d, a, sub.n, g.n]);
+      // Views: the folder first, then most first, ties newest first (grids have none).
+      expect(await walk(alice, folder, { size, sort: 'views' })).toEqual([sub.n, c, d, a, g.n]);
       expect(await walk(alice, folder, { size, filter: 'plot' })).toEqual([a, c]);
       expect(await walk(alice, folder, { size, filter: 'theme' })).toEqual([d]);
       expect(await walk(alice, folder, { size, filter: 'grid' })).toEqual([g.n]);

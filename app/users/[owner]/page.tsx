@@ -69,7 +69,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
 
   return (
     <main>
-      <header className="profile">
+      <header className={own ? 'profile profile-own' : 'profile'}>
         <img className="profile-avatar" src={avatarPath(user.username)} alt={`${name}’s avatar`} width={96} height={96} />
         <div className="profile-text">
           <h1>{name}</h1>

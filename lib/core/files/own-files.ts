@@ -50,14 +50,24 @@ const ORDERS = {
   trashed: { col: sql`f.trashed_at`, desc: true, key: (r: OwnFileRow) => [r.trashed!, r.n], cast: sql`::timestamptz`, text: true },
 } satisfies Record<string, { col: SQL; desc: boolean; key: (r: OwnFileRow) => Cursor['k']; cast: SQL; text: boolean }>;
 
+/**
+ * In a folder, folders come first whatever the order: the key leads with whether a row is a folder,
+ * written to sort first in the order's own direction (so the whole key compares as one row and reads
+ * off files_owner_folder_modified_idx or files_owner_folder_name_idx, which lead with the same).
+ */
+const FOLDER_FIRST = {
+  desc: { col: sql`(f.filetype = 'fold')`, of: (r: OwnFileRow) => (r.filetype === 'fold' ? 1 : 0) },
+  asc: { col: sql`(f.filetype <> 'fold')`, of: (r: OwnFileRow) => (r.filetype === 'fold' ? 0 : 1) },
+};
+
 const placeKey = (place: OwnPlace) => (typeof place === 'object' ? `uses:${place.uses}` : String(place));
 
 /**
  * A page of the viewer's own files of kind `filter` in order `sort` (keyset on the order's columns): a
- * live folder's contents (`folder`, -1 the top level), the owner's live plots drawing from their grid
- * `{ uses }` (any folder), or the trash (`'trash'`: what was trashed itself, not what went with a
- * folder, latest trashed first whatever `sort`). The cursor is bound to the owner, the place, the kind
- * and the order, so it is not replayed elsewhere.
+ * live folder's contents (`folder`, -1 the top level; its folders first), the owner's live plots
+ * drawing from their grid `{ uses }` (any folder), or the trash (`'trash'`: what was trashed itself,
+ * not what went with a folder, latest trashed first whatever `sort`). The cursor is bound to the
+ * owner, the place, the kind and the order, so it is not replayed elsewhere.
  */
 export async function listOwnFiles(
   db: Db,
@@ -68,9 +78,18 @@ export async function listOwnFiles(
   const filter = q.filter ?? 'all';
   const sortName = place === 'trash' ? 'trashed' : (q.sort ?? 'modified');
   const order = ORDERS[sortName];
-  const orderId = `own:${viewer.id}:${placeKey(place)}:${filter}:${sortName}`;
+  const folders = typeof place === 'number' ? FOLDER_FIRST[order.desc ? 'desc' : 'asc'] : null;
+  const orderId = `own:${viewer.id}:${placeKey(place)}:${filter}:${sortName}${folders ? ':folders' : ''}`;
   const cursor: Cursor | null = q.cursor
-    ? await decodeCursor(db, q.cursor, orderId, (c) => c.k.length === 2 && typeof c.k[0] === (order.text ? 'string' : 'number') && typeof c.k[1] === 'number')
+    ? await decodeCursor(db, q.cursor, orderId, (c) => {
+        const k = folders ? c.k.slice(1) : c.k;
+        return (
+          c.k.length === (folders ? 3 : 2) &&
+          (!folders || c.k[0] === 0 || c.k[0] === 1) &&
+          typeof k[0] === (order.text ? 'string' : 'number') &&
+          typeof k[1] === 'number'
+        );
+      })
     : null;
   // Forward in a descending order reads smaller keys; backward flips both.
   const down = order.desc === ((cursor?.d ?? 'n') === 'n');
@@ -84,7 +103,13 @@ export async function listOwnFiles(
       : typeof place === 'object'
         ? sql`f.trashed_at IS NULL AND f.filetype = 'plot' AND plot_grid_keys(p.src_refs) @> ARRAY[lower(${viewer.username}) || ':' || ${place.uses}::int]`
         : sql`f.parent = ${place}::int AND f.trashed_at IS NULL`;
-  const after = cursor ? sql`AND (${order.col}, f.n) ${cmp} (${cursor.k[0]}${order.cast}, ${cursor.k[1]}::int)` : sql``;
+  const [key, n] = folders ? (cursor?.k.slice(1) ?? []) : (cursor?.k ?? []);
+  const after = !cursor
+    ? sql``
+    : folders
+      ? sql`AND (${folders.col}, ${order.col}, f.n) ${cmp} (${cursor.k[0]}::int::boolean, ${key}${order.cast}, ${n}::int)`
+      : sql`AND (${order.col}, f.n) ${cmp} (${key}${order.cast}, ${n}::int)`;
+  const orderBy = folders ? sql`${folders.col} ${dir}, ${order.col} ${dir}, f.n ${dir}` : sql`${order.col} ${dir}, f.n ${dir}`;
   const rows = await queryRows<OwnFileRow>(
     db,
     sql`SELECT f.id, f.n, f.filetype, f.filename, f.world_readable, f.share_key, coalesce(p.title, '') AS title,
@@ -93,9 +118,10 @@ export async function listOwnFiles(
           ${isoText(sql`f.trashed_at`, 'micros')} AS trashed
         FROM files f LEFT JOIN plots p ON p.file_id = f.id
         WHERE f.owner_id = ${viewer.id}::int AND ${where} AND ${FILTER_SQL[filter]} ${after}
-        ORDER BY ${order.col} ${dir}, f.n ${dir} LIMIT ${q.size + 1}`,
+        ORDER BY ${orderBy} LIMIT ${q.size + 1}`,
   );
-  return keysetPage(db, rows, { size: q.size, cursor, order: orderId, keyOf: order.key });
+  const keyOf = folders ? (r: OwnFileRow) => [folders.of(r), ...order.key(r)] : order.key;
+  return keysetPage(db, rows, { size: q.size, cursor, order: orderId, keyOf });
 }
 
 /** The owner's live folders (number, name, containing folder), for paths and "move to" choices. */

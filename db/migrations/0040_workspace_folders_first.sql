@@ -1,0 +1,3 @@
+DROP INDEX "files_owner_folder_modified_idx";--> statement-breakpoint
+CREATE INDEX "files_owner_folder_name_idx" ON "files" USING btree ("owner_id","parent",("filetype" <> 'fold'),"filename","n") WHERE "files"."trashed_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "files_owner_folder_modified_idx" ON "files" USING btree ("owner_id","parent",("filetype" = 'fold') DESC NULLS LAST,"updated_at" DESC NULLS LAST,"n" DESC NULLS LAST) WHERE "files"."trashed_at" IS NULL;
