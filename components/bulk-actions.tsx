@@ -8,7 +8,7 @@ import { VISIBILITIES, VISIBILITY_LABEL } from '@/lib/shared/sharing';
 import type { FormState } from '@/lib/web/forms';
 import type { FormAction } from './action-form';
 import { CsrfField } from './csrf-field';
-import { type View, ViewFields } from './file-forms';
+import { FolderSelect, type View, ViewFields } from './file-forms';
 
 export const BULK_FORM_ID = 'workspace-bulk';
 
@@ -67,16 +67,7 @@ export function BulkActions({ action, csrf, back, view, destinations, current }:
           <p className="muted bulk-hint">Tick files below, then choose what to do with them.</p>
         )}
         <div className="bulk-ops">
-          <label>
-            Move to
-            <select name="parent" defaultValue={String(current)}>
-              {destinations.map((d) => (
-                <option key={d.n} value={d.n}>
-                  {d.path}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FolderSelect label="Move to" current={current} destinations={destinations} />
           <button type="submit" name="op" value="move" className="secondary" disabled={pending}>
             Move
           </button>

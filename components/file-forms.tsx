@@ -114,6 +114,22 @@ export function renameForm({ filename, ...common }: Common & { filename: string 
   };
 }
 
+/** A folder to move files into (`parent`), by path: one file's move and the workspace's selection. */
+export function FolderSelect({ label, current, destinations }: { label: string; current: number; destinations: { n: number; path: string }[] }) {
+  return (
+    <label>
+      {label}
+      <select name="parent" defaultValue={String(current)}>
+        {destinations.map((d) => (
+          <option key={d.n} value={d.n}>
+            {d.path}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function moveForm({ current, destinations, ...common }: Common & { current: number; destinations: { n: number; path: string }[] }): FormSpec {
   return {
     action: common.action,
@@ -122,16 +138,7 @@ export function moveForm({ current, destinations, ...common }: Common & { curren
     fields: (
       <>
         <Hidden {...common} />
-        <label>
-          Folder
-          <select name="parent" defaultValue={String(current)}>
-            {destinations.map((d) => (
-              <option key={d.n} value={d.n}>
-                {d.path}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FolderSelect label="Folder" current={current} destinations={destinations} />
       </>
     ),
   };
