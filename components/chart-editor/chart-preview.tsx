@@ -36,8 +36,11 @@ export function ChartPreview({ figure, sizes, seen }: { figure: PreviewFigure; s
         if (needsGeo(preview.figure)) await loadGeoAssets();
         const tamed = await tameFigure(Plotly, preview.figure, 'cut');
         if (!live) return;
-        // A chart drawn by another plotly (a smaller bundle) is let go by it first.
-        if (drawnBy.current && drawnBy.current !== Plotly) drawnBy.current.purge(node);
+        // A chart drawn by another plotly (a smaller bundle) is let go by it first: not drawn until the new one is.
+        if (drawnBy.current && drawnBy.current !== Plotly) {
+          setState('loading');
+          drawnBy.current.purge(node);
+        }
         drawnBy.current = Plotly;
         // A new datarevision every draw: with the same column arrays and a changed layout (a title, an
         // axis), Plotly.react skips the data's recalculation and leaves autoranged axes at their empty
