@@ -5,14 +5,13 @@
 // Slides made elsewhere are kept as they came. Its state is one reducer (deck-state.ts).
 import { useEffect, useReducer, useRef } from 'react';
 import { DECK_THEME_LABEL, DECK_THEMES, type DeckTheme, deckContent, slideLabel } from '@/lib/shared/deck';
-import { MAX_FILENAME_CHARS } from '@/lib/shared/limits';
-import { type Visibility, VISIBILITIES, VISIBILITY_LABEL, visibilityHint } from '@/lib/shared/sharing';
 import type { PlotChoices } from '@/lib/web/dashboard-builder';
 import type { DeckEditorData } from '@/lib/web/deck-editor';
 import type { SaveState } from '@/lib/web/document-save';
 import { PlotPicker } from '../dashboard-builder/plot-picker';
+import { DocumentFileFields, SaveControls, sendSave } from '../document-file-fields';
 import { NOT_SAVED, ProblemsSummary } from '../problems-summary';
-import { UndoRedo, undoKeys } from '../undo-redo';
+import { undoKeys } from '../undo-redo';
 import { useSaveShortcut, useUnsavedChanges } from '../unsaved-changes';
 import { deckReducer, startDeck } from './deck-state';
 import { SlideCard } from './slide-card';
@@ -26,8 +25,6 @@ export interface DeckEditorProps {
   /** A page of plots to add (a server action): form fields `q`, `cursor`, `csrf`. */
   choosePlots: (form: FormData) => Promise<PlotChoices>;
 }
-
-const sharingHint = (v: Visibility) => `${visibilityHint(v, { noun: 'presentation', own: true })} Each plot in it shows only to people who may see that plot.`;
 
 export function DeckEditor({ data, save, choosePlots }: DeckEditorProps) {
   const [state, dispatch] = useReducer(deckReducer, data, startDeck);
@@ -54,18 +51,7 @@ export function DeckEditor({ data, save, choosePlots }: DeckEditorProps) {
     form.set('content', JSON.stringify(deckContent(deck.present, data.origin, data.base)));
     form.set('filename', filename);
     if (sharing) form.set('sharing', sharing);
-    try {
-      const answer = await save(form);
-      // A save that succeeded went on to the presentation's page; an answer is a refusal.
-      dispatch({ type: 'saved', problems: answer.problems.length ? answer.problems : [{ field: null, message: 'Saving failed; try again.' }] });
-    } catch (e) {
-      // Next's redirect after a save is not a failure.
-      if (e && typeof e === 'object' && 'digest' in e && String((e as { digest: unknown }).digest).startsWith('NEXT_REDIRECT')) {
-        dispatch({ type: 'saved', problems: [] });
-        throw e;
-      }
-      dispatch({ type: 'saved', problems: [{ field: null, message: 'The server could not be reached; nothing was lost, try saving again.' }] });
-    }
+    await sendSave(save, form, (found) => dispatch({ type: 'saved', problems: found }));
   }
 
   const slideProblem = (field: string | null) => {
@@ -98,15 +84,7 @@ export function DeckEditor({ data, save, choosePlots }: DeckEditorProps) {
             Add plot slide
           </button>
         </div>
-        <UndoRedo
-          canUndo={deck.past.length > 0}
-          canRedo={deck.future.length > 0}
-          onUndo={() => dispatch({ type: 'undo' })}
-          onRedo={() => dispatch({ type: 'redo' })}
-        />
-        <button type="button" className="dashboard-save" onClick={submit} disabled={saving} aria-busy={saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
+        <SaveControls history={deck} saving={saving} dispatch={dispatch} onSave={submit} />
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
         {state.announce}
@@ -123,22 +101,6 @@ export function DeckEditor({ data, save, choosePlots }: DeckEditorProps) {
       <div className="dashboard-builder-body">
         <section className="dashboard-settings" aria-labelledby="deck-settings-heading">
           <h2 id="deck-settings-heading">Presentation</h2>
-          <div className={`field${problemAt('filename') ? ' has-error' : ''}`}>
-            <label htmlFor="deck-filename">File name</label>
-            <input
-              id="deck-filename"
-              type="text"
-              data-own-undo=""
-              value={filename}
-              maxLength={MAX_FILENAME_CHARS}
-              onChange={(e) => dispatch({ type: 'filename', filename: e.target.value })}
-              aria-invalid={problemAt('filename') ? true : undefined}
-              aria-describedby="deck-filename-hint"
-            />
-            <p id="deck-filename-hint" className={problemAt('filename') ? 'field-error' : 'field-hint muted'}>
-              {problemAt('filename') ?? 'Its name among your files (the first slide’s title when left empty).'}
-            </p>
-          </div>
           <div className="field">
             <label htmlFor="deck-theme">Theme</label>
             <select id="deck-theme" value={theme} onChange={(e) => dispatch({ type: 'theme', theme: e.target.value as DeckTheme })}>
@@ -149,26 +111,16 @@ export function DeckEditor({ data, save, choosePlots }: DeckEditorProps) {
               ))}
             </select>
           </div>
-          {sharing !== null && (
-            <div className={`field${problemAt('sharing') ? ' has-error' : ''}`}>
-              <label htmlFor="deck-sharing">Sharing</label>
-              <select
-                id="deck-sharing"
-                value={sharing}
-                onChange={(e) => dispatch({ type: 'sharing', sharing: e.target.value as Visibility })}
-                aria-describedby="deck-sharing-hint"
-              >
-                {VISIBILITIES.map((v) => (
-                  <option key={v} value={v}>
-                    {VISIBILITY_LABEL[v]}
-                  </option>
-                ))}
-              </select>
-              <p id="deck-sharing-hint" className="field-hint muted">
-                {problemAt('sharing') ?? sharingHint(sharing)}
-              </p>
-            </div>
-          )}
+          <DocumentFileFields
+            prefix="deck"
+            noun="presentation"
+            filename={filename}
+            filenameHint="Its name among your files (the first slide’s title when left empty)."
+            sharing={sharing}
+            problemAt={problemAt}
+            onFilename={(name) => dispatch({ type: 'filename', filename: name })}
+            onSharing={(v) => dispatch({ type: 'sharing', sharing: v })}
+          />
           {problemAt('content') && <p className="field-error">{problemAt('content')}</p>}
         </section>
         <section className="dashboard-canvas-section" aria-labelledby="deck-slides-heading">

@@ -19,12 +19,12 @@ const slideOfHash = (hash: string, count: number) => {
   return k ? Math.min(Math.max(Number(k), 1), count) : 1;
 };
 
-/** The address with `?present` on or off, its share key and slide kept. */
-function presentAddress(on: boolean): string {
+/** The address with `?present` on or off at slide `k`, its share key kept. */
+function presentAddress(on: boolean, k: number): string {
   const url = new URL(location.href);
   if (on) url.searchParams.set('present', '');
   else url.searchParams.delete('present');
-  return `${url.pathname}${url.search.replace(/present=(&|$)/, 'present$1')}${url.hash}`;
+  return `${url.pathname}${url.search.replace(/present=(&|$)/, 'present$1')}#${k}`;
 }
 
 export function SlideDeck({
@@ -60,18 +60,18 @@ export function SlideDeck({
 
   const present = useCallback(() => {
     setPresenting(true);
-    history.replaceState(history.state, '', presentAddress(true));
+    history.replaceState(history.state, '', presentAddress(true, current));
     deck.current?.focus();
     // Not everywhere (an iframe without the permission, some phones): the layout fills the window anyway.
     deck.current?.requestFullscreen?.().catch(() => {});
-  }, []);
+  }, [current]);
 
   const leave = useCallback(() => {
     setPresenting(false);
-    history.replaceState(history.state, '', presentAddress(false));
+    history.replaceState(history.state, '', presentAddress(false, current));
     if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
     requestAnimationFrame(() => presentButton.current?.focus());
-  }, []);
+  }, [current]);
 
   useEffect(() => {
     if (presentable && new URLSearchParams(location.search).has('present')) setPresenting(true);

@@ -9,8 +9,8 @@ export const DECK_THEMES = ['moods', 'martik'] as const;
 export type DeckTheme = (typeof DECK_THEMES)[number];
 
 export const DECK_THEME_LABEL: Record<DeckTheme, string> = {
-  moods: 'Moods (white, black headings)',
-  martik: 'Martik (pale blue, navy headings)',
+  moods: 'Moods (white)',
+  martik: 'Martik (pale blue)',
 };
 
 interface ThemeLook {
