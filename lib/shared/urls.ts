@@ -93,6 +93,9 @@ export const NEW_CHART_PATH = '/create';
 /** The dashboard builder, for a new dashboard (an existing one is edited at its `/~owner/n/edit`). */
 export const NEW_DASHBOARD_PATH = '/create/dashboard';
 
+/** The deck editor, for a new presentation (an existing one is edited at its `/~owner/n/edit`). */
+export const NEW_PRESENTATION_PATH = '/create/presentation';
+
 /**
  * The chart editor for a new plot, on one of the viewer's grids when given (`/create/chart?grid=owner:n`),
  * started from a template (`&template=owner:n`) when given.
