@@ -5,6 +5,9 @@ export async function register() {
     // Each request's socket address, appended to X-Forwarded-For before Next reads it (rate limits).
     const { stampPeerAddress } = await import('@/lib/http/peer-address');
     await stampPeerAddress();
+    // The streaming host's writes (scripts/serve.mjs hands them over when STREAM_HOST is set).
+    const { installStreamWrites } = await import('@/lib/http/stream-writes');
+    installStreamWrites();
     const { readMailSettings } = await import('./lib/core/accounts/mail');
     const mail = readMailSettings();
     if (mail.problem) console.error(`Mail is off, so "Forgot password?" is not offered: ${mail.problem}.`);

@@ -10,7 +10,11 @@ import createPlotlyComponent from 'react-plotly.js/factory';
 import type { PlotParams } from 'react-plotly.js/factory';
 import type { PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 import { CARD_SIZE, cardFigure } from '@/lib/shared/figures/card-figure';
+import { followStreams } from './live-streams';
 import { CHART_CONFIG, prepareChart, type Figure, type PlotlyApi } from './plotly-client';
+
+/** The plot a current figure's content URL names (a version's content is not live): its streamed traces update live. */
+const livePlot = (contentUrl: string) => /^\/v2\/plots\/([^/?]+)\/content(?:\?|$)/.exec(contentUrl)?.[1];
 
 export interface PlotFigureProps {
   contentUrl: string;
@@ -80,6 +84,8 @@ function useFigure(contentUrl: string, onState: (s: State) => void, bundle?: Plo
 
 function InteractiveChart({ contentUrl, onReady, onState, bundle }: ChartProps) {
   const chart = useFigure(contentUrl, onState, bundle);
+  const unfollow = useRef<(() => void) | null>(null);
+  useEffect(() => () => unfollow.current?.(), []);
   const initialized = useCallback(
     (_figure: unknown, el: HTMLElement) => {
       // The drawing's own text (tick labels, legend) read out of order says less than the page's
@@ -87,8 +93,11 @@ function InteractiveChart({ contentUrl, onReady, onState, bundle }: ChartProps) 
       for (const svg of el.querySelectorAll('svg.main-svg')) svg.setAttribute('aria-hidden', 'true');
       onState('drawn');
       if (chart) onReady?.(chart.Plotly, el);
+      const fid = livePlot(contentUrl);
+      if (chart && fid && !unfollow.current && chart.figure.data.some((trace) => trace.stream))
+        unfollow.current = followStreams(chart.Plotly, el, decodeURIComponent(fid));
     },
-    [chart, onReady, onState],
+    [chart, onReady, onState, contentUrl],
   );
   const failed = useCallback(
     (error: Error) => {

@@ -10,8 +10,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: 'postgres' | 'pglite';
-  /** LISTEN on a channel (postgres.js keeps one connection for it and re-listens after an outage). */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** LISTEN on a channel (postgres.js keeps one connection for it and re-listens after an outage); each notice's payload is passed on. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

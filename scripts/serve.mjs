@@ -104,6 +104,12 @@ function methodNotAllowed(req, res) {
   req.resume();
 }
 
+// The streaming host's name (docs/configuration.md): requests whose Host names it are chart_studio
+// Stream's writes, handed to lib/http/stream-writes.ts (installed by instrumentation.ts) with their
+// body unread, since Next would wait for a body that never ends.
+const STREAM_HOST = process.env.STREAM_HOST?.trim().toLowerCase() || null;
+const hostName = (req) => (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+
 const WRITE_BUFFER = 64 * 1024;
 const LINGER_MS = 2000;
 const LAST_REQUEST = Symbol('last request');
@@ -169,6 +175,10 @@ export async function serve(args) {
   // 64 KiB of buffered answer before backpressure (Node 22's default; 20's is 16 KiB): a page of the
   // list is ~45 KiB, and a held write (holdWrites) must not stall it waiting for a drain.
   const server = http.createServer({ highWaterMark: WRITE_BUFFER }, async (req, res) => {
+    if (STREAM_HOST && hostName(req) === STREAM_HOST) {
+      await ready;
+      return globalThis.__plotFilesStreamWrites(req, res);
+    }
     if (!ROUTED_METHODS.has(req.method ?? '')) return methodNotAllowed(req, res);
     holdWrites(res);
     lingerOnClose(req);

@@ -2,6 +2,7 @@
 // The settings forms (lib/web/settings.ts does the work).
 import type { FormState } from '@/lib/web/forms';
 import { changePassword, newApiKey, saveProfile, type KeyFormState } from '@/lib/web/settings';
+import { newStreamToken, removeStreamToken } from '@/lib/web/stream-tokens';
 
 export async function saveProfileAction(_state: FormState, form: FormData): Promise<FormState> {
   return saveProfile(form);
@@ -13,4 +14,12 @@ export async function changePasswordAction(_state: FormState, form: FormData): P
 
 export async function newApiKeyAction(_state: KeyFormState, form: FormData): Promise<KeyFormState> {
   return newApiKey(form);
+}
+
+export async function newStreamTokenAction(_state: FormState, form: FormData): Promise<FormState> {
+  return newStreamToken(form);
+}
+
+export async function deleteStreamTokenAction(_state: FormState, form: FormData): Promise<FormState> {
+  return removeStreamToken(form);
 }

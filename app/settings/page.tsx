@@ -7,7 +7,10 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/shared/limits';
 import { profilePath, signInFirst } from '@/lib/shared/urls';
 import { getUserById } from '@/lib/core/accounts/users';
 import { signedInPage } from '@/lib/web/page-context';
-import { changePasswordAction, newApiKeyAction, saveProfileAction } from '@/app/_actions/settings';
+import { changePasswordAction, deleteStreamTokenAction, newApiKeyAction, newStreamTokenAction, saveProfileAction } from '@/app/_actions/settings';
+import { StreamTokens } from '@/components/stream-tokens';
+import { listStreamTokens } from '@/lib/core/streams/stream-tokens';
+import { STREAM_LIMITS } from '@/lib/shared/streams';
 
 export const metadata: Metadata = { title: 'Settings' };
 export const dynamic = 'force-dynamic';
@@ -69,6 +72,25 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
           so it is shown once, when it is made. Configure the clients for this server with:
         </p>
         <ApiKeyForm action={newApiKeyAction} csrf={csrf} origin={origin} username={user.username} first={user.apiKeyGivenAt === null} />
+      </section>
+
+      <section aria-labelledby="streams-heading">
+        <h2 id="streams-heading">Stream tokens</h2>
+        <p className="muted">
+          A trace with{' '}
+          <code>
+            stream: {'{'}token, maxpoints{'}'}
+          </code>{' '}
+          draws what chart_studio&rsquo;s <code>Stream</code> writes with that token, live on every page that shows it. At most {STREAM_LIMITS.tokensPerPerson}.
+        </p>
+        <StreamTokens
+          tokens={await listStreamTokens(db, viewer.id)}
+          create={newStreamTokenAction}
+          remove={deleteStreamTokenAction}
+          csrf={csrf}
+          streamingDomain={process.env.STREAM_HOST?.trim() || null}
+          max={STREAM_LIMITS.tokensPerPerson}
+        />
       </section>
     </main>
   );

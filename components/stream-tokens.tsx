@@ -1,0 +1,76 @@
+'use client';
+// The stream tokens on /settings: each listed with its Delete button, "New stream token", and the
+// credentials line that gives them to the Python client (`stream_ids`). Works without JavaScript.
+import { useActionState } from 'react';
+import type { FormState } from '@/lib/web/forms';
+import { CsrfField } from './csrf-field';
+
+type Action = (state: FormState, form: FormData) => Promise<FormState>;
+
+function Outcome({ state }: { state: FormState }) {
+  if (state.error)
+    return (
+      <p role="alert" className="form-error">
+        {state.error}
+      </p>
+    );
+  return state.done ? (
+    <p role="status" className="form-done">
+      {state.done}
+    </p>
+  ) : null;
+}
+
+function DeleteToken({ action, csrf, id, token }: { action: Action; csrf: string; id: number; token: string }) {
+  const [state, formAction, pending] = useActionState(action, {});
+  return (
+    <form action={formAction} className="stream-token">
+      <CsrfField token={csrf} />
+      <input type="hidden" name="id" value={id} />
+      <code>{token}</code>{' '}
+      <button type="submit" className="secondary" disabled={pending} aria-label={`Delete stream token ${token}`}>
+        Delete
+      </button>
+      <Outcome state={state} />
+    </form>
+  );
+}
+
+export function StreamTokens({
+  tokens,
+  create,
+  remove,
+  csrf,
+  streamingDomain,
+  max,
+}: {
+  tokens: { id: number; token: string }[];
+  create: Action;
+  remove: Action;
+  csrf: string;
+  streamingDomain: string | null;
+  max: number;
+}) {
+  const [state, formAction, pending] = useActionState(create, {});
+  const ids = JSON.stringify(tokens.map((t) => t.token));
+  return (
+    <div className="settings-streams">
+      {tokens.length === 0 ? <p>No stream tokens yet.</p> : tokens.map((t) => <DeleteToken key={t.id} action={remove} csrf={csrf} id={t.id} token={t.token} />)}
+      <form action={formAction}>
+        <CsrfField token={csrf} />
+        <Outcome state={state} />
+        <button type="submit" disabled={pending || tokens.length >= max}>
+          New stream token
+        </button>
+      </form>
+      {tokens.length > 0 && (
+        <pre>
+          <code>
+            {`import chart_studio.tools as tls\ntls.set_credentials_file(stream_ids=${ids})`}
+            {streamingDomain && `\ntls.set_config_file(plotly_streaming_domain=${JSON.stringify(streamingDomain)})`}
+          </code>
+        </pre>
+      )}
+    </div>
+  );
+}

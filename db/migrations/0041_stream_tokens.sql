@@ -1,0 +1,18 @@
+CREATE TABLE "stream_states" (
+	"token_id" bigint PRIMARY KEY NOT NULL,
+	"trace" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"layout" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"updated_at" timestamp (6) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "stream_tokens" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"token" text NOT NULL,
+	"created_at" timestamp (6) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "stream_states" ADD CONSTRAINT "stream_states_token_id_stream_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "public"."stream_tokens"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stream_tokens" ADD CONSTRAINT "stream_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "stream_tokens_token_idx" ON "stream_tokens" USING btree ("token");--> statement-breakpoint
+CREATE INDEX "stream_tokens_user_idx" ON "stream_tokens" USING btree ("user_id");

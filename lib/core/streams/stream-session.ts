@@ -1,0 +1,61 @@
+// One open stream (one chunked POST of the client): its writes are applied in memory and stored
+// with their notice at most every FLUSH_MS, so a client writing thousands of points a second costs
+// the database ten statements a second, and every page still hears each write well within a second.
+import type { Db } from '@/db/client';
+import { applyStreamWrite, parseStreamLine, type StreamState, type StreamWrite } from '@/lib/shared/streams';
+import { EMPTY_STATE, readStreamStates, saveStreamState, streamMaxpointsOf } from './stream-state';
+import { findStreamToken } from './stream-tokens';
+
+const FLUSH_MS = 100;
+
+export class StreamSession {
+  private pending: StreamWrite[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private db: Db,
+    readonly tokenId: number,
+    private maxpoints: number,
+    private state: StreamState,
+  ) {}
+
+  /** The session for `token`, or null when no one holds that token. */
+  static async open(db: Db, token: string): Promise<StreamSession | null> {
+    const held = await findStreamToken(db, token);
+    if (!held) return null;
+    const [maxpoints, states] = await Promise.all([streamMaxpointsOf(db, held.userId, token), readStreamStates(db, [held.id])]);
+    return new StreamSession(db, held.id, maxpoints, states.get(held.id) ?? EMPTY_STATE);
+  }
+
+  /** Applies one line of the body (throws StreamLineError for a bad one); true when it was a write, false for a heartbeat. */
+  write(line: string): boolean {
+    const write = parseStreamLine(line);
+    if (!write) return false;
+    this.state = applyStreamWrite(this.state, write, this.maxpoints);
+    this.pending.push(write);
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, FLUSH_MS);
+    return true;
+  }
+
+  /** Stores what is pending (in order with earlier flushes); resolves once stored. */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const writes = this.pending;
+    this.pending = [];
+    const state = this.state;
+    this.flushing = this.flushing.then(async () => {
+      if (writes.length === 0) return;
+      await saveStreamState(this.db, this.tokenId, state, writes).catch((error: unknown) =>
+        console.error('Stream write not stored:', (error as Error).message),
+      );
+    });
+    return this.flushing;
+  }
+}
