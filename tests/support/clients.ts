@@ -69,12 +69,18 @@ async function runScenario<T>({ label, command, args, env, timeoutMs, context }:
   }
 }
 
-/** Runs `python_client.py <scenario>` as `user` against the app at `url`. */
-export function python<T = any>(url: string, user: TestUser, scenario: string, timeoutMs = 90_000): Promise<T> {
+/** Runs `python_client.py <scenario>` (or another `script` of tests/clients, with more `env`) as `user` against the app at `url`. */
+export function python<T = any>(
+  url: string,
+  user: TestUser,
+  scenario: string,
+  timeoutMs = 90_000,
+  { script = 'python_client.py', env = {} }: { script?: string; env?: Record<string, string> } = {},
+): Promise<T> {
   return runScenario<T>({
-    label: `python3 tests/clients/python_client.py ${scenario}`,
+    label: `python3 tests/clients/${script} ${scenario}`,
     command: PYTHON,
-    args: ['python_client.py', scenario],
+    args: [script, scenario],
     env: {
       PYTHONPATH: path.join(CLIENTS, 'vendor'),
       PYTHONDONTWRITEBYTECODE: '1',
@@ -82,6 +88,7 @@ export function python<T = any>(url: string, user: TestUser, scenario: string, t
       PF_URL: url,
       PF_USERNAME: user.username,
       PF_API_KEY: user.apiKey,
+      ...env,
     },
     timeoutMs,
   });

@@ -1,0 +1,49 @@
+"""chart_studio's Stream (the official client, unchanged) writing to the service's streaming host.
+
+Run by tests/clients/streams.test.ts (see harness.py) with PF_STREAM_TOKEN (a stream token of the
+user), PF_STREAM_HOST (the streaming host's name) and http_proxy naming the test's front, which
+routes that host to the app (the client speaks to port 80 of the host, through a proxy if told).
+"""
+import os
+
+from harness import configure, run, scenario
+
+import chart_studio.plotly as py
+import chart_studio.tools as tls
+
+
+def streaming():
+    configure()
+    tls.set_credentials_file(stream_ids=[os.environ["PF_STREAM_TOKEN"]])
+    tls.set_config_file(plotly_streaming_domain=os.environ["PF_STREAM_HOST"])
+    return tls.get_credentials_file()["stream_ids"][0]
+
+
+@scenario
+def thousand_points():
+    stream = py.Stream(streaming())
+    stream.open()
+    for i in range(1000):
+        stream.write({"x": i, "y": i * i})
+        if i % 250 == 0:
+            stream.heartbeat()
+    stream.write({"x": list(range(1000)), "y": [i * i for i in range(1000)]}, layout={"title": {"text": "Streamed"}})
+    stream.close()
+    return {"written": 1000}
+
+
+@scenario
+def unknown_token():
+    streaming()
+    stream = py.Stream("nosuchtoken0000")
+    stream.open()
+    try:
+        for _ in range(50):
+            stream.write({"x": 1, "y": 1})
+    except Exception as e:
+        return {"message": str(e)}
+    return {"message": None}
+
+
+if __name__ == "__main__":
+    run()
