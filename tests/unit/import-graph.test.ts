@@ -10,7 +10,7 @@ import { specifiers } from '../support/import-graph';
 const ROOTS = ['app', 'lib', 'db', 'components', 'scripts', 'bench', 'proxy.ts', 'instrumentation.ts'];
 
 /** lib/core's rooms, one concept each; its top holds only the shared ground (CORE_GROUND). */
-const CORE_FOLDERS = ['figures', 'accounts', 'files', 'grids', 'plots', 'documents', 'images', 'workspace', 'setup'];
+const CORE_FOLDERS = ['figures', 'accounts', 'files', 'grids', 'plots', 'documents', 'images', 'workspace', 'setup', 'streams'];
 const CORE_GROUND = [
   'errors',
   'records',
