@@ -84,7 +84,7 @@ describe('chart_studio Stream against two app processes behind a front', () => {
     const token = await createStreamToken(db, (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, user.username) }))!.id);
     const plot = await createPlot(
       user,
-      { figure: { data: [{ type: 'scatter', x: [], y: [], stream: { token, maxpoints: 5000 } }], layout: {} }, filename: 'live', world_readable: true },
+      { figure: { data: [{ type: 'scatter', stream: { token, maxpoints: 5000 } }], layout: {} }, filename: 'live', world_readable: true },
       app.url,
     );
     const events = `${app.url}/v2/streams/events?plots=${encodeURIComponent(plot.fid)}`;
