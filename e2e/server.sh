@@ -21,6 +21,8 @@ export NEXT_TELEMETRY_DISABLED=1 DEMO_SEED=false
 # passwords must not cross a window's end and count afresh, so the window is a year (one run's
 # failures from this address stay far below SIGNIN_FAILURES_PER_ADDRESS).
 export SIGNIN_WINDOW_SECONDS=31536000
+# The streaming host's name (e2e/streams.spec.ts writes with this Host to the app's port).
+export STREAM_HOST=stream.e2e.test
 
 pid=""
 cleanup() {

@@ -7,6 +7,7 @@ import { getDatabase, getDb } from '@/db/client';
 import { type PlotFollow, stateEvents } from '@/lib/core/streams/plot-follows';
 import { readStreamStates, STREAMS_CHANNEL, type StreamNotice } from '@/lib/core/streams/stream-state';
 import type { StreamEvent } from '@/lib/shared/streams';
+import { onStop } from './stopping';
 
 type Listener = (notice: StreamNotice) => void;
 
@@ -53,47 +54,59 @@ async function follow(tokenIds: number[], listener: Listener): Promise<() => voi
 /** A comment line now and then keeps fronts and browsers from timing the connection out. */
 const KEEPALIVE_MS = 25_000;
 
-/** The event stream of `follows`: their states, then each change as it is stored. */
+/**
+ * The event stream of `follows`: their states, then each change as it is stored. Answered once the
+ * process follows their tokens, so a change stored after the answer's headers is never missed.
+ */
 export async function streamEventsResponse(follows: PlotFollow[], signal: AbortSignal): Promise<Response> {
   const encoder = new TextEncoder();
   const db = await getDb();
-  let stop = () => {};
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let closed = false;
   const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (event: StreamEvent) => controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
-      const listener: Listener = (notice) => {
-        for (const f of follows) {
-          const traces = f.traces.filter((t) => t.tokenId === notice.tokenId).map(({ index, maxpoints }) => ({ index, maxpoints }));
-          if (traces.length === 0) continue;
-          if (notice.writes) send({ fid: f.fid, traces, writes: notice.writes });
-          else
-            void readStreamStates(db, [notice.tokenId]).then((states) => {
-              const state = states.get(notice.tokenId);
-              if (state && !signal.aborted) send({ fid: f.fid, traces, state });
-            });
-        }
-      };
-      const unfollow = await follow([...new Set(follows.flatMap((f) => f.traces.map((t) => t.tokenId)))], listener);
-      const keepalive = setInterval(() => controller.enqueue(encoder.encode(': keepalive\n\n')), KEEPALIVE_MS);
-      stop = () => {
-        clearInterval(keepalive);
-        unfollow();
-      };
-      signal.addEventListener('abort', () => {
-        stop();
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      });
-      controller.enqueue(encoder.encode('retry: 2000\n\n'));
-      for (const event of await stateEvents(db, follows)) send(event);
+    start: (c) => {
+      controller = c;
     },
-    cancel() {
-      stop();
-    },
+    cancel: () => end(),
   });
+  const put = (text: string) => {
+    if (!closed) controller.enqueue(encoder.encode(text));
+  };
+  const send = (event: StreamEvent) => put(`data: ${JSON.stringify(event)}\n\n`);
+  const listener: Listener = (notice) => {
+    for (const f of follows) {
+      const traces = f.traces.filter((t) => t.tokenId === notice.tokenId).map(({ index, maxpoints }) => ({ index, maxpoints }));
+      if (traces.length === 0) continue;
+      if (notice.writes) send({ fid: f.fid, traces, writes: notice.writes });
+      else
+        void readStreamStates(db, [notice.tokenId])
+          .then((states) => {
+            const state = states.get(notice.tokenId);
+            if (state) send({ fid: f.fid, traces, state });
+          })
+          .catch(() => {});
+    }
+  };
+  const unfollow = await follow([...new Set(follows.flatMap((f) => f.traces.map((t) => t.tokenId)))], listener);
+  const keepalive = setInterval(() => put(': keepalive\n\n'), KEEPALIVE_MS);
+  // At a stop the browser reconnects (`retry`), to a process still serving.
+  const forget = onStop(() => end());
+  function end() {
+    if (closed) return;
+    closed = true;
+    forget();
+    clearInterval(keepalive);
+    unfollow();
+    try {
+      controller.close();
+    } catch {
+      // the reader went away
+    }
+  }
+  signal.addEventListener('abort', end);
+  if (signal.aborted) end();
+  put('retry: 2000\n\n');
+  for (const event of await stateEvents(db, follows)) send(event);
   return new Response(body, {
     headers: {
       'Content-Type': 'text/event-stream; charset=utf-8',

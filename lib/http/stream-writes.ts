@@ -4,10 +4,11 @@
 // reads the body as it comes, line by line. While the stream is open nothing is answered; the answer
 // ends it: 200 at the client's close, 408 after STREAM_LIMITS.silenceMs of silence (the client
 // reconnects on both), 4xx for what the client must be told (it raises the message).
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import { getDb } from '@/db/client';
 import { StreamSession } from '@/lib/core/streams/stream-session';
 import { STREAM_LIMITS, StreamLineError } from '@/lib/shared/streams';
+import { onStop } from './stopping';
 
 declare global {
   var __plotFilesStreamWrites: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
@@ -35,13 +36,22 @@ class Bucket {
   }
 }
 
-function answer(req: IncomingMessage, res: ServerResponse, status: number, message: string): void {
-  if (res.headersSent || res.destroyed) return;
+/**
+ * Ends the stream with `status`: written straight to the socket and the socket half-closed, while
+ * the rest of the body is read and dropped. Node's own close would reset a connection that still
+ * holds unread body, and a reset discards the answer before the client (which reads it only at its
+ * next write) sees it: the socket stays until the client closes it, or a silence's length passes.
+ */
+function answer(req: IncomingMessage, res: ServerResponse, status: number, message: string, lingerMs: number = STREAM_LIMITS.silenceMs): void {
+  const socket = req.socket;
+  if (res.headersSent || socket.writableEnded || socket.destroyed) return;
   const body = `${message}\n`;
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
-  res.end(body);
-  // The rest of the body is read and dropped, so the answer reaches a client still writing.
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
   req.resume();
+  const timer = setTimeout(() => socket.destroy(), lingerMs).unref();
+  socket.once('close', () => clearTimeout(timer));
 }
 
 async function handleStreamWrite(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -68,13 +78,16 @@ async function handleStreamWrite(req: IncomingMessage, res: ServerResponse): Pro
   let carried = 0;
   let ended = false;
   let silence: NodeJS.Timeout | undefined;
-  const finish = async (status: number | null, message = '') => {
+  // 502 at a stop: the client reconnects, to a process still serving.
+  const forget = onStop(() => void finish(502, 'The server is restarting; the stream reconnects.', 2000));
+  const finish = async (status: number | null, message = '', lingerMs?: number) => {
     if (ended) return;
     ended = true;
+    forget();
     clearTimeout(silence);
     openTokens.delete(stream.tokenId);
     await stream.flush();
-    if (status !== null) answer(req, res, status, message);
+    if (status !== null) answer(req, res, status, message, lingerMs);
   };
   const heard = () => {
     clearTimeout(silence);

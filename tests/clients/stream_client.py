@@ -5,6 +5,7 @@ user), PF_STREAM_HOST (the streaming host's name) and http_proxy naming the test
 routes that host to the app (the client speaks to port 80 of the host, through a proxy if told).
 """
 import os
+import time
 
 from harness import configure, run, scenario
 
@@ -38,8 +39,10 @@ def unknown_token():
     stream = py.Stream("nosuchtoken0000")
     stream.open()
     try:
-        for _ in range(50):
+        # The answer comes once the server looked the token up: the client reads it at a later write.
+        for _ in range(100):
             stream.write({"x": 1, "y": 1})
+            time.sleep(0.05)
     except Exception as e:
         return {"message": str(e)}
     return {"message": None}

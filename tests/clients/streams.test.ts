@@ -67,6 +67,7 @@ describe('chart_studio Stream against two app processes behind a front', () => {
       WEB_CONCURRENCY: '2',
       STREAM_HOST,
       DEMO_SEED: 'false',
+      IMAGE_WORKER: 'false',
       RATE_LIMIT_WRITES_PER_KEY: '0',
       RATE_LIMIT_WRITES_PER_ADDRESS: '0',
     });
@@ -88,13 +89,16 @@ describe('chart_studio Stream against two app processes behind a front', () => {
       app.url,
     );
     const events = `${app.url}/v2/streams/events?plots=${encodeURIComponent(plot.fid)}`;
-    const readers = [eventReader(events, user), eventReader(events, user)];
-    await Promise.all(readers.map((r) => r.ready));
-
     const env = { PF_STREAM_TOKEN: token, PF_STREAM_HOST: STREAM_HOST, http_proxy: front.url, no_proxy: '127.0.0.1,localhost' };
-    expect(await python(app.url, user, 'thousand_points', 90_000, { script: 'stream_client.py', env })).toEqual({ written: 1000 });
-    for (const r of readers) await r.until(() => r.seen.points === 1000 && r.seen.replaced === 1 && r.seen.layouts === 1);
-    for (const r of readers) r.stop();
+    // Two connections in a row: the cluster hands them to its two processes in turn.
+    const readers = [eventReader(events, user), eventReader(events, user)];
+    try {
+      await Promise.all(readers.map((r) => r.ready));
+      expect(await python(app.url, user, 'thousand_points', 90_000, { script: 'stream_client.py', env })).toEqual({ written: 1000 });
+      for (const r of readers) await r.until(() => r.seen.points === 1000 && r.seen.replaced === 1 && r.seen.layouts === 1);
+    } finally {
+      for (const r of readers) r.stop();
+    }
 
     const [state] = (await db.execute(
       `SELECT trace, layout FROM stream_states s JOIN stream_tokens t ON t.id = s.token_id WHERE t.token = '${token}'`,
