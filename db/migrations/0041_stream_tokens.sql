@@ -2,6 +2,7 @@ CREATE TABLE "stream_states" (
 	"token_id" bigint PRIMARY KEY NOT NULL,
 	"trace" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"layout" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"seq" bigint DEFAULT 0 NOT NULL,
 	"updated_at" timestamp (6) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

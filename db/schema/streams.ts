@@ -26,5 +26,8 @@ export const streamStates = pgTable('stream_states', {
     .references(() => streamTokens.id, { onDelete: 'cascade' }),
   trace: jsonb('trace').notNull().default(sql`'{}'::jsonb`),
   layout: jsonb('layout').notNull().default(sql`'{}'::jsonb`),
+  // Writes applied so far: each notice says the number of its first write, so a page that read the
+  // state skips the writes it already holds.
+  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

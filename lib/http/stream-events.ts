@@ -6,7 +6,7 @@ import 'server-only';
 import { getDatabase, getDb } from '@/db/client';
 import { type PlotFollow, stateEvents } from '@/lib/core/streams/plot-follows';
 import { readStreamStates, STREAMS_CHANNEL, type StreamNotice } from '@/lib/core/streams/stream-state';
-import type { StreamEvent } from '@/lib/shared/streams';
+import type { StreamEvent, StreamState, StreamWrite } from '@/lib/shared/streams';
 import { onStop } from './stopping';
 
 type Listener = (notice: StreamNotice) => void;
@@ -73,19 +73,34 @@ export async function streamEventsResponse(follows: PlotFollow[], signal: AbortS
     if (!closed) controller.enqueue(encoder.encode(text));
   };
   const send = (event: StreamEvent) => put(`data: ${JSON.stringify(event)}\n\n`);
-  const listener: Listener = (notice) => {
+  // The writes each token's state held when last sent, and the notices in order (a state read waits its turn).
+  const seqs = new Map<number, number>();
+  // Notices heard before the states are read wait for them (and are then told only past them).
+  let statesSent = () => {};
+  let queue = new Promise<void>((resolve) => {
+    statesSent = resolve;
+  });
+  const tell = async (notice: StreamNotice) => {
+    const held = seqs.get(notice.tokenId) ?? 0;
+    let state: StreamState | undefined;
+    let writes: StreamWrite[] | undefined;
+    if (notice.writes) {
+      writes = notice.writes.slice(Math.max(0, held - notice.seq + 1));
+      seqs.set(notice.tokenId, Math.max(held, notice.seq + notice.writes.length - 1));
+      if (writes.length === 0) return;
+    } else {
+      const stored = (await readStreamStates(db, [notice.tokenId])).get(notice.tokenId);
+      if (!stored || stored.seq <= held) return;
+      seqs.set(notice.tokenId, stored.seq);
+      state = { trace: stored.trace, layout: stored.layout };
+    }
     for (const f of follows) {
       const traces = f.traces.filter((t) => t.tokenId === notice.tokenId).map(({ index, maxpoints }) => ({ index, maxpoints }));
-      if (traces.length === 0) continue;
-      if (notice.writes) send({ fid: f.fid, traces, writes: notice.writes });
-      else
-        void readStreamStates(db, [notice.tokenId])
-          .then((states) => {
-            const state = states.get(notice.tokenId);
-            if (state) send({ fid: f.fid, traces, state });
-          })
-          .catch(() => {});
+      if (traces.length) send(writes ? { fid: f.fid, traces, writes } : { fid: f.fid, traces, state });
     }
+  };
+  const listener: Listener = (notice) => {
+    queue = queue.then(() => tell(notice)).catch(() => {});
   };
   const unfollow = await follow([...new Set(follows.flatMap((f) => f.traces.map((t) => t.tokenId)))], listener);
   const keepalive = setInterval(() => put(': keepalive\n\n'), KEEPALIVE_MS);
@@ -106,7 +121,13 @@ export async function streamEventsResponse(follows: PlotFollow[], signal: AbortS
   signal.addEventListener('abort', end);
   if (signal.aborted) end();
   put('retry: 2000\n\n');
-  for (const event of await stateEvents(db, follows)) send(event);
+  try {
+    const states = await stateEvents(db, follows);
+    for (const [id, seq] of states.seqs) seqs.set(id, seq);
+    for (const event of states.events) send(event);
+  } finally {
+    statesSent();
+  }
   return new Response(body, {
     headers: {
       'Content-Type': 'text/event-stream; charset=utf-8',

@@ -1,5 +1,6 @@
 // The rules of a stream's writes (lib/shared/streams.ts): what a line says, and what it does to the state.
 import { describe, expect, it } from 'vitest';
+import { streamNotices } from '@/lib/core/streams/stream-state';
 import { applyStreamWrite, parseStreamLine, STREAM_LIMITS, StreamLineError, streamMaxpoints, type StreamState } from '@/lib/shared/streams';
 
 const empty: StreamState = { trace: {}, layout: {} };
@@ -48,5 +49,21 @@ describe('stream writes', () => {
     expect(streamMaxpoints('20')).toBe(20);
     expect(streamMaxpoints(1e9)).toBe(STREAM_LIMITS.maxMaxpoints);
     for (const bad of [0, -3, 'x', null, undefined]) expect(streamMaxpoints(bad)).toBe(STREAM_LIMITS.defaultMaxpoints);
+  });
+
+  it('notices: writes numbered and split under NOTIFY\u2019s bound, a write too large told as "read the state"', () => {
+    const small = Array.from({ length: 500 }, (_, i) => ({ trace: { x: i, y: i * i } }));
+    const big = { trace: { x: Array.from({ length: 2000 }, (_, i) => i) } };
+    const notices = streamNotices(7, 11, [...small, big, { trace: { x: 1 } }]).map((p) => {
+      expect(Buffer.byteLength(p)).toBeLessThan(8000);
+      return JSON.parse(p);
+    });
+    expect(notices.length).toBeGreaterThan(2);
+    expect(notices.flatMap((n) => n.writes ?? [null])).toEqual([...small, null, { trace: { x: 1 } }]);
+    let seq = 11;
+    for (const n of notices) {
+      expect(n).toMatchObject({ tokenId: 7, seq });
+      seq += n.writes?.length ?? 1;
+    }
   });
 });

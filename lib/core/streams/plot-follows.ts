@@ -26,13 +26,14 @@ export async function plotFollows(db: Db, viewer: Viewer | null, fids: string[],
   return follows;
 }
 
-/** Each followed plot's whole streamed state, as the first events of a page's stream. */
-export async function stateEvents(db: Db, follows: PlotFollow[]): Promise<StreamEvent[]> {
+/** Each followed plot's whole streamed state, as the first events of a page's stream, and the writes each token's state holds. */
+export async function stateEvents(db: Db, follows: PlotFollow[]): Promise<{ events: StreamEvent[]; seqs: Map<number, number> }> {
   const states = await readStreamStates(db, [...new Set(follows.flatMap((f) => f.traces.map((t) => t.tokenId)))]);
-  return follows.flatMap((f) =>
+  const events = follows.flatMap((f) =>
     f.traces.flatMap(({ index, maxpoints, tokenId }) => {
       const state = states.get(tokenId);
-      return state ? [{ fid: f.fid, traces: [{ index, maxpoints }], state }] : [];
+      return state ? [{ fid: f.fid, traces: [{ index, maxpoints }], state: { trace: state.trace, layout: state.layout } }] : [];
     }),
   );
+  return { events, seqs: new Map([...states].map(([id, state]) => [id, state.seq])) };
 }

@@ -2,8 +2,8 @@
 // with their notice at most every FLUSH_MS, so a client writing thousands of points a second costs
 // the database ten statements a second, and every page still hears each write well within a second.
 import type { Db } from '@/db/client';
-import { applyStreamWrite, parseStreamLine, type StreamState, type StreamWrite } from '@/lib/shared/streams';
-import { EMPTY_STATE, readStreamStates, saveStreamState, streamMaxpointsOf } from './stream-state';
+import { applyStreamWrite, parseStreamLine, type StreamWrite } from '@/lib/shared/streams';
+import { EMPTY_STATE, readStreamStates, saveStreamState, type StoredStream, streamMaxpointsOf } from './stream-state';
 import { findStreamToken } from './stream-tokens';
 
 const FLUSH_MS = 100;
@@ -17,7 +17,7 @@ export class StreamSession {
     private db: Db,
     readonly tokenId: number,
     private maxpoints: number,
-    private state: StreamState,
+    private state: StoredStream,
   ) {}
 
   /** The session for `token`, or null when no one holds that token. */
@@ -32,7 +32,7 @@ export class StreamSession {
   write(line: string): boolean {
     const write = parseStreamLine(line);
     if (!write) return false;
-    this.state = applyStreamWrite(this.state, write, this.maxpoints);
+    this.state = { ...applyStreamWrite(this.state, write, this.maxpoints), seq: this.state.seq + 1 };
     this.pending.push(write);
     this.timer ??= setTimeout(() => {
       this.timer = null;

@@ -10,13 +10,48 @@ export const STREAMS_CHANNEL = 'plot_streams';
 /** NOTIFY's payload must stay under 8000 bytes: longer batches say only "read the state". */
 const MAX_PAYLOAD = 7000;
 
-/** The notice of a change to a token's state: the writes when they fit, else only that it changed. */
+/** The notice of writes to a token's state: `seq` numbers the first of `writes`; without `writes` (one write too large to
+ * tell) the state up to `seq` is to be read. */
 export interface StreamNotice {
   tokenId: number;
+  seq: number;
   writes?: StreamWrite[];
 }
 
-export const EMPTY_STATE: StreamState = { trace: {}, layout: {} };
+/** A token's state and the number of writes in it. */
+export interface StoredStream extends StreamState {
+  seq: number;
+}
+
+export const EMPTY_STATE: StoredStream = { trace: {}, layout: {}, seq: 0 };
+
+/** The payloads telling `writes` (numbered from `seq`): as many writes to each as fit under NOTIFY's bound, in order. */
+export function streamNotices(tokenId: number, seq: number, writes: StreamWrite[]): string[] {
+  const payloads: string[] = [];
+  let batch: StreamWrite[] = [];
+  let first = seq;
+  let bytes = 0;
+  const close = () => {
+    if (batch.length) payloads.push(JSON.stringify({ tokenId, seq: first, writes: batch } satisfies StreamNotice));
+    first += batch.length;
+    batch = [];
+    bytes = 0;
+  };
+  for (const write of writes) {
+    const size = Buffer.byteLength(JSON.stringify(write)) + 1;
+    if (size > MAX_PAYLOAD - 100) {
+      close();
+      payloads.push(JSON.stringify({ tokenId, seq: first } satisfies StreamNotice));
+      first++;
+      continue;
+    }
+    if (bytes + size > MAX_PAYLOAD - 100) close();
+    batch.push(write);
+    bytes += size;
+  }
+  close();
+  return payloads;
+}
 
 /** The maxpoints the owner's live plots give the traces streamed by `token` (the largest; the default when none). */
 export async function streamMaxpointsOf(db: Db, userId: number, token: string): Promise<number> {
@@ -31,29 +66,28 @@ export async function streamMaxpointsOf(db: Db, userId: number, token: string): 
   return rows.length === 0 ? streamMaxpoints(undefined) : Math.max(...rows.map((r) => streamMaxpoints(r.m)));
 }
 
-export async function readStreamStates(db: Db, tokenIds: number[]): Promise<Map<number, StreamState>> {
+export async function readStreamStates(db: Db, tokenIds: number[]): Promise<Map<number, StoredStream>> {
   if (tokenIds.length === 0) return new Map();
-  const rows = await queryRows<{ token_id: string | number; trace: StreamObject; layout: StreamObject }>(
+  const rows = await queryRows<{ token_id: string | number; trace: StreamObject; layout: StreamObject; seq: string | number }>(
     db,
-    sql`SELECT token_id, trace, layout FROM stream_states WHERE token_id IN (${sql.join(
+    sql`SELECT token_id, trace, layout, seq FROM stream_states WHERE token_id IN (${sql.join(
       tokenIds.map((id) => sql`${id}`),
       sql`, `,
     )})`,
   );
-  return new Map(rows.map((r) => [Number(r.token_id), { trace: r.trace, layout: r.layout }]));
+  return new Map(rows.map((r) => [Number(r.token_id), { trace: r.trace, layout: r.layout, seq: Number(r.seq) }]));
 }
 
-/** Stores a token's state and tells every process (delivered at commit, in order). */
-export async function saveStreamState(db: Db, tokenId: number, state: StreamState, writes: StreamWrite[]): Promise<void> {
-  const full = JSON.stringify({ tokenId, writes } satisfies StreamNotice);
-  const payload = Buffer.byteLength(full) <= MAX_PAYLOAD ? full : JSON.stringify({ tokenId } satisfies StreamNotice);
+/** Stores a token's state (`state.seq` counting `writes`, the last ones) and tells every process (delivered at commit, in order). */
+export async function saveStreamState(db: Db, tokenId: number, state: StoredStream, writes: StreamWrite[]): Promise<void> {
+  const notices = streamNotices(tokenId, state.seq - writes.length + 1, writes);
   await db.transaction(async (tx) => {
     await tx.execute(
-      sql`INSERT INTO stream_states (token_id, trace, layout, updated_at)
-          VALUES (${tokenId}, ${JSON.stringify(state.trace)}::jsonb, ${JSON.stringify(state.layout)}::jsonb, now())
-          ON CONFLICT (token_id) DO UPDATE SET trace = excluded.trace, layout = excluded.layout, updated_at = now()`,
+      sql`INSERT INTO stream_states (token_id, trace, layout, seq, updated_at)
+          VALUES (${tokenId}, ${JSON.stringify(state.trace)}::jsonb, ${JSON.stringify(state.layout)}::jsonb, ${state.seq}, now())
+          ON CONFLICT (token_id) DO UPDATE SET trace = excluded.trace, layout = excluded.layout, seq = excluded.seq, updated_at = now()`,
     );
-    await tx.execute(sql`SELECT pg_notify(${STREAMS_CHANNEL}, ${payload})`);
+    for (const payload of notices) await tx.execute(sql`SELECT pg_notify(${STREAMS_CHANNEL}, ${payload})`);
   });
 }
 
