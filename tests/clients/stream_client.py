@@ -5,7 +5,6 @@ user), PF_STREAM_HOST (the streaming host's name) and http_proxy naming the test
 routes that host to the app (the client speaks to port 80 of the host, through a proxy if told).
 """
 import os
-import time
 
 from harness import configure, run, scenario
 
@@ -31,21 +30,6 @@ def thousand_points():
     stream.write({"x": [1, 2, 3], "y": [3, 1, 2]}, layout={"title": {"text": "Streamed"}})
     stream.close()
     return {"written": 1000}
-
-
-@scenario
-def unknown_token():
-    streaming()
-    stream = py.Stream("nosuchtoken0000")
-    stream.open()
-    try:
-        # The answer comes once the server looked the token up: the client reads it at a later write.
-        for _ in range(100):
-            stream.write({"x": 1, "y": 1})
-            time.sleep(0.05)
-    except Exception as e:
-        return {"message": str(e)}
-    return {"message": None}
 
 
 if __name__ == "__main__":
