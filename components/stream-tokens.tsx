@@ -21,17 +21,15 @@ function Outcome({ state }: { state: FormState }) {
   ) : null;
 }
 
-function DeleteToken({ action, csrf, id, token }: { action: Action; csrf: string; id: number; token: string }) {
-  const [state, formAction, pending] = useActionState(action, {});
+function DeleteToken({ action, pending, csrf, id, token }: { action: (form: FormData) => void; pending: boolean; csrf: string; id: number; token: string }) {
   return (
-    <form action={formAction} className="stream-token">
+    <form action={action} className="stream-token">
       <CsrfField token={csrf} />
       <input type="hidden" name="id" value={id} />
       <code>{token}</code>{' '}
       <button type="submit" className="secondary" disabled={pending} aria-label={`Delete stream token ${token}`}>
         Delete
       </button>
-      <Outcome state={state} />
     </form>
   );
 }
@@ -52,10 +50,17 @@ export function StreamTokens({
   max: number;
 }) {
   const [state, formAction, pending] = useActionState(create, {});
+  // One outcome for every Delete: a deleted token's form is gone once the list is drawn again.
+  const [removed, removeAction, removing] = useActionState(remove, {});
   const ids = JSON.stringify(tokens.map((t) => t.token));
   return (
     <div className="settings-streams">
-      {tokens.length === 0 ? <p>No stream tokens yet.</p> : tokens.map((t) => <DeleteToken key={t.id} action={remove} csrf={csrf} id={t.id} token={t.token} />)}
+      {tokens.length === 0 ? (
+        <p>No stream tokens yet.</p>
+      ) : (
+        tokens.map((t) => <DeleteToken key={t.id} action={removeAction} pending={removing} csrf={csrf} id={t.id} token={t.token} />)
+      )}
+      <Outcome state={removed} />
       <form action={formAction}>
         <CsrfField token={csrf} />
         <Outcome state={state} />
