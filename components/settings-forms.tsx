@@ -11,7 +11,7 @@ import { CsrfField } from './csrf-field';
 
 type Action<S> = (state: S, form: FormData) => Promise<S>;
 
-function Outcome({ state }: { state: FormState }) {
+export function Outcome({ state }: { state: FormState }) {
   if (state.error)
     return (
       <p role="alert" className="form-error">

@@ -4,22 +4,9 @@
 import { useActionState } from 'react';
 import type { FormState } from '@/lib/web/forms';
 import { CsrfField } from './csrf-field';
+import { Outcome } from './settings-forms';
 
 type Action = (state: FormState, form: FormData) => Promise<FormState>;
-
-function Outcome({ state }: { state: FormState }) {
-  if (state.error)
-    return (
-      <p role="alert" className="form-error">
-        {state.error}
-      </p>
-    );
-  return state.done ? (
-    <p role="status" className="form-done">
-      {state.done}
-    </p>
-  ) : null;
-}
 
 function DeleteToken({ action, pending, csrf, id, token }: { action: (form: FormData) => void; pending: boolean; csrf: string; id: number; token: string }) {
   return (
