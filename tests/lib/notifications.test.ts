@@ -34,7 +34,9 @@ describe.each(DRIVERS)('notifications (%s)', (driver) => {
   let dave: Viewer;
 
   const plot = async (owner: Viewer, title: string, worldReadable = true) =>
-    parseFid(JSON.parse(await createPlot(db, owner, { figure: { data: [{ type: 'bar' }] }, world_readable: worldReadable, filename: title }, ORIGIN)).file.fid)!;
+    parseFid(
+      JSON.parse(await createPlot(db, owner, { figure: { data: [{ type: 'bar' }] }, world_readable: worldReadable, filename: title }, ORIGIN)).file.fid,
+    )!;
   const comment = (who: Viewer, fid: Fid, text = 'nice') => createComment(db, who, fid, { text });
   const told = async (who: Viewer) => (await listNotifications(db, who.id)).map((n) => `${n.kind} ${n.actor} ${n.name}${n.unread ? '' : ' (read)'}`);
   const stored = async () => Number((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM notifications`))[0].n);
@@ -116,7 +118,10 @@ describe.each(DRIVERS)('notifications (%s)', (driver) => {
     const list = await listNotifications(db, dave.id);
     expect(list).toHaveLength(NOTIFICATIONS_PER_PERSON);
     expect(list[0].name).toBe('Newest');
-    const oldest = await queryRows<{ m: number }>(db, sql`SELECT max(extract(epoch FROM now() - created_at))::int / 60 AS m FROM notifications WHERE user_id = ${dave.id}`);
+    const oldest = await queryRows<{ m: number }>(
+      db,
+      sql`SELECT max(extract(epoch FROM now() - created_at))::int / 60 AS m FROM notifications WHERE user_id = ${dave.id}`,
+    );
     expect(Number(oldest[0].m)).toBe(NOTIFICATIONS_PER_PERSON - 1);
   });
 

@@ -143,30 +143,51 @@ export async function setNotifyByEmail(db: Db, userId: number, on: boolean): Pro
 export const notificationTarget = (file: { owner: string; n: number; filetype: Filetype }) =>
   file.filetype === 'fold' ? sharedPath(file) : filePath(file.owner, file.n);
 
+const KIND_OF: Record<Filetype, string> = { plot: 'plot', grid: 'grid', fold: 'folder', dashboard: 'dashboard', spectacle_presentation: 'presentation' };
+
+type Told = Omit<NotificationItem, 'id' | 'created' | 'unread'>;
+
+/** What happened, in a sentence without its full stop: the list's words and a mail's subject. */
+export function notificationSentence(item: Told): string {
+  const what = `${KIND_OF[item.filetype] ?? 'file'} “${item.name}”`;
+  if (item.kind === 'comment') return `${item.actor} commented on your ${what}`;
+  if (item.kind === 'reply') return `${item.actor} also commented on ${item.owner}’s ${what}`;
+  return `${item.actor} shared the ${what} with you to ${item.permission === 'write' ? 'edit' : 'view'}`;
+}
+
 /** What a mail says of one notification. */
-export function notificationMail(item: Omit<NotificationItem, 'id' | 'created' | 'unread'>, origin: string): { subject: string; text: string } {
-  const what = item.filetype === 'fold' ? 'folder' : item.filetype === 'grid' ? 'grid' : item.filetype === 'plot' ? 'plot' : 'file';
-  const name = `“${item.name}”`;
-  const subject =
-    item.kind === 'comment'
-      ? `${item.actor} commented on your ${what} ${name}`
-      : item.kind === 'reply'
-        ? `${item.actor} also commented on ${item.owner}'s ${what} ${name}`
-        : `${item.actor} shared the ${what} ${name} with you${item.permission === 'write' ? ' to edit' : ' to view'}`;
-  const link = `${origin}${notificationTarget(item)}`;
+export function notificationMail(item: Told, origin: string): { subject: string; text: string } {
+  const subject = notificationSentence(item);
   return {
     subject,
-    text: [`${subject}.`, '', link, '', `Your notifications: ${origin}/notifications`, `To stop these mails, untick “Email me about comments and shares” at ${origin}/settings.`].join('\n'),
+    text: [
+      `${subject}:`,
+      '',
+      `${origin}${notificationTarget(item)}`,
+      '',
+      `Your notifications: ${origin}/notifications`,
+      `To stop these mails, untick “Email me about comments and shares” at ${origin}/settings.`,
+    ].join('\n'),
   };
 }
 
 /**
  * Sends the mail the outbox holds (any process may: each row is claimed once, FOR UPDATE SKIP LOCKED),
  * to people who still take it at a confirmed address and may still read the file. A mail the server
- * refuses is logged, not retried: the notification itself stays on /notifications. Answers how many were sent.
+ * refuses is logged, not retried: the notification itself stays on /notifications. Answers how many were
+ * sent; never rejects (it runs after an answer, where nobody could take the error).
  */
 export async function deliverNotificationMail(db: Db, settings: MailSettings | null = mailSettings()): Promise<number> {
   if (!settings) return 0;
+  try {
+    return await deliverBatches(db, settings);
+  } catch (error) {
+    console.error('Notification mail not sent:', (error as Error).message);
+    return 0;
+  }
+}
+
+async function deliverBatches(db: Db, settings: MailSettings): Promise<number> {
   let sent = 0;
   for (;;) {
     const claimed = await queryRows<{ id: string }>(
@@ -179,7 +200,7 @@ export async function deliverNotificationMail(db: Db, settings: MailSettings | n
       claimed.map((r) => sql`${Number(r.id)}::bigint`),
       sql`, `,
     );
-    const batch = await queryRows<Omit<NotificationItem, 'id' | 'created' | 'unread'> & { email: string }>(
+    const batch = await queryRows<Told & { email: string }>(
       db,
       sql`SELECT u.email, ${described(sql`notifications n`)} JOIN users u ON u.id = n.user_id
           WHERE n.id IN (${ids}) AND u.notify_by_email AND u.email <> '' AND u.email_confirmed_at IS NOT NULL AND u.is_active
