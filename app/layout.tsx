@@ -56,15 +56,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                   <img src={avatarPath(viewer.username)} alt="" width={24} height={24} />
                   {viewer.username}
                 </Link>
-                <Link href="/notifications" className="notifications-link">
+                <Link href="/notifications" className="notifications-link" aria-label={unread ? `Notifications, ${unread} unread` : undefined}>
                   Notifications
-                  {unread > 0 && (
-                    <>
-                      <span className="visually-hidden">, </span>
-                      <span className="count">{unread}</span>
-                      <span className="visually-hidden"> unread</span>
-                    </>
-                  )}
+                  {unread > 0 && <span className="count">{unread}</span>}
                 </Link>
                 <Link href="/settings">Settings</Link>
                 <form method="post" action="/signout">
