@@ -1,8 +1,8 @@
 // People hear about what concerns them (issue 38 point 7), walked in two browsers: bob comments on
 // alice's public plot and shares a private plot of his with her; alice sees the unread count in the
 // header, opens the list (newest first, who did what on which file, when), follows a link (that one is
-// read), then marks all as read and the count is gone. Axe and screenshots of the list and the header at
-// desktop and phone sizes.
+// read), then marks all as read and the count is gone, and turns mail about them off on /settings. Axe
+// and screenshots of the list and the header at desktop and phone sizes, and of the settings on a phone.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { createPlot, expect, OTHER_USER, pathOf, plotPath, signIn, test, unique, type TestUser } from './support';
@@ -22,7 +22,7 @@ async function look(page: Page, testInfo: TestInfo, name: string) {
   expect(overflow, `no sideways scrolling on ${name}`).toBeLessThanOrEqual(0);
 }
 
-test('a comment and a share reach the person: the header counts them, the list links to them, read once followed or marked', async ({
+test('a comment and a share reach the person: the header counts them, the list links to them, read once followed or marked; mail is the person's to turn off', async ({
   page,
   browser,
 }, testInfo) => {
@@ -82,4 +82,16 @@ test('a comment and a share reach the person: the header counts them, the list l
   await items.nth(0).getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`${plotPath(bobsPlot.fid)}$`));
   await expect(unread(0)).toBeVisible();
+
+  // Mail about them is the person's to turn off (on by default), on /settings.
+  await header.getByRole('link', { name: 'Settings' }).click();
+  const byEmail = page.getByLabel('Email me about comments and shares');
+  await expect(byEmail).toBeChecked();
+  await byEmail.uncheck();
+  await page.getByRole('form', { name: 'Notifications' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No more mail about comments and shares.' })).toBeVisible();
+  await page.locator('#notifications-heading').scrollIntoViewIfNeeded();
+  await look(page, testInfo, 'settings-phone');
+  await page.reload();
+  await expect(byEmail).not.toBeChecked();
 });
