@@ -22,7 +22,7 @@ async function look(page: Page, testInfo: TestInfo, name: string) {
   expect(overflow, `no sideways scrolling on ${name}`).toBeLessThanOrEqual(0);
 }
 
-test('a comment and a share reach the person: the header counts them, the list links to them, read once followed or marked; mail is the person's to turn off', async ({
+test('a comment and a share reach the person: the header counts them, the list links to them, read once followed or marked; mail the person turns off', async ({
   page,
   browser,
 }, testInfo) => {
