@@ -3,24 +3,11 @@
 // header, opens the list (newest first, who did what on which file, when), follows a link (that one is
 // read), then marks all as read and the count is gone, and turns mail about them off on /settings. Axe
 // and screenshots of the list and the header at desktop and phone sizes, and of the settings on a phone.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
-import { createPlot, expect, OTHER_USER, pathOf, plotPath, signIn, test, unique, type TestUser } from './support';
+import { createPlot, expect, lookAt, OTHER_USER, pathOf, plotPath, signIn, test, unique, type TestUser } from './support';
 
 /** Seeded for this spec alone (e2e/seed.ts): nobody else comments on or shares with them. */
 const ALICE: TestUser = { username: 'e2enotified', apiKey: 'e2e-notified-key-0123456789' };
 const BOB = OTHER_USER;
-
-async function look(page: Page, testInfo: TestInfo, name: string) {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const summary = results.violations.map((v) => ({ rule: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  expect(summary, `axe violations on ${name}`).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `no sideways scrolling on ${name}`).toBeLessThanOrEqual(0);
-}
 
 test('a comment and a share reach the person: the header counts them, the list links to them, read once followed or marked; mail the person turns off', async ({
   page,
@@ -60,7 +47,7 @@ test('a comment and a share reach the person: the header counts them, the list l
   await expect(items.nth(0).getByRole('link')).toHaveText(`Unread: ${BOB.username} shared the plot “${his}” with you to view`);
   await expect(items.nth(1).getByRole('link')).toHaveText(`Unread: ${BOB.username} commented on your plot “${theirs}”`);
   await expect(items.nth(0).locator('time')).toHaveText(/now|seconds? ago|minutes? ago/);
-  await look(page, testInfo, 'notifications-desktop');
+  await lookAt(page, testInfo, 'notifications-desktop');
 
   // Following the comment's link opens the plot, and that one is read.
   await items.nth(1).getByRole('link').click();
@@ -73,7 +60,7 @@ test('a comment and a share reach the person: the header counts them, the list l
   await unread(1).click();
   await expect(items).toHaveCount(2);
   await expect(page.locator('.notification-list > li.unread')).toHaveCount(1);
-  await look(page, testInfo, 'notifications-phone');
+  await lookAt(page, testInfo, 'notifications-phone');
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(unread(0)).toBeVisible();
   await expect(page.locator('.notification-list > li.unread')).toHaveCount(0);
@@ -91,7 +78,7 @@ test('a comment and a share reach the person: the header counts them, the list l
   await page.getByRole('form', { name: 'Notifications' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'No more mail about comments and shares.' })).toBeVisible();
   await page.locator('#notifications-heading').scrollIntoViewIfNeeded();
-  await look(page, testInfo, 'settings-phone');
+  await lookAt(page, testInfo, 'settings-phone');
   await page.reload();
   await expect(byEmail).not.toBeChecked();
 });
