@@ -158,5 +158,14 @@ describe.each(DRIVERS)('notifications (%s)', (driver) => {
       expect(mail.text).toContain(`https://plots.example/~alice/${fid.n}/`);
       expect(mail.text).toContain('https://plots.example/settings');
     });
+
+    it('a mail server that is down fails nothing: the comment is made and listed, the mail dropped (logged)', async () => {
+      const fid = await plot(alice, 'Server down');
+      await comment(dave, fid);
+      const down = { smtpUrl: 'smtp://127.0.0.1:1', origin: 'https://plots.example', from: 'Plot Files <no-reply@plots.example>' };
+      expect(await deliverNotificationMail(db, down)).toBe(0);
+      expect((await told(alice))[0]).toBe('comment dave Server down');
+      expect(await deliverNotificationMail(db)).toBe(0);
+    });
   });
 });
