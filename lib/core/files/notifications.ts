@@ -8,9 +8,8 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { mailSettings, sendMail, type MailSettings } from '../accounts/mail';
-import { canReadSql } from '../permissions';
+import { canReadSql, type Collaboration } from '../permissions';
 import { isoText } from '../records';
-import type { Collaboration } from '../permissions';
 import type { Filetype } from './files';
 import { filePath, sharedPath } from '@/lib/shared/urls';
 
