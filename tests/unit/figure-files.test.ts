@@ -76,7 +76,7 @@ describe('readFigureFiles', () => {
       { name: 'big.zip', bytes: big },
     ]);
     expect(batch.refused.map((r) => r.reason)).toEqual([
-      'refused: it holds more than 1000 files',
+      'it holds more than 1000 files',
       'a zip inside a zip is not read',
       expect.stringMatching(/zip bomb|more than 20 MiB/),
     ]);

@@ -8,7 +8,7 @@ import { parseJsonText } from '../json-text';
 import { figureTitle } from '../plots/raw-figure';
 import { comeAlongGrid, inlineGridSrcs, type ComeAlongGrid } from './come-along-grids';
 import { htmlFigures } from './html-figures';
-import { IMPORT_LIMITS } from './import-limits';
+import { IMPORT_LIMITS } from '@/lib/shared/figure-import-limits';
 import { ZipRefusal, zipEntries } from './zip-entries';
 
 export interface FigureFile {
@@ -111,7 +111,7 @@ function readFile(file: FigureFile, folder: string, out: (Candidate | Refused)[]
     try {
       entries = zipEntries(file.bytes);
     } catch (error) {
-      if (error instanceof ZipRefusal) return void refuse(`refused: ${error.message}`);
+      if (error instanceof ZipRefusal) return void refuse(error.message);
       throw error;
     }
     for (const entry of entries) {

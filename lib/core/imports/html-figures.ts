@@ -3,7 +3,7 @@
 // `Plotly.addFrames(...)` for the same div. Nothing of the page runs and nothing else of it is kept:
 // an argument that is not a JSON literal (a variable, a call) makes that figure refused.
 import { parseJsonText } from '../json-text';
-import { IMPORT_LIMITS } from './import-limits';
+import { IMPORT_LIMITS } from '@/lib/shared/figure-import-limits';
 
 export type HtmlFigure = { figure: Record<string, unknown> } | { refused: string };
 

@@ -1,7 +1,7 @@
 // A .zip's files, read with fflate's streaming inflate and bounded as they unpack: entries, bytes per
 // entry and in all, and the ratio to the zip's own size; a zip bomb stops at its first bound with the reason.
 import { Unzip, UnzipInflate } from 'fflate';
-import { IMPORT_LIMITS } from './import-limits';
+import { IMPORT_LIMITS } from '@/lib/shared/figure-import-limits';
 
 export interface ZipEntry {
   name: string;

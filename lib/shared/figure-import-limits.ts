@@ -1,4 +1,4 @@
-// The bounds of "Bring your charts" (docs/limits.md): what one file, one zip and one page may hold.
+// The bounds of "Bring your charts" (docs/limits.md): what one file, one zip and one page may hold; the page checks a file's size before sending it.
 const MiB = 1024 * 1024;
 
 export const IMPORT_LIMITS = {
