@@ -2,6 +2,7 @@
 // "Bring your charts" on /create: the chosen or dropped files (plotly figure JSON, plotly's HTML pages,
 // notebooks, zips) sent one request a file to POST /v2/figure-imports, with progress, and what each
 // became: the plots made (links), those imported before, and the refused with their reasons.
+import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { IMPORT_LIMITS } from '@/lib/shared/figure-import-limits';
 import { callApi, problemText } from '../api-client';
@@ -39,6 +40,7 @@ function base64Of(file: File): Promise<string> {
 
 export function BringCharts() {
   const id = useId();
+  const router = useRouter();
   const [keepNumbers, setKeepNumbers] = useState(false);
   const [publicPlots, setPublicPlots] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number; name: string } | null>(null);
@@ -71,8 +73,10 @@ export function BringCharts() {
         setAnswer({ ...result });
       }
       setProgress(null);
+      // The page's own lists (your grids) take in what was made.
+      if (result.made.length) router.refresh();
     },
-    [keepNumbers, publicPlots, progress],
+    [keepNumbers, publicPlots, progress, router],
   );
 
   // Files dropped anywhere on the page are brought too (a drop on the data import's own input is its).
