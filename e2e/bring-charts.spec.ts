@@ -30,6 +30,8 @@ test('a folder of plotly’s files brought on /create: plots made on grids, the 
   request,
   browser,
 }, testInfo) => {
+  // One person's whole path: 12 files, ~11 charts stored and drawn, and the old links.
+  test.setTimeout(180_000);
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
