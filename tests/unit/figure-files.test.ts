@@ -28,6 +28,16 @@ describe('readFigureFiles', () => {
     expect(new Set(batch.figures.map((f) => f.key)).size).toBe(5);
   });
 
+  it('reads a page with plotly.js inlined (include_plotlyjs=True) as its one figure', () => {
+    const lib = readFileSync('node_modules/plotly.js-dist-min/plotly.min.js', 'utf8');
+    // plotly.js 2 (as python3-plotly inlines it) names a call in an error message's text.
+    const message = `var hint = "Plotly.newPlot(gd, data, layout, { mapboxAccessToken: 'my-access-token' });";`;
+    const page = readFileSync('fixtures/bring/temperature.html', 'utf8').replace('<body>', `<body><script type="text/javascript">${lib}\n${message}</script>`);
+    const batch = readFigureFiles([{ name: 'inlined.html', bytes: Buffer.from(page) }]);
+    expect(batch.refused).toEqual([]);
+    expect(batch.figures.map((f) => [f.label, f.name])).toEqual([['inlined.html', 'Temperature']]);
+  });
+
   it('reads a zip into its name’s folder, inlining a Chart Studio plot’s srcs from the grid that came along, with its number', () => {
     const batch = readFigureFiles([file('charts.zip')]);
     expect(batch.refused).toEqual([]);
@@ -84,10 +94,11 @@ describe('readFigureFiles', () => {
 });
 
 describe('htmlFigures', () => {
-  it('reads plotly.offline.plot’s older call form and a {data, layout} object, and never a call on variables', () => {
+  it('reads plotly.offline.plot’s older call form and a {data, layout} object, never a call on variables, and passes over plotly.js’s own code', () => {
     const page = `<script>Plotly.newPlot('a', [{"y": [1]}], {"title": "One"}, {})</script>
       <script>Plotly.newPlot("b", {"data": [{"y": [2]}], "layout": {}})</script>
-      <script>var d = []; Plotly.newPlot("c", d, {})</script>`;
+      <script>var d = []; Plotly.newPlot("c", d, {})</script>
+      <script>/* plotly.js inlined */ function f(gd) { return Plotly.newPlot(gd, [], {}); }</script>`;
     expect(htmlFigures(page)).toEqual([
       { figure: { data: [{ y: [1] }], layout: { title: 'One' } } },
       { figure: { data: [{ y: [2] }], layout: {} } },

@@ -52,9 +52,11 @@ const FORBIDDEN: [string, string[], string][] = [
     'the image queue is told what to draw; files of every kind use it',
   ],
   ['lib/core/', ['lib/core/setup/'], 'setup (first start, demo data) uses the rest; nothing uses it'],
-  ...CORE_FOLDERS.filter((f) => f !== 'imports').map(
-    (f): [string, string[], string] => [`lib/core/${f}/`, ['lib/core/imports/'], 'bringing charts (files read into plots) uses the rest; nothing else of core uses it'],
-  ),
+  ...CORE_FOLDERS.filter((f) => f !== 'imports').map((f): [string, string[], string] => [
+    `lib/core/${f}/`,
+    ['lib/core/imports/'],
+    'bringing charts (files read into plots) uses the rest; nothing else of core uses it',
+  ]),
   ['db/', ['lib/', 'app/', 'components/'], 'db/ is schema, client and migrations only'],
   ['lib/', ['components/'], 'types flow down: lib/ never imports components/ (the data a component is handed is typed in lib/)'],
   ['lib/http/', ['lib/web/', 'app/'], 'the API edge does not depend on pages'],

@@ -43,12 +43,16 @@ const skipSpace = (text: string, at: number) => {
   return SPACE.lastIndex;
 };
 
-/** The call's arguments from `at` (just after its parenthesis): each a JSON literal or a quoted div id; null when one is not. */
-function callArguments(text: string, at: number): { args: unknown[]; id: string } | null {
+/**
+ * The call's arguments from `at` (just after its parenthesis): a quoted div id, then JSON literals; null
+ * when one is not. 'code' when the first is no quoted id: not a call plotly writes for a figure (the
+ * text of plotly.js itself, inlined in the page, holds such calls).
+ */
+function callArguments(text: string, at: number): { args: unknown[]; id: string } | 'code' | null {
   let i = skipSpace(text, at);
   QUOTED.lastIndex = i;
   const idMatch = QUOTED.exec(text);
-  if (!idMatch) return null;
+  if (!idMatch) return 'code';
   const id = idMatch[1] ?? idMatch[2];
   i = skipSpace(text, QUOTED.lastIndex);
   const args: unknown[] = [];
@@ -76,6 +80,7 @@ export function htmlFigures(text: string): HtmlFigure[] {
   CALL.lastIndex = 0;
   for (let m = CALL.exec(text); m && out.length < IMPORT_LIMITS.maxFiguresPerFile; m = CALL.exec(text)) {
     const call = callArguments(text, CALL.lastIndex);
+    if (call === 'code') continue;
     if (m[1] === 'addFrames') {
       const figure = call && byId.get(call.id);
       if (figure && Array.isArray(call.args[0])) figure.frames = call.args[0];
