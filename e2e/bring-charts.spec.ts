@@ -3,7 +3,7 @@
 // figure came twice, and the refused with their reasons (a zip bomb, 10,000-deep JSON, a call on
 // variables in a page whose scripts never run); a Chart Studio plot from the zip drawn with its data
 // in a grid (srcs); its old URL forms and Chart Studio's editor link resolve. Axe and screenshots.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { basicAuth, E2E_USER, expect, expectChartDrawn, signIn, test } from './support';
@@ -54,19 +54,23 @@ test('a folder of plotly’s files brought on /create: plots made on grids, the 
   await axe(page);
   await shoot(page, testInfo, 'bring-charts-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('main *')]
-      .filter((e) => e.getBoundingClientRect().right > 391)
-      .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)
-      .slice(0, 15),
-  );
-  console.log('WIDE', wide);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing sticks out at 390 px').toBeLessThanOrEqual(390);
   await shoot(page, testInfo, 'bring-charts-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  await results.getByRole('link', { name: 'Monthly sales' }).click();
-  await expect(page).toHaveURL(/\/~e2e\/\d+\/$/);
+  const salesPath = await results.getByRole('link', { name: 'Monthly sales' }).getAttribute('href');
+  // A file dropped anywhere on the page is brought too: this one came before, so it is listed so.
+  await page.evaluate(
+    (text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'fruit.json', { type: 'application/json' }));
+      document.querySelector('main h1')?.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    },
+    readFileSync(`${DIR}/fruit.json`, 'utf8'),
+  );
+  await expect(results.getByRole('heading', { name: 'Imported before (1)' })).toBeVisible();
+  await expect(results.getByRole('heading', { name: 'Charts made (0)' })).toBeVisible();
+  await page.goto(salesPath!);
   await expectChartDrawn(page.locator('section.plot-chart .plot-figure'));
   const n = Number(new URL(page.url()).pathname.split('/')[2]);
   const auth = { Authorization: basicAuth(E2E_USER) };
