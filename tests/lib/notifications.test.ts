@@ -22,10 +22,10 @@ import { createPlot } from '@/lib/core/plots/plots';
 import { updateFileDetail } from '@/lib/core/workspace/file-detail';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { startSmtpServer } from '../support/smtp';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { ORIGIN, people } from './_helpers';
 
-describe.each(DRIVERS)('notifications (%s)', (driver) => {
+describe.each(SQL_DRIVER)('notifications (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;
