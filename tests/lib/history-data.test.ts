@@ -38,11 +38,18 @@ describe.each(DRIVERS)('history keeps the data it drew (%s)', (driver) => {
     const uid = (name: string) => file.cols.find((c) => c.name === name)!.uid;
     return { fid: parseFid(file.fid)!, src: (name: string) => `${file.fid}:${uid(name)}` };
   };
-  const figure = (g: { src: (name: string) => string }) => ({ data: [{ type: 'bar', xsrc: g.src('x'), ysrc: g.src('y') }], layout: { title: { text: 'Sales' } } });
+  const figure = (g: { src: (name: string) => string }) => ({
+    data: [{ type: 'bar', xsrc: g.src('x'), ysrc: g.src('y') }],
+    layout: { title: { text: 'Sales' } },
+  });
   const content = async (fid: Fid, viewer: Viewer, version?: number) =>
     JSON.parse(await joinParts((await getPlotContent(db, viewer, fid, { inlineData: true, mapUnreadable: true, version })).parts()));
   const plotId = async (fid: Fid) =>
-    Number((await queryRows<{ id: string }>(db, sql`SELECT f.id FROM files f JOIN users u ON u.id = f.owner_id WHERE u.username = ${fid.owner} AND f.n = ${fid.n}`))[0].id);
+    Number(
+      (
+        await queryRows<{ id: string }>(db, sql`SELECT f.id FROM files f JOIN users u ON u.id = f.owner_id WHERE u.username = ${fid.owner} AND f.n = ${fid.n}`)
+      )[0].id,
+    );
   const keptBytes = async (id: number) => Number((await queryRows<{ b: string }>(db, sql`SELECT kept_bytes AS b FROM file_saves WHERE file_id = ${id}`))[0].b);
 
   it("after the Python client's overwrite, the old version draws its data; its restore makes the plot whole; pruning releases it", async () => {

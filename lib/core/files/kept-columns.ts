@@ -20,8 +20,7 @@ export async function releaseKeptColumns(tx: Db, plotIds: number[]): Promise<voi
 }
 
 /** The bytes of copied values a file's kept versions hold (0 for a grid), as SQL over its id. */
-export const keptColumnBytesSql = (fileId: ReturnType<typeof sql>) =>
-  sql`(SELECT coalesce(sum(k.bytes), 0) FROM kept_columns k WHERE k.plot_id = ${fileId})`;
+export const keptColumnBytesSql = (fileId: ReturnType<typeof sql>) => sql`(SELECT coalesce(sum(k.bytes), 0) FROM kept_columns k WHERE k.plot_id = ${fileId})`;
 
 /** The copied bytes a plot version is the newest to draw (what dropping it and every older version frees), as SQL over `v`. */
 export const versionKeptBytesSql = sql`(SELECT coalesce(sum(k.bytes), 0) FROM kept_columns k WHERE k.plot_id = v.file_id AND k.version = v.version)`;

@@ -7,7 +7,6 @@ import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '../accounts/auth';
 import { ApiError, invalid, notFound } from '../errors';
 import { columnTexts } from '../grids/column-reads';
-import { checkFigure } from '../figures/figure';
 import { assertReadable, assertWriter, canRead, holdsShareKey, type FileAccess, type Readable } from '../permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from '../records';
@@ -101,7 +100,15 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
   );
   // A version's srcs whose grid or column is gone draw the columns the version kept (version-data.ts),
   // inlined (or mapped, without inline_data) for those who may see the version.
-  const kept = history ? await keptSrcColumns(db, file.id, refs.map((ref) => ref.s), resolved, true) : [];
+  const kept = history
+    ? await keptSrcColumns(
+        db,
+        file.id,
+        refs.map((ref) => ref.s),
+        resolved,
+        true,
+      )
+    : [];
   const inline: { ref: StoredRef; cols: Cols; size: DataSize }[] = [];
   const mapped = new Map<string, Cols>();
   const mappedSize = new Map<string, DataSize>();

@@ -73,7 +73,8 @@ async function recreateKeptData(
   origin: string,
   client: Client,
 ): Promise<unknown> {
-  if (viewer.id !== file.ownerId) throw invalid('version', "This version's data is kept apart from its grid, which is gone: only the plot's owner can restore it");
+  if (viewer.id !== file.ownerId)
+    throw invalid('version', "This version's data is kept apart from its grid, which is gone: only the plot's owner can restore it");
   const cols: Record<string, { data: unknown; order: number }> = {};
   const names = new Map<string, string>();
   sources.refs.forEach((ref, i) => {
@@ -102,6 +103,7 @@ async function recreateKeptData(
 
 /** The value at `path` in `node` becomes `value`. */
 function setAt(node: unknown, path: (string | number)[], value: string): void {
-  const parent = path.slice(0, -1).reduce<any>((at, key) => at?.[key], node);
-  if (parent && typeof parent === 'object') parent[path[path.length - 1]] = value;
+  type Node = Record<string | number, unknown>;
+  const parent = path.slice(0, -1).reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Node)[key] : undefined), node);
+  if (parent && typeof parent === 'object') (parent as Node)[path[path.length - 1]] = value;
 }
