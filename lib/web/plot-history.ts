@@ -93,7 +93,7 @@ export async function loadFileVersion(owner: string, n: string, k: string) {
     const [description, sources] = await Promise.all([
       // Versions keep the figure and title, not the caption.
       describePlotChart(ctx.db, file, ctx.viewer, { title: record.title.trim() || file.filename, caption: '' }, { version: record.version }),
-      versionSources(ctx.db, file, ctx.viewer, number),
+      versionSources(ctx.db, file.id, number),
     ]);
     const bundle: PlotlyBundle = figureBundle(record.figure);
     const contentUrl = versionContentPath(file.owner, file.n, record.version);

@@ -1,10 +1,10 @@
 // A plot version keeps the data it drew. Each state of a plot records the columns of its owner's
-// grids it draws (kept_columns, pointing to their values: the triggers of migration 0041, so every
-// write of a figure does); when those values go (the grid deleted for good, as the Python client's
-// overwrite does before it saves the plot; the column deleted and out of the grid's own history), the
-// database copies them into the row and counts them in the plot's kept bytes, so the person's history
-// bound (versions.ts) covers them. A row goes with the last state that draws it. Other people's grids
-// are never kept: a plot does not own their data.
+// grids it draws (kept_columns, pointing to their values: the triggers plots_keep_drawn and
+// column_values_keep_drawn, so every write of a figure does); when those values go (the grid deleted
+// for good, as the Python client's overwrite does before it saves the plot; the column deleted and
+// out of the grid's own history), the database copies them into the row and counts them in the
+// plot's kept bytes, so the person's history bound (versions.ts) covers them. A row goes with the
+// last state that draws it. Other people's grids are never kept: a plot does not own their data.
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';

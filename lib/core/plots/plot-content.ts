@@ -14,7 +14,7 @@ import { dataSize, overDataLimit, plotSrcReader, resolveSrcs, seenByEveryReader,
 import { figureKinds, figureKindsSql, MAX_RENDERED_BYTES } from '../images/images';
 import type { DataSize } from '@/lib/shared/figures/live-drawing';
 import { needsMapOutlines } from '@/lib/shared/figures/plotly-bundles';
-import { keptSrcColumns, versionFigure } from './version-data';
+import { keptSeen, keptSrcColumns, versionFigure } from './version-data';
 
 export interface ContentOptions {
   inlineData: boolean;
@@ -99,22 +99,14 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
     seen,
   );
   // A version's srcs whose grid or column is gone draw the columns the version kept (version-data.ts),
-  // inlined (or mapped, without inline_data) for those who may see the version.
-  const kept = history
-    ? await keptSrcColumns(
-        db,
-        file.id,
-        refs.map((ref) => ref.s),
-        resolved,
-        true,
-      )
-    : [];
+  // inlined (or mapped, without inline_data) for whom keptSeen lets see them.
+  const { kept } = history ? await keptSrcColumns(db, file.id, refs, true) : { kept: [] };
   const inline: { ref: StoredRef; cols: Cols; size: DataSize }[] = [];
   const mapped = new Map<string, Cols>();
   const mappedSize = new Map<string, DataSize>();
   refs.forEach((ref, i) => {
     const { grid, columns: ids, values, bytes } = resolved[i];
-    const keptCols = kept[i];
+    const keptCols = kept[i] && keptSeen(file, viewer, ref) ? kept[i] : null;
     const cols: Cols | null = ids ?? keptCols?.map((c) => c.text!) ?? null;
     if (!cols) return;
     const size = keptCols ? { values: 0, bytes: keptCols.reduce((sum, c) => sum + c.bytes, 0) } : { values, bytes };

@@ -45,7 +45,7 @@ export async function restorePlotVersion(db: Db, viewer: Viewer | null, fid: Fid
   const version = await plotVersionAt(db, file.id, n);
   // The current version is the plot as it is: restoring it changes nothing.
   if (version.current) return getPlot(db, viewer, fid, origin);
-  const sources = await versionSources(db, file, viewer, n, true);
+  const sources = await versionSources(db, file.id, n, true);
   if (sources.gone.length) throw invalid('version', `${DATA_GONE}, so it cannot be restored`);
   const figure = sources.kept.some(Boolean) ? await recreateKeptData(db, viewer!, file, n, sources, origin, client) : JSON.parse(version.figure);
   // The figure through the update's own part, then the title as that version had it (given or the layout's).

@@ -6,11 +6,10 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '../accounts/auth';
-import { keptColumnsOf, keptKey, type KeptColumn } from '../files/kept-columns';
+import { keptColumnsOf, keptKey } from '../files/kept-columns';
 import { plotVersionAt } from '../files/versions';
 import { checkFigure, parseSrc } from '../figures/figure';
-import type { FileAccess } from '../permissions';
-import { plotSrcReader, publishedSrcs, resolveSrcs, storedRefs, type ResolvedSrc, type StoredRef } from './srcs';
+import { publishedSrcs, resolveSrcs, storedRefs, type StoredRef } from './srcs';
 
 /**
  * An earlier version's figure as the content reads one: its src references found again (kept
@@ -26,34 +25,40 @@ export async function versionFigure(db: Db, fileId: number, n: number) {
   return { figure, refs, version: n, tag: `h${n}.${live?.version}` };
 }
 
-/** Each src's kept columns in the src's order, or null when it is drawn live or nothing whole is kept of it. */
-export async function keptSrcColumns(
-  db: Db,
-  plotId: number,
-  srcs: string[],
-  resolved: Pick<ResolvedSrc, 'columns'>[],
-  withData = false,
-): Promise<(KeptColumn[] | null)[]> {
+/**
+ * Each src of a version (`refs`, versionFigure's) as kept: `present` when it names columns of a live
+ * grid (whoever may read them), else `kept`, the columns the version kept in the src's order (null
+ * when not all are). What a reader of the version sees of them is keptSeen's.
+ */
+export async function keptSrcColumns(db: Db, plotId: number, refs: StoredRef[], withData = false) {
+  const srcs = refs.map((r) => r.s);
+  const present = (await resolveSrcs(db, srcs, null, () => true)).map((r) => r.columns !== null);
   const keysOf = srcs.map((s, i) => {
-    const src = resolved[i].columns ? null : parseSrc(s);
+    const src = present[i] ? null : parseSrc(s);
     return src ? src.uids.map((uid) => keptKey(src.owner, src.n, uid)) : null;
   });
-  const kept = await keptColumnsOf(db, plotId, [...new Set(keysOf.flatMap((k) => k ?? []))], withData);
-  return keysOf.map((keys) => (keys?.every((k) => kept.has(k)) ? keys.map((k) => kept.get(k)!) : null));
+  const found = await keptColumnsOf(db, plotId, [...new Set(keysOf.flatMap((k) => k ?? []))], withData);
+  const kept = keysOf.map((keys) => (keys?.every((k) => found.has(k)) ? keys.map((k) => found.get(k)!) : null));
+  return { present, kept };
 }
 
-/** A version's srcs as `viewer` (one who may see the plot's history) sees them: each drawn live, kept, or gone (`kept` null). */
-export async function versionSources(db: Db, plot: FileAccess & { id: number }, viewer: Viewer | null, n: number, withData = false) {
-  const version = await versionFigure(db, plot.id, n);
-  const srcs = version.refs.map((r) => r.s);
-  const resolved = await resolveSrcs(db, srcs, viewer, plotSrcReader(plot, version.refs, viewer));
-  const kept = await keptSrcColumns(db, plot.id, srcs, resolved, withData);
+/**
+ * The reader rule for a version's kept columns (its owner's grids', the grid or column gone): as for
+ * a live grid of the owner's (plotSrcReader), its owner sees them, and so does anyone who may see the
+ * version when the plot publishes the src now (not `u`).
+ */
+export const keptSeen = (plot: { ownerId: number }, viewer: Viewer | null, ref: StoredRef) => viewer?.id === plot.ownerId || !ref.u;
+
+/** Version `n` of plot `plotId`: its figure, its srcs, each one's kept columns, and those whose data is gone. */
+export async function versionSources(db: Db, plotId: number, n: number, withData = false) {
+  const version = await versionFigure(db, plotId, n);
+  const { present, kept } = await keptSrcColumns(db, plotId, version.refs, withData);
   return {
     figure: version.figure,
     refs: version.refs,
     kept,
-    /** The srcs whose data is no longer kept: neither drawn live nor kept. */
-    gone: srcs.filter((_, i) => !resolved[i].columns && !kept[i]),
+    /** The srcs whose data is no longer kept: no live columns, nothing kept. */
+    gone: version.refs.filter((_, i) => !present[i] && !kept[i]).map((r) => r.s),
   };
 }
 

@@ -25,7 +25,7 @@ import { NOTICES, type Notice } from '@/lib/web/file-forms';
 import { Badge, DateTime, Owner, PeopleLink } from '@/components/file-head';
 import { visibilityHint } from '@/lib/shared/sharing';
 import { DocumentPage } from './document-page';
-import { GridPreviewTable } from './grid-preview-table';
+import { GridPreviewTable } from './_shared/grid-preview-table';
 
 export const dynamic = 'force-dynamic';
 

@@ -8,7 +8,7 @@ import { VersionMeta } from '@/components/version-meta';
 import { filePath, historyPath } from '@/lib/shared/urls';
 import { loadFileVersion } from '@/lib/web/plot-history';
 import { restoreVersionAction } from '@/app/_actions/files';
-import { GridPreviewTable } from '../../grid-preview-table';
+import { GridPreviewTable } from '../../_shared/grid-preview-table';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Version', robots: { index: false, follow: false } };
