@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
+import { addCollaborator, removeCollaborator } from '@/lib/core/files/collaborators';
 import { deleteFile } from '@/lib/core/files/file-changes';
 import { boundPersonHistory } from '@/lib/core/files/versions';
 import { deleteColumns } from '@/lib/core/grids/column-verbs';
@@ -66,6 +67,10 @@ describe.each(DRIVERS)('history keeps the data it drew (%s)', (driver) => {
     // The kept values count in the owner's history; a version is its writers' alone.
     expect(await keptBytes(id)).toBeGreaterThanOrEqual('[1,2,3][4,5,6]'.length);
     await expectApiError(getPlotContent(db, bob, fid, { inlineData: true, mapUnreadable: true, version: 1 }), 404);
+    // A writer who is not the owner sees kept data only of srcs the plot publishes now (plotSrcReader's rule).
+    await addCollaborator(db, alice, fid, { username: bob.username, permission: 'write' });
+    expect((await content(fid, bob, 1)).data[0].x).toBeUndefined();
+    await removeCollaborator(db, alice, fid, bob.username);
 
     const restored = JSON.parse(await restorePlotVersion(db, alice, fid, 1, 'web', ORIGIN)) as Rec;
     const srcs = [restored.figure.data[0].xsrc, restored.figure.data[0].ysrc] as string[];
