@@ -13,7 +13,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
 import { queryRows } from '@/db/client';
-import { createPlotFromRawFigure } from '@/lib/core/setup/demo';
+import { createPlotFromRawFigure } from '@/lib/core/plots/raw-figure';
 import { fmt, percentiles, RESULTS_DIR, table, type Benchmark, type BenchContext } from './support';
 
 const LOADS = 10;

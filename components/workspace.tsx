@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import Link from 'next/link';
 import type { Workspace as WorkspaceData, WorkspaceFile } from '@/lib/web/workspace';
 import { VISIBILITY_LABEL } from '@/lib/shared/sharing';
-import { editPlotPath, NEW_DASHBOARD_PATH, pageHref, peoplePath, profilePath, sharedPath, workspacePath } from '@/lib/shared/urls';
+import { editPlotPath, NEW_DASHBOARD_PATH, NEW_PRESENTATION_PATH, pageHref, peoplePath, profilePath, sharedPath, workspacePath } from '@/lib/shared/urls';
 import { viewParams } from '@/lib/shared/workspace-view';
 import { CopyField } from './copy-field';
 import { LinkedFiles, plural } from './linked-files';
@@ -101,6 +101,9 @@ export function Workspace({ username, data, csrf, actions }: Props) {
           <>
             <Link href={NEW_DASHBOARD_PATH} className="button secondary">
               New dashboard
+            </Link>
+            <Link href={NEW_PRESENTATION_PATH} className="button secondary">
+              New presentation
             </Link>
             <ActionForm {...newFolderForm({ action: actions.createFolder, csrf, back: here, view })} />
           </>
@@ -242,7 +245,7 @@ function FileRow({
           </div>
         ) : (
           <div className="file-row-actions">
-            {file.filetype === 'dashboard' && (
+            {(file.filetype === 'dashboard' || file.filetype === 'spectacle_presentation') && (
               <Link className="button secondary" href={editPlotPath(file.fid.split(':')[0], file.n)}>
                 Edit <span className="visually-hidden">{name}</span>
               </Link>

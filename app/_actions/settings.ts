@@ -1,7 +1,7 @@
 'use server';
 // The settings forms (lib/web/settings.ts does the work).
 import type { FormState } from '@/lib/web/forms';
-import { changePassword, newApiKey, saveProfile, type KeyFormState } from '@/lib/web/settings';
+import { changePassword, newApiKey, saveNotifications, saveProfile, type KeyFormState } from '@/lib/web/settings';
 
 export async function saveProfileAction(_state: FormState, form: FormData): Promise<FormState> {
   return saveProfile(form);
@@ -13,4 +13,8 @@ export async function changePasswordAction(_state: FormState, form: FormData): P
 
 export async function newApiKeyAction(_state: KeyFormState, form: FormData): Promise<KeyFormState> {
   return newApiKey(form);
+}
+
+export async function saveNotificationsAction(_state: FormState, form: FormData): Promise<FormState> {
+  return saveNotifications(form);
 }

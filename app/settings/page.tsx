@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { ApiKeyForm, PasswordForm, ProfileForm } from '@/components/settings-forms';
+import { ApiKeyForm, NotificationsForm, PasswordForm, ProfileForm } from '@/components/settings-forms';
 import { mailSettings } from '@/lib/core/accounts/mail';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/shared/limits';
 import { profilePath, signInFirst } from '@/lib/shared/urls';
 import { getUserById } from '@/lib/core/accounts/users';
 import { signedInPage } from '@/lib/web/page-context';
-import { changePasswordAction, newApiKeyAction, saveProfileAction } from '@/app/_actions/settings';
+import { changePasswordAction, newApiKeyAction, saveNotificationsAction, saveProfileAction } from '@/app/_actions/settings';
 
 export const metadata: Metadata = { title: 'Settings' };
 export const dynamic = 'force-dynamic';
@@ -52,6 +52,14 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
         <ProfileForm action={saveProfileAction} csrf={csrf} profile={{ nickname: user.nickname, bio: user.bio, website: user.website }} />
       </section>
 
+      <section aria-labelledby="notifications-heading">
+        <h2 id="notifications-heading">Notifications</h2>
+        <p className="muted">
+          Comments on your plots and on plots you commented on, and files shared with you, are listed on <Link href="/notifications">Notifications</Link>.
+        </p>
+        <NotificationsForm action={saveNotificationsAction} csrf={csrf} byEmail={user.notifyByEmail} note={mailNote(user, mailSettings() !== null)} />
+      </section>
+
       <section aria-labelledby="password-heading">
         <h2 id="password-heading">Password</h2>
         <p className="muted">
@@ -72,4 +80,12 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       </section>
     </main>
   );
+}
+
+/** Where mail about comments and shares goes, or why none does. */
+function mailNote(user: { email: string; emailConfirmedAt: Date | string | null }, mailOn: boolean): string {
+  if (!mailOn) return 'This server sends no mail; the setting counts once it does.';
+  if (!user.email) return 'Your account has no email address, so no mail is sent.';
+  if (!user.emailConfirmedAt) return `Mail goes to ${user.email} once you confirm it.`;
+  return `Mail goes to ${user.email}.`;
 }

@@ -5,11 +5,11 @@
 // Python's dashboard_ops reads back. What a dashboard made elsewhere holds and the builder does not
 // edit is saved as it came. Its state is one reducer (builder-state.ts).
 import { type CSSProperties, useEffect, useMemo, useReducer, useRef } from 'react';
-import { type Visibility, VISIBILITIES, VISIBILITY_LABEL, visibilityHint } from '@/lib/shared/sharing';
-import { CONTENT_LIMITS, MAX_FILENAME_CHARS } from '@/lib/shared/limits';
+import { CONTENT_LIMITS } from '@/lib/shared/limits';
+import { DocumentFileFields, SaveControls, sendSave } from '../document-file-fields';
 import { NOT_SAVED, ProblemsSummary } from '../problems-summary';
 import { useSaveShortcut, useUnsavedChanges } from '../unsaved-changes';
-import { UndoRedo, undoKeys } from '../undo-redo';
+import { undoKeys } from '../undo-redo';
 import { boxLabels, builderReducer, type Placement, startBuilder, targetOf } from './builder-state';
 import { NodeView } from './box-view';
 import { PlotPicker } from './plot-picker';
@@ -25,9 +25,6 @@ export interface DashboardBuilderProps {
   /** A page of plots to add (a server action): form fields `q`, `cursor`, `csrf`. */
   choosePlots: (form: FormData) => Promise<PlotChoices>;
 }
-
-/** What a sharing means for the dashboard; its plots keep their own. */
-const sharingHint = (v: Visibility) => `${visibilityHint(v, { noun: 'dashboard', own: true })} Each plot in it shows only to people who may see that plot.`;
 
 const SIDES: { value: Placement; label: string }[] = [
   { value: 'grid', label: 'Next in the grid' },
@@ -74,18 +71,7 @@ export function DashboardBuilder({ data, save, choosePlots }: DashboardBuilderPr
     form.set('content', JSON.stringify(content));
     form.set('filename', filename);
     if (sharing) form.set('sharing', sharing);
-    try {
-      const answer = await save(form);
-      // A save that succeeded went on to the dashboard's page; an answer is a refusal.
-      dispatch({ type: 'saved', problems: answer.problems.length ? answer.problems : [{ field: null, message: 'Saving failed; try again.' }] });
-    } catch (e) {
-      // Next's redirect after a save is not a failure.
-      if (e && typeof e === 'object' && 'digest' in e && String((e as { digest: unknown }).digest).startsWith('NEXT_REDIRECT')) {
-        dispatch({ type: 'saved', problems: [] });
-        throw e;
-      }
-      dispatch({ type: 'saved', problems: [{ field: null, message: 'The server could not be reached; nothing was lost, try saving again.' }] });
-    }
+    await sendSave(save, form, (found) => dispatch({ type: 'saved', problems: found }));
   }
 
   const fieldError = (id: string, field: string) =>
@@ -144,15 +130,7 @@ export function DashboardBuilder({ data, save, choosePlots }: DashboardBuilderPr
             </span>
           )}
         </div>
-        <UndoRedo
-          canUndo={board.past.length > 0}
-          canRedo={board.future.length > 0}
-          onUndo={() => dispatch({ type: 'undo' })}
-          onRedo={() => dispatch({ type: 'redo' })}
-        />
-        <button type="button" className="dashboard-save" onClick={submit} disabled={saving} aria-busy={saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
+        <SaveControls history={board} saving={saving} dispatch={dispatch} onSave={submit} />
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
         {state.announce}
@@ -192,45 +170,16 @@ export function DashboardBuilder({ data, save, choosePlots }: DashboardBuilderPr
             />
             {fieldError('dashboard-title', 'title')}
           </div>
-          <div className={`field${problemAt('filename') ? ' has-error' : ''}`}>
-            <label htmlFor="dashboard-filename">File name</label>
-            <input
-              id="dashboard-filename"
-              type="text"
-              data-own-undo=""
-              value={filename}
-              maxLength={MAX_FILENAME_CHARS}
-              onChange={(e) => dispatch({ type: 'filename', filename: e.target.value })}
-              aria-invalid={problemAt('filename') ? true : undefined}
-              aria-describedby={problemAt('filename') ? 'dashboard-filename-error' : 'dashboard-filename-hint'}
-            />
-            {fieldError('dashboard-filename', 'filename') || (
-              <p id="dashboard-filename-hint" className="field-hint muted">
-                Its name among your files (the title when left empty).
-              </p>
-            )}
-          </div>
-          {sharing !== null && (
-            <div className={`field${problemAt('sharing') ? ' has-error' : ''}`}>
-              <label htmlFor="dashboard-sharing">Sharing</label>
-              <select
-                id="dashboard-sharing"
-                value={sharing}
-                onChange={(e) => dispatch({ type: 'sharing', sharing: e.target.value as Visibility })}
-                aria-describedby="dashboard-sharing-hint"
-                aria-invalid={problemAt('sharing') ? true : undefined}
-              >
-                {VISIBILITIES.map((v) => (
-                  <option key={v} value={v}>
-                    {VISIBILITY_LABEL[v]}
-                  </option>
-                ))}
-              </select>
-              <p id="dashboard-sharing-hint" className="field-hint muted">
-                {problemAt('sharing') ?? sharingHint(sharing)}
-              </p>
-            </div>
-          )}
+          <DocumentFileFields
+            prefix="dashboard"
+            noun="dashboard"
+            filename={filename}
+            filenameHint="Its name among your files (the title when left empty)."
+            sharing={sharing}
+            problemAt={problemAt}
+            onFilename={(name) => dispatch({ type: 'filename', filename: name })}
+            onSharing={(v) => dispatch({ type: 'sharing', sharing: v })}
+          />
           {layout && <SplitSizes layout={layout} labels={labels} onSize={(path, size) => dispatch({ type: 'size', path, size })} />}
           {problemAt('content') && <p className="field-error">{problemAt('content')}</p>}
         </section>

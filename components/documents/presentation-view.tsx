@@ -4,6 +4,19 @@ import type { SlideView } from '@/lib/web/document-views';
 import './documents.css';
 import { SlideDeck } from './slide-deck';
 
-export function PresentationView({ count, slides, slidesUrl, label }: { count: number; slides: SlideView[]; slidesUrl: string; label: string }) {
-  return <SlideDeck label={label} count={count} initial={slides} slidesUrl={slidesUrl} />;
+export function PresentationView({
+  count,
+  slides,
+  slidesUrl,
+  label,
+  presentable = false,
+}: {
+  count: number;
+  slides: SlideView[];
+  slidesUrl: string;
+  label: string;
+  /** Offers "Present" (the page; not an embed). */
+  presentable?: boolean;
+}) {
+  return <SlideDeck label={label} count={count} initial={slides} slidesUrl={slidesUrl} presentable={presentable} />;
 }

@@ -4,6 +4,9 @@
 // The first slides come server-rendered; the others are asked for (`slidesUrl?from=k`, a few at a
 // time) when they or the one before them are shown, so a large deck costs a view only what is seen.
 // Charts on hidden slides wait (see lazy-plot.tsx).
+// "Present" shows the deck alone, filling the screen (the Fullscreen API where the browser allows it,
+// a layout filling the window anyway), `?present` in the address so a reload or a link presents too;
+// Space and a clicker's Page Up/Down move, Escape (or leaving full screen) ends it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SlideView } from '@/lib/web/document-views';
 import { Slide } from './slide';
@@ -16,8 +19,31 @@ const slideOfHash = (hash: string, count: number) => {
   return k ? Math.min(Math.max(Number(k), 1), count) : 1;
 };
 
-export function SlideDeck({ label, count, initial, slidesUrl }: { label: string; count: number; initial: SlideView[]; slidesUrl: string }) {
+/** The address with `?present` on or off at slide `k`, its share key kept. */
+function presentAddress(on: boolean, k: number): string {
+  const url = new URL(location.href);
+  if (on) url.searchParams.set('present', '');
+  else url.searchParams.delete('present');
+  return `${url.pathname}${url.search.replace(/present=(&|$)/, 'present$1')}#${k}`;
+}
+
+export function SlideDeck({
+  label,
+  count,
+  initial,
+  slidesUrl,
+  presentable = false,
+}: {
+  label: string;
+  count: number;
+  initial: SlideView[];
+  slidesUrl: string;
+  presentable?: boolean;
+}) {
   const [current, setCurrent] = useState(1);
+  const [presenting, setPresenting] = useState(false);
+  const deck = useRef<HTMLElement>(null);
+  const presentButton = useRef<HTMLButtonElement>(null);
   const [slides, setSlides] = useState<(SlideView | undefined)[]>(() => Array.from({ length: count }, (_, i) => initial[i]));
   const [failed, setFailed] = useState<number | null>(null);
   const asked = useRef(new Set<number>());
@@ -31,6 +57,35 @@ export function SlideDeck({ label, count, initial, slidesUrl }: { label: string;
     },
     [count],
   );
+
+  const present = useCallback(() => {
+    setPresenting(true);
+    history.replaceState(history.state, '', presentAddress(true, current));
+    deck.current?.focus();
+    // Not everywhere (an iframe without the permission, some phones): the layout fills the window anyway.
+    deck.current?.requestFullscreen?.().catch(() => {});
+  }, [current]);
+
+  const leave = useCallback(() => {
+    setPresenting(false);
+    history.replaceState(history.state, '', presentAddress(false, current));
+    if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
+    requestAnimationFrame(() => presentButton.current?.focus());
+  }, [current]);
+
+  useEffect(() => {
+    if (presentable && new URLSearchParams(location.search).has('present')) setPresenting(true);
+  }, [presentable]);
+
+  // The browser's own way out of full screen (Escape, its button) ends the presentation too.
+  useEffect(() => {
+    if (!presenting) return;
+    const onChange = () => {
+      if (!document.fullscreenElement) leave();
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, [presenting, leave]);
 
   useEffect(() => {
     setCurrent(slideOfHash(location.hash, count));
@@ -64,17 +119,30 @@ export function SlideDeck({ label, count, initial, slidesUrl }: { label: string;
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
       const target = e.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (presenting && e.key === 'Escape') {
+        e.preventDefault();
+        leave();
+        return;
+      }
       const to: Record<string, number> = { ArrowRight: current + 1, PageDown: current + 1, ArrowLeft: current - 1, PageUp: current - 1, Home: 1, End: count };
+      // Space moves on while presenting (back with Shift), but a focused button's Space is its own.
+      if (presenting && e.key === ' ' && !target?.closest('button, a')) to[' '] = e.shiftKey ? current - 1 : current + 1;
       if (!(e.key in to)) return;
       e.preventDefault();
       go(to[e.key]);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [current, count, go]);
+  }, [current, count, go, presenting, leave]);
 
   return (
-    <section className="deck" aria-roledescription="slide deck" aria-label={label}>
+    <section
+      ref={deck}
+      className={presenting ? 'deck deck-presenting' : 'deck'}
+      aria-roledescription="slide deck"
+      aria-label={label}
+      tabIndex={presentable ? -1 : undefined}
+    >
       <div
         className="deck-stage"
         onPointerDown={(e) => {
@@ -133,6 +201,16 @@ export function SlideDeck({ label, count, initial, slidesUrl }: { label: string;
         <button type="button" className="secondary" onClick={() => go(current + 1)} disabled={current >= count}>
           Next slide
         </button>
+        {presentable &&
+          (presenting ? (
+            <button type="button" className="secondary deck-leave" onClick={leave} aria-keyshortcuts="Escape">
+              Stop presenting
+            </button>
+          ) : (
+            <button type="button" ref={presentButton} onClick={present}>
+              Present
+            </button>
+          ))}
       </div>
     </section>
   );

@@ -24,6 +24,8 @@ export const users = pgTable(
     bio: text('bio').notNull().default(''),
     website: text('website').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    // Mail about comments and shares (lib/core/files/notifications.ts), to a confirmed address; the person's setting.
+    notifyByEmail: boolean('notify_by_email').notNull().default(true),
     // The per-owner file number counter (fids are owner:n), shared by plots, grids and folders.
     fileCounter: integer('file_counter').notNull().default(0),
     dateJoined: ts('date_joined').notNull().defaultNow(),

@@ -8,3 +8,4 @@ export * from './documents';
 export * from './versions';
 export * from './images';
 export * from './processes';
+export * from './notifications';

@@ -87,11 +87,20 @@ export function siteFileOf(url: string, origin: string): { owner: string; n: num
   return file && { ...file, shareKey: parsed.searchParams.get('share_key') };
 }
 
+/** The plot Chart Studio's editor link `/create/?fid=owner:n` names (its `fid` parameter), or null. */
+export function editorLinkFid(fid: string | null | undefined): { owner: string; n: number } | null {
+  const m = fid ? /^([^:/]{1,50}):([1-9][0-9]{0,9})$/.exec(fid) : null;
+  return m ? { owner: m[1], n: Number(m[2]) } : null;
+}
+
 /** The web's data import, where a new chart starts (`/create`). */
 export const NEW_CHART_PATH = '/create';
 
 /** The dashboard builder, for a new dashboard (an existing one is edited at its `/~owner/n/edit`). */
 export const NEW_DASHBOARD_PATH = '/create/dashboard';
+
+/** The deck editor, for a new presentation (an existing one is edited at its `/~owner/n/edit`). */
+export const NEW_PRESENTATION_PATH = '/create/presentation';
 
 /**
  * The chart editor for a new plot, on one of the viewer's grids when given (`/create/chart?grid=owner:n`),

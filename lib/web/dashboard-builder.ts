@@ -4,20 +4,17 @@
 // rules (lib/core/documents/dashboards.ts), written by its core, the problems shown where they are. The
 // builder's data and answers are typed here; the client component imports the types.
 import 'server-only';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { ApiError } from '@/lib/core/errors';
 import { plotRefsOfDashboard, type DashboardContent, type DashboardNode } from '@/lib/core/documents/dashboard-content';
-import { createDocument, documentContentAt, documentUpdates, resolvePlotRefs, type ResolvedPlotRef } from '@/lib/core/documents/dashboards';
-import { updateFile } from '@/lib/core/files/file-changes';
+import { documentContentAt, resolvePlotRefs, type ResolvedPlotRef } from '@/lib/core/documents/dashboards';
 import { MAX_QUERY_CHARS } from '@/lib/shared/limits';
-import { filenameSchema } from '@/lib/shared/names';
-import { VISIBILITIES, type Visibility } from '@/lib/shared/sharing';
-import { freeFilename, getFile, type OwnedFile } from '@/lib/core/files/files';
-import { canWrite, fileVisibility, isOwner, VISIBILITY_FIELDS } from '@/lib/core/permissions';
+import type { Visibility } from '@/lib/shared/sharing';
+import type { OwnedFile } from '@/lib/core/files/files';
+import { fileVisibility, isOwner } from '@/lib/core/permissions';
 import { listPlotChoices } from '@/lib/core/plots/plot-choices';
-import { parseFid, type Fid } from '@/lib/core/records';
 import { filePath, imagePath, NEW_DASHBOARD_PATH, withShareKey } from '@/lib/shared/urls';
+import { saveDocument, type SaveProblem, type SaveState } from './document-save';
 import { errorSentences, formCaller, FormError, type FormCaller } from './forms';
 import { signedInPage, type SignedInContext } from './page-context';
 
@@ -45,15 +42,7 @@ export interface BuilderData {
   csrf: string;
 }
 
-/** A problem with a save, at its field: `filename`, `title`, `sharing`, `content`, or a box (`box:<path key>`). */
-export interface SaveProblem {
-  field: string | null;
-  message: string;
-}
-
-export interface SaveState {
-  problems: SaveProblem[];
-}
+export type { SaveProblem, SaveState };
 
 /** A plot the builder offers to add, with what tells it from another of the same title: its file name and when it last changed (ISO 8601). */
 export type PlotChoice = BuilderPlot & { owner: string; n: number; filename: string; updated: string };
@@ -66,7 +55,7 @@ export interface PlotChoices {
 }
 
 /** A box's plot as the builder shows it to this viewer: its title and pictures only when they may read it. */
-function builderPlot(fileId: string, ref: Omit<ResolvedPlotRef, 'id'> | undefined): BuilderPlot {
+export function builderPlot(fileId: string, ref: Omit<ResolvedPlotRef, 'id'> | undefined): BuilderPlot {
   if (!ref?.readable) return { fileId, readable: false, title: '', href: null, thumbnail: null };
   return {
     fileId,
@@ -140,12 +129,6 @@ export async function choosePlots(form: FormData): Promise<PlotChoices> {
   }
 }
 
-const saveSchema = z.object({
-  content: z.string().max(4 * 1024 * 1024),
-  filename: z.string().max(1000),
-  sharing: z.enum(VISIBILITIES).optional(),
-});
-
 /** Where an API problem is in the builder: a box (`box:<path key>`), the title, the file name, the sharing, or the content. */
 function placeOf(item: { field: string | null; path: string | null }): string | null {
   const at = item.path ?? item.field;
@@ -173,60 +156,12 @@ export const problemsOf = (e: ApiError): SaveProblem[] =>
     return { field, message: field === null ? errorSentences(new ApiError(e.status, [item])) : text.charAt(0).toUpperCase() + text.slice(1) };
   });
 
-/**
- * Saves the builder's dashboard: a new one in the viewer's top folder, or the one at `fid` (its content,
- * and for its owner its name and sharing, in one change). Then on to its page; or the problems.
- */
-export async function saveDashboard(form: FormData): Promise<SaveState> {
-  let caller: FormCaller;
-  let page: string;
-  try {
-    caller = await formCaller(form);
-    const input = saveSchema.safeParse({ content: form.get('content'), filename: form.get('filename'), sharing: form.get('sharing') ?? undefined });
-    if (!input.success) return { problems: [{ field: 'content', message: 'The dashboard is too large to save (at most 1 MiB of content).' }] };
-    const { content, sharing } = input.data;
-    const fidValue = form.get('fid');
-    const fid: Fid | null = typeof fidValue === 'string' ? parseFid(fidValue) : null;
-    if (typeof fidValue === 'string' && !fid) throw new FormError('Not found.');
-    const named = input.data.filename.trim();
-    if (named) {
-      const name = filenameSchema.safeParse(named);
-      if (!name.success) return { problems: [{ field: 'filename', message: `The file name ${name.error.issues[0]?.message ?? 'is not valid'}.` }] };
-    }
-    if (!fid) {
-      const title = (() => {
-        try {
-          const t = (JSON.parse(content) as { settings?: { title?: unknown } }).settings?.title;
-          return typeof t === 'string' ? t.trim() : '';
-        } catch {
-          return '';
-        }
-      })();
-      const filename = named || (await freeFilename(caller.db, caller.viewer.id, -1, title || 'Untitled dashboard'));
-      const made = await createDocument(
-        caller.db,
-        caller.viewer,
-        'dashboard',
-        { content, filename, ...VISIBILITY_FIELDS[sharing ?? 'private'] },
-        { origin: caller.origin },
-      );
-      page = filePath(caller.viewer.username, made.file.n);
-    } else {
-      const file = await getFile(caller.db, fid, caller.viewer);
-      if (file?.filetype !== 'dashboard' || !canWrite(file, caller.viewer)) throw new FormError('Not found.');
-      const owns = isOwner(caller.viewer, file);
-      const changes = {
-        content,
-        ...(owns && named && named !== file.filename ? { filename: named } : {}),
-        ...(owns && sharing ? VISIBILITY_FIELDS[sharing] : {}),
-      };
-      await updateFile(caller.db, caller.viewer, fid, changes, { filetype: 'dashboard', types: documentUpdates(fid, caller.origin), client: 'web' });
-      page = filePath(file.owner, file.n);
-    }
-  } catch (e) {
-    if (e instanceof FormError) return { problems: [{ field: null, message: e.message }] };
-    if (e instanceof ApiError && e.status < 500) return { problems: problemsOf(e) };
-    throw e;
-  }
-  redirect(page);
-}
+/** Saves the builder's dashboard (document-save.ts), then on to its page; or the problems. */
+export const saveDashboard = (form: FormData): Promise<SaveState> =>
+  saveDocument(form, {
+    filetype: 'dashboard',
+    tooLarge: 'The dashboard is too large to save (at most 1 MiB of content).',
+    untitled: 'Untitled dashboard',
+    titleOf: (content) => (content as { settings?: { title?: unknown } } | null)?.settings?.title,
+    problemsOf,
+  });

@@ -1,5 +1,5 @@
 // `/~owner/n/edit`: one loader for the page, whichever editor its file opens in: the chart editor on a
-// plot, the data editor on a grid, the dashboard builder on a dashboard. The file is looked up and
+// plot, the data editor on a grid, the dashboard builder on a dashboard, the deck editor on a presentation. The file is looked up and
 // checked once; editors are for its owner and writers (anyone else's file is the 404 of a missing one).
 import 'server-only';
 import { cache } from 'react';
@@ -9,12 +9,17 @@ import { parseFid } from '@/lib/core/records';
 import { editPlotPath } from '@/lib/shared/urls';
 import { type EditorData, plotEditorOf } from './chart-editor';
 import { dashboardEditorOf } from './dashboard-builder';
+import { type DeckEditorData, presentationEditorOf } from './deck-editor';
 import { gridEditorOf, type GridEditorData } from './grid-editor';
 import { isSignedIn, pageContext, signedInPage } from './page-context';
 
 type BuilderData = NonNullable<Awaited<ReturnType<typeof dashboardEditorOf>>>;
 
-export type EditPage = { kind: 'grid'; data: GridEditorData } | { kind: 'dashboard'; data: BuilderData } | { kind: 'plot'; data: EditorData };
+export type EditPage =
+  | { kind: 'grid'; data: GridEditorData }
+  | { kind: 'dashboard'; data: BuilderData }
+  | { kind: 'presentation'; data: DeckEditorData }
+  | { kind: 'plot'; data: EditorData };
 
 /** The file's editor for a signed-in person who may write it (a signed-out visitor signs in first); null for the 404. Once a request. */
 export const loadEditPage = cache(async (owner: string, n: string): Promise<EditPage | null> => {
@@ -28,6 +33,10 @@ export const loadEditPage = cache(async (owner: string, n: string): Promise<Edit
     const data = await dashboardEditorOf(ctx, file);
     return data && { kind: 'dashboard', data };
   }
+  if (file.filetype === 'spectacle_presentation') {
+    const data = await presentationEditorOf(ctx, file);
+    return data && { kind: 'presentation', data };
+  }
   if (file.filetype !== 'plot') return null;
   const data = await plotEditorOf(ctx, file);
   return data && { kind: 'plot', data };
@@ -38,5 +47,6 @@ export async function editPageTitle(owner: string, n: string): Promise<string> {
   const page = isSignedIn(await pageContext()) ? await loadEditPage(owner, n) : null;
   if (page?.kind === 'grid') return `Edit data: ${page.data.name}`;
   if (page?.kind === 'dashboard') return `Edit dashboard: ${page.data.filename}`;
+  if (page?.kind === 'presentation') return `Edit presentation: ${page.data.filename}`;
   return 'Edit chart';
 }

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
 import { apiKeyMatchesSql, keyHolder, verifyApiKey, type ApiKeyCredentials } from '@/lib/core/accounts/auth';
 import { createUser, getUserByUsername, hashApiKey } from '@/lib/core/accounts/users';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 
 const KEYS = { active: 'the-active-users-key', retired: 'the-retired-users-key' };
 
@@ -24,7 +24,7 @@ const CASES: [string, ApiKeyCredentials, string | null][] = [
   ['a name longer than any username', { username: 'a'.repeat(51), key: KEYS.active }, null],
 ];
 
-describe.each(DRIVERS)('the API key check in TypeScript and SQL (%s)', (driver) => {
+describe.each(SQL_DRIVER)('the API key check in TypeScript and SQL (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
 

@@ -11,10 +11,10 @@ import { addCollaborator, listSharedWithMe, removeCollaborator } from '@/lib/cor
 import { createFolders } from '@/lib/core/files/files';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN } from './_helpers';
 
-describe.each(DRIVERS)('blocks (%s)', (driver) => {
+describe.each(SQL_DRIVER)('blocks (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   // mallory pushes files at ann; bob shares with ann too; ann blocks mallory.

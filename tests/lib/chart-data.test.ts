@@ -15,10 +15,10 @@ import { LIVE_MAX_BYTES } from '@/lib/shared/figures/live-drawing';
 import { readableAs, VISIBILITY_FIELDS, type Visibility } from '@/lib/core/permissions';
 import { createPlot, getPlotFile } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { ORIGIN, people } from './_helpers';
 
-describe.each(DRIVERS)('chart figure for words and table (%s)', (driver) => {
+describe.each(SQL_DRIVER)('chart figure for words and table (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

@@ -11,10 +11,10 @@ import { createGrid, listGridColumns, listOwnGrids } from '@/lib/core/grids/grid
 import { dataAttributePaths } from '@/lib/shared/figures/trace-facts';
 import { checkPlotFigure, createPlot, getPlot, retitlePlot } from '@/lib/core/plots/plots';
 import { parseFid, type PlotRecord } from '@/lib/core/records';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, ORIGIN, people } from './_helpers';
 
-describe.each(DRIVERS)('the chart editor through the core (%s)', (driver) => {
+describe.each(SQL_DRIVER)('the chart editor through the core (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

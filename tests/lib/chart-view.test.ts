@@ -5,14 +5,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
-import { createPlotFromRawFigure } from '@/lib/core/setup/demo';
+import { createPlotFromRawFigure } from '@/lib/core/plots/raw-figure';
 import { chartView } from '@/lib/core/images/images';
 import { figureBundle } from '@/lib/shared/figures/plotly-bundles';
 import { createPlot } from '@/lib/core/plots/plots';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { fileIds, newViewer, ORIGIN } from './_helpers';
 
-describe.each(DRIVERS)('chart view (%s)', (driver) => {
+describe.each(SQL_DRIVER)('chart view (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let owner: Viewer;

@@ -18,10 +18,10 @@ import { getPlotContent } from '@/lib/core/plots/plot-content';
 import { listPlotVersions } from '@/lib/core/plots/plot-versions';
 import { createPlot, getPlot } from '@/lib/core/plots/plots';
 import { parseFid, type CollaboratorList, type Fid } from '@/lib/core/records';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, ORIGIN, people } from './_helpers';
 
-describe.each(DRIVERS)('collaborators (%s)', (driver) => {
+describe.each(SQL_DRIVER)('collaborators (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   // alice owns everything; bob reads, carol writes, dave reads her folder, eve is nobody's.

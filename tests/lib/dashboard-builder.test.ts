@@ -11,10 +11,10 @@ import { listOwnFiles } from '@/lib/core/files/own-files';
 import { listPlotChoices, PLOT_CHOICES_PAGE_SIZE } from '@/lib/core/plots/plot-choices';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { ORIGIN, people } from './_helpers';
 
-describe.each(DRIVERS)('dashboard builder (%s)', (driver) => {
+describe.each(SQL_DRIVER)('dashboard builder (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

@@ -13,10 +13,10 @@ import { fileDetail, updateFileDetail } from '@/lib/core/workspace/file-detail';
 import { getFile } from '@/lib/core/files/files';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, fileIds, newViewer, ORIGIN, people } from './_helpers';
 
-describe.each(DRIVERS)('dashboards (%s)', (driver) => {
+describe.each(SQL_DRIVER)('dashboards (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

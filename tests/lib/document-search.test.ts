@@ -10,13 +10,13 @@ import { searchDocuments } from '@/lib/core/documents/document-cards';
 import { trashFile } from '@/lib/core/files/file-changes';
 import { createPlot } from '@/lib/core/plots/plots';
 import { fidOf } from '@/lib/core/records';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, ORIGIN, people } from './_helpers';
 
 const DASHBOARD = JSON.stringify({ layout: null, version: 2, settings: {} });
 const PRESENTATION = JSON.stringify({ presentation: { slides: [] } });
 
-describe.each(DRIVERS)('document search (%s)', (driver) => {
+describe.each(SQL_DRIVER)('document search (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

@@ -12,13 +12,13 @@ import { confirmEmail, EmailConfirmationClosed, EmailTaken, issueEmailConfirmati
 import { acceptInvitation, createInvitation } from '@/lib/core/accounts/invitations';
 import { createPasswordReset } from '@/lib/core/accounts/password-resets';
 import { createUser, getUserById, getUserByLogin } from '@/lib/core/accounts/users';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError } from './_helpers';
 
 const name = () => `e${randomBytes(4).toString('hex')}`;
 const PASSWORD = 'a long enough password';
 
-describe.each(DRIVERS)('email confirmations (%s)', (driver) => {
+describe.each(SQL_DRIVER)('email confirmations (%s)', (driver) => {
   const database = useDatabase(driver);
   const address = () => `${name()}@Mail.example`;
 

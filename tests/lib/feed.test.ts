@@ -11,7 +11,7 @@ import { createPlot } from '@/lib/core/plots/plots';
 import { feedQuerySchema, listQuerySchema } from '@/lib/http/request/queries';
 import { listFeed, listPlots } from '@/lib/core/plots/plot-lists';
 import { parseFid } from '@/lib/core/records';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, fileIds, ORIGIN, people, textOf } from './_helpers';
 import { pageLinks } from '@/lib/http/responses';
 
@@ -63,7 +63,7 @@ const seedOf = (url: string) => {
   return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { s?: string }).s;
 };
 
-describe.each(DRIVERS)('GET /v2/plots/feed (%s)', (driver) => {
+describe.each(SQL_DRIVER)('GET /v2/plots/feed (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

@@ -11,12 +11,12 @@ import { createGrid, gridContent } from '@/lib/core/grids/grids';
 import { rowsBodySchema } from '@/lib/core/grids/grid-input';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, ORIGIN, people } from './_helpers';
 
 const fid = (text: string): Fid => parseFid(text)!;
 
-describe.each(DRIVERS)('grid edits (%s)', (driver) => {
+describe.each(SQL_DRIVER)('grid edits (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

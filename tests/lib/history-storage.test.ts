@@ -15,14 +15,14 @@ import { getPlotVersion, listPlotVersions, restorePlotVersion } from '@/lib/core
 import { createPlot, getPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { boundPersonHistory, VERSION_BOUNDS } from '@/lib/core/files/versions';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN } from './_helpers';
 
 const SAVES = 21;
 // As many renames as a grid keeps versions, so that the first is still kept.
 const RENAMES = VERSION_BOUNDS.grid.versions;
 
-describe.each(DRIVERS)('history storage (%s)', (driver) => {
+describe.each(SQL_DRIVER)('history storage (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

@@ -13,12 +13,12 @@ import { trashFile } from '@/lib/core/files/file-changes';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
 import type { OwnSort } from '@/lib/shared/workspace-view';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, ORIGIN, people } from './_helpers';
 
 const plotN = (text: string) => parseFid((JSON.parse(text) as { file: { fid: string } }).file.fid)!.n;
 
-describe.each(DRIVERS)('own files (%s)', (driver) => {
+describe.each(SQL_DRIVER)('own files (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

@@ -12,7 +12,7 @@ import { createFolders, getFile, type Filetype } from '@/lib/core/files/files';
 import { createGrid } from '@/lib/core/grids/grids';
 import { createPlot } from '@/lib/core/plots/plots';
 import { type Fid, parseFid } from '@/lib/core/records';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN } from './_helpers';
 
 const COMMON = Object.keys(fileFieldsSchema.shape);
@@ -38,7 +38,7 @@ describe('owner-only fields, the table', () => {
   });
 });
 
-describe.each(DRIVERS)('owner-only fields (%s)', (driver) => {
+describe.each(SQL_DRIVER)('owner-only fields (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let owner: Viewer;

@@ -11,7 +11,7 @@ import { createPlot } from '@/lib/core/plots/plots';
 import { listFeed, listPlots } from '@/lib/core/plots/plot-lists';
 import { listQuerySchema } from '@/lib/http/request/queries';
 import { parseFid } from '@/lib/core/records';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, fileIds, newViewer, ORIGIN, textOf } from './_helpers';
 import { pageLinks } from '@/lib/http/responses';
 
@@ -151,7 +151,7 @@ async function walkBack(db: Db, last: Body, viewer: Viewer | null = null): Promi
 
 const fidsOf = (pages: Body[]) => pages.map((p) => p.results.map((r) => r.fid));
 
-describe.each(DRIVERS)('GET /v2/plots pagination (%s)', (driver) => {
+describe.each(SQL_DRIVER)('GET /v2/plots pagination (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

@@ -10,13 +10,13 @@ import { createPasswordReset, openPasswordReset, PasswordResetClosed, RESET_MAIL
 import { verifyPassword } from '@/lib/core/accounts/passwords';
 import { createSession, sessionViewer } from '@/lib/core/accounts/sessions';
 import { createUser, getUserById } from '@/lib/core/accounts/users';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError } from './_helpers';
 
 const name = () => `p${randomBytes(4).toString('hex')}`;
 const NEW_PASSWORD = 'a brand new password';
 
-describe.each(DRIVERS)('password resets (%s)', (driver) => {
+describe.each(SQL_DRIVER)('password resets (%s)', (driver) => {
   const database = useDatabase(driver);
 
   async function account() {

@@ -8,10 +8,10 @@ import { COMMENTS_PER_PLOT, createComment } from '@/lib/core/plots/comments';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
 import { starPlot, unstarPlot } from '@/lib/core/plots/stars';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN } from './_helpers';
 
-describe.each(DRIVERS)('stars and comments (%s)', (driver) => {
+describe.each(SQL_DRIVER)('stars and comments (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
 

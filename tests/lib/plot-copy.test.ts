@@ -11,12 +11,12 @@ import { getPlotContent } from '@/lib/core/plots/plot-content';
 import { copyPlot } from '@/lib/core/plots/plot-copy';
 import { createPlot, plotUpdate } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, newViewer, ORIGIN, people } from './_helpers';
 
 const fid = (text: string): Fid => parseFid(text)!;
 
-describe.each(DRIVERS)('copy a plot to my files (%s)', (driver) => {
+describe.each(SQL_DRIVER)('copy a plot to my files (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

@@ -16,7 +16,7 @@ import { figureToRender, getPlotContent } from '@/lib/core/plots/plot-content';
 import { listPlotVersions } from '@/lib/core/plots/plot-versions';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, ORIGIN, people } from './_helpers';
 
 /** Each src kind's marker value: a reader sees the src exactly when the marker is in what they get. */
@@ -39,7 +39,7 @@ const SEES: Record<Reader, Kind[]> = {
   images: ['published', 'open'],
 };
 
-describe.each(DRIVERS)('one reader rule for a plot (%s)', (driver) => {
+describe.each(SQL_DRIVER)('one reader rule for a plot (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   // alice owns the plot (public); bob writes it, carol reads it, dave is a stranger, erin shares a grid with alice.

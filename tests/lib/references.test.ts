@@ -12,7 +12,7 @@ import { createPlot, getPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { listQuerySchema } from '@/lib/http/request/queries';
 import { pageLinks } from '@/lib/http/responses';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { ORIGIN, people, textOf } from './_helpers';
 
 interface Refs {
@@ -22,7 +22,7 @@ interface Refs {
   referencers_hidden?: number;
 }
 
-describe.each(DRIVERS)('references and referencers (%s)', (driver) => {
+describe.each(SQL_DRIVER)('references and referencers (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

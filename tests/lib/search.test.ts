@@ -11,7 +11,7 @@ import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
 import { MAX_RANKED, parseSearch, SEARCH_WALK, searchPlotRows, searchPlots } from '@/lib/core/plots/search';
 import { searchQuerySchema } from '@/lib/http/request/queries';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, newViewer, ORIGIN, textOf } from './_helpers';
 import { pageLinks } from '@/lib/http/responses';
 
@@ -23,7 +23,7 @@ interface Body {
 
 const FID = sql`u.username || ':' || f.n AS fid`;
 
-describe.each(DRIVERS)('search (%s)', (driver) => {
+describe.each(SQL_DRIVER)('search (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

@@ -16,7 +16,7 @@ import { canRead, carriedShareKey, isOwnerSql, seesShareKey, shareUrl, shareUrlS
 import { createPlot } from '@/lib/core/plots/plots';
 import { type Fid, parseFid } from '@/lib/core/records';
 import { withShareKey } from '@/lib/shared/urls';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN } from './_helpers';
 
 type Role =
@@ -51,7 +51,7 @@ const TABLE: Record<Role, { reads: boolean; seesKey: boolean }> = {
 
 const KINDS = ['plot', 'grid', 'dashboard', 'presentation'] as const;
 
-describe.each(DRIVERS)('share keys are the owner’s (%s)', (driver) => {
+describe.each(SQL_DRIVER)('share keys are the owner’s (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let owner: Viewer;

@@ -23,7 +23,7 @@ import {
   withinDataLimitSql,
 } from '@/lib/core/plots/srcs';
 import type { DataSize } from '@/lib/shared/figures/live-drawing';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { newViewer, ORIGIN } from './_helpers';
 
 // [what, world readable, viewer: null (anonymous), the owner (1) or another (2)]
@@ -44,7 +44,7 @@ const SIZES: DataSize[] = [
   { values: MAX_REFERENCED_VALUES + 1, bytes: MAX_REFERENCED_BYTES + 1 },
 ];
 
-describe.each(DRIVERS)('the srcs rule in TypeScript and SQL (%s)', (driver) => {
+describe.each(SQL_DRIVER)('the srcs rule in TypeScript and SQL (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

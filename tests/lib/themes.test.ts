@@ -10,12 +10,12 @@ import { createPlot, getPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid, type PlotRecord } from '@/lib/core/records';
 import { figureFromTemplate } from '@/lib/shared/figures/theme-figures';
 import { getTemplate, listTemplates, listThemes, saveTemplate, saveTheme, templateColumns } from '@/lib/core/plots/themes';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, ORIGIN, people } from './_helpers';
 
 const fid = (text: string): Fid => parseFid(text)!;
 
-describe.each(DRIVERS)('themes and templates (%s)', (driver) => {
+describe.each(SQL_DRIVER)('themes and templates (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

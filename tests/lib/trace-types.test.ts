@@ -11,7 +11,7 @@ import { plotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 import { createPlot } from '@/lib/core/plots/plots';
 import { typeFilter } from '@/lib/core/plots/search';
 import { namedTraceType, traceType } from '@/lib/shared/figures/trace-types';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { fileIds, newViewer, ORIGIN } from './_helpers';
 
 // [what, trace, the type it names (null: none, so scatter)]
@@ -64,7 +64,7 @@ const LAYOUT_KEYS: [string, boolean][] = [
   ['', false],
 ];
 
-describe.each(DRIVERS)('figure rules in TypeScript and SQL (%s)', (driver) => {
+describe.each(SQL_DRIVER)('figure rules in TypeScript and SQL (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let owner: Viewer;

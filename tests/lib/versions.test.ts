@@ -14,12 +14,12 @@ import { getPlotVersion, listPlotVersions, restorePlotVersion } from '@/lib/core
 import { createPlot, getPlot, retitlePlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { APPEND_BURST_SECONDS, VERSION_BOUNDS } from '@/lib/core/files/versions';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, ORIGIN, people } from './_helpers';
 
 type Item = { version: number; date_modified: string; author: string | null; client: string | null; title?: string };
 
-describe.each(DRIVERS)('versions (%s)', (driver) => {
+describe.each(SQL_DRIVER)('versions (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

@@ -7,10 +7,10 @@ import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
 import { createPlot } from '@/lib/core/plots/plots';
 import { countView, visitorOf } from '@/lib/core/plots/view-counts';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { fileIds, newViewer, ORIGIN } from './_helpers';
 
-describe.each(DRIVERS)('view count (%s)', (driver) => {
+describe.each(SQL_DRIVER)('view count (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
 

@@ -15,10 +15,10 @@ import { VISIBILITY_FIELDS, type Visibility } from '@/lib/core/permissions';
 import { createPlot } from '@/lib/core/plots/plots';
 import { countPlotsOfGrids, gridKey, gridsOfPlots, gridsOnlyOf } from '@/lib/core/files/references';
 import { parseFid } from '@/lib/core/records';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, fileIds, newViewer, ORIGIN } from './_helpers';
 
-describe.each(DRIVERS)('workspace files (%s)', (driver) => {
+describe.each(SQL_DRIVER)('workspace files (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;

@@ -13,7 +13,12 @@ import * as schema from '@/db/schema';
 import { adminSql, adminUrl, createDatabase, createDatabaseName, dropDatabase } from '@/harness/postgres';
 
 export type Driver = 'postgres' | 'pglite';
+/** Both drivers: for tests where the driver matters (how values are encoded and read back, streams,
+ * transactions, locks and the job queue). */
 export const DRIVERS: Driver[] = ['postgres', 'pglite'];
+/** One driver: for rules that are the SQL's and the library's. PGlite runs the same PostgreSQL; its
+ * driver is held by the DRIVERS tests and, as the app runs it, by tests/http/embedded.test.ts. */
+export const SQL_DRIVER: Driver[] = ['postgres'];
 
 /** PF_TEST_MIGRATE_EACH=1: every database migrated on its own, as before the templates (to compare
  * timings, or to rule the templates out). */

@@ -27,9 +27,9 @@ export function DocumentPage({ data, notice }: { data: DocumentPageData; notice:
         <div className="file-title">
           <h1>{file.filename}</h1>
           <Badge visibility={visibility} own={own} />
-          {data.kind === 'dashboard' && data.writes && (
+          {data.writes && (
             <Link className="button secondary" href={editPlotPath(file.owner, file.n)}>
-              Edit dashboard
+              Edit {noun}
             </Link>
           )}
           <PeopleLink file={file} own={own} />
@@ -55,7 +55,7 @@ export function DocumentPage({ data, notice }: { data: DocumentPageData; notice:
           <p className="muted">This dashboard has no boxes yet.</p>
         )
       ) : data.count ? (
-        <PresentationView count={data.count} slides={data.slides} slidesUrl={data.slidesUrl} label={`Presentation: ${file.filename}`} />
+        <PresentationView count={data.count} slides={data.slides} slidesUrl={data.slidesUrl} label={`Presentation: ${file.filename}`} presentable />
       ) : (
         <p className="muted">This presentation has no slides yet.</p>
       )}

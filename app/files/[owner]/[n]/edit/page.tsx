@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { checkFigureAction, choosePlotsAction, followSharingAction, saveDashboardAction } from '@/app/_actions/editors';
+import { checkFigureAction, choosePlotsAction, followSharingAction, saveDashboardAction, savePresentationAction } from '@/app/_actions/editors';
 import { ChartEditor } from '@/components/chart-editor/chart-editor';
 import { DashboardBuilder } from '@/components/dashboard-builder/dashboard-builder';
+import { DeckEditor } from '@/components/deck-editor/deck-editor';
 import { GridEditor } from '@/components/grid-editor/grid-editor';
 import { filePath } from '@/lib/shared/urls';
 import { editPageTitle, loadEditPage } from '@/lib/web/edit-page';
@@ -18,7 +19,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 // `/~owner/n/edit`: the chart editor on one of the viewer's own plots, the data editor on one of
-// their grids, or the dashboard builder on a dashboard they may write (anyone else's file is the 404
+// their grids, the dashboard builder on a dashboard or the deck editor on a presentation they may write (anyone else's file is the 404
 // of a missing file).
 export default async function EditFilePage({ params }: Props) {
   const { owner, n } = await params;
@@ -45,6 +46,18 @@ export default async function EditFilePage({ params }: Props) {
           <Link href={filePath(d.owner, d.n)}>Back to the dashboard (unsaved changes are lost)</Link>
         </div>
         <DashboardBuilder data={page.data} save={saveDashboardAction} choosePlots={choosePlotsAction} />
+      </main>
+    );
+  }
+  if (page.kind === 'presentation') {
+    const d = page.data.presentation!;
+    return (
+      <main>
+        <div className="dashboard-builder-head">
+          <h1>Edit presentation: {page.data.filename}</h1>
+          <Link href={filePath(d.owner, d.n)}>Back to the presentation (unsaved changes are lost)</Link>
+        </div>
+        <DeckEditor data={page.data} save={savePresentationAction} choosePlots={choosePlotsAction} />
       </main>
     );
   }
