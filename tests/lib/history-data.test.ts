@@ -18,12 +18,12 @@ import { restorePlotVersion } from '@/lib/core/plots/plot-versions';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid, type Fid } from '@/lib/core/records';
 import { updateFileDetail } from '@/lib/core/workspace/file-detail';
-import { DRIVERS, useDatabase } from '../support/postgres';
+import { SQL_DRIVER, useDatabase } from '../support/postgres';
 import { expectApiError, joinParts, ORIGIN, people } from './_helpers';
 
 type Rec = Record<string, any>;
 
-describe.each(DRIVERS)('history keeps the data it drew (%s)', (driver) => {
+describe.each(SQL_DRIVER)('history keeps the data it drew (%s)', (driver) => {
   const database = useDatabase(driver);
   let db: Db;
   let alice: Viewer;
