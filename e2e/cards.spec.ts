@@ -179,7 +179,10 @@ test.describe('the demo cards', () => {
       .toBe(0);
     const base = testInfo.project.use.baseURL;
     const cells = demo
-      .map((p) => `<figure><img src="${base}${cardUrl(p.fid)}" width="300" height="220" alt=""><figcaption>${p.fid} ${p.filename.replace(/[<&]/g, '')}</figcaption></figure>`)
+      .map(
+        (p) =>
+          `<figure><img src="${base}${cardUrl(p.fid)}" width="300" height="220" alt=""><figcaption>${p.fid} ${p.filename.replace(/[<&]/g, '')}</figcaption></figure>`,
+      )
       .join('');
     await page.setContent(
       `<!doctype html><style>body{margin:0;padding:8px;display:flex;flex-wrap:wrap;gap:8px;background:#eee;font:11px sans-serif}figure{margin:0;background:#fff;width:300px}figcaption{padding:2px 4px;white-space:nowrap;overflow:hidden}</style>${cells}`,

@@ -234,7 +234,10 @@ export class Renderer {
         }),
         timeout,
       ]);
-      if (++this.rendered % MEMORY_CHECK_EVERY === 0 && (await this.memoryBytes()) > this.maxMemoryBytes + (held.session!.lanes.size + Math.max(0, held.session!.thumbs.size - 1)) * EXPORT_PAGE_BYTES) {
+      if (
+        ++this.rendered % MEMORY_CHECK_EVERY === 0 &&
+        (await this.memoryBytes()) > this.maxMemoryBytes + (held.session!.lanes.size + Math.max(0, held.session!.thumbs.size - 1)) * EXPORT_PAGE_BYTES
+      ) {
         await this.retire();
       }
       return result;
