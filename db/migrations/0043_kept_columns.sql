@@ -42,7 +42,24 @@ BEGIN
   PERFORM record_kept_columns(NEW.file_id, NEW.src_refs, v);
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER plots_keep_drawn AFTER INSERT OR UPDATE OF src_refs ON plots FOR EACH ROW EXECUTE FUNCTION plots_keep_drawn();--> statement-breakpoint
+CREATE TRIGGER plots_keep_drawn AFTER UPDATE OF src_refs ON plots FOR EACH ROW EXECUTE FUNCTION plots_keep_drawn();--> statement-breakpoint
+-- New plots, a statement's at once (a bulk insert of thousands is one join, not a function call each).
+CREATE OR REPLACE FUNCTION plots_keep_drawn_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO kept_columns (plot_id, grid_key, uid, name, values_id, version)
+  SELECT n.file_id, lower(u.username) || ':' || g.n, c.uid, c.name, c.values_id, coalesce(s.version, 1)
+  FROM new_plots n
+  LEFT JOIN file_saves s ON s.file_id = n.file_id
+  JOIN files pf ON pf.id = n.file_id JOIN users u ON u.id = pf.owner_id
+  CROSS JOIN LATERAL src_ref_keys(n.src_refs) k
+  JOIN files g ON g.owner_id = u.id AND g.filetype = 'grid' AND lower(u.username) = split_part(k, ':', 1) AND g.n = split_part(k, ':', 2)::int
+  JOIN grid_columns c ON c.grid_id = g.id AND c.uid = split_part(k, ':', 3)
+  WHERE n.src_refs <> '[]'::jsonb
+  ON CONFLICT (plot_id, grid_key, uid) DO UPDATE SET version = greatest(kept_columns.version, excluded.version), name = excluded.name,
+    values_id = CASE WHEN kept_columns.data IS NULL THEN excluded.values_id ELSE kept_columns.values_id END;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER plots_keep_drawn_inserted AFTER INSERT ON plots REFERENCING NEW TABLE AS new_plots FOR EACH STATEMENT EXECUTE FUNCTION plots_keep_drawn_inserted();--> statement-breakpoint
 -- Column values a plot's state draws, as they go: a live column of the same grid and uid holding
 -- newer values is what the plot draws now (pointed to); otherwise they are copied into kept_columns
 -- and counted in the plot's kept bytes. A grid deleted for good is gone first (its columns too).
