@@ -11,7 +11,8 @@ UPDATE files f SET stored_bytes = coalesce(octet_length(f.metadata::text), 0)
 UPDATE users u SET stored_bytes = s.bytes FROM (SELECT owner_id, sum(stored_bytes) AS bytes FROM files GROUP BY owner_id) s WHERE s.owner_id = u.id;--> statement-breakpoint
 -- A statement's rows (transition tables new_rows, old_rows) add their bytes (column TG_ARGV[2]) to
 -- the stored_bytes of the rows of table TG_ARGV[0] they name (column TG_ARGV[1]): one update a
--- statement, whatever its number of rows. Rows whose file went first (a cascade) name none.
+-- statement, whatever its number of rows (a grid's columns, a trash emptied). Rows whose file went
+-- first (a cascade) name none: the file's delete took its bytes.
 CREATE OR REPLACE FUNCTION count_stored_bytes() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   src text := CASE TG_OP
@@ -31,18 +32,30 @@ CREATE TRIGGER grid_columns_count_delete AFTER DELETE ON grid_columns REFERENCIN
   FOR EACH STATEMENT EXECUTE FUNCTION count_stored_bytes('files', 'grid_id', 'bytes');--> statement-breakpoint
 CREATE TRIGGER plots_count_insert AFTER INSERT ON plots REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION count_stored_bytes('files', 'file_id', 'figure_bytes');--> statement-breakpoint
-CREATE TRIGGER plots_count_update AFTER UPDATE ON plots REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION count_stored_bytes('files', 'file_id', 'figure_bytes');--> statement-breakpoint
 CREATE TRIGGER documents_count_insert AFTER INSERT ON documents REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION count_stored_bytes('files', 'file_id', 'content_bytes');--> statement-breakpoint
-CREATE TRIGGER documents_count_update AFTER UPDATE ON documents REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION count_stored_bytes('files', 'file_id', 'content_bytes');--> statement-breakpoint
 CREATE TRIGGER files_count_insert AFTER INSERT ON files REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION count_stored_bytes('users', 'owner_id', 'stored_bytes');--> statement-breakpoint
-CREATE TRIGGER files_count_update AFTER UPDATE ON files REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION count_stored_bytes('users', 'owner_id', 'stored_bytes');--> statement-breakpoint
 CREATE TRIGGER files_count_delete AFTER DELETE ON files REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION count_stored_bytes('users', 'owner_id', 'stored_bytes');--> statement-breakpoint
+-- Updates change one row at a time, and plots are updated on every view: row triggers that fire only
+-- when the bytes change (a statement trigger with transition tables would fire on each).
+CREATE OR REPLACE FUNCTION count_changed_bytes() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  CASE TG_TABLE_NAME
+    WHEN 'plots' THEN UPDATE files SET stored_bytes = stored_bytes + NEW.figure_bytes - OLD.figure_bytes WHERE id = NEW.file_id;
+    WHEN 'documents' THEN UPDATE files SET stored_bytes = stored_bytes + NEW.content_bytes - OLD.content_bytes WHERE id = NEW.file_id;
+    ELSE UPDATE users SET stored_bytes = stored_bytes + CASE WHEN id = NEW.owner_id THEN NEW.stored_bytes ELSE 0 END
+      - CASE WHEN id = OLD.owner_id THEN OLD.stored_bytes ELSE 0 END WHERE id IN (OLD.owner_id, NEW.owner_id);
+  END CASE;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER plots_count_update AFTER UPDATE OF figure_bytes ON plots
+  FOR EACH ROW WHEN (NEW.figure_bytes <> OLD.figure_bytes) EXECUTE FUNCTION count_changed_bytes();--> statement-breakpoint
+CREATE TRIGGER documents_count_update AFTER UPDATE OF content_bytes ON documents
+  FOR EACH ROW WHEN (NEW.content_bytes <> OLD.content_bytes) EXECUTE FUNCTION count_changed_bytes();--> statement-breakpoint
+CREATE TRIGGER files_count_update AFTER UPDATE OF stored_bytes, owner_id, metadata ON files
+  FOR EACH ROW WHEN (NEW.stored_bytes <> OLD.stored_bytes OR NEW.owner_id <> OLD.owner_id) EXECUTE FUNCTION count_changed_bytes();--> statement-breakpoint
 -- A grid's metadata is its file row's own.
 CREATE OR REPLACE FUNCTION count_metadata_bytes() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
