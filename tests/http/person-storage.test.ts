@@ -1,12 +1,13 @@
 // What one person stores is bounded (STORAGE_PER_PERSON_MB, docs/limits.md): an app of its own with a
 // 10 KB bound refuses an upload past it with the 413 and its sentence, stores nothing of it, and
-// another person still uploads.
+// another person still uploads; /settings shows what a person holds.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '@/db/client';
 import { adminUrl, createDatabaseName, dropDatabase } from '@/harness/postgres';
 import { startServer } from '@/harness/server';
+import { createSession } from '@/lib/core/accounts/sessions';
 import { createUser } from '@/lib/core/accounts/users';
 import { basic, callAt, expectError, type TestUser } from '../support/api';
 import { createMigratedDatabase } from '../support/postgres';
@@ -52,5 +53,8 @@ describe('storage a person may use', () => {
     expect(stored.json.cols.map((c: { name: string }) => c.name)).toEqual(['x']);
 
     expect((await callAt(app.url, 'POST', '/v2/grids', { user: dave, body: grid(100) })).status).toBe(201);
+    // What carol holds, on her settings page.
+    const settings = await callAt(app.url, 'GET', '/settings', { headers: { cookie: `pf_session=${await createSession(database.db, carol.id)}` } });
+    expect(settings.text.replaceAll('<!-- -->', '')).toMatch(/Storage: [\d.]+ bytes of 10.2 KB used/);
   });
 });
