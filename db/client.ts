@@ -20,8 +20,10 @@ export interface Database {
  * Every connection carries it, as STORAGE_SETTING, to the trigger that applies it (migration person_storage).
  */
 export function personStorageBytes(): number {
-  const mb = Number(process.env.STORAGE_PER_PERSON_MB ?? 1024);
-  return Number.isFinite(mb) && mb > 0 ? Math.round(mb * 1024 * 1024) : 0;
+  const raw = process.env.STORAGE_PER_PERSON_MB;
+  const mb = raw === undefined || raw === '' ? 1024 : Number(raw);
+  if (!Number.isFinite(mb) || mb < 0) throw new Error(`STORAGE_PER_PERSON_MB must be a number >= 0 (got "${raw}")`);
+  return Math.round(mb * 1024 * 1024);
 }
 const STORAGE_SETTING = 'plot_files.storage_bytes';
 
