@@ -6,6 +6,7 @@ import { mailSettings } from '@/lib/core/accounts/mail';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/shared/limits';
 import { profilePath, signInFirst } from '@/lib/shared/urls';
 import { getUserById } from '@/lib/core/accounts/users';
+import { bytesText, storageOf } from '@/lib/core/accounts/storage';
 import { signedInPage } from '@/lib/web/page-context';
 import { changePasswordAction, newApiKeyAction, saveNotificationsAction, saveProfileAction } from '@/app/_actions/settings';
 
@@ -19,6 +20,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   if (!user) redirect(signInFirst('/settings'));
   const { welcome, confirm } = await searchParams;
   const unconfirmed = user.email !== '' && user.emailConfirmedAt === null;
+  const storage = await storageOf(db, viewer.id);
   return (
     <main className="narrow settings">
       <h1>Settings</h1>
@@ -30,6 +32,10 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       <p className="muted">
         Signed in as <Link href={profilePath(user.username)}>~{user.username}</Link>
         {user.email && <> ({user.email})</>}.
+      </p>
+      <p className="muted">
+        Storage: {bytesText(storage.used)}
+        {storage.bound > 0 && <> of {bytesText(storage.bound)}</>} used (your files, trash included).
       </p>
       {unconfirmed && (
         <section className="notice" aria-labelledby="confirm-heading">

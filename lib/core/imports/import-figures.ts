@@ -8,6 +8,7 @@ import { queryRows, type Db } from '@/db/client';
 import { figureImports } from '@/db/schema';
 import { filePath } from '@/lib/shared/urls';
 import type { Viewer } from '../accounts/auth';
+import { storageRefusal } from '../accounts/storage';
 import { ApiError } from '../errors';
 import { createFolders, freeFilename } from '../files/files';
 import { createPlotFromRawFigure } from '../plots/raw-figure';
@@ -116,7 +117,9 @@ export async function importFigures(db: Db, owner: Viewer, batch: FigureBatch, o
         result.made.push(plot);
         const numberNote = plot.keptNumber === false ? ` (number ${fig.number} was taken)` : '';
         line = `made ${plot.fid} "${plot.name}" in ${plot.folder}/ from ${fig.label}${numberNote}`;
-      } catch (error) {
+      } catch (thrown) {
+        // A figure past its owner's storage is refused like any other; those before it stay made.
+        const error = storageRefusal(thrown) ?? thrown;
         if (!(error instanceof ApiError)) throw error;
         const reason = error.errors.map((e) => e.message).join('; ');
         result.refused.push({ label: fig.label, reason });
