@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { avatarPath, NEW_CHART_PATH, profilePath } from '@/lib/shared/urls';
 import { pageContext } from '@/lib/web/page-context';
 import { signUpOpen } from '@/lib/web/sign-in';
+import { countUnreadNotifications } from '@/lib/core/files/notifications';
 // The site's styles by feature, in cascade order (a later file's rules win over an earlier one's of equal weight);
 // a component that owns its styles imports them itself.
 import './_styles/base.css';
@@ -25,7 +26,9 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#3b5bdb' };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const { viewer } = await pageContext();
+  const { db, viewer } = await pageContext();
+  // The header's one query (an indexed count, bounded per person): signed-in pages only.
+  const unread = viewer ? await countUnreadNotifications(db, viewer.id) : 0;
   return (
     <html lang="en">
       <body>
@@ -52,6 +55,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                 <Link href={profilePath(viewer.username)} className="me">
                   <img src={avatarPath(viewer.username)} alt="" width={24} height={24} />
                   {viewer.username}
+                </Link>
+                <Link href="/notifications" className="notifications-link" aria-label={unread ? `Notifications, ${unread} unread` : undefined}>
+                  Notifications
+                  {unread > 0 && <span className="count">{unread}</span>}
                 </Link>
                 <Link href="/settings">Settings</Link>
                 <form method="post" action="/signout">

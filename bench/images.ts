@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/db/client';
-import { createPlotFromRawFigure } from '@/lib/core/setup/demo';
+import { createPlotFromRawFigure } from '@/lib/core/plots/raw-figure';
 import { enqueue, notifyQueued } from '@/lib/core/images/images';
 import { processTreeMemory } from '@/lib/render/chromium';
 import { Renderer } from '@/lib/render/renderer';

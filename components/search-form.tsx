@@ -9,7 +9,7 @@ export function SearchForm({ q = '', mine = false }: { q?: string; mine?: boolea
     <form role="search" className="search-form" method="get" action="/search">
       {mine && <input type="hidden" name="in" value="mine" />}
       <label htmlFor="search-q" className="visually-hidden">
-        {mine ? 'Search your plots' : 'Search public plots'}
+        {mine ? 'Search your files' : 'Search public plots'}
       </label>
       <input
         id="search-q"

@@ -105,6 +105,27 @@ export function PasswordForm({
   );
 }
 
+/** The person's mail setting: `note` says where mail would go (or why none goes). */
+export function NotificationsForm({ action, csrf, byEmail, note }: { action: Action<FormState>; csrf: string; byEmail: boolean; note: string }) {
+  const [state, formAction, pending] = useActionState(action, {});
+  return (
+    <form action={formAction} className="form" aria-labelledby="notifications-heading">
+      <CsrfField token={csrf} />
+      <label className="checkbox">
+        <input type="checkbox" name="by_email" value="yes" defaultChecked={byEmail} aria-describedby="notifications-hint" />
+        Email me about comments and shares
+      </label>
+      <p id="notifications-hint" className="form-hint">
+        {note}
+      </p>
+      <Outcome state={state} />
+      <button type="submit" disabled={pending}>
+        Save
+      </button>
+    </form>
+  );
+}
+
 /**
  * What configures the official clients for this server (the key as given, or a placeholder). plotly
  * for R always connects with https:// to the host it is given, so its lines name the https origin.

@@ -16,6 +16,18 @@ export interface Database {
 }
 
 /**
+ * What one person's files may hold, in bytes (STORAGE_PER_PERSON_MB, default 1024; 0: no bound).
+ * Every connection carries it, as STORAGE_SETTING, to the trigger that applies it (migration person_storage).
+ */
+export function personStorageBytes(): number {
+  const raw = process.env.STORAGE_PER_PERSON_MB;
+  const mb = raw === undefined || raw === '' ? 1024 : Number(raw);
+  if (!Number.isFinite(mb) || mb < 0) throw new Error(`STORAGE_PER_PERSON_MB must be a number >= 0 (got "${raw}")`);
+  return Math.round(mb * 1024 * 1024);
+}
+const STORAGE_SETTING = 'plot_files.storage_bytes';
+
+/**
  * Opens a database: postgres.js on `url` when given, else embedded PGlite in `dataDir`
  * (`memory://` for a throwaway one). Migrations are not applied here; see db/migrate.ts.
  */
@@ -39,7 +51,7 @@ export async function openDatabase(url: string | undefined, dataDir = embeddedDa
       backoff: () => 0.2 + Math.random() * 0.1,
       idle_timeout: 60,
       onnotice: () => {},
-      connection: { application_name: 'plot-files', statement_timeout: 30_000 },
+      connection: { application_name: 'plot-files', statement_timeout: 30_000, [STORAGE_SETTING]: String(personStorageBytes()) },
     });
     return {
       db: drizzle(client, { schema }) as unknown as Db,
@@ -59,6 +71,7 @@ export async function openDatabase(url: string | undefined, dataDir = embeddedDa
   }
   const client = new PGlite(dataDir);
   await client.waitReady;
+  await client.query(`SELECT set_config('${STORAGE_SETTING}', $1, false)`, [String(personStorageBytes())]);
   return {
     db: drizzle(client, { schema }) as unknown as Db,
     driver: 'pglite',

@@ -2,7 +2,7 @@
 // the card, and draws its live chart only when the visitor asks (the pointer resting on the image,
 // keyboard focus on its button, a tap), at desktop and phone sizes and without JavaScript.
 import type { Page, Request } from '@playwright/test';
-import { E2E_USER, createPlot, expect, expectChartDrawn, plotPath, test } from './support';
+import { E2E_USER, allPublicPlots, createPlot, expect, expectChartDrawn, plotPath, test } from './support';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
@@ -149,5 +149,51 @@ test.describe('cards without JavaScript', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+// Every demo figure's card, as the gallery shows it (300x220), on one sheet kept with the run's
+// results (card-contact-sheet.png) to be judged by eye; none may be "could not be drawn".
+test.describe('the demo cards', () => {
+  const DEMO_OWNERS = ['ada', 'grace', 'linus', 'mae'];
+
+  test('are all drawn, and make a contact sheet', async ({ page, request }, testInfo) => {
+    test.setTimeout(300_000);
+    const demo = (await allPublicPlots(request)).filter((p) => DEMO_OWNERS.includes(p.fid.split(':')[0]));
+    expect(demo.length).toBeGreaterThan(80);
+    const cardUrl = (fid: string) => `${plotPath(fid).replace(/\/$/, '')}.png?size=card`;
+    // The image queue draws them from the start of the run on: wait for each to settle.
+    const states = new Map<string, string>();
+    await expect
+      .poll(
+        async () => {
+          for (const p of demo) {
+            if (states.get(p.fid) === 'rendered' || states.get(p.fid) === 'failed') continue;
+            const answer = await request.head(cardUrl(p.fid));
+            states.set(p.fid, answer.headers()['x-image-state'] ?? 'none');
+          }
+          return demo.filter((p) => states.get(p.fid) === 'pending').length;
+        },
+        { timeout: 240_000, intervals: [2_000] },
+      )
+      .toBe(0);
+    const base = testInfo.project.use.baseURL;
+    const cells = demo
+      .map(
+        (p) =>
+          `<figure><img src="${base}${cardUrl(p.fid)}" width="300" height="220" alt=""><figcaption>${p.fid} ${p.filename.replace(/[<&]/g, '')}</figcaption></figure>`,
+      )
+      .join('');
+    await page.setContent(
+      `<!doctype html><style>body{margin:0;padding:8px;display:flex;flex-wrap:wrap;gap:8px;background:#eee;font:11px sans-serif}figure{margin:0;background:#fff;width:300px}figcaption{padding:2px 4px;white-space:nowrap;overflow:hidden}</style>${cells}`,
+    );
+    await expect.poll(() => page.evaluate(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0))).toBe(true);
+    const file = testInfo.outputPath('card-contact-sheet.png');
+    await page.screenshot({ path: file, fullPage: true });
+    await testInfo.attach('card-contact-sheet', { path: file, contentType: 'image/png' });
+    expect(
+      demo.filter((p) => states.get(p.fid) !== 'rendered').map((p) => `${p.fid} ${p.filename}: ${states.get(p.fid)}`),
+      'demo cards not drawn',
+    ).toEqual([]);
   });
 });

@@ -33,6 +33,9 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string, fullPag
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/** A PNG of one red pixel. */
+const RED_DOT = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 test('a presentation made in the editor, then given: present mode by keys, the address following the slide', async ({ page, request }, testInfo) => {
   test.slow();
   const tag = unique();
@@ -155,4 +158,18 @@ test('a presentation made in the editor, then given: present mode by keys, the a
   await expect(slides.nth(1).getByLabel('Title')).toHaveValue(`Welcome ${tag}`);
   await expect(slides.nth(1).getByLabel('Text')).toHaveValue('First line\nSecond line');
   await expect(page.getByLabel('Theme')).toHaveValue('martik');
+
+  // An image from the computer as a third slide: held in the presentation, drawn with its words; a file that is no image is refused, said at the buttons.
+  const imageInput = page.locator('input[type="file"][aria-label="Image for a new slide"]');
+  await imageInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect(page.getByText('“notes.txt” is not a PNG, JPEG, GIF or WebP image.')).toBeVisible();
+  await imageInput.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(RED_DOT, 'base64') });
+  await expect(slides).toHaveCount(3);
+  await expect(page.getByText('is not a PNG')).toHaveCount(0);
+  await slides.nth(2).getByLabel('What the image shows').fill('One red dot');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/~e2e\/\d+\/$/);
+  await page.goto(`${path}?present#3`);
+  await expect(page.locator('.deck-slide:visible img.slide-image')).toHaveAttribute('alt', 'One red dot');
+  await expect(page.locator('.deck-slide:visible img.slide-image')).toHaveAttribute('src', `data:image/png;base64,${RED_DOT}`);
 });

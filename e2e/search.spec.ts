@@ -120,14 +120,14 @@ test.describe("searching one's own plots", () => {
     const theirs = await createPlot(request, { title: `${word} theirs`, visibility: 'private', user: OTHER_USER });
     await signIn(page);
     await page.goto('/~e2e/');
-    const box = page.getByRole('searchbox', { name: 'Search your plots' });
+    const box = page.getByRole('searchbox', { name: 'Search your files' });
     await box.fill(word);
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('in') === 'mine');
     await expect(page.locator('article.plot-card')).toHaveCount(2);
     expect(await cardFids(page)).toEqual([secret.fid, hidden.fid]);
     expect(await cardFids(page)).not.toContain(theirs.fid);
-    await expect(page.getByRole('searchbox', { name: 'Search your plots' })).toHaveValue(word);
+    await expect(page.getByRole('searchbox', { name: 'Search your files' })).toHaveValue(word);
     // The same words over public plots find none of them.
     await page.getByRole('link', { name: 'Search all public plots instead' }).click();
     await expect(page.getByRole('heading', { name: /No plots match/ })).toBeVisible();

@@ -25,6 +25,8 @@ try {
   await createUser(database.db, { username: 'e2eother', apiKey: 'e2e-other-user-key-9876543210' });
   // The person who declines and blocks shares in e2e/collaborators.spec.ts (nobody else shares with them).
   await createUser(database.db, { username: 'e2eshares', apiKey: 'e2e-shares-key-0123456789' });
+  // The person told of comments and shares in e2e/notifications.spec.ts (nobody else comments on or shares with them).
+  await createUser(database.db, { username: 'e2enotified', apiKey: 'e2e-notified-key-0123456789' });
   // Users whose trash e2e/workspace-many.spec.ts empties (one a mode: nothing else trashes their files).
   await createUser(database.db, { username: 'e2etrashjs', apiKey: 'e2e-trash-js-key-0123456789' });
   await createUser(database.db, { username: 'e2etrashnojs', apiKey: 'e2e-trash-nojs-key-0123456789' });

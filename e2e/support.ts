@@ -4,7 +4,8 @@
 // within the pages' Content-Security-Policy (any violation fails the test).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export { expect };
 
@@ -353,4 +354,19 @@ export function invitationLinks(): string[] {
     const url = new URL(link);
     return url.pathname + url.search;
   });
+}
+
+/**
+ * A page as people meet it: a full-page screenshot attached to the test (to look at), no axe violation
+ * (WCAG 2 A and AA) and no sideways scrolling.
+ */
+export async function lookAt(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const summary = results.violations.map((v) => ({ rule: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  expect(summary, `axe violations on ${name}`).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `no sideways scrolling on ${name}`).toBeLessThanOrEqual(0);
 }

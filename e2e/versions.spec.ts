@@ -1,7 +1,8 @@
 // A plot's history (issue 25 point 1): a plot made through the API and changed by a client's PATCH;
 // its owner opens History from the plot's page (by keyboard), views the first version drawn, restores
-// it, and the plot's page shows the original again. A grid's the same from its page. Axe and
-// screenshots at desktop and phone sizes.
+// it, and the plot's page shows the original again. After the Python client's overwrite an old
+// version still draws its own data and restores whole (issue 38 point 1). A grid's the same from its
+// page, each version looked at before Restore. Axe and screenshots at desktop and phone sizes.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { basicAuth, createGrid, createPlot, E2E_USER, expect, expectChartDrawn, getPlotRecord, pathOf, plotPath, signIn, test, unique } from './support';
@@ -104,6 +105,51 @@ test("restore a version made by a client's PATCH: History on the plot page, the 
   await axe(page, testInfo, 'plot page with History (phone)');
 });
 
+test("after the Python client's overwrite (its grid deleted, a new one), the old version draws its own data, and its Restore brings the chart back whole", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const python = { Authorization: basicAuth(E2E_USER), 'Plotly-Client-Platform': 'python 5.24.1' };
+  const figure = (grid: { src: (name: string) => string }, title: string) => ({
+    data: [{ type: 'bar', name: 'sales', xsrc: grid.src('x'), ysrc: grid.src('y') }],
+    layout: { title: { text: title } },
+  });
+  const old = await createGrid(request, { x: ['north', 'south', 'east'], y: [3, 1, 4] });
+  const made = await request.post('/v2/plots', { headers: python, data: { filename: `sales ${unique()}`, figure: figure(old, 'Sales by region') } });
+  expect(made.ok(), await made.text()).toBe(true);
+  const { fid } = ((await made.json()) as { file: { fid: string } }).file;
+  // py.plot(fig, filename=..., fileopt='overwrite'): the old grid deleted for good, a new one, the plot updated.
+  expect((await request.delete(`/v2/grids/${old.fid}`, { headers: python })).status()).toBe(204);
+  const fresh = await createGrid(request, { x: ['west', 'up'], y: [9, 9] });
+  const put = await request.put(`/v2/plots/${fid}`, { headers: python, data: { figure: figure(fresh, 'Sales, new') } });
+  expect(put.ok(), await put.text()).toBe(true);
+
+  await signIn(page);
+  await page.goto(`${plotPath(fid)}history/1`);
+  await expect(page.locator('h1')).toHaveText('Version 1: Sales by region');
+  const chart = page.getByRole('figure', { name: 'Chart: Sales by region, version 1' });
+  await expectChartDrawn(chart);
+  await expect(chart.locator('.xtick text')).toHaveText(['north', 'south', 'east']);
+  await expect(page.getByText("This version's data is no longer kept")).toHaveCount(0);
+  await axe(page, testInfo, 'version after overwrite (desktop)');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectChartDrawn(chart);
+  await axe(page, testInfo, 'version after overwrite (phone)');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await page.waitForURL(new RegExp(`${plotPath(fid)}\\?notice=reverted$`));
+  await expect(page.locator('h1')).toHaveText('Sales by region');
+  const live = page.locator('section.plot-chart .plot-figure');
+  await expectChartDrawn(live);
+  await expect(live.locator('.xtick text')).toHaveText(['north', 'south', 'east']);
+  await axe(page, testInfo, 'plot restored after overwrite (desktop)');
+  // Whole for the clients: its srcs name real columns, so content with inline data has the values.
+  const content = await request.get(`/v2/plots/${fid}/content?inline_data=true`, { headers: python });
+  expect(((await content.json()) as { data: { y: number[] }[] }).data[0].y).toEqual([3, 1, 4]);
+});
+
 test("a grid's history: a column replaced by a client, History on the grid's page, Restore, the original values back", async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const grid = await createGrid(request, { x: [1, 2, 3], y: ['first', 'second', 'third'] });
@@ -126,6 +172,20 @@ test("a grid's history: a column replaced by a client, History on the grid's pag
   await expect(items.nth(0)).toContainText('with Python');
   await expect(items.nth(1)).toContainText('Version 1');
   await axe(page, testInfo, 'grid history (desktop)');
+
+  // Looked at before it is restored: its size and first rows (issue 38 point 1).
+  await items.nth(1).getByRole('link', { name: 'Version 1' }).click();
+  await expect(page.locator('h1')).toHaveText(`Version 1: ${grid.filename}`);
+  await expect(page.getByText('2 columns · 3 rows')).toBeVisible();
+  const table = page.getByRole('region', { name: `Data of ${grid.filename}, version 1` });
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+  await expect(table).toContainText('second');
+  await expect(table).not.toContainText('changed');
+  await axe(page, testInfo, 'grid version (desktop)');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await axe(page, testInfo, 'grid version (phone)');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('link', { name: 'Back to the history' }).click();
 
   await items.nth(1).getByRole('button', { name: 'Restore' }).click();
   await page.waitForURL(/\?notice=reverted$/);

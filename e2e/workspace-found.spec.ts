@@ -86,7 +86,7 @@ test.describe('a workspace of 330 files', () => {
     });
     const folder = await post(request, '/v2/folders', { path: `projects/old/${word} folder` });
     await page.goto(HOME);
-    const box = page.getByRole('searchbox', { name: 'Search your plots' });
+    const box = page.getByRole('searchbox', { name: 'Search your files' });
     await box.fill(word);
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('in') === 'mine');
@@ -116,7 +116,7 @@ for (const [width, height] of [
     expect(first!.y + 40, `first file row at ${first!.y}px`).toBeLessThanOrEqual(height);
     test.info().annotations.push({ type: 'first row top', description: `${Math.round(first!.y)}px at ${width}x${height}` });
     await page.screenshot({ path: test.info().outputPath(`workspace-${width}x${height}.png`) });
-    for (const label of ['Search your plots', 'Go to folder', 'New folder', 'Show', 'Sort by']) await expect(page.getByLabel(label)).toBeVisible();
+    for (const label of ['Search your files', 'Go to folder', 'New folder', 'Show', 'Sort by']) await expect(page.getByLabel(label)).toBeVisible();
     await expect(page.getByRole('link', { name: 'New dashboard' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // The selection's controls unfold when a file is ticked.

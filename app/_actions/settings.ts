@@ -1,7 +1,7 @@
 'use server';
 // The settings forms (lib/web/settings.ts does the work).
 import type { FormState } from '@/lib/web/forms';
-import { changePassword, newApiKey, saveProfile, type KeyFormState } from '@/lib/web/settings';
+import { changePassword, newApiKey, saveNotifications, saveProfile, type KeyFormState } from '@/lib/web/settings';
 import { newStreamToken, removeStreamToken } from '@/lib/web/stream-tokens';
 
 export async function saveProfileAction(_state: FormState, form: FormData): Promise<FormState> {
@@ -22,4 +22,8 @@ export async function newStreamTokenAction(_state: FormState, form: FormData): P
 
 export async function deleteStreamTokenAction(_state: FormState, form: FormData): Promise<FormState> {
   return removeStreamToken(form);
+}
+
+export async function saveNotificationsAction(_state: FormState, form: FormData): Promise<FormState> {
+  return saveNotifications(form);
 }

@@ -1,13 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { ApiKeyForm, PasswordForm, ProfileForm } from '@/components/settings-forms';
+import { ApiKeyForm, NotificationsForm, PasswordForm, ProfileForm } from '@/components/settings-forms';
 import { mailSettings } from '@/lib/core/accounts/mail';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/shared/limits';
 import { profilePath, signInFirst } from '@/lib/shared/urls';
 import { getUserById } from '@/lib/core/accounts/users';
+import { bytesText, storageOf } from '@/lib/core/accounts/storage';
 import { signedInPage } from '@/lib/web/page-context';
-import { changePasswordAction, deleteStreamTokenAction, newApiKeyAction, newStreamTokenAction, saveProfileAction } from '@/app/_actions/settings';
+import { changePasswordAction, deleteStreamTokenAction, newApiKeyAction, newStreamTokenAction, saveNotificationsAction, saveProfileAction } from '@/app/_actions/settings';
 import { StreamTokens } from '@/components/stream-tokens';
 import { listStreamTokens } from '@/lib/core/streams/stream-tokens';
 import { STREAM_LIMITS } from '@/lib/shared/streams';
@@ -22,6 +23,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   if (!user) redirect(signInFirst('/settings'));
   const { welcome, confirm } = await searchParams;
   const unconfirmed = user.email !== '' && user.emailConfirmedAt === null;
+  const storage = await storageOf(db, viewer.id);
   return (
     <main className="narrow settings">
       <h1>Settings</h1>
@@ -33,6 +35,10 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       <p className="muted">
         Signed in as <Link href={profilePath(user.username)}>~{user.username}</Link>
         {user.email && <> ({user.email})</>}.
+      </p>
+      <p className="muted">
+        Storage: {bytesText(storage.used)}
+        {storage.bound > 0 && <> of {bytesText(storage.bound)}</>} used (your files, trash included).
       </p>
       {unconfirmed && (
         <section className="notice" aria-labelledby="confirm-heading">
@@ -53,6 +59,14 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
         <h2 id="profile-heading">Profile</h2>
         <p className="muted">Shown on your profile page.</p>
         <ProfileForm action={saveProfileAction} csrf={csrf} profile={{ nickname: user.nickname, bio: user.bio, website: user.website }} />
+      </section>
+
+      <section aria-labelledby="notifications-heading">
+        <h2 id="notifications-heading">Notifications</h2>
+        <p className="muted">
+          Comments on your plots and on plots you commented on, and files shared with you, are listed on <Link href="/notifications">Notifications</Link>.
+        </p>
+        <NotificationsForm action={saveNotificationsAction} csrf={csrf} byEmail={user.notifyByEmail} note={mailNote(user, mailSettings() !== null)} />
       </section>
 
       <section aria-labelledby="password-heading">
@@ -94,4 +108,12 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       </section>
     </main>
   );
+}
+
+/** Where mail about comments and shares goes, or why none does. */
+function mailNote(user: { email: string; emailConfirmedAt: Date | string | null }, mailOn: boolean): string {
+  if (!mailOn) return 'This server sends no mail; the setting counts once it does.';
+  if (!user.email) return 'Your account has no email address, so no mail is sent.';
+  if (!user.emailConfirmedAt) return `Mail goes to ${user.email} once you confirm it.`;
+  return `Mail goes to ${user.email}.`;
 }

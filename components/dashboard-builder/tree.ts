@@ -126,33 +126,27 @@ const isRowSplit = (node: TreeNode): node is TreeSplit => node.type === 'split' 
 const roundShare = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * `box` added at the next place of a grid of two a row: beside the last row's box when it is alone,
- * else as a new row below. The rows are the chain of vertical splits (in shares) down the second
- * panes; a new row takes the last row's share of the height and the others keep theirs among
- * themselves, so a grid of equal rows stays one. Any layout has such a chain, so this adds to
- * dashboards made elsewhere too.
+ * The grid's rows: the chain of vertical splits (in shares) down the second panes from the top, each
+ * row's share of the height. Any layout has such a chain (maybe of no split), so dashboards made elsewhere have rows too.
  */
-export function appendToGrid(root: TreeNode | null, box: TreeBox): TreeNode {
-  if (!root) return insertBox(null, box, null, 'right');
+function gridRows(root: TreeNode): { top: Path; chain: TreeSplit[]; rows: TreeNode[]; shares: number[] } {
   const top: Path = isClientTop(root) ? ['first'] : [];
   const chain: TreeSplit[] = [];
-  const weights: number[] = [];
+  const shares: number[] = [];
   let node = nodeAt(root, top)!;
   let rest = 1;
   while (isRowSplit(node)) {
     chain.push(node);
-    weights.push(rest * (Math.min(Math.max(node.size, 0), 100) / 100));
-    rest -= weights.at(-1)!;
+    shares.push(rest * (Math.min(Math.max(node.size, 0), 100) / 100));
+    rest -= shares.at(-1)!;
     node = node.second;
   }
-  const last: Path = [...top, ...chain.map((): Branch => 'second')];
-  if (node.type === 'box' && node.boxType !== 'empty') {
-    return resized(replaceAt(root, last, { type: 'split', direction: 'horizontal', size: 50, sizeUnit: '%', first: node, second: box }))!;
-  }
-  // A new row: the chain rebuilt from the bottom, each split's share its row's of the rows from it down.
-  const rows = [...chain.map((s) => s.first), node, box];
-  const shares = [...weights, rest, rest > 0 ? rest : 1];
-  let grid: TreeNode = box;
+  return { top, chain, rows: [...chain.map((s) => s.first), node], shares: [...shares, rest] };
+}
+
+/** `rows` with their `shares` of the height, as the chain rebuilt from the bottom (`chain`'s splits lend their other settings). */
+function rowsChain(rows: TreeNode[], shares: number[], chain: TreeSplit[]): TreeNode {
+  let grid = rows.at(-1)!;
   let below = shares.at(-1)!;
   for (let i = rows.length - 2; i >= 0; i--) {
     const whole = shares[i] + below;
@@ -160,12 +154,46 @@ export function appendToGrid(root: TreeNode | null, box: TreeBox): TreeNode {
     grid = { ...base, size: roundShare(whole > 0 ? (100 * shares[i]) / whole : 50), first: rows[i], second: grid } as TreeSplit;
     below = whole;
   }
-  return resized(replaceAt(root, top, grid))!;
+  return grid;
+}
+
+/**
+ * `box` added at the next place of a grid of two a row: beside the last row's box when it is alone,
+ * else as a new row below, taking the last row's share of the height while the others keep theirs
+ * among themselves, so a grid of equal rows stays one.
+ */
+export function appendToGrid(root: TreeNode | null, box: TreeBox): TreeNode {
+  if (!root) return insertBox(null, box, null, 'right');
+  const { top, chain, rows, shares } = gridRows(root);
+  const last = rows.at(-1)!;
+  if (last.type === 'box' && last.boxType !== 'empty') {
+    const path: Path = [...top, ...chain.map((): Branch => 'second')];
+    return resized(replaceAt(root, path, { type: 'split', direction: 'horizontal', size: 50, sizeUnit: '%', first: last, second: box }))!;
+  }
+  const rest = shares.at(-1)!;
+  return resized(replaceAt(root, top, rowsChain([...rows, box], [...shares, rest > 0 ? rest : 1], chain)))!;
 }
 
 /** The box at `path` removed: the other pane of its split takes the split's place (the client's `remove`). */
 export function removeBox(root: TreeNode, path: Path): TreeNode | null {
   if (!path.length) return null;
+  // A whole row of the grid: the rows below move up and the others share its height as they shared theirs (no row grows into its place).
+  const { top, chain, rows, shares } = gridRows(root);
+  const row = chain.length
+    ? rows.findIndex((_, i) => samePath(path, [...top, ...Array<Branch>(i).fill('second'), ...(i < chain.length ? ['first' as const] : [])]))
+    : -1;
+  if (row >= 0) {
+    const keep = (_: unknown, i: number) => i !== row;
+    const kept = rows.filter(keep);
+    const left = shares.filter(keep);
+    const sum = left.reduce((a, b) => a + b, 0);
+    const grid = rowsChain(
+      kept,
+      left.map((x) => (sum > 0 ? x / sum : 1)),
+      chain.filter((_, i) => i !== Math.min(row, chain.length - 1)),
+    );
+    return resized(replaceAt(root, top, grid));
+  }
   const parent = path.slice(0, -1);
   const split = nodeAt(root, parent) as TreeSplit;
   const otherBranch: Branch = path.at(-1) === 'first' ? 'second' : 'first';

@@ -23,9 +23,10 @@ function refusal(answer: Extract<ApiAnswer<unknown>, { ok: false }>): InputError
   // The API's messages begin with the field they name.
   const message = first?.field ? first.message.replace(`${first.field}: `, '') : first?.message;
   if (first?.field === 'filename') return Object.assign(new InputError(`${message}. Choose another name.`), { field: 'filename' as const });
-  return new InputError(
-    first ? `The grid was not stored: ${message}${first.field ? ` (${first.field})` : ''}.` : `The grid was not stored (error ${answer.status}).`,
-  );
+  if (!first) return new InputError(`The grid was not stored (error ${answer.status}).`);
+  // A message of sentences (a person's storage full) keeps its own ending.
+  const said = `${message}${first.field ? ` (${first.field})` : ''}`;
+  return new InputError(`The grid was not stored: ${said}${/[.!?]$/.test(said) ? '' : '.'}`);
 }
 
 /**

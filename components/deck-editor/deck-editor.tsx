@@ -1,10 +1,10 @@
 'use client';
-// The deck editor: a presentation's slides (a title and text, or a title over a plot of those the
-// viewer may read) added, edited, moved up and down, deleted, every change undoable; a theme of the
+// The deck editor: a presentation's slides (a title and text, a title over a plot of those the
+// viewer may read, or a title over an image chosen from the computer) added, edited, moved up and down, deleted, every change undoable; a theme of the
 // Python client's; saved through a server action as the content its presentation_ops reads back.
 // Slides made elsewhere are kept as they came. Its state is one reducer (deck-state.ts).
 import { useEffect, useReducer, useRef } from 'react';
-import { DECK_THEME_LABEL, DECK_THEMES, type DeckTheme, deckContent, slideLabel } from '@/lib/shared/deck';
+import { DECK_THEME_LABEL, DECK_THEMES, type DeckTheme, deckContent, SLIDE_IMAGE_TYPES, slideLabel } from '@/lib/shared/deck';
 import type { PlotChoices } from '@/lib/web/dashboard-builder';
 import type { DeckEditorData } from '@/lib/web/deck-editor';
 import type { SaveState } from '@/lib/web/document-save';
@@ -14,6 +14,7 @@ import { NOT_SAVED, ProblemsSummary } from '../problems-summary';
 import { undoKeys } from '../undo-redo';
 import { useSaveShortcut, useUnsavedChanges } from '../unsaved-changes';
 import { deckReducer, startDeck } from './deck-state';
+import { readSlideImage } from './slide-image';
 import { SlideCard } from './slide-card';
 import '../dashboard-builder/dashboard-builder.css';
 import './deck-editor.css';
@@ -32,6 +33,7 @@ export function DeckEditor({ data, save, choosePlots }: DeckEditorProps) {
   const { slides, theme } = deck.present;
   const root = useRef<HTMLDivElement>(null);
   const opened = useRef(deck.present);
+  const imageInput = useRef<HTMLInputElement>(null);
   useUnsavedChanges(deck.present !== opened.current || filename !== data.filename || sharing !== data.sharing, root);
   useSaveShortcut(() => {
     if (!saving) submit();
@@ -40,6 +42,12 @@ export function DeckEditor({ data, save, choosePlots }: DeckEditorProps) {
   useEffect(() => {
     if (state.focus) root.current?.querySelector<HTMLElement>(state.focus.selector)?.focus();
   }, [state.focus]);
+
+  async function addImage(file: File | undefined) {
+    if (!file) return;
+    const read = await readSlideImage(file);
+    dispatch('src' in read ? { type: 'add-image', src: read.src } : { type: 'image-refused', message: read.error });
+  }
 
   const problemAt = (field: string) => problems.find((p) => p.field === field)?.message;
 
@@ -83,12 +91,36 @@ export function DeckEditor({ data, save, choosePlots }: DeckEditorProps) {
           >
             Add plot slide
           </button>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => imageInput.current?.click()}
+            aria-describedby={state.imageError ? 'deck-image-error' : undefined}
+          >
+            Add image slide
+          </button>
+          <input
+            ref={imageInput}
+            type="file"
+            hidden
+            accept={SLIDE_IMAGE_TYPES.join(',')}
+            aria-label="Image for a new slide"
+            onChange={(e) => {
+              void addImage(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
         </div>
         <SaveControls history={deck} saving={saving} dispatch={dispatch} onSave={submit} />
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
         {state.announce}
       </p>
+      {state.imageError && (
+        <p id="deck-image-error" className="field-error">
+          {state.imageError}
+        </p>
+      )}
       <ProblemsSummary lead={NOT_SAVED} problems={problems.map((p) => (slideProblem(p.field) ? `${slideProblem(p.field)}: ${p.message}` : p.message))} />
       {picker && (
         <PlotPicker
@@ -144,7 +176,7 @@ export function DeckEditor({ data, save, choosePlots }: DeckEditorProps) {
             </ol>
           ) : (
             <div className="empty-state dashboard-empty">
-              <p>No slides yet: add a text slide or a plot slide.</p>
+              <p>No slides yet: add a text slide, a plot slide or an image slide.</p>
             </div>
           )}
         </section>

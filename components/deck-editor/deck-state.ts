@@ -20,12 +20,16 @@ export interface DeckState {
   focus: { selector: string } | null;
   saving: boolean;
   problems: SaveProblem[];
+  /** Why the image last chosen for a slide was not added. */
+  imageError: string | null;
 }
 
 export type DeckAction =
   | { type: 'add-text' }
   | { type: 'add-plot'; plot: BuilderPlot }
-  | { type: 'edit'; index: number; patch: { title?: string; body?: string } }
+  | { type: 'add-image'; src: string }
+  | { type: 'image-refused'; message: string }
+  | { type: 'edit'; index: number; patch: SlidePatch }
   | { type: 'move'; index: number; by: -1 | 1 }
   | { type: 'remove'; index: number }
   | { type: 'theme'; theme: DeckTheme }
@@ -38,6 +42,13 @@ export type DeckAction =
   /** A save's end: its problems when it was refused (a save that succeeded goes on to the presentation's page). */
   | { type: 'saved'; problems: SaveProblem[] };
 
+/** A slide's fields as the editor changes them: its title; a text slide's text; an image's words. */
+export interface SlidePatch {
+  title?: string;
+  body?: string;
+  alt?: string;
+}
+
 export function startDeck(data: DeckEditorData): DeckState {
   return {
     deck: startHistory(data.deck),
@@ -49,6 +60,7 @@ export function startDeck(data: DeckEditorData): DeckState {
     focus: null,
     saving: false,
     problems: [],
+    imageError: null,
   };
 }
 
@@ -78,10 +90,15 @@ export function deckReducer(s: DeckState, action: DeckAction): DeckState {
       const slide: DeckSlide = { kind: 'plot', id: newSlideId(), title: plot.title, plot: { fileId: plot.fileId, shareKey: null } };
       return added({ ...s, plots: { ...s.plots, [plot.fileId]: plot } }, slide, `Plot ${plot.title || plot.fileId}`);
     }
+    case 'add-image':
+      return added({ ...s, imageError: null }, { kind: 'image', id: newSlideId(), title: '', src: action.src, alt: '' }, 'An image slide');
+    case 'image-refused':
+      return { ...s, imageError: action.message, announce: action.message };
     case 'edit': {
       const slide = slides[action.index];
       if (!slide || slide.kind === 'kept') return s;
       if (action.patch.body !== undefined && slide.kind !== 'text') return s;
+      if (action.patch.alt !== undefined && slide.kind !== 'image') return s;
       const next = slides.map((x, i) => (i === action.index ? ({ ...x, ...action.patch } as DeckSlide) : x));
       return withSlides(s, next, `${slide.id}:${Object.keys(action.patch).join()}`);
     }

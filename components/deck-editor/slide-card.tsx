@@ -4,6 +4,7 @@
 import { CONTENT_LIMITS } from '@/lib/shared/limits';
 import { type DeckSlide, type DeckTheme, slideLabel } from '@/lib/shared/deck';
 import type { BuilderPlot } from '@/lib/web/dashboard-builder';
+import type { SlidePatch } from './deck-state';
 
 interface SlideCardProps {
   slide: DeckSlide;
@@ -12,7 +13,7 @@ interface SlideCardProps {
   theme: DeckTheme;
   plot: BuilderPlot | undefined;
   problem: string | undefined;
-  onEdit: (patch: { title?: string; body?: string }) => void;
+  onEdit: (patch: SlidePatch) => void;
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }
@@ -46,7 +47,17 @@ export function SlideCard({ slide, index, count, theme, plot, problem, onEdit, o
             <label htmlFor={`${id}-title`}>Title</label>
             <input id={`${id}-title`} type="text" value={slide.title} maxLength={CONTENT_LIMITS.line} onChange={(e) => onEdit({ title: e.target.value })} />
           </div>
-          {slide.kind === 'text' ? (
+          {slide.kind === 'image' && (
+            <div className="deck-editor-image">
+              <img src={slide.src} alt="" />
+              <div className="field">
+                <label htmlFor={`${id}-alt`}>What the image shows</label>
+                <input id={`${id}-alt`} type="text" value={slide.alt} maxLength={CONTENT_LIMITS.line} onChange={(e) => onEdit({ alt: e.target.value })} />
+                <p className="hint">Said to people who cannot see it.</p>
+              </div>
+            </div>
+          )}
+          {slide.kind === 'image' ? null : slide.kind === 'text' ? (
             <div className="field">
               <label htmlFor={`${id}-body`}>Text</label>
               <textarea id={`${id}-body`} rows={4} value={slide.body} maxLength={CONTENT_LIMITS.line} onChange={(e) => onEdit({ body: e.target.value })} />

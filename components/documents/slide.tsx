@@ -48,7 +48,7 @@ function Item({ item }: { item: SlideItem }) {
         </div>
       );
     case 'image':
-      return <img className="slide-image" style={style} src={item.src} alt="" loading="lazy" />;
+      return <img className="slide-image" style={style} src={item.src} alt={item.alt} loading="lazy" />;
     case 'foreign-image':
       return (
         <p className="slide-foreign-image" style={style}>

@@ -1,7 +1,7 @@
 // People and signing in: accounts, sessions, the links mailed or handed out (invitations, password
 // resets, address confirmations), and whom a person blocked.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './column-types';
 
 export const users = pgTable(
@@ -24,8 +24,13 @@ export const users = pgTable(
     bio: text('bio').notNull().default(''),
     website: text('website').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    // Mail about comments and shares (lib/core/files/notifications.ts), to a confirmed address; the person's setting.
+    notifyByEmail: boolean('notify_by_email').notNull().default(true),
     // The per-owner file number counter (fids are owner:n), shared by plots, grids and folders.
     fileCounter: integer('file_counter').notNull().default(0),
+    // What the person's files hold (the sum of their files' stored_bytes, trash included), kept by
+    // triggers (migration person_storage) and bounded by STORAGE_PER_PERSON_MB (lib/core/accounts/storage.ts).
+    storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),
     dateJoined: ts('date_joined').notNull().defaultNow(),
   },
   (t) => [

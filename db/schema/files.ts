@@ -21,6 +21,9 @@ export const files = pgTable(
     shareKey: text('share_key'),
     // A grid's metadata (any JSON value, null when none); other types have none.
     metadata: jsonb('metadata'),
+    // What the live file holds, kept by triggers: its grid columns' values (as served), a plot's
+    // figure, a dashboard's or presentation's content, a grid's metadata. Its owner's storage sums these.
+    storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),
     trashedAt: ts('trashed_at'),
     // The folder whose trashing trashed this file too: restoring that folder restores it.
     trashedWith: bigint('trashed_with', { mode: 'number' }),

@@ -8,4 +8,5 @@ export * from './documents';
 export * from './versions';
 export * from './images';
 export * from './processes';
+export * from './notifications';
 export * from './streams';

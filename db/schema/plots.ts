@@ -131,3 +131,22 @@ export const comments = pgTable(
   },
   (t) => [index('comments_file_newest_idx').on(t.fileId, t.createdAt.desc(), t.id.desc())],
 );
+
+/**
+ * Plots made by "Bring your charts" (lib/core/imports), by the content key of the figure they were
+ * made of: a figure imported again is skipped while its plot lives (a resumed batch).
+ */
+export const figureImports = pgTable(
+  'figure_imports',
+  {
+    plotId: bigint('plot_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // sha256 (hex) of the figure as found, its data inlined (lib/core/imports/figure-files.ts).
+    contentKey: text('content_key').notNull(),
+  },
+  (t) => [index('figure_imports_owner_key_idx').on(t.ownerId, t.contentKey)],
+);

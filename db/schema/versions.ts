@@ -1,6 +1,6 @@
 // Histories: the current state's place in a file's history, and the earlier states kept.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, json, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ts } from './column-types';
 import { users } from './accounts';
 import { files } from './files';
@@ -84,4 +84,29 @@ export const gridVersionColumns = pgTable(
     primaryKey({ columns: [t.fileId, t.version, t.uid] }),
     foreignKey({ columns: [t.fileId, t.version], foreignColumns: [gridVersions.fileId, gridVersions.version] }).onDelete('cascade'),
   ],
+);
+
+/**
+ * The grid columns a plot's kept versions draw from, its owner's grids' only (recorded as each
+ * version is kept: lib/core/files/kept-columns.ts): while the column's values exist they are read
+ * through `values_id`; when they go (the grid deleted, the column deleted and out of the grid's own
+ * history) a trigger copies them into `data`, counted in the plot's kept bytes. A row goes when no
+ * kept version at or before `version`, the newest that draws it, is left.
+ */
+export const keptColumns = pgTable(
+  'kept_columns',
+  {
+    plotId: bigint('plot_id', { mode: 'number' })
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    // The src's grid as its text names it: lower(owner):n (it may be gone).
+    gridKey: text('grid_key').notNull(),
+    uid: text('uid').notNull(),
+    name: text('name').notNull(),
+    valuesId: bigint('values_id', { mode: 'number' }).notNull(),
+    version: integer('version').notNull(),
+    data: json('data'),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.plotId, t.gridKey, t.uid] }), index('kept_columns_values_idx').on(t.valuesId)],
 );

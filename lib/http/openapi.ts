@@ -130,7 +130,7 @@ function errorResponses(path: string, method: Method, e: AnyEndpoint): Record<nu
   if (e.auth === 'required' && path.includes('{fid}')) add(403, 'The caller may read the file but is not its owner.');
   if (path.includes('{')) add(404, 'No such file, or one the caller may not read (the same answer).');
   if (e.body) {
-    add(413, `The body is over ${(e.bodyLimit ?? MiB) / MiB} MiB.`);
+    add(413, `The body is over ${(e.bodyLimit ?? MiB) / MiB} MiB, or a file's change would take its owner's files past their storage (STORAGE_PER_PERSON_MB).`);
     add(415, 'The body is not JSON.');
   }
   if (WRITES.has(method)) {

@@ -1,10 +1,11 @@
 // The API's answers: JSON (whole or streamed piece by piece), plot images, conditional requests, and
 // the contract's error body for any error, including the database's own (unavailable -> 503, a
-// unique clash -> 400).
+// unique clash -> 400, a person's storage full -> 413).
 import 'server-only';
 import fresh from 'fresh';
 import { ApiError, invalidMany, serviceUnavailable } from '@/lib/core/errors';
 import { sessionToken } from '@/lib/core/accounts/sessions';
+import { storageRefusal } from '@/lib/core/accounts/storage';
 import type { PlotImage } from '@/lib/core/images/images';
 import type { Content } from '@/lib/core/plots/plot-content';
 import type { PageLink } from '@/lib/core/plots/plot-lists';
@@ -20,6 +21,8 @@ export function errorResponse(error: unknown): Response {
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isDatabaseUnavailable(error)) return serviceUnavailable(1);
+  const full = storageRefusal(error);
+  if (full) return full;
   const code = sqlState(error);
   if (code === '23505') return invalidMany([{ field: 'filename', message: 'Sorry, a file with that name already exists' }]);
   // A data exception (class 22) is a value the database refused to store: the client's input.

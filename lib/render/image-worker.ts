@@ -1,6 +1,7 @@
 // The image worker: claims render jobs from Postgres, draws them, stores the PNGs. One runs inside
 // the app by default (IMAGE_WORKER=false turns it off) and any number more as `npm run worker`.
 import 'server-only';
+import { availableParallelism } from 'node:os';
 import type { Database } from '@/db/client';
 import { claimImageJob, failImageJob, IMAGE_JOBS_CHANNEL, SLOW_RETRY_FACTOR, storeImages, type RenderFailure } from '@/lib/core/images/images';
 import { figureToRender } from '@/lib/core/plots/plot-content';
@@ -21,6 +22,8 @@ interface WorkerOptions {
   /** Idle poll, in case a notification was missed (e.g. across a database restart). */
   pollMs?: number;
   renderer?: Renderer;
+  /** Renders at once, each on a thumbnail page of its own (IMAGE_RENDERS; default: the cores, at most 2). */
+  renders?: number;
   log?: Pick<Console, 'log' | 'warn' | 'error'>;
 }
 
@@ -43,9 +46,13 @@ export async function startImageWorker(open: () => Promise<Database>, opts: Work
   const ownRenderer = !opts.renderer;
   const pollMs = opts.pollMs ?? Number(process.env.IMAGE_POLL_MS ?? 2000);
   let stopped = false;
+  const renders = Math.max(1, opts.renders ?? Number(process.env.IMAGE_RENDERS ?? Math.min(2, availableParallelism())));
   let rendered = 0;
-  let wake: (() => void) | null = null;
-  let unlisten: (() => Promise<void>) | null = null;
+  const waiting = new Set<() => void>();
+  const wake = () => {
+    for (const done of waiting) done();
+  };
+  let listening: Promise<() => Promise<void>> | null = null;
   let databaseDown = false;
 
   const idle = () =>
@@ -53,17 +60,25 @@ export async function startImageWorker(open: () => Promise<Database>, opts: Work
       const timer = setTimeout(done, pollMs);
       function done() {
         clearTimeout(timer);
-        wake = null;
+        waiting.delete(done);
         resolve();
       }
-      wake = done;
+      waiting.add(done);
     });
 
-  const loop = (async () => {
+  // `renders` loops, each claiming a job at a time: the queue's lease keeps them apart.
+  const loop = async () => {
     while (!stopped) {
       try {
         const { db, listen } = await open();
-        unlisten ??= await listen(IMAGE_JOBS_CHANNEL, () => wake?.());
+        if (!listening) {
+          const started = listen(IMAGE_JOBS_CHANNEL, wake);
+          listening = started;
+          started.catch(() => {
+            if (listening === started) listening = null;
+          });
+        }
+        await listening;
         if (databaseDown) log.log('Images: database back, rendering again.');
         databaseDown = false;
         const job = await claimImageJob(db);
@@ -77,6 +92,7 @@ export async function startImageWorker(open: () => Promise<Database>, opts: Work
             const images = await renderer.render(figure.text, figure.layout, {
               mapOutlines: figure.mapOutlines,
               patience: job.slow ? SLOW_RETRY_FACTOR : 1,
+              slots: renders,
             });
             await storeImages(db, job.fileId, figure.version, images);
             rendered++;
@@ -95,16 +111,17 @@ export async function startImageWorker(open: () => Promise<Database>, opts: Work
         await idle();
       }
     }
-  })();
+  };
+  const loops = Promise.all(Array.from({ length: renders }, loop));
 
   return {
     renderer,
     rendered: () => rendered,
     stop: async () => {
       stopped = true;
-      wake?.();
-      await loop;
-      await unlisten?.().catch(() => {});
+      wake();
+      await loops;
+      await (await listening?.catch(() => null))?.().catch(() => {});
       if (ownRenderer) await renderer.close();
     },
   };

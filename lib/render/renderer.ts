@@ -37,8 +37,8 @@ interface Lane {
 }
 
 interface Session extends LaunchedBrowser {
-  /** The thumbnails' page, opened on first use. */
-  thumbs: Promise<Page> | null;
+  /** The thumbnails' pages by slot, opened on first use. */
+  thumbs: Map<number, Promise<Page>>;
   /** Export pages by lane number, opened on first use. */
   lanes: Map<number, Promise<Lane>>;
   /** Renders in flight on this browser: one retired for its memory is killed once they are done. */
@@ -53,6 +53,8 @@ export interface RenderOptions {
   patience?: number;
   /** The figure draws a geo map (lib/shared/figures/plotly-bundles.ts needsMapOutlines). */
   mapOutlines?: boolean;
+  /** Thumbnail pages this render may be given (a worker rendering several at once asks for that many). */
+  slots?: number;
 }
 
 export class Renderer {
@@ -61,8 +63,8 @@ export class Renderer {
   private readonly maxMemoryBytes: number;
   private rendered = 0;
   private session: Promise<Session> | null = null;
-  // Thumbnails run one at a time on their page; exports run on their own pages beside them.
-  private queue: Promise<unknown> = Promise.resolve();
+  // Thumbnails run one at a time on each slot's page; exports run on their own pages beside them.
+  private readonly slots: { queue: Promise<unknown>; waiting: number }[] = [];
 
   constructor(opts: RendererOptions = {}) {
     this.executablePath = opts.executablePath ?? chromiumPath();
@@ -73,7 +75,7 @@ export class Renderer {
   /** Starts the browser and its thumbnails' page ahead of the first render (a failure shows at that render). */
   async warmUp(): Promise<void> {
     await this.start()
-      .then((session) => this.thumbs(session))
+      .then((session) => this.thumbs(session, 0))
       .catch(() => {});
   }
 
@@ -83,17 +85,23 @@ export class Renderer {
    * the drawing's time; BrowserLostError when the browser cannot start.
    */
   render(figureText: string, layout: unknown, opts: RenderOptions = {}): Promise<RenderedImage[]> {
-    const run = this.queue.then(() => this.renderNow(figureText, layout, (opts.timeoutMs ?? this.timeoutMs) * (opts.patience ?? 1), !!opts.mapOutlines));
-    this.queue = run.catch(() => {});
+    // On the slot of the fewest renders waiting (`slot` opens at most that many pages: renders in parallel).
+    const count = Math.max(1, opts.slots ?? 1);
+    while (this.slots.length < count) this.slots.push({ queue: Promise.resolve(), waiting: 0 });
+    const i = this.slots.slice(0, count).reduce((best, s, k) => (s.waiting < this.slots[best].waiting ? k : best), 0);
+    const slot = this.slots[i];
+    slot.waiting++;
+    const run = slot.queue.then(() => this.renderNow(figureText, layout, (opts.timeoutMs ?? this.timeoutMs) * (opts.patience ?? 1), !!opts.mapOutlines, i));
+    slot.queue = run.catch(() => {}).finally(() => slot.waiting--);
     return run;
   }
 
-  private async renderNow(figureText: string, layout: unknown, timeoutMs: number, mapOutlines: boolean): Promise<RenderedImage[]> {
+  private async renderNow(figureText: string, layout: unknown, timeoutMs: number, mapOutlines: boolean, slot: number): Promise<RenderedImage[]> {
     const [w, h] = figureSize(layout);
     const boxes = [THUMB_BOXES['block-thumb'], THUMB_BOXES['list-thumb']];
     await started(
       this.start().then(async (session) => {
-        const page = await this.thumbs(session);
+        const page = await this.thumbs(session, slot);
         if (mapOutlines) await withMapOutlines(page);
       }),
     );
@@ -101,7 +109,7 @@ export class Renderer {
       timeoutMs,
       async (session) => {
         // A browser replaced since (it crashed) opens its page on the render's time.
-        const page = await this.thumbs(session);
+        const page = await this.thumbs(session, slot);
         if (mapOutlines) await withMapOutlines(page);
         return drawThumbnails(page, figureText, w, h, boxes);
       },
@@ -109,8 +117,12 @@ export class Renderer {
         // A hung page, a crashed tab or a dead browser: start afresh next time. A figure plotly
         // refuses leaves the page as it was, unless the browser has lost WebGL (not the figure's doing).
         if (error instanceof BrowserLostError) throw error;
-        if (error instanceof RenderTimeoutError || !session?.browser.isConnected()) await this.discard(session);
-        else await this.assertWebgl(session, session.thumbs, error);
+        if (error instanceof RenderTimeoutError) await this.discard(session);
+        else if (!session?.browser.isConnected()) {
+          // Gone under this render (it crashed, or a render beside it timed out and took it along).
+          await this.discard(session);
+          throw new BrowserLostError(`the browser went away: ${(error as Error).message}`);
+        } else await this.assertWebgl(session, session.thumbs.get(slot) ?? null, error);
         throw error;
       },
     );
@@ -222,7 +234,10 @@ export class Renderer {
         }),
         timeout,
       ]);
-      if (++this.rendered % MEMORY_CHECK_EVERY === 0 && (await this.memoryBytes()) > this.maxMemoryBytes + held.session!.lanes.size * EXPORT_PAGE_BYTES) {
+      if (
+        ++this.rendered % MEMORY_CHECK_EVERY === 0 &&
+        (await this.memoryBytes()) > this.maxMemoryBytes + (held.session!.lanes.size + Math.max(0, held.session!.thumbs.size - 1)) * EXPORT_PAGE_BYTES
+      ) {
         await this.retire();
       }
       return result;
@@ -265,20 +280,22 @@ export class Renderer {
   }
 
   /** The browser's thumbnails' page, opened on first use; its crash replaces the browser. */
-  private thumbs(session: Session): Promise<Page> {
-    if (!session.thumbs) {
+  private thumbs(session: Session, slot: number): Promise<Page> {
+    let page = session.thumbs.get(slot);
+    if (!page) {
       const opening = this.openPage(session).then(({ page }) => {
         page.on('crash', async () => {
           if ((await this.session?.catch(() => null)) === session) await this.reset();
         });
         return page;
       });
-      session.thumbs = opening;
+      session.thumbs.set(slot, opening);
       opening.catch(() => {
-        if (session.thumbs === opening) session.thumbs = null;
+        if (session.thumbs.get(slot) === opening) session.thumbs.delete(slot);
       });
+      page = opening;
     }
-    return session.thumbs;
+    return page;
   }
 
   /** The export page `i` of the browser, opened on first use. */
@@ -321,7 +338,7 @@ export class Renderer {
     if (this.session) return this.session;
     const session: Promise<Session> = launchBrowser(this.executablePath, () => {
       if (this.session === session) this.session = null;
-    }).then((launched) => ({ ...launched, thumbs: null, lanes: new Map(), active: 0, retired: false }));
+    }).then((launched) => ({ ...launched, thumbs: new Map(), lanes: new Map(), active: 0, retired: false }));
     this.session = session;
     session.catch(() => {
       if (this.session === session) this.session = null;

@@ -1,8 +1,9 @@
 // A presentation as the web's deck editor sees it, pure: its slides (a title and text, or a title and
-// a plot, or one made elsewhere and kept as it came) and its theme, to and from the content the
+// a plot, or a title and an image, or one made elsewhere and kept as it came) and its theme, to and from the content the
 // Python client's presentation_objs writes (slides of absolutely placed children on a 1000 x 700
 // slide, styles in each child). The editor's slides carry `props.webSlide` so they are known again;
 // a theme is applied as presentation_objs applies its own: written into each slide's styles.
+import { CONTENT_LIMITS } from './limits';
 
 /** The themes of presentation_objs (PRES_THEMES), their colours tuned to read well (WCAG AA). */
 export const DECK_THEMES = ['moods', 'martik'] as const;
@@ -41,6 +42,8 @@ export interface DeckPlot {
 export type DeckSlide =
   | { kind: 'text'; id: string; title: string; body: string }
   | { kind: 'plot'; id: string; title: string; plot: DeckPlot }
+  /** `src`: the image itself (a `data:` URL, isSlideImageData), `alt`: what it shows, in words. */
+  | { kind: 'image'; id: string; title: string; src: string; alt: string }
   /** Made elsewhere (the Python client): moved or deleted, never rewritten. */
   | { kind: 'kept'; id: string; slide: Record<string, unknown> };
 
@@ -50,6 +53,11 @@ export interface Deck {
 }
 
 type Json = Record<string, unknown>;
+
+/** Raster images a slide may hold in itself (never SVG, which is a document): base64 `data:` URLs within CONTENT_LIMITS.image. */
+export const SLIDE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+const SLIDE_IMAGE_DATA = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+export const isSlideImageData = (src: unknown): src is string => typeof src === 'string' && src.length <= CONTENT_LIMITS.image && SLIDE_IMAGE_DATA.test(src);
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A new slide's id: random, as presentation_objs makes them. */
@@ -99,6 +107,14 @@ export function slideContent(slide: DeckSlide, theme: DeckTheme, origin: string)
   if (slide.kind === 'text' && !alone) {
     children.push(textChild(`${slide.id}-body`, slide.body, 'Body', { ...look.body, left: 50, top: 170, width: 900, height: 490, textAlign: 'left' }));
   }
+  if (slide.kind === 'image') {
+    children.push({
+      id: `${slide.id}-image`,
+      type: 'Image',
+      children: [],
+      props: { src: slide.src, alt: slide.alt, style: { position: 'absolute', left: 50, top: 160, width: 900, height: 510, objectFit: 'contain' } },
+    });
+  }
   if (slide.kind === 'plot') {
     children.push({
       id: `${slide.id}-plot`,
@@ -142,11 +158,15 @@ export function slideOfContent(raw: unknown, index: number): DeckSlide {
   const title = children.find((c) => c.type === 'Text' && style(c) === 'Heading 1');
   const body = children.find((c) => c.type === 'Text' && style(c) === 'Body');
   const plots = children.filter((c) => c.type === 'Plotly');
-  const known = [title, body, ...plots].filter(Boolean).length;
+  const images = children.filter((c) => c.type === 'Image');
+  const known = [title, body, ...plots, ...images].filter(Boolean).length;
   if (known !== children.length) return kept;
   if (props.webSlide === 'text' && plots.length === 0) return { kind: 'text', id, title: textOf(title), body: textOf(body) };
   const plot = plots.length === 1 && !body && isObject(plots[0].props) ? plotOfSrc(plots[0].props.src) : null;
   if (props.webSlide === 'plot' && plot) return { kind: 'plot', id, title: textOf(title), plot };
+  const image = images.length === 1 && plots.length === 0 && !body && isObject(images[0].props) ? images[0].props : null;
+  if (props.webSlide === 'image' && image && isSlideImageData(image.src))
+    return { kind: 'image', id, title: textOf(title), src: image.src, alt: typeof image.alt === 'string' ? image.alt : '' };
   return kept;
 }
 
@@ -160,6 +180,6 @@ export function deckOfContent(content: unknown): Deck {
 
 /** A slide as a person names it in the editor. */
 export function slideLabel(slide: DeckSlide, index: number): string {
-  const what = slide.kind === 'kept' ? 'made elsewhere' : slide.title.trim() || (slide.kind === 'plot' ? 'plot' : 'text');
+  const what = slide.kind === 'kept' ? 'made elsewhere' : slide.title.trim() || slide.kind;
   return `Slide ${index + 1} (${what})`;
 }

@@ -45,6 +45,8 @@ export const CONTENT_LIMITS = {
   text: 65_536,
   line: 10_000,
   url: 8192,
+  /** Characters of an image kept in a slide (a `data:` URL: what the deck editor's "Add image slide" stores). */
+  image: 700_000,
   source: 65_536,
   style: 2000,
 } as const;

@@ -87,6 +87,12 @@ export function siteFileOf(url: string, origin: string): { owner: string; n: num
   return file && { ...file, shareKey: parsed.searchParams.get('share_key') };
 }
 
+/** The plot Chart Studio's editor link `/create/?fid=owner:n` names (its `fid` parameter), or null. */
+export function editorLinkFid(fid: string | null | undefined): { owner: string; n: number } | null {
+  const m = fid ? /^([^:/]{1,50}):([1-9][0-9]{0,9})$/.exec(fid) : null;
+  return m ? { owner: m[1], n: Number(m[2]) } : null;
+}
+
 /** The web's data import, where a new chart starts (`/create`). */
 export const NEW_CHART_PATH = '/create';
 

@@ -3,6 +3,7 @@
 // me" (`/shared`). The rules are lib/core/files/collaborators.ts's; these are its pages and forms.
 import 'server-only';
 import { redirect } from 'next/navigation';
+import { after } from 'next/server';
 import { z } from 'zod';
 import {
   addCollaborator,
@@ -17,6 +18,7 @@ import {
   unreadableGridsOfOwn,
 } from '@/lib/core/files/collaborators';
 import { blockUser, listBlocks, unblockUser } from '@/lib/core/accounts/blocks';
+import { deliverNotificationMail } from '@/lib/core/files/notifications';
 import { CursorRefused } from '@/lib/core/cursors';
 import { ApiError } from '@/lib/core/errors';
 import { getFile } from '@/lib/core/files/files';
@@ -88,6 +90,7 @@ export const shareWithPerson = formAction(
   async ({ fid, username, permission, grids }, caller) => {
     await addCollaborator(caller.db, caller.viewer, fid, { username, permission });
     const withGrids = permission === 'write' && grids && (await shareGridsWith(caller, fid, username)) > 0;
+    after(() => deliverNotificationMail(caller.db));
     redirect(`${peoplePath(caller.viewer.username, fid.n)}?notice=${withGrids ? 'shared-grids' : 'shared'}`);
   },
 );
@@ -120,6 +123,7 @@ export const removePerson = formAction(z.object({ fid: fidField, username: usern
 /** "Share its grids too": the plot's private grids a collaborator cannot read, shared with them to view. */
 export const shareGridsToo = formAction(z.object({ fid: fidField, username: usernameField }), async ({ fid, username }, caller) => {
   await shareGridsWith(caller, fid, username);
+  after(() => deliverNotificationMail(caller.db));
   redirect(`${peoplePath(caller.viewer.username, fid.n)}?notice=grids`);
 });
 

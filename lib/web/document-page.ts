@@ -24,6 +24,7 @@ import { chartView } from '@/lib/core/images/images';
 import { MiB } from '@/lib/core/json-text';
 import { foreignBackground, placement, safeTextStyle, sameSitePath, slideBackground } from '@/lib/core/documents/slide-style';
 import { chartContentPath, filePath, imagePath, slidesPath, withShareKey } from '@/lib/shared/urls';
+import { isSlideImageData } from '@/lib/shared/deck';
 import type { BoxView, DashboardLayout, PlotView, SlideItem, SlideView } from './document-views';
 import type { FileHead } from './file-head';
 import type { PageContext } from './page-context';
@@ -181,9 +182,11 @@ function slideItem(child: SlideChild, views: Map<string, PlotView>, origin: stri
       return plot ? { kind: 'plot', style: at, plot } : { kind: 'hidden', style: at };
     }
     case 'Image': {
-      const src = sameSitePath(child.props.src, origin);
+      // An image on this site, or one the slide holds itself (a raster data: URL): nothing from elsewhere loads.
+      const src = isSlideImageData(child.props.src) ? child.props.src : sameSitePath(child.props.src, origin);
       const look = { ...at, ...safeTextStyle({ opacity: style?.opacity }) };
-      return src ? { kind: 'image', style: look, src } : { kind: 'foreign-image', style: at, address: child.props.src };
+      const alt = typeof child.props.alt === 'string' ? child.props.alt : '';
+      return src ? { kind: 'image', style: look, src, alt } : { kind: 'foreign-image', style: at, address: child.props.src };
     }
     case 'CodePane':
       return { kind: 'code', style: { ...at, ...safeTextStyle(style) }, source: child.props.source };

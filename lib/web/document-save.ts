@@ -6,6 +6,7 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { ApiError } from '@/lib/core/errors';
+import { storageRefusal } from '@/lib/core/accounts/storage';
 import { createDocument, type DocumentType, documentUpdates } from '@/lib/core/documents/dashboards';
 import { updateFile } from '@/lib/core/files/file-changes';
 import { freeFilename, getFile } from '@/lib/core/files/files';
@@ -89,7 +90,8 @@ export async function saveDocument(form: FormData, rules: DocumentSaveRules): Pr
       await updateFile(caller.db, caller.viewer, fid, changes, { filetype: rules.filetype, types: documentUpdates(fid, caller.origin), client: 'web' });
       page = filePath(file.owner, file.n);
     }
-  } catch (e) {
+  } catch (thrown) {
+    const e = storageRefusal(thrown) ?? thrown;
     if (e instanceof FormError) return { problems: [{ field: null, message: e.message }] };
     if (e instanceof ApiError && e.status < 500) return { problems: rules.problemsOf(e) };
     throw e;

@@ -25,7 +25,7 @@ export type SlideItem =
   | { kind: 'text'; style: SafeStyle; lines: string[]; heading: boolean }
   | { kind: 'plot'; style: SafeStyle; plot: PlotView }
   | { kind: 'hidden'; style: SafeStyle }
-  | { kind: 'image'; style: SafeStyle; src: string }
+  | { kind: 'image'; style: SafeStyle; src: string; alt: string }
   /** An image elsewhere: not loaded, its address shown as text. */
   | { kind: 'foreign-image'; style: SafeStyle; address: string }
   | { kind: 'code'; style: SafeStyle; source: string };

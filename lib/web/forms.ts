@@ -7,6 +7,7 @@ import { headers } from 'next/headers';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { fromOrigin, type Viewer } from '@/lib/core/accounts/auth';
+import { storageRefusal } from '@/lib/core/accounts/storage';
 import { ApiError, invalidMany } from '@/lib/core/errors';
 import { parseFid } from '@/lib/core/records';
 import { pageContext } from './page-context';
@@ -67,7 +68,8 @@ export async function runForm(form: FormData, work: (caller: FormCaller) => Prom
   try {
     const done = await work(await formCaller(form));
     return done ? { done } : {};
-  } catch (e) {
+  } catch (thrown) {
+    const e = storageRefusal(thrown) ?? thrown;
     if (e instanceof FormError) return { error: e.message };
     if (e instanceof ApiError) return { error: errorSentences(e) };
     throw e;

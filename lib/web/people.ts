@@ -3,6 +3,8 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { revalidatePath } from 'next/cache';
+import { after } from 'next/server';
+import { deliverNotificationMail } from '@/lib/core/files/notifications';
 import { z } from 'zod';
 import { commentIdParam, commentTextSchema, createComment, deleteComment, listCommentsOf, updateComment } from '@/lib/core/plots/comments';
 import type { OwnedFile } from '@/lib/core/files/files';
@@ -106,6 +108,7 @@ export const starForm = formAction(
 export const commentForm = formAction(z.object({ fid: fidField, text: textSchema, share_key: shareKeyField }), async ({ fid, text, share_key }, caller) => {
   await admitted(caller);
   await createComment(caller.db, caller.viewer, fid, { text }, share_key);
+  after(() => deliverNotificationMail(caller.db));
   return refreshPage();
 });
 

@@ -8,7 +8,8 @@ import { checkSignIn } from '@/lib/core/accounts/credentials';
 import { limitRename } from '@/lib/core/accounts/rate-limit';
 import { getUserById, giveFirstApiKey, rotateApiKey, setPassword, updateProfile } from '@/lib/core/accounts/users';
 import { z } from 'zod';
-import { FormError, formAction, runForm, textField, type FormState } from './forms';
+import { setNotifyByEmail } from '@/lib/core/files/notifications';
+import { checkbox, FormError, formAction, runForm, textField, type FormState } from './forms';
 import { renewSession, retryWait } from './sign-in';
 
 export interface KeyFormState extends FormState {
@@ -31,6 +32,13 @@ export const saveProfile = formAction(
     return 'Profile saved.';
   },
 );
+
+/** "Email me about comments and shares". */
+export const saveNotifications = formAction(z.object({ by_email: checkbox }), async ({ by_email }, { db, viewer }) => {
+  await setNotifyByEmail(db, viewer.id, by_email);
+  revalidatePath('/settings');
+  return by_email ? 'You will be mailed about comments and shares.' : 'No more mail about comments and shares.';
+});
 
 /**
  * A new password. The current password or the API key must be given when the account has a

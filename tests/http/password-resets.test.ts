@@ -4,7 +4,7 @@
 // once and not after it expires; without mail configured the page says to ask the operator. With open sign-up,
 // an address typed at sign-up gets no reset mail until its owner confirms it with the mailed link
 // (a POST from the link's page; opening the link confirms nothing), and does not stop an invitation
-// to it.
+// to it. A comment mails the plot's owner (lib/core/files/notifications.ts's outbox, sent after the answer).
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { startServer } from '@/harness/server';
 import { createInvitation } from '@/lib/core/accounts/invitations';
 import { createSession } from '@/lib/core/accounts/sessions';
 import { createUser } from '@/lib/core/accounts/users';
+import { createPlot } from '@/lib/core/plots/plots';
 import { startSmtpServer } from '../support/smtp';
 import { createMigratedDatabase } from '../support/postgres';
 
@@ -274,6 +275,25 @@ describe('forgotten password, by mail', () => {
     await post(apps[0].url, '/forgot-password/submit', { email });
     expect((await smtp.mailTo(email, before)).text).toContain(`the account ${invitee} at`);
     expect((await signUp(name(), email)).location).toBe('/signup?error=email-taken');
+  });
+
+  it("a comment mails the plot's owner (confirmed address) after the answer, never the one who commented", async () => {
+    const owner = await account();
+    const { user: commenter, apiKey } = await createUser(database.db, { username: name(), email: `${name()}@mail.example` });
+    const plot = JSON.parse(
+      await createPlot(database.db, owner.user, { figure: { data: [{ type: 'bar' }] }, world_readable: true, filename: 'Mailed chart' }, apps[0].url),
+    ).file;
+    const seen = smtp.mails.length;
+    const res = await fetch(`${apps[1].url}/v2/plots/${plot.fid}/comments`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${commenter.username}:${apiKey}`).toString('base64')}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text: 'Where is this from?' }),
+    });
+    expect(res.status).toBe(201);
+    const mail = await smtp.mailTo(owner.email, seen);
+    expect(mail.text).toContain(`${commenter.username} commented on your plot `);
+    expect(mail.text).toContain(`${apps[1].url}/~${owner.username}/${plot.fid.split(':')[1]}/`);
+    expect(smtp.mails.slice(seen).map((m) => m.to.join())).toEqual([owner.email]);
   });
 
   it('without mail configured (no PUBLIC_URL for the links), "Forgot password?" says to ask the operator, and no mail is offered', async () => {

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
-import { createPlotFromRawFigure } from '@/lib/core/setup/demo';
+import { createPlotFromRawFigure } from '@/lib/core/plots/raw-figure';
 import { chartView } from '@/lib/core/images/images';
 import { figureBundle } from '@/lib/shared/figures/plotly-bundles';
 import { createPlot } from '@/lib/core/plots/plots';

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import { createPlotFromRawFigure } from '@/lib/core/setup/demo';
+import { createPlotFromRawFigure } from '@/lib/core/plots/raw-figure';
 import type { Viewer } from '@/lib/core/accounts/auth';
 import { checkFigure } from '@/lib/core/figures/figure';
 import { createGrid, getGrid } from '@/lib/core/grids/grids';

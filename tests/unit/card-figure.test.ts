@@ -44,9 +44,56 @@ describe('cardFigure, rule by rule', () => {
     ['one in the margin (paper, outside 0..1) goes', { text: 'source', xref: 'paper', yref: 'paper', x: 0, y: -0.2 }, false],
     ['one on the paper inside stays', { text: 'note', xref: 'paper', yref: 'paper', x: 0.5, y: 0.5 }, true],
     ['a hidden one goes', { text: 'x', visible: false }, false],
+    ['one at the paper’s top drawn upwards goes', { text: 'over', xref: 'paper', yref: 'paper', x: 0.5, y: 1, yanchor: 'bottom', showarrow: false }, false],
+    ['one at the paper’s top drawn downwards stays', { text: 'under', xref: 'paper', yref: 'paper', x: 0.5, y: 1, yanchor: 'top', showarrow: false }, true],
+    ['one at the paper’s top with its arrow (text above) goes', { text: 'arrow', xref: 'paper', yref: 'paper', x: 0.5, y: 1, yanchor: 'top' }, false],
+    ['one at the paper’s left edge centred on it goes', { text: 'half', xref: 'paper', yref: 'paper', x: 0, y: 0.5, xanchor: 'center' }, false],
   ])('%s', (_why, annotation, kept) => {
-    const { layout } = cardFigure({ data: [], layout: { annotations: [annotation] } }, W, H);
+    const { layout } = cardFigure({ data: [{ y: [1, 2] }], layout: { annotations: [annotation] } }, W, H);
     expect((layout.annotations as unknown[]).length).toBe(kept ? 1 : 0);
+  });
+
+  it('an annotation without references is on the paper when the figure has no x/y axes (a treemap’s label over it goes)', () => {
+    const over = { text: 'percent parent', x: 0.25, y: 1, yanchor: 'bottom', showarrow: false };
+    expect(cardFigure({ data: [{ type: 'icicle' }], layout: { annotations: [over] } }, W, H).layout.annotations).toEqual([]);
+    expect((cardFigure({ data: [{ y: [1] }], layout: { annotations: [over] } }, W, H).layout.annotations as unknown[]).length).toBe(1);
+  });
+
+  it('hides range sliders (a candlestick’s default one too) and their selectors, keeping their settings', () => {
+    const { layout } = cardFigure(
+      {
+        data: [{ type: 'candlestick' }, { type: 'ohlc', xaxis: 'x2' }],
+        layout: { xaxis: { rangeslider: { thickness: 0.2 }, rangeselector: { buttons: [] } } },
+      },
+      W,
+      H,
+    );
+    expect(layout.xaxis).toMatchObject({ rangeslider: { thickness: 0.2, visible: false }, rangeselector: { buttons: [], visible: false } });
+    expect(layout.xaxis2).toMatchObject({ rangeslider: { visible: false } });
+    expect(layout.yaxis).not.toHaveProperty('rangeslider');
+  });
+
+  it('gives polar, ternary and smith axes smaller labels and fewer ticks', () => {
+    const { layout } = cardFigure(
+      { layout: { polar2: { hole: 0.1, angularaxis: { tickfont: { size: 14 } } }, ternary: { aaxis: { nticks: 9 } }, smith: {} } },
+      W,
+      H,
+    );
+    const polar = layout.polar2 as Record<string, Record<string, unknown>>;
+    expect(polar.hole).toBe(0.1);
+    expect(polar.angularaxis).toMatchObject({ tickfont: { size: 9 }, nticks: 5 });
+    expect(polar.radialaxis).toMatchObject({ tickfont: { size: 9 }, nticks: 5 });
+    expect((layout.ternary as Record<string, unknown>).aaxis).toMatchObject({ nticks: 5 });
+    expect((layout.smith as Record<string, unknown>).realaxis).toMatchObject({ tickfont: { size: 9 } });
+  });
+
+  it('gives a pie’s outside labels room and text on the data the card’s size', () => {
+    const { data } = cardFigure(
+      { data: [{ type: 'pie', textfont: { size: 20 }, outsidetextfont: { size: 6 }, title: { text: 'T', font: { size: 30 } } }] },
+      W,
+      H,
+    );
+    expect(data[0]).toMatchObject({ automargin: true, textfont: { size: 10 }, outsidetextfont: { size: 6 }, title: { text: 'T', font: { size: 10 } } });
   });
 
   it('keeps at most three annotations, in order', () => {
@@ -114,6 +161,12 @@ describe('cardFigure adds the axes a figure leaves to defaults', () => {
     ['a quiver (on x and y axes, as plotly.js 4 draws it)', { data: [{ type: 'quiver', x: [1], y: [1], u: [1], v: [1] }] }, ['xaxis', 'yaxis']],
     ['a pie: none', { data: [{ type: 'pie', values: [1, 2] }] }, []],
     ['a 3D scatter: none', { data: [{ type: 'scatter3d', x: [1], y: [1], z: [1] }] }, []],
+    [
+      'a scatter matrix: one x and one y per dimension',
+      { data: [{ type: 'splom', dimensions: [{ values: [1] }, { values: [2] }] }] },
+      ['xaxis', 'xaxis2', 'yaxis', 'yaxis2'],
+    ],
+    ['a scatter matrix naming its axes', { data: [{ type: 'splom', dimensions: [{}], xaxes: ['x3'], yaxes: ['y4'] }] }, ['xaxis3', 'yaxis4']],
   ])('%s', (_why, figure, axes) => {
     const { layout } = cardFigure(figure, W, H);
     expect(

@@ -120,6 +120,23 @@ describe('dashboard tree', () => {
     expect(added).toMatchObject({ size: 1800, second: empty });
   });
 
+  it('removing a whole row of the grid: the others share its height as they shared theirs, no row stretched into its place', () => {
+    const pair = (a: TreeNode, b: TreeNode): TreeNode => ({ type: 'split', direction: 'horizontal', size: 50, sizeUnit: '%', first: a, second: b });
+    const rows = (size: number, a: TreeNode, b: TreeNode): TreeNode => ({ type: 'split', direction: 'vertical', size, sizeUnit: '%', first: a, second: b });
+    const five = [1, 2, 3, 4, 5].reduce<TreeNode | null>((r, n) => appendToGrid(r, plot(n)), null)!;
+    // The last row.
+    const lastGone = removeBox(five, ['first', 'second', 'second'])!;
+    expect(nodeAt(lastGone, ['first'])).toEqual(rows(50, pair(plot(1), plot(2)), pair(plot(3), plot(4))));
+    expect((lastGone as { size: number }).size).toBe(900);
+    // A middle row, once it is one box (its pair's other box removed first, which gives it the row).
+    const alone = removeBox(five, ['first', 'second', 'first', 'second'])!;
+    expect(nodeAt(alone, ['first', 'second', 'first'])).toEqual(plot(3));
+    const middleGone = removeBox(alone, ['first', 'second', 'first'])!;
+    expect(nodeAt(middleGone, ['first'])).toEqual(rows(50, pair(plot(1), plot(2)), plot(5)));
+    // The first row.
+    expect(nodeAt(removeBox(lastGone, ['first', 'first'])!, ['first'])).toEqual(pair(plot(3), plot(4)));
+  });
+
   it('finds neighbours by where boxes are drawn, and moves a box by direction', () => {
     const root = clientMade as TreeNode;
     const a: ['first', 'first'] = ['first', 'first'];

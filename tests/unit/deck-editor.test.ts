@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { type DeckAction, type DeckState, deckReducer, startDeck } from '@/components/deck-editor/deck-state';
 import { parsePresentationContent, plotRefsOfPresentation } from '@/lib/core/documents/dashboard-content';
 import { invalidMany } from '@/lib/core/errors';
-import { type Deck, deckContent, deckOfContent } from '@/lib/shared/deck';
+import { type Deck, deckContent, deckOfContent, isSlideImageData } from '@/lib/shared/deck';
+import { CONTENT_LIMITS } from '@/lib/shared/limits';
 import type { BuilderPlot } from '@/lib/web/dashboard-builder';
 import { type DeckEditorData, deckProblemsOf } from '@/lib/web/deck-editor';
 
@@ -28,6 +29,7 @@ const data: DeckEditorData = {
   csrf: 'c',
 };
 const plot: BuilderPlot = { fileId: 'alice:7', readable: true, title: 'Sales', href: '/~alice/7/', thumbnail: '/~alice/7.png' };
+const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const run = (s: DeckState, ...actions: DeckAction[]) => actions.reduce(deckReducer, s);
 const kinds = (s: DeckState) => s.deck.present.slides.map((x) => (x.kind === 'kept' ? 'kept' : `${x.kind}:${x.title}`));
 
@@ -76,6 +78,7 @@ describe('the deck as content', () => {
       { kind: 'text', id: 'b', title: 'Alone', body: '' },
       { kind: 'plot', id: 'c', title: 'Sales', plot: { fileId: 'alice:7', shareKey: null } },
       { kind: 'plot', id: 'd', title: '', plot: { fileId: 'bob:2', shareKey: 'k3y' } },
+      { kind: 'image', id: 'e', title: 'A dot', src: PIXEL, alt: 'one red dot' },
       { kind: 'kept', id: 'Py1', slide: pythonSlide },
     ],
   };
@@ -84,15 +87,42 @@ describe('the deck as content', () => {
     const content = deckContent(deck, ORIGIN, data.base);
     const text = JSON.stringify(content);
     const parsed = parsePresentationContent(text);
-    expect(parsed.presentation.slides).toHaveLength(5);
+    expect(parsed.presentation.slides).toHaveLength(6);
     expect(plotRefsOfPresentation(parsed, ORIGIN).map((r) => [r.fileId, r.shareKey])).toEqual([
       ['alice:7', null],
       ['bob:2', 'k3y'],
     ]);
     expect(content.presentation).toMatchObject({ version: '0.1.3', paragraphStyles: { Body: {} }, theme: 'martik' });
-    expect(parsed.presentation.slides[4]).toEqual(pythonSlide);
+    expect(parsed.presentation.slides[5]).toEqual(pythonSlide);
+    expect(parsed.presentation.slides[4].children[1]).toMatchObject({ type: 'Image', props: { src: PIXEL, alt: 'one red dot' } });
     expect(parsed.presentation.slides[0].props?.style).toEqual({ backgroundColor: '#F4FAFB' });
     expect(deckOfContent(JSON.parse(text))).toEqual(deck);
+  });
+
+  it('holds an image in a slide only as a raster data: URL within the limit (no SVG, no script, no other scheme)', () => {
+    const withImage = (src: string) => {
+      const content = deckContent({ theme: 'moods', slides: [{ kind: 'image', id: 'i', title: '', src, alt: '' }] }, ORIGIN);
+      return () => parsePresentationContent(JSON.stringify(content));
+    };
+    expect(withImage(PIXEL)).not.toThrow();
+    expect(isSlideImageData(PIXEL)).toBe(true);
+    // Not an image a slide holds (as addresses of at most 8,192 characters they may be stored: the pages draw an address only when it is on this site).
+    for (const other of ['data:image/svg+xml;base64,PHN2Zy8+', 'data:text/html;base64,PHNjcmlwdD4=', 'javascript:alert(1)', 'data:image/png;base64,<b>'])
+      expect(isSlideImageData(other), other).toBe(false);
+    expect(withImage(`data:image/png;base64,${'A'.repeat(CONTENT_LIMITS.image)}`)).toThrow();
+    expect(withImage('https://elsewhere.example/a.png')).not.toThrow();
+    // Read back, only an image the slide holds is the editor's; anything else is kept as it came.
+    const other = deckContent({ theme: 'moods', slides: [{ kind: 'image', id: 'i', title: '', src: 'https://elsewhere.example/a.png', alt: '' }] }, ORIGIN);
+    expect(deckOfContent(other).slides[0].kind).toBe('kept');
+  });
+
+  it('adds an image slide, its words editable, and says why an image was refused', () => {
+    const s = run(startDeck(data), { type: 'add-image', src: PIXEL }, { type: 'edit', index: 1, patch: { alt: 'a dot' } });
+    expect(s.deck.present.slides[1]).toMatchObject({ kind: 'image', src: PIXEL, alt: 'a dot' });
+    expect(run(s, { type: 'edit', index: 1, patch: { body: 'x' } })).toBe(s);
+    const refused = run(s, { type: 'image-refused', message: 'Too large.' });
+    expect(refused.imageError).toBe('Too large.');
+    expect(run(refused, { type: 'add-image', src: PIXEL }).imageError).toBeNull();
   });
 
   it('keeps as made elsewhere a slide of the editor’s mark that no longer has its shape', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import nextConfig from '@/next.config.mjs';
 import { plotRefOfSrc } from '@/lib/core/documents/dashboard-content';
 import { isEmbedPath } from '@/lib/web/security-headers';
-import { fileAddress, siteFileOf } from '@/lib/shared/urls';
+import { editorLinkFid, fileAddress, siteFileOf } from '@/lib/shared/urls';
 
 const ORIGIN = 'https://plots.example';
 
@@ -46,6 +46,11 @@ describe('file addresses', () => {
     '%s names no file',
     (path) => expect(fileAddress(path)).toBeNull(),
   );
+
+  it('Chart Studio’s editor link /create/?fid=owner:n names the plot (lib/web/new-chart.ts editorLinkTarget: its editor, else its page)', () => {
+    expect(editorLinkFid('alice:3')).toEqual({ owner: 'alice', n: 3 });
+    for (const bad of [undefined, '', 'alice', 'alice:0', 'alice:3:x', 'a/b:3', 'alice:3x']) expect(editorLinkFid(bad), bad).toBeNull();
+  });
 
   it('a slide or box URL in every form the clients make reaches the plot, with its share key', () => {
     const urls = [

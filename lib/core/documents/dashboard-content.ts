@@ -10,6 +10,7 @@ import { parseJsonText, parseWith } from '../json-text';
 import { siteFileOf } from '@/lib/shared/urls';
 import { parseFid } from '../records';
 import { CONTENT_LIMITS } from '@/lib/shared/limits';
+import { isSlideImageData } from '@/lib/shared/deck';
 
 const L = CONTENT_LIMITS;
 const text = (max: number) => z.string().max(max, `at most ${max} characters`);
@@ -85,7 +86,16 @@ const textChild = z.looseObject({
   children: z.array(text(L.line)).max(1000).meta({ description: 'its lines' }),
   props: childProps({}),
 });
-const imageChild = z.looseObject({ ...childBase, type: z.literal('Image'), props: childProps({ src: text(L.url) }) });
+const imageChild = z.looseObject({
+  ...childBase,
+  type: z.literal('Image'),
+  props: childProps({
+    src: z.union([text(L.url), z.string().refine(isSlideImageData, 'an address, or an image as a base64 data: URL (PNG, JPEG, GIF or WebP)')]).meta({
+      description: `an address (drawn only when on this site), or the image itself as a base64 \`data:\` URL of a PNG, JPEG, GIF or WebP of at most ${L.image} characters`,
+    }),
+    alt: text(L.line).optional(),
+  }),
+});
 const plotlyChild = z.looseObject({
   ...childBase,
   type: z.literal('Plotly'),

@@ -15,6 +15,7 @@ import { decodeCursor, keysetPage, type RowsPage } from '../cursors';
 import { fileNumbered, isoText, MAX_COLLABORATORS, USERNAME, type CollaboratorEntry, type CollaboratorList, type Fid } from '../records';
 import { blockedShare, blocksShares } from '../accounts/blocks';
 import { getUserByUsername } from '../accounts/users';
+import { notifyShare } from './notifications';
 
 export const PERMISSIONS = ['read', 'write'] as const satisfies readonly Collaboration[];
 
@@ -73,6 +74,7 @@ export async function addCollaborator(
       .insert(collaborators)
       .values({ fileId: file.id, userId: user.id, permission: input.permission })
       .onConflictDoUpdate({ target: [collaborators.fileId, collaborators.userId], set: { permission: input.permission } });
+    if (!named) await notifyShare(tx, file.id, file.ownerId, user.id, input.permission);
     return !named;
   });
   return { entry: entryOf(await collaboratorsOf(db, file.id), user.username), created };

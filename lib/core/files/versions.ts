@@ -13,6 +13,7 @@ import { decodeCursor, keysetPage, type RowsPage } from '../cursors';
 import { notFound } from '../errors';
 import { MiB } from '../json-text';
 import { isoText } from '../records';
+import { currentKeptSql, keptColumnBytesSql, releaseKeptColumns, versionKeptBytesSql } from './kept-columns';
 
 /** What a save came from: the web's pages, a Python or R client, anything else that called the API. */
 export const CLIENTS = ['web', 'python', 'r', 'api'] as const;
@@ -108,6 +109,7 @@ export async function recordPlotVersion(tx: Db, fileId: number, save: Save, next
   }
   await advance(tx, fileId, version + 1, save);
   await prune(tx, 'plot', fileId);
+  await releaseKeptColumns(tx, [fileId]);
   await boundPersonHistory(tx, fileId);
 }
 
@@ -176,12 +178,13 @@ async function dropUnusedValues(tx: Db, gridIds: number[]): Promise<void> {
     AND cv.id NOT IN (SELECT values_id FROM grid_version_columns WHERE file_id = ANY(${ids}))`);
 }
 
-/** The kept bytes of these files (file_saves.kept_bytes) become their versions' sum. */
+/** The kept bytes of these files (file_saves.kept_bytes) become their versions' sum, with the values a plot's versions keep (kept-columns.ts). */
 async function sumKeptBytes(tx: Db, fileIds: number[]): Promise<void> {
   if (!fileIds.length) return;
   const ids = sql`${`{${fileIds.join(',')}}`}::bigint[]`;
   await tx.execute(sql`UPDATE file_saves s SET kept_bytes = coalesce(
       (SELECT sum(bytes) FROM plot_versions v WHERE v.file_id = s.file_id), (SELECT sum(bytes) FROM grid_versions v WHERE v.file_id = s.file_id), 0)
+      + ${keptColumnBytesSql(sql`s.file_id`)}
     WHERE s.file_id = ANY(${ids})`);
 }
 
@@ -213,23 +216,29 @@ export async function boundPersonHistory(tx: Db, fileId: number, bound: number =
       FOR UPDATE OF f SKIP LOCKED`,
   );
   const ids = sql`${`{${files.map((f) => f.id).join(',')}}`}::bigint[]`;
-  const cut = await queryRows<{ kind: 'p' | 'g'; file_id: string }>(
+  const cut = await queryRows<{ kind: 'p' | 'g' | 'c'; file_id: string }>(
     tx,
     sql`WITH kept AS (
-        SELECT 'p' AS kind, file_id, version, saved_at, bytes FROM plot_versions WHERE file_id = ANY(${ids})
-        UNION ALL SELECT 'g', file_id, version, saved_at, bytes FROM grid_versions WHERE file_id = ANY(${ids})),
+        SELECT 'p' AS kind, file_id, version, saved_at, bytes + ${versionKeptBytesSql} AS bytes FROM plot_versions v WHERE file_id = ANY(${ids})
+        UNION ALL SELECT 'g', file_id, version, saved_at, bytes FROM grid_versions WHERE file_id = ANY(${ids})
+        UNION ALL ${currentKeptSql(ids)}),
       ranked AS (SELECT *, sum(bytes) OVER (ORDER BY saved_at DESC, version DESC, file_id DESC, kind ROWS UNBOUNDED PRECEDING) AS total FROM kept),
       cut AS (SELECT kind, file_id, max(version) AS upto FROM ranked
         WHERE total > ${bound}::bigint - (SELECT coalesce(sum(s.kept_bytes), 0) FROM files f JOIN file_saves s ON s.file_id = f.id
           WHERE f.owner_id = ${person.owner}::int AND NOT f.id = ANY(${ids}))
         GROUP BY kind, file_id),
       p AS (DELETE FROM plot_versions v USING cut WHERE cut.kind = 'p' AND v.file_id = cut.file_id AND v.version <= cut.upto RETURNING 1),
-      g AS (DELETE FROM grid_versions v USING cut WHERE cut.kind = 'g' AND v.file_id = cut.file_id AND v.version <= cut.upto RETURNING 1)
-    SELECT kind, file_id FROM cut CROSS JOIN (SELECT count(*) FROM p) dp CROSS JOIN (SELECT count(*) FROM g) dg`,
+      g AS (DELETE FROM grid_versions v USING cut WHERE cut.kind = 'g' AND v.file_id = cut.file_id AND v.version <= cut.upto RETURNING 1),
+      c AS (DELETE FROM kept_columns k USING cut WHERE cut.kind = 'c' AND k.plot_id = cut.file_id AND k.data IS NOT NULL RETURNING 1)
+    SELECT kind, file_id FROM cut CROSS JOIN (SELECT count(*) FROM p) dp CROSS JOIN (SELECT count(*) FROM g) dg CROSS JOIN (SELECT count(*) FROM c) dc`,
   );
   await dropUnusedValues(
     tx,
     cut.filter((c) => c.kind === 'g').map((c) => Number(c.file_id)),
+  );
+  await releaseKeptColumns(
+    tx,
+    cut.filter((c) => c.kind !== 'g').map((c) => Number(c.file_id)),
   );
   await sumKeptBytes(
     tx,

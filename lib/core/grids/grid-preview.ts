@@ -15,11 +15,18 @@ export interface GridPreview {
   rowCount: number;
 }
 
-/** The grid's first columns and rows, from each column's stored preview; long cells are cut short. */
-export async function gridPreview(db: Db, gridId: number): Promise<GridPreview> {
+/** The columns of grid `gridId`, or of its kept version `version`, as `name`, `length`, `preview` in order (`ord`, `k`). */
+const columnsSql = (gridId: number, version?: number) =>
+  version === undefined
+    ? sql`SELECT name, ord, id AS k, length, preview FROM grid_columns WHERE grid_id = ${gridId}`
+    : sql`SELECT c.name, c.ord, c.uid AS k, v.length, v.preview FROM grid_version_columns c JOIN column_values v ON v.id = c.values_id
+          WHERE c.file_id = ${gridId} AND c.version = ${version}::int`;
+
+/** The grid's first columns and rows (or a kept version's: the caller found it), from each column's stored preview; long cells are cut short. */
+export async function gridPreview(db: Db, gridId: number, version?: number): Promise<GridPreview> {
   const [totals] = await queryRows<{ columns: number; rows: number | null }>(
     db,
-    sql`SELECT count(*)::int AS columns, max(length)::int AS rows FROM grid_columns WHERE grid_id = ${gridId}`,
+    sql`SELECT count(*)::int AS columns, max(length)::int AS rows FROM (${columnsSql(gridId, version)}) c`,
   );
   const cols = await queryRows<{ name: string; head: string }>(
     db,
@@ -27,7 +34,7 @@ export async function gridPreview(db: Db, gridId: number): Promise<GridPreview> 
                (SELECT coalesce(json_agg(CASE WHEN length(e::text) > ${GRID_PREVIEW_CELL}
                                               THEN to_json(left(e::text, ${GRID_PREVIEW_CELL}) || '…') ELSE e END ORDER BY i), '[]'::json)
                   FROM json_array_elements(coalesce(preview, '[]'::json)) WITH ORDINALITY AS t(e, i) WHERE i <= ${GRID_PREVIEW_ROWS})::text AS head
-        FROM grid_columns WHERE grid_id = ${gridId} ORDER BY ord, id LIMIT ${GRID_PREVIEW_COLUMNS}`,
+        FROM (${columnsSql(gridId, version)}) c ORDER BY ord, k LIMIT ${GRID_PREVIEW_COLUMNS}`,
   );
   return {
     columns: cols.map((c) => ({ name: c.name, values: JSON.parse(c.head) as unknown[] })),

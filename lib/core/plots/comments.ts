@@ -14,6 +14,7 @@ import { getPlotFile } from './plots';
 import { limitComments } from '../accounts/rate-limit';
 import { commentRecordSql, isoText, type Fid } from '../records';
 import type { OwnedFile } from '../files/files';
+import { notifyComment } from '../files/notifications';
 import { COMMENT_MAX_CHARS } from '@/lib/shared/limits';
 
 /** Comments one plot holds: past it, new ones are refused (its owner may delete some). */
@@ -115,6 +116,7 @@ export async function createComment(db: Db, viewer: Viewer, fid: Fid, body: Comm
       tx,
       sql`INSERT INTO comments (file_id, author_id, text) VALUES (${file.id}, ${viewer.id}, ${body.text}) RETURNING id`,
     );
+    await notifyComment(tx, file.id, viewer.id);
     return Number(row.id);
   });
   return commentText(db, file.id, id);

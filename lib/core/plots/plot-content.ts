@@ -7,15 +7,14 @@ import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '../accounts/auth';
 import { ApiError, invalid, notFound } from '../errors';
 import { columnTexts } from '../grids/column-reads';
-import { checkFigure } from '../figures/figure';
 import { assertReadable, assertWriter, canRead, holdsShareKey, type FileAccess, type Readable } from '../permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from '../records';
-import { dataSize, overDataLimit, plotSrcReader, publishedSrcs, resolveSrcs, seenByEveryReader, storedRefs, type SrcGrid, type StoredRef } from './srcs';
+import { dataSize, overDataLimit, plotSrcReader, resolveSrcs, seenByEveryReader, storedRefs, type SrcGrid, type StoredRef } from './srcs';
 import { figureKinds, figureKindsSql, MAX_RENDERED_BYTES } from '../images/images';
 import type { DataSize } from '@/lib/shared/figures/live-drawing';
 import { needsMapOutlines } from '@/lib/shared/figures/plotly-bundles';
-import { plotVersionAt } from '../files/versions';
+import { keptSeen, keptSrcColumns, versionFigure } from './version-data';
 
 export interface ContentOptions {
   inlineData: boolean;
@@ -40,20 +39,6 @@ export interface Content {
 const token = (i: number) => `\u0000${i}\u0000`;
 // JSON.stringify writes the NUL of a token as \u0000; input never holds one (bodies with it are refused).
 const TOKEN_TEXT = /"\\u0000(\d+)\\u0000"/g;
-
-/**
- * An earlier version's figure as the content reads one: its src references found again (kept
- * versions store none), each published only when the plot publishes it now (plotSrcReader: an old
- * src the chart no longer draws shows its grid's data only to those who may read that grid), its
- * tag the live figure version's too, which moves when its grids change.
- */
-async function versionFigure(db: Db, fileId: number, n: number) {
-  const { figure } = await plotVersionAt(db, fileId, n);
-  const [live] = await queryRows<{ version: number; refs: unknown }>(db, sql`SELECT version, src_refs AS refs FROM plots WHERE file_id = ${fileId}`);
-  const published = publishedSrcs(live ? storedRefs(live.refs) : []);
-  const refs: StoredRef[] = checkFigure(JSON.parse(figure)).map((r) => (published.has(r.src) ? { p: r.path, s: r.src } : { p: r.path, s: r.src, u: 1 }));
-  return { figure, refs, version: n, tag: `h${n}.${live?.version}` };
-}
 
 export async function getPlotContent(db: Db, viewer: Viewer | null, fid: Fid, opts: ContentOptions): Promise<Content> {
   const file =
@@ -113,16 +98,22 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
     viewer,
     seen,
   );
-  const inline: { ref: StoredRef; cols: number[]; size: DataSize }[] = [];
-  const mapped = new Map<string, number[]>();
+  // A version's srcs whose grid or column is gone draw the columns the version kept (version-data.ts),
+  // inlined (or mapped, without inline_data) for whom keptSeen lets see them.
+  const { kept } = history ? await keptSrcColumns(db, file.id, refs, true) : { kept: [] };
+  const inline: { ref: StoredRef; cols: Cols; size: DataSize }[] = [];
+  const mapped = new Map<string, Cols>();
   const mappedSize = new Map<string, DataSize>();
   refs.forEach((ref, i) => {
-    const { grid, columns: cols, values, bytes } = resolved[i];
-    if (!grid || !cols) return;
-    if (opts.mapUnreadable && !ownRead(grid)) {
+    const { grid, columns: ids, values, bytes } = resolved[i];
+    const keptCols = kept[i] && keptSeen(file, viewer, ref) ? kept[i] : null;
+    const cols: Cols | null = ids ?? keptCols?.map((c) => c.text!) ?? null;
+    if (!cols) return;
+    const size = keptCols ? { values: 0, bytes: keptCols.reduce((sum, c) => sum + c.bytes, 0) } : { values, bytes };
+    if (opts.mapUnreadable && (keptCols ? !opts.inlineData : !ownRead(grid!))) {
       mapped.set(ref.s, cols);
-      mappedSize.set(ref.s, { values, bytes });
-    } else if (opts.inlineData) inline.push({ ref, cols, size: { values, bytes } });
+      mappedSize.set(ref.s, size);
+    } else if (opts.inlineData) inline.push({ ref, cols, size });
   });
   // Columns can change after the plot was saved (rows appended, longer values): what one answer
   // carries stays within the plot limit, so no plot's content costs more than that to serve.
@@ -133,7 +124,9 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
     const over = overDataLimit(size, opts.maxBytes);
     if (over) throw invalid(parameter, `the plot's srcs now ${over} are served inline`);
   }
-  const etag = etagOf(`${base}:${inline.map((i) => i.cols.join(',')).join(';')}:${[...mapped].map(([s, c]) => `${s}=${c}`).join(';')}`);
+  // Kept values never change: a mark stands for them.
+  const colsTag = (cols: Cols) => cols.map((c) => (typeof c === 'number' ? c : 'k')).join(',');
+  const etag = etagOf(`${base}:${inline.map((i) => colsTag(i.cols)).join(';')}:${[...mapped].map(([s, c]) => `${s}=${colsTag(c)}`).join(';')}`);
 
   return {
     etag,
@@ -157,11 +150,14 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
       const tail = mapped.size ? pieces.pop()!.replace(/}\s*$/, '') : pieces.pop()!;
       // Every column in the order the answer holds them, read a batch at a time (lib/core/grids/column-reads.ts).
       const order = [...pieces.filter((_, i) => i % 2).map((t) => inline[Number(t)].cols), ...mapped.values()];
-      const texts = columnTexts(db, order.flat());
-      const next = async () => (await texts.next()).value ?? 'null';
+      const texts = columnTexts(
+        db,
+        order.flat().filter((c) => typeof c === 'number'),
+      );
+      const live = async () => (await texts.next()).value ?? 'null';
       for (let i = 0; i < pieces.length; i += 2) {
         yield pieces[i];
-        yield* columnsText(next, inline[Number(pieces[i + 1])].cols.length);
+        yield* columnsText(inline[Number(pieces[i + 1])].cols, live);
       }
       yield tail;
       if (mapped.size) {
@@ -169,7 +165,7 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
         let first = true;
         for (const [src, cols] of mapped) {
           yield `${first ? '' : ','}${JSON.stringify(src)}:`;
-          yield* columnsText(next, cols.length);
+          yield* columnsText(cols, live);
           first = false;
         }
         yield '}}';
@@ -213,14 +209,18 @@ export async function figureToRender(
   return { text, version: content.version, layout: { width: plot.width, height: plot.height }, mapOutlines: needsMapOutlines(types, subplots) };
 }
 
-/** The next `count` columns' values: one column's, or an array of several (a multi-uid src), as stored. */
-async function* columnsText(next: () => Promise<string>, count: number): AsyncGenerator<string> {
-  if (count === 1) {
-    yield await next();
+/** A src's columns: live ones by id (read in the answer's order), or a version's kept values as text. */
+type Cols = (number | string)[];
+
+/** A src's columns' values: one column's, or an array of several (a multi-uid src), as stored; `live` reads the next live one. */
+async function* columnsText(cols: Cols, live: () => Promise<string>): AsyncGenerator<string> {
+  const text = async (c: number | string) => (typeof c === 'string' ? c : live());
+  if (cols.length === 1) {
+    yield await text(cols[0]);
     return;
   }
   yield '[';
-  for (let i = 0; i < count; i++) yield `${i ? ',' : ''}${await next()}`;
+  for (let i = 0; i < cols.length; i++) yield `${i ? ',' : ''}${await text(cols[i])}`;
   yield ']';
 }
 

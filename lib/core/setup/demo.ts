@@ -8,8 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
 import { files, plots, users } from '@/db/schema';
 import { createGrid } from '../grids/grids';
-import { createPlot } from '../plots/plots';
-import { setAt, splitFigure } from '../figures/figure';
+import { createPlotFromRawFigure, figureTitle } from '../plots/raw-figure';
 import { createUser } from '../accounts/users';
 
 const MOCKS_DIR = path.resolve(process.cwd(), 'fixtures/plotly-mocks');
@@ -39,41 +38,6 @@ const humanize = (file: string) => {
     .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
-
-/** Uploads a raw figure's data as a grid and creates the plot on src references; returns its fid. */
-export async function createPlotFromRawFigure(
-  db: Db,
-  viewer: { id: number; username: string },
-  raw: unknown,
-  opts: { filename: string; title?: string; worldReadable?: boolean; secret?: boolean; origin?: string },
-): Promise<string> {
-  const origin = opts.origin ?? 'http://localhost:3000';
-  const { figure, columns } = splitFigure(raw);
-  if (columns.length) {
-    const cols = Object.fromEntries(columns.map((c, i) => [c.name, { data: c.data, order: i }]));
-    const { file: grid } = await createGrid(
-      db,
-      viewer,
-      { data: { cols }, filename: `${opts.filename}_grid`, world_readable: opts.worldReadable ?? true },
-      origin,
-    );
-    const uidByName = new Map(grid.cols.map((c) => [c.name, c.uid]));
-    for (const c of columns) setAt(figure, c.path, `${grid.fid}:${uidByName.get(c.name)}`);
-  }
-  const text = await createPlot(
-    db,
-    viewer,
-    {
-      figure,
-      filename: opts.filename,
-      world_readable: opts.worldReadable ?? true,
-      share_key_enabled: opts.secret ?? false,
-      ...(opts.title ? { title: opts.title } : {}),
-    },
-    origin,
-  );
-  return (JSON.parse(text) as { file: { fid: string } }).file.fid;
-}
 
 /** Seeds the demo gallery when the database has no users yet. Returns the created users' API keys. */
 export async function seedDemoIfEmpty(db: Db): Promise<{ username: string; apiKey: string }[] | null> {
@@ -107,7 +71,7 @@ async function seedDemo(db: Db) {
     const worldReadable = roll > 0.12;
     const fid = await createPlotFromRawFigure(db, owner, raw, {
       filename: file.replace(/\.json$/, ''),
-      title: titleOf(raw) || humanize(file),
+      title: figureTitle(raw) || humanize(file),
       worldReadable,
       secret: !worldReadable && roll > 0.06,
     });
@@ -126,13 +90,6 @@ async function seedDemo(db: Db) {
       .where(eq(plots.fileId, row.id));
   }
   return created.map(({ username, apiKey }) => ({ username, apiKey }));
-}
-
-function titleOf(raw: { layout?: { title?: unknown } }): string {
-  const t = raw.layout?.title;
-  const text = typeof t === 'string' ? t : typeof t === 'object' && t && 'text' in t ? String((t as { text: unknown }).text) : '';
-  // Mock titles sometimes hold markup; the gallery shows plain text.
-  return text.replace(/<[^>]*>/g, '').trim();
 }
 
 /**

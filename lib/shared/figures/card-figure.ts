@@ -1,8 +1,9 @@
 // A figure as a plot card shows it: a box of about 300x220 CSS pixels where a figure laid out for a
 // page comes out clipped or cramped (tick labels cut, menus over the plot, a legend over the data).
 // The card drops what cannot fit (title, which the card shows as text; legend; menus; sliders;
-// colour bars; frames; annotations but a few short ones), keeps margins just wide enough for the
-// tick labels (automargin) and draws smaller text and fewer ticks. The renderer draws the stored
+// range sliders and selectors; colour bars; frames; annotations but a few short ones that stay
+// inside), keeps margins just wide enough for the tick labels (automargin, pies' outside labels
+// too) and draws smaller text and fewer ticks on every kind of axis. The renderer draws the stored
 // card image with it and the card's live chart draws the same, so the two match.
 //
 // `cardFigure` runs in the browser and in the renderer's page, where it is injected as text
@@ -42,48 +43,95 @@ function cardFigureWith(xyTypes: readonly string[], figure: CardFigureInput, wid
     const f = isObject(font) ? font : {};
     return { ...f, size: typeof f.size === 'number' ? Math.min(f.size, size) : size };
   };
-  const inPaper = (ref: unknown, v: unknown) => ref !== 'paper' || (typeof v === 'number' && v >= 0 && v <= 1);
+  // An annotation on the paper stays if it is inside and its text does not reach out of the plot:
+  // anchored at an edge and drawn outwards, it would sit in the margin the card does not have.
+  // (Without a reference it is on the first axes, or on the paper when there are none.)
+  const OUTWARD: Record<string, [string, string]> = { x: ['right', 'left'], y: ['top', 'bottom'] };
+  const inPaper = (a: Record<string, unknown>, letter: 'x' | 'y', onPaper: boolean) => {
+    const ref = a[`${letter}ref`] ?? (onPaper ? 'paper' : letter);
+    if (ref !== 'paper') return true;
+    const v = a[letter] ?? 0.5;
+    if (typeof v !== 'number' || v < 0 || v > 1) return false;
+    // With its arrow (plotly's default) the text sits above the point it marks.
+    const anchor = letter === 'y' && a.showarrow !== false ? 'bottom' : a[`${letter}anchor`];
+    const [low, high] = OUTWARD[letter];
+    if (v > 0.9 && (anchor === high || anchor === 'middle' || anchor === 'center')) return false;
+    return !(v < 0.1 && (anchor === low || anchor === 'middle' || anchor === 'center'));
+  };
 
   // A 2D or 3D axis: its margin grown to fit its labels, its text smaller, its automatic ticks fewer.
-  const axis = (a: unknown) => {
+  const axis = (a: unknown, letter = '') => {
     const ax: Record<string, unknown> = {
       ...(isObject(a) ? a : {}),
       automargin: true,
       tickfont: smaller(isObject(a) ? a.tickfont : undefined, TICK_FONT_SIZE),
     };
-    const auto = ax.tickmode === undefined || ax.tickmode === 'auto';
-    if (auto && ax.dtick === undefined) ax.nticks = typeof ax.nticks === 'number' && ax.nticks > 0 ? Math.min(ax.nticks, MAX_TICKS) : MAX_TICKS;
+    fewerTicks(ax);
     const title = ax.title;
     if (isObject(title)) ax.title = { ...title, font: smaller(title.font, FONT_SIZE), standoff: 4 };
+    // A range slider is a strip of the chart again under it, its selector buttons over it: a card has room for neither.
+    // (A candlestick's or OHLC's x axis shows a range slider unless told not to.)
+    if (letter === 'x') ax.rangeslider = { ...(isObject(ax.rangeslider) ? ax.rangeslider : {}), visible: false };
+    if (isObject(ax.rangeselector)) ax.rangeselector = { ...ax.rangeselector, visible: false };
     return ax;
   };
+  function fewerTicks(ax: Record<string, unknown>) {
+    const auto = ax.tickmode === undefined || ax.tickmode === 'auto';
+    if (auto && ax.dtick === undefined) ax.nticks = typeof ax.nticks === 'number' && ax.nticks > 0 ? Math.min(ax.nticks, MAX_TICKS) : MAX_TICKS;
+  }
+  // Polar, ternary and smith axes: smaller labels, fewer ticks (their subplots have no margins to grow).
+  const roundAxis = (a: unknown) => {
+    const ax: Record<string, unknown> = { ...(isObject(a) ? a : {}), tickfont: smaller(isObject(a) ? a.tickfont : undefined, TICK_FONT_SIZE) };
+    fewerTicks(ax);
+    return ax;
+  };
+  const ROUND_AXES: [RegExp, string[]][] = [
+    [/^polar\d*$/, ['radialaxis', 'angularaxis']],
+    [/^ternary\d*$/, ['aaxis', 'baxis', 'caxis']],
+    [/^smith\d*$/, ['realaxis', 'imaginaryaxis']],
+  ];
 
   const source = isObject(figure.layout) ? figure.layout : {};
   const layout: Record<string, unknown> = {};
   for (const key of Object.keys(source)) {
     const value = source[key];
-    if (/^[xy]axis\d*$/.test(key)) layout[key] = axis(value);
+    if (/^[xy]axis\d*$/.test(key)) layout[key] = axis(value, key[0]);
     else if (/^scene\d*$/.test(key) && isObject(value))
       layout[key] = { ...value, xaxis: axis(value.xaxis), yaxis: axis(value.yaxis), zaxis: axis(value.zaxis) };
     else if (/^coloraxis\d*$/.test(key) && isObject(value)) layout[key] = { ...value, showscale: false };
-    else layout[key] = value;
-  }
-  // Axes the layout leaves out get their defaults, margins not grown among them: they are added.
-  for (const t of Array.isArray(figure.data) ? figure.data : []) {
-    if (!isObject(t) || (t.type !== undefined && !xyTypes.includes(String(t.type)))) continue;
-    for (const [letter, ref] of [
-      ['x', t.xaxis],
-      ['y', t.yaxis],
-    ] as const) {
-      const id: string = typeof ref === 'string' && new RegExp(`^${letter}\\d*$`).test(ref) ? ref : letter;
-      const key = `${letter}axis${id.slice(1)}`;
-      if (!(key in layout)) layout[key] = axis(undefined);
+    else {
+      const round = isObject(value) && ROUND_AXES.find(([re]) => re.test(key));
+      layout[key] = round ? { ...value, ...Object.fromEntries(round[1].map((k) => [k, roundAxis(value[k])])) } : value;
     }
   }
+  // Axes the layout leaves out get their defaults, margins not grown among them: they are added.
+  const addAxis = (letter: 'x' | 'y', ref: unknown) => {
+    const id: string = typeof ref === 'string' && new RegExp(`^${letter}\\d*$`).test(ref) ? ref : letter;
+    const key = `${letter}axis${id.slice(1)}`;
+    if (!(key in layout)) layout[key] = axis(undefined, letter);
+  };
+  for (const t of Array.isArray(figure.data) ? figure.data : []) {
+    if (!isObject(t)) continue;
+    if (t.type === 'splom') {
+      // A scatter matrix makes an x and a y axis per dimension (x, x2, ...) unless it names them.
+      const n = Array.isArray(t.dimensions) ? t.dimensions.length : 0;
+      for (const letter of ['x', 'y'] as const) {
+        const named = t[`${letter}axes`];
+        const refs = Array.isArray(named) ? named : Array.from({ length: n }, (_, i) => (i === 0 ? letter : `${letter}${i + 1}`));
+        for (const ref of refs) addAxis(letter, ref);
+      }
+      continue;
+    }
+    if (t.type !== undefined && !xyTypes.includes(String(t.type))) continue;
+    addAxis('x', t.xaxis);
+    addAxis('y', t.yaxis);
+  }
+  const onPaper = !Object.keys(layout).some((k) => /^[xy]axis\d*$/.test(k));
   const annotations = Array.isArray(source.annotations)
     ? source.annotations
         .filter(
-          (a: unknown) => isObject(a) && a.visible !== false && plain(a.text).length <= MAX_ANNOTATION_CHARS && inPaper(a.xref, a.x) && inPaper(a.yref, a.y),
+          (a: unknown) =>
+            isObject(a) && a.visible !== false && plain(a.text).length <= MAX_ANNOTATION_CHARS && inPaper(a, 'x', onPaper) && inPaper(a, 'y', onPaper),
         )
         .slice(0, MAX_ANNOTATIONS)
         .map((a: Record<string, unknown>) => ({ ...a, font: smaller(a.font, TICK_FONT_SIZE) }))
@@ -109,6 +157,10 @@ function cardFigureWith(xyTypes: readonly string[], figure: CardFigureInput, wid
     // Attributes a trace type does not have are ignored by plotly, so every trace is told the same.
     const trace: Record<string, unknown> = { ...t, showscale: false };
     if (isObject(trace.marker)) trace.marker = { ...trace.marker, showscale: false };
+    // Text on the data at most the card's size; a pie's outside labels get room (its own automargin).
+    for (const key of ['textfont', 'insidetextfont', 'outsidetextfont']) if (key in trace) trace[key] = smaller(trace[key], FONT_SIZE);
+    if (trace.type === 'pie') trace.automargin = true;
+    if (isObject(trace.title)) trace.title = { ...trace.title, font: smaller(trace.title.font, FONT_SIZE) };
     return trace;
   });
   return { data, layout };

@@ -25,6 +25,7 @@ import { NOTICES, type Notice } from '@/lib/web/file-forms';
 import { Badge, DateTime, Owner, PeopleLink } from '@/components/file-head';
 import { visibilityHint } from '@/lib/shared/sharing';
 import { DocumentPage } from './document-page';
+import { GridPreviewTable } from './_shared/grid-preview-table';
 
 export const dynamic = 'force-dynamic';
 
@@ -229,17 +230,12 @@ function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice | null 
   );
 }
 
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
 /** Plots a grid's page names (the rest counted): its record names more. */
 const USED_BY_SHOWN = 5;
 
 function GridPage({ data, notice }: { data: GridPageData; notice: Notice | null }) {
   const { file, shareKey, visibility, own, writes } = data;
-  const { columns, columnCount, rowCount, shown } = data.preview;
+  const { columnCount, rowCount } = data.preview;
   return (
     <main className="file-page grid-page">
       <header className="file-head">
@@ -296,45 +292,7 @@ function GridPage({ data, notice }: { data: GridPageData; notice: Notice | null 
         </p>
       </header>
       {own && notice && <NoticeMessage key={randomUUID()}>{NOTICES[notice]}</NoticeMessage>}
-      {(rowCount > shown || columnCount > columns.length) && (
-        <p className="grid-note" id="grid-note">
-          Showing the first {shown.toLocaleString('en')} of {rowCount.toLocaleString('en')} rows
-          {columnCount > columns.length && ` and the first ${columns.length} of ${columnCount.toLocaleString('en')} columns`}. The CSV download has all the
-          data.
-        </p>
-      )}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus is what lets a keyboard scroll the overflowing table */}
-      <section className="table-wrap" aria-label={`Data of ${file.filename}`} tabIndex={0}>
-        <table className="grid-table">
-          <thead>
-            <tr>
-              <th scope="col" className="row-number">
-                <span className="visually-hidden">Row</span>
-              </th>
-              {columns.map((c, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position in a table rendered once on the server, never reordered
-                <th scope="col" key={i}>
-                  {c.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {Array.from({ length: shown }, (_, r) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a row is its number
-              <tr key={r}>
-                <th scope="row" className="row-number">
-                  {r + 1}
-                </th>
-                {columns.map((c, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its column's position, as in the header
-                  <td key={i}>{cellText(c.values[r])}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <GridPreviewTable preview={data.preview} label={`Data of ${file.filename}`} rest="The CSV download has all the data." />
     </main>
   );
 }

@@ -41,10 +41,7 @@ export default async function EditFilePage({ params }: Props) {
     const d = page.data.dashboard!;
     return (
       <main>
-        <div className="dashboard-builder-head">
-          <h1>Edit dashboard: {page.data.filename}</h1>
-          <Link href={filePath(d.owner, d.n)}>Back to the dashboard (unsaved changes are lost)</Link>
-        </div>
+        <DocumentEditorHead noun="dashboard" filename={page.data.filename} href={filePath(d.owner, d.n)} />
         <DashboardBuilder data={page.data} save={saveDashboardAction} choosePlots={choosePlotsAction} />
       </main>
     );
@@ -53,10 +50,7 @@ export default async function EditFilePage({ params }: Props) {
     const d = page.data.presentation!;
     return (
       <main>
-        <div className="dashboard-builder-head">
-          <h1>Edit presentation: {page.data.filename}</h1>
-          <Link href={filePath(d.owner, d.n)}>Back to the presentation (unsaved changes are lost)</Link>
-        </div>
+        <DocumentEditorHead noun="presentation" filename={page.data.filename} href={filePath(d.owner, d.n)} />
         <DeckEditor data={page.data} save={savePresentationAction} choosePlots={choosePlotsAction} />
       </main>
     );
@@ -69,5 +63,17 @@ export default async function EditFilePage({ params }: Props) {
       </div>
       <ChartEditor data={page.data} check={checkFigureAction} followSharing={followSharingAction} />
     </main>
+  );
+}
+
+/** A dashboard's or presentation's editor heading, and the way back. */
+function DocumentEditorHead({ noun, filename, href }: { noun: string; filename: string; href: string }) {
+  return (
+    <div className="dashboard-builder-head">
+      <h1>
+        Edit {noun}: {filename}
+      </h1>
+      <Link href={href}>Back to the {noun} (unsaved changes are lost)</Link>
+    </div>
   );
 }

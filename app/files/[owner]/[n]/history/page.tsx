@@ -13,8 +13,8 @@ export const metadata: Metadata = { title: 'History', robots: { index: false, fo
 
 type Props = { params: Promise<{ owner: string; n: string }>; searchParams: Promise<{ cursor?: string | string[] }> };
 
-// `/~owner/n/history`: every save of the owner's plot (each to view drawn) or grid, newest first, each
-// to restore (anyone else gets the 404 of a missing file).
+// `/~owner/n/history`: every save of the owner's plot (each to view drawn) or grid (each to look at),
+// newest first, each to restore (anyone else gets the 404 of a missing file).
 export default async function HistoryPage({ params, searchParams }: Props) {
   const { owner, n } = await params;
   const page = await loadFileHistory(owner, n, (await searchParams).cursor);
@@ -37,7 +37,7 @@ export default async function HistoryPage({ params, searchParams }: Props) {
           <li key={v.version} className="version-item">
             <div className="version-head">
               <h2 id={`version-${v.version}`}>
-                {grid ? `Version ${v.version}` : <Link href={historyPath(file.owner, file.n, v.version)}>Version {v.version}</Link>}
+                <Link href={historyPath(file.owner, file.n, v.version)}>Version {v.version}</Link>
               </h2>
               {v.version === current && <span className="version-current">Current</span>}
             </div>

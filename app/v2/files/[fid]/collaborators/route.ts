@@ -1,3 +1,5 @@
+import { after } from 'next/server';
+import { deliverNotificationMail } from '@/lib/core/files/notifications';
 import { addCollaborator, collaboratorAddSchema, listCollaborators } from '@/lib/core/files/collaborators';
 import { fidParam } from '@/lib/core/records';
 import { json } from '@/lib/http/responses';
@@ -17,6 +19,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/file
     responses: { 201: 'the new entry', 200: 'the changed entry (they were on it already)' },
     handler: async ({ db, viewer, params, body }) => {
       const { entry, created } = await addCollaborator(db, viewer, fidParam(params.fid), body);
+      after(() => deliverNotificationMail(db));
       return json(entry, { status: created ? 201 : 200 });
     },
   }),

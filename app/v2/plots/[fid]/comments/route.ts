@@ -1,3 +1,5 @@
+import { after } from 'next/server';
+import { deliverNotificationMail } from '@/lib/core/files/notifications';
 import { commentBodySchema, createComment, listComments } from '@/lib/core/plots/comments';
 import { COMMENT_MAX_CHARS } from '@/lib/shared/limits';
 import { fidParam } from '@/lib/core/records';
@@ -31,6 +33,10 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/plot
       409: 'The plot holds the most comments it can.',
       429: 'The caller posted their hourly allowance of comments.',
     },
-    handler: async ({ db, viewer, params, query, body }) => json(await createComment(db, viewer, fidParam(params.fid), body, query.share_key), { status: 201 }),
+    handler: async ({ db, viewer, params, query, body }) => {
+      const comment = await createComment(db, viewer, fidParam(params.fid), body, query.share_key);
+      after(() => deliverNotificationMail(db));
+      return json(comment, { status: 201 });
+    },
   }),
 });
