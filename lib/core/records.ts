@@ -154,7 +154,7 @@ export function plotRecordSql(viewerId: number | null | Placeholder, detail: boo
     'is_template', p.is_template,
     'autosize', p.autosize,
     'caption', p.caption,
-    'figure', p.figure,
+    'figure', ${viewerId === null ? sql`figure_without_stream_tokens(p.figure)` : sql`CASE WHEN ${owner} THEN p.figure ELSE figure_without_stream_tokens(p.figure) END`},
     'height', p.height,
     'width', p.width,
     'user', ${userRecordSql()}${extra}`;

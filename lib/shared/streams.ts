@@ -123,3 +123,35 @@ export interface StreamEvent {
   writes?: StreamWrite[];
   state?: StreamState;
 }
+
+type Trace = { stream?: unknown };
+
+/**
+ * Takes the stream tokens out of `figure`'s traces, keeping the rest of each `stream`; whether there
+ * were any. Its twin in SQL is `figure_without_stream_tokens` (the plot records' figure), held to it by tests/lib/stream-tokens-twin.test.ts.
+ */
+export function dropStreamTokens(figure: unknown): boolean {
+  const data = typeof figure === 'object' && figure !== null ? (figure as { data?: unknown }).data : undefined;
+  let dropped = false;
+  for (const t of Array.isArray(data) ? data : []) {
+    if (typeof t !== 'object' || t === null) continue;
+    const trace = t as Trace;
+    if (typeof trace.stream === 'object' && trace.stream !== null && !Array.isArray(trace.stream) && 'token' in trace.stream) {
+      const { token: _, ...rest } = trace.stream as Record<string, unknown>;
+      trace.stream = rest;
+      dropped = true;
+    }
+  }
+  return dropped;
+}
+
+/**
+ * The figure's text as anyone but its owner reads it: without its stream tokens. A token is the
+ * owner's key for writing to the trace (chart_studio's `Stream`), so it is never shown to a reader,
+ * and a copy does not carry it (pages follow a stream by the plot, not by its token).
+ */
+export function figureTextWithoutTokens(text: string): string {
+  if (!text.includes('"token"')) return text;
+  const figure = JSON.parse(text);
+  return dropStreamTokens(figure) ? JSON.stringify(figure) : text;
+}

@@ -15,6 +15,7 @@ import { figureKinds, figureKindsSql, MAX_RENDERED_BYTES } from '../images/image
 import type { DataSize } from '@/lib/shared/figures/live-drawing';
 import { needsMapOutlines } from '@/lib/shared/figures/plotly-bundles';
 import { keptSeen, keptSrcColumns, versionFigure } from './version-data';
+import { figureTextWithoutTokens } from '@/lib/shared/streams';
 
 export interface ContentOptions {
   inlineData: boolean;
@@ -69,18 +70,22 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
         );
   // Deleted for good since the caller found it: the 404 it would get now.
   if (!plot) throw notFound();
+  // The owner's stream tokens are theirs alone (lib/shared/streams.ts).
+  const owner = viewer?.id === file.ownerId;
+  const figureText = owner ? plot.figure : figureTextWithoutTokens(plot.figure);
+  const withTokens = figureText !== plot.figure || (owner && plot.figure.includes('"token"'));
   const refs = storedRefs(plot.refs);
   // An answer to a secret link's holder or of a version is theirs alone.
   const publicPlot = file.worldReadable && !opts.shareKey && !history;
-  const base = `${file.id}:${plot.tag}:${opts.inlineData ? 1 : 0}:${opts.mapUnreadable ? 1 : 0}`;
+  const base = `${file.id}:${plot.tag}:${opts.inlineData ? 1 : 0}:${opts.mapUnreadable ? 1 : 0}${owner && withTokens ? ':o' : ''}`;
 
   if (!refs.length || (!opts.inlineData && !opts.mapUnreadable)) {
     return {
       etag: etagOf(base),
-      shared: publicPlot,
+      shared: publicPlot && !(owner && withTokens),
       version: plot.version,
       parts: async function* () {
-        yield plot.figure;
+        yield figureText;
       },
     };
   }
@@ -134,10 +139,11 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
     // depend on who asks; so does one mapped for some readers and a src to those who read its grid.
     shared:
       publicPlot &&
+      !(owner && withTokens) &&
       resolved.every((r, i) => r.grid !== null && everyone(r.grid, refs[i].s) && (r.grid.worldReadable || (opts.inlineData && !opts.mapUnreadable))),
     version: plot.version,
     parts: async function* () {
-      let text = plot.figure;
+      let text = figureText;
       if (inline.length) {
         const figure = JSON.parse(text);
         inline.forEach(({ ref }, i) => {

@@ -6,6 +6,7 @@ import { compiledQuery, queryRows, type Db } from '@/db/client';
 import type { Viewer } from '../accounts/auth';
 import { invalid, notFound } from '../errors';
 import { setAt } from '../figures/figure';
+import { dropStreamTokens } from '@/lib/shared/streams';
 import { createFileWith, freeFilename, NEW_FILE } from '../files/files';
 import { enqueue, notifyQueued } from '../images/images';
 import { MiB } from '../json-text';
@@ -94,6 +95,8 @@ export async function copyPlot(db: Db, viewer: Viewer, fid: Fid, shareKey: strin
     }
 
     const figure = JSON.parse(plot.figure);
+    // A copy never carries the original's stream tokens (the original owner's keys to write to it).
+    dropStreamTokens(figure);
     const newRefs = refs.map((ref, i) => {
       const { grid, columns } = resolved[i];
       if (!grid || !columns) return { p: ref.p, s: ref.s };
