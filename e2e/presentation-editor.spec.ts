@@ -162,10 +162,10 @@ test('a presentation made in the editor, then given: present mode by keys, the a
   // An image from the computer as a third slide: held in the presentation, drawn with its words; a file that is no image is refused, said at the buttons.
   const imageInput = page.locator('input[type="file"][aria-label="Image for a new slide"]');
   await imageInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
-  await expect(page.getByText('“notes.txt” is not a PNG, JPEG, GIF or WebP image.')).toBeVisible();
+  await expect(page.locator('#deck-image-error')).toHaveText('“notes.txt” is not a PNG, JPEG, GIF or WebP image.');
   await imageInput.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(RED_DOT, 'base64') });
   await expect(slides).toHaveCount(3);
-  await expect(page.getByText('is not a PNG')).toHaveCount(0);
+  await expect(page.locator('#deck-image-error')).toHaveCount(0);
   await slides.nth(2).getByLabel('What the image shows').fill('One red dot');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/~e2e\/\d+\/$/);

@@ -54,6 +54,12 @@ test('live streams: a token from settings, a streamed plot drawing each write as
   });
   expect(created.status()).toBe(200);
   const { fid } = (await created.json()).file as { fid: string };
+  // The token is the owner's key to write: another reader never sees it (content, record, lists), its owner does.
+  for (const path of [`/v2/plots/${fid}/content?inline_data=true`, `/v2/plots/${fid}`, `/v2/plots?page_size=20`]) {
+    const seen = await (await request.get(path)).text();
+    expect(seen, path).not.toContain(token);
+  }
+  expect(await (await request.get(`/v2/plots/${fid}/content`, { headers: { Authorization: basicAuth(E2E_USER) } })).text()).toContain(token);
 
   // The page follows the plot once its event stream answers (the server follows the token first).
   const following = page.waitForResponse((res) => res.url().includes('/v2/streams/events') && res.status() === 200);
