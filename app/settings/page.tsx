@@ -8,7 +8,14 @@ import { profilePath, signInFirst } from '@/lib/shared/urls';
 import { getUserById } from '@/lib/core/accounts/users';
 import { bytesText, storageOf } from '@/lib/core/accounts/storage';
 import { signedInPage } from '@/lib/web/page-context';
-import { changePasswordAction, deleteStreamTokenAction, newApiKeyAction, newStreamTokenAction, saveNotificationsAction, saveProfileAction } from '@/app/_actions/settings';
+import {
+  changePasswordAction,
+  deleteStreamTokenAction,
+  newApiKeyAction,
+  newStreamTokenAction,
+  saveNotificationsAction,
+  saveProfileAction,
+} from '@/app/_actions/settings';
 import { StreamTokens } from '@/components/stream-tokens';
 import { listStreamTokens } from '@/lib/core/streams/stream-tokens';
 import { STREAM_LIMITS } from '@/lib/shared/streams';
