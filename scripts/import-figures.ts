@@ -60,7 +60,7 @@ await runCommand(
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new CommandError(`${arg}: no such file or folder.`);
         throw error;
       }
-      const batch = readFigureFiles(found.files);
+      const batch = await readFigureFiles(found.files);
       for (const name of found.tooLarge) batch.refused.push({ label: name, reason: `larger than ${IMPORT_LIMITS.maxSourceBytes / 1024 / 1024} MiB` });
       console.log(`[${i + 1}/${positionals.length}] ${arg}: ${batch.figures.length} figure${batch.figures.length === 1 ? '' : 's'}`);
       const result = await importFigures(db, owner, batch, {

@@ -32,7 +32,7 @@ describe.each(DRIVERS)('figure imports (%s)', (driver) => {
     );
 
   it('makes each figure a plot on a grid in its file’s folder, keeps free numbers, and skips all of it when run again', async () => {
-    const batch = readFigureFiles([file('charts.zip'), file('growth.html'), file('deep.json')]);
+    const batch = await readFigureFiles([file('charts.zip'), file('growth.html'), file('deep.json')]);
     const lines: string[] = [];
     const first = await importFigures(db, owner, batch, {
       origin: ORIGIN,
@@ -60,7 +60,7 @@ describe.each(DRIVERS)('figure imports (%s)', (driver) => {
     expect(folders).toEqual(['charts', 'growth']);
     expect(rows.filter((r) => r.filetype === 'grid').map((r) => r.filename)).toContain('Monthly sales data');
 
-    const again = await importFigures(db, owner, readFigureFiles([file('charts.zip'), file('growth.html')]), { origin: ORIGIN, keepNumbers: true });
+    const again = await importFigures(db, owner, await readFigureFiles([file('charts.zip'), file('growth.html')]), { origin: ORIGIN, keepNumbers: true });
     expect(again.made).toEqual([]);
     expect(again.skipped.map((s) => s.fid)).toEqual(['ada:7', 'ada:11', 'ada:13', 'ada:15', 'ada:17', 'ada:20']);
     expect(await filesOf()).toEqual(rows);
@@ -69,7 +69,7 @@ describe.each(DRIVERS)('figure imports (%s)', (driver) => {
   it('leaves nothing of a figure the create refuses (no grid, no plot, no folder), and says why', async () => {
     const before = await filesOf();
     const tooMany = { data: Array.from({ length: 1001 }, () => ({ y: [1] })) };
-    const batch = readFigureFiles([{ name: 'many-traces.json', bytes: Buffer.from(JSON.stringify(tooMany)) }]);
+    const batch = await readFigureFiles([{ name: 'many-traces.json', bytes: Buffer.from(JSON.stringify(tooMany)) }]);
     const result = await importFigures(db, owner, batch, { origin: ORIGIN });
     expect(result.made).toEqual([]);
     expect(result.refused).toEqual([{ label: 'many-traces.json', reason: expect.stringMatching(/at most 1000 traces/) }]);

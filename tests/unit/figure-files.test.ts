@@ -9,8 +9,8 @@ import { htmlFigures } from '@/lib/core/imports/html-figures';
 const file = (name: string, folder?: string): FigureFile => ({ name, bytes: readFileSync(`fixtures/bring/${name}`), ...(folder ? { folder } : {}) });
 
 describe('readFigureFiles', () => {
-  it('reads write_json, write_html (without plotly.js and from the CDN, frames kept) and a notebook’s two outputs', () => {
-    const batch = readFigureFiles([file('fruit.json'), file('temperature.html'), file('growth.html'), file('two-charts.ipynb')]);
+  it('reads write_json, write_html (without plotly.js and from the CDN, frames kept) and a notebook’s two outputs', async () => {
+    const batch = await readFigureFiles([file('fruit.json'), file('temperature.html'), file('growth.html'), file('two-charts.ipynb')]);
     expect(batch.refused).toEqual([]);
     expect(batch.figures.map((f) => [f.label, f.folder, f.name])).toEqual([
       ['fruit.json', 'fruit', 'Fruit counts'],
@@ -28,18 +28,24 @@ describe('readFigureFiles', () => {
     expect(new Set(batch.figures.map((f) => f.key)).size).toBe(5);
   });
 
-  it('reads a page with plotly.js inlined (include_plotlyjs=True) as its one figure', () => {
+  it('reads a page with plotly.js inlined (include_plotlyjs=True) as its one figure', async () => {
     const lib = readFileSync('node_modules/plotly.js-dist-min/plotly.min.js', 'utf8');
     // plotly.js 2 (as python3-plotly inlines it) names a call in an error message's text.
     const message = `var hint = "Plotly.newPlot(gd, data, layout, { mapboxAccessToken: 'my-access-token' });";`;
     const page = readFileSync('fixtures/bring/temperature.html', 'utf8').replace('<body>', `<body><script type="text/javascript">${lib}\n${message}</script>`);
-    const batch = readFigureFiles([{ name: 'inlined.html', bytes: Buffer.from(page) }]);
+    const batch = await readFigureFiles([{ name: 'inlined.html', bytes: Buffer.from(page) }]);
     expect(batch.refused).toEqual([]);
     expect(batch.figures.map((f) => [f.label, f.name])).toEqual([['inlined.html', 'Temperature']]);
   });
 
-  it('reads a zip into its name’s folder, inlining a Chart Studio plot’s srcs from the grid that came along, with its number', () => {
-    const batch = readFigureFiles([file('charts.zip')]);
+  it('reads a zip into its name’s folder, inlining a Chart Studio plot’s srcs from the grid that came along, with its number', async () => {
+    // The process's other work runs while a zip is read: a turn of the event loop comes before the answer.
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    const batch = await readFigureFiles([file('charts.zip')]);
+    expect(turned).toBe(true);
     expect(batch.refused).toEqual([]);
     expect(batch.figures.map((f) => [f.label, f.folder, f.name, f.number])).toEqual([
       ['charts.zip: charts/fruit.json', 'charts', 'Fruit counts', null],
@@ -51,9 +57,9 @@ describe('readFigureFiles', () => {
     expect(batch.figures[4].figure.data).toEqual([{ type: 'scatter', x: ['Jan', 'Feb', 'Mar'], y: [120, 135, 160] }]);
   });
 
-  it('refuses a figure on srcs whose grid did not come along, and a grid without its fid', () => {
+  it('refuses a figure on srcs whose grid did not come along, and a grid without its fid', async () => {
     const plot = { figure: { data: [{ type: 'bar', xsrc: 'ada:6:1a2b3c', ysrc: 'ada:6:4d5e6f' }] } };
-    const batch = readFigureFiles([
+    const batch = await readFigureFiles([
       { name: 'plot.json', bytes: strToU8(JSON.stringify(plot)) },
       { name: 'grid.json', bytes: strToU8(JSON.stringify({ cols: { a: { data: [1], uid: '1a2b3c' } } })) },
     ]);
@@ -64,8 +70,8 @@ describe('readFigureFiles', () => {
     ]);
   });
 
-  it('refuses hostile files with their reasons: a zip bomb, 10,000-deep JSON, calls that are not JSON; keeps only the figure of a page with scripts', () => {
-    const batch = readFigureFiles([file('bomb.zip'), file('deep.json'), file('hostile.html'), { name: 'notes.txt', bytes: strToU8('hi') }]);
+  it('refuses hostile files with their reasons: a zip bomb, 10,000-deep JSON, calls that are not JSON; keeps only the figure of a page with scripts', async () => {
+    const batch = await readFigureFiles([file('bomb.zip'), file('deep.json'), file('hostile.html'), { name: 'notes.txt', bytes: strToU8('hi') }]);
     expect(batch.refused).toEqual([
       { label: 'bomb.zip', reason: expect.stringMatching(/zip bomb/) },
       { label: 'deep.json', reason: expect.stringMatching(/nest|deep/i) },
@@ -76,11 +82,11 @@ describe('readFigureFiles', () => {
     expect(JSON.stringify(batch.figures[0].figure)).not.toMatch(/alert|onload|onerror/);
   });
 
-  it('bounds zips: too many entries, a zip inside a zip, more than the per-entry size', () => {
+  it('bounds zips: too many entries, a zip inside a zip, more than the per-entry size', async () => {
     const many = zipSync(Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`f${i}.json`, strToU8('{}')])));
     const nested = zipSync({ 'inner.zip': zipSync({ 'a.json': strToU8('{}') }) });
     const big = zipSync({ 'big.json': new Uint8Array(21 * 1024 * 1024).fill(32) }, { level: 9 });
-    const batch = readFigureFiles([
+    const batch = await readFigureFiles([
       { name: 'many.zip', bytes: many },
       { name: 'nested.zip', bytes: nested },
       { name: 'big.zip', bytes: big },
@@ -94,7 +100,7 @@ describe('readFigureFiles', () => {
 });
 
 describe('htmlFigures', () => {
-  it('reads plotly.offline.plot’s older call form and a {data, layout} object, never a call on variables, and passes over plotly.js’s own code', () => {
+  it('reads plotly.offline.plot’s older call form and a {data, layout} object, never a call on variables, and passes over plotly.js’s own code', async () => {
     const page = `<script>Plotly.newPlot('a', [{"y": [1]}], {"title": "One"}, {})</script>
       <script>Plotly.newPlot("b", {"data": [{"y": [2]}], "layout": {}})</script>
       <script>var d = []; Plotly.newPlot("c", d, {})</script>

@@ -35,7 +35,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/figu
     bodyLimit: BASE64_CHARS + MiB,
     responses: { 200: '{"made": [{label, fid, name, folder, path}], "skipped": [{label, reason, fid, path}], "refused": [{label, reason}]}' },
     handler: async ({ db, viewer, body, origin }) => {
-      const batch = readFigureFiles([{ name: body.filename, bytes: Buffer.from(body.content, 'base64') }]);
+      const batch = await readFigureFiles([{ name: body.filename, bytes: Buffer.from(body.content, 'base64') }]);
       return json(await importFigures(db, viewer, batch, { origin, keepNumbers: body.keep_numbers, worldReadable: body.world_readable }));
     },
   }),

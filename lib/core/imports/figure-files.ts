@@ -2,6 +2,7 @@
 // notebooks, zips of these) read into the figures they hold, each with the name, folder and content key
 // it is stored under, and every file or figure refused with the reason. Nothing here touches the database.
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { nameFromTitle } from '@/lib/shared/names';
 import { ApiError } from '../errors';
 import { parseJsonText } from '../json-text';
@@ -9,7 +10,7 @@ import { figureTitle } from '../plots/raw-figure';
 import { comeAlongGrid, inlineGridSrcs, type ComeAlongGrid } from './come-along-grids';
 import { htmlFigures } from './html-figures';
 import { IMPORT_LIMITS } from '@/lib/shared/figure-import-limits';
-import { ZipRefusal, zipEntries } from './zip-entries';
+import { type ZipEntry, ZipRefusal, zipEntries } from './zip-entries';
 
 export interface FigureFile {
   /** Its name as the person gave it (a path under a CLI folder). */
@@ -100,23 +101,24 @@ function readJson(value: unknown, file: { label: string; folder: string; fallbac
 const problem = (error: unknown) => (error instanceof ApiError ? error.errors.map((e) => e.message).join('; ') : (error as Error).message);
 
 /** One file (a zip's entries each in turn) into candidates; grids that come along are collected. */
-function readFile(file: FigureFile, folder: string, out: (Candidate | Refused)[], grids: ComeAlongGrid[], inZip: string | null): void {
+async function readFile(file: FigureFile, folder: string, out: (Candidate | Refused)[], grids: ComeAlongGrid[], inZip: string | null): Promise<void> {
   const label = inZip ? `${inZip}: ${file.name}` : file.name;
   const ext = /\.([A-Za-z0-9]+)$/.exec(baseName(file.name))?.[1]?.toLowerCase() ?? '';
   const refuse = (reason: string) => out.push({ label, reason });
   if (file.bytes.length > IMPORT_LIMITS.maxSourceBytes) return void refuse(`larger than ${IMPORT_LIMITS.maxSourceBytes / 1024 / 1024} MiB`);
   if (ext === 'zip') {
     if (inZip) return void refuse('a zip inside a zip is not read');
-    let entries: ReturnType<typeof zipEntries>;
+    let entries: ZipEntry[];
     try {
-      entries = zipEntries(file.bytes);
+      entries = await zipEntries(file.bytes);
     } catch (error) {
       if (error instanceof ZipRefusal) return void refuse(error.message);
       throw error;
     }
     for (const entry of entries) {
       if (baseName(entry.name).startsWith('.')) continue;
-      readFile(entry, folder, out, grids, file.name);
+      await readFile(entry, folder, out, grids, file.name);
+      await nextTurn();
     }
     return;
   }
@@ -142,10 +144,13 @@ function readFile(file: FigureFile, folder: string, out: (Candidate | Refused)[]
 }
 
 /** Reads every file of a batch; figures on srcs take their data from the grids that came along in it. */
-export function readFigureFiles(files: FigureFile[]): FigureBatch {
+export async function readFigureFiles(files: FigureFile[]): Promise<FigureBatch> {
   const found: (Candidate | Refused)[] = [];
   const grids: ComeAlongGrid[] = [];
-  for (const file of files) readFile(file, nameFromTitle(file.folder ?? stem(file.name), 'imported'), found, grids, null);
+  for (const file of files) {
+    await readFile(file, nameFromTitle(file.folder ?? stem(file.name), 'imported'), found, grids, null);
+    await nextTurn();
+  }
   const batch: FigureBatch = { figures: [], refused: [] };
   for (const item of found) {
     if (!('raw' in item)) {

@@ -1,5 +1,8 @@
 // A .zip's files, read with fflate's streaming inflate and bounded as they unpack: entries, bytes per
 // entry and in all, and the ratio to the zip's own size; a zip bomb stops at its first bound with the reason.
+// The zip goes in by slices with a turn of the event loop between them, so unpacking 100 MiB never
+// holds up the process's other requests.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Unzip, UnzipInflate } from 'fflate';
 import { IMPORT_LIMITS } from '@/lib/shared/figure-import-limits';
 
@@ -12,9 +15,11 @@ export interface ZipEntry {
 export class ZipRefusal extends Error {}
 
 const MiB = 1024 * 1024;
+/** Compressed bytes pushed at a time (at most 100 times as many unpacked before a bound stops it). */
+const SLICE = 64 * 1024;
 
 /** Every file entry of `zip` (directories and macOS's `__MACOSX/` copies left out), or throws ZipRefusal. */
-export function zipEntries(zip: Uint8Array): ZipEntry[] {
+export async function zipEntries(zip: Uint8Array): Promise<ZipEntry[]> {
   const { maxZipEntries, maxSourceBytes, maxZipBytes, maxZipRatio } = IMPORT_LIMITS;
   const out: ZipEntry[] = [];
   let total = 0;
@@ -52,7 +57,11 @@ export function zipEntries(zip: Uint8Array): ZipEntry[] {
   });
   unzip.register(UnzipInflate);
   try {
-    unzip.push(zip, true);
+    for (let at = 0; at < zip.length && !refusal; at += SLICE) {
+      unzip.push(zip.subarray(at, at + SLICE), at + SLICE >= zip.length);
+      await nextTurn();
+    }
+    if (!zip.length) unzip.push(zip, true);
   } catch (error) {
     if (!refusal) refusal = `it is not a readable zip (${(error as Error).message})`;
   }
