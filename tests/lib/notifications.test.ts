@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
 import { blockUser } from '@/lib/core/accounts/blocks';
-import { addCollaborator } from '@/lib/core/files/collaborators';
+import { addCollaborator, removeCollaborator } from '@/lib/core/files/collaborators';
 import {
   countUnreadNotifications,
   deliverNotificationMail,
   listNotifications,
+  MAILS_PER_PERSON_HOUR,
   markAllNotificationsRead,
   NOTIFICATIONS_PER_PERSON,
   openNotification,
@@ -32,6 +33,7 @@ describe.each(SQL_DRIVER)('notifications (%s)', (driver) => {
   let bob: Viewer;
   let carol: Viewer;
   let dave: Viewer;
+  let erin: Viewer;
 
   const plot = async (owner: Viewer, title: string, worldReadable = true) =>
     parseFid(
@@ -43,7 +45,7 @@ describe.each(SQL_DRIVER)('notifications (%s)', (driver) => {
 
   beforeAll(async () => {
     db = database.db;
-    ({ alice, bob, carol, dave } = await people(db, 'carol', 'dave'));
+    ({ alice, bob, carol, dave, erin } = await people(db, 'carol', 'dave', 'erin'));
   });
 
   it('a comment tells the owner and earlier commenters, never the one who wrote it', async () => {
@@ -157,6 +159,26 @@ describe.each(SQL_DRIVER)('notifications (%s)', (driver) => {
       expect(mail.text).toContain('carol commented on your plot ');
       expect(mail.text).toContain(`https://plots.example/~alice/${fid.n}/`);
       expect(mail.text).toContain('https://plots.example/settings');
+    });
+
+    it(`a loop of shares is one notification while unread, and past ${MAILS_PER_PERSON_HOUR} an hour nothing more is mailed`, async () => {
+      await db.execute(sql`UPDATE users SET email = 'erin@mail.test', email_confirmed_at = now() WHERE username = 'erin'`);
+      await deliverNotificationMail(db);
+      const sent = smtp.mails.length;
+      const looped = await plot(bob, 'Looped', false);
+      for (const permission of ['read', 'write', 'read'] as const) {
+        await addCollaborator(db, bob, looped, { username: 'erin', permission });
+        await removeCollaborator(db, bob, looped, 'erin');
+      }
+      await addCollaborator(db, bob, looped, { username: 'erin', permission: 'write' });
+      expect((await listNotifications(db, erin.id)).filter((n) => n.name === 'Looped').map((n) => n.permission)).toEqual(['write']);
+      for (let i = 0; i < MAILS_PER_PERSON_HOUR + 5; i++)
+        await addCollaborator(db, bob, await plot(bob, `Flood ${i}`, false), { username: 'erin', permission: 'read' });
+      const listed = (await listNotifications(db, erin.id)).filter((n) => n.name.startsWith('Flood')).length;
+      expect(listed).toBe(MAILS_PER_PERSON_HOUR + 5);
+      await deliverNotificationMail(db);
+      const toErin = smtp.mails.slice(sent).filter((m) => m.to.join() === 'erin@mail.test');
+      expect(toErin.length).toBe(MAILS_PER_PERSON_HOUR);
     });
 
     it('a mail server that is down fails nothing: the comment is made and listed, the mail dropped (logged)', async () => {

@@ -17,6 +17,11 @@ import { filePath, sharedPath } from '@/lib/shared/urls';
 export const NOTIFICATIONS_PER_PERSON = 100;
 /** Earlier commenters of a plot told of a new comment: the most recent ones. */
 export const REPLY_FANOUT = 20;
+/**
+ * Mails a person is sent in an hour at most: past it, what happens is listed but not mailed, so no one
+ * can fill another's inbox by sharing or commenting in a loop (their notifications in the last hour count).
+ */
+export const MAILS_PER_PERSON_HOUR = 10;
 /** Mails one delivery sends at most (the rest wait for the next). */
 const MAIL_BATCH = 50;
 
@@ -34,6 +39,8 @@ async function notify(tx: Db, fileId: number, actorId: number, recipients: SQL, 
     sql`INSERT INTO notifications (user_id, actor_id, kind, file_id, permission, mail_pending)
         SELECT r.user_id, ${actorId}::int, r.kind, f.id, ${permission}::text,
                ${mail}::boolean AND u.notify_by_email AND u.email <> '' AND u.email_confirmed_at IS NOT NULL
+                 AND (SELECT count(*) FROM notifications m
+                      WHERE m.user_id = r.user_id AND m.created_at > now() - interval '1 hour') < ${MAILS_PER_PERSON_HOUR}
         FROM (${recipients}) r JOIN users u ON u.id = r.user_id JOIN files f ON f.id = ${fileId}::bigint
         WHERE ${tellable(actorId)}
         RETURNING user_id`,
@@ -69,8 +76,19 @@ export function notifyComment(tx: Db, fileId: number, actorId: number): Promise<
   );
 }
 
-/** The file `fileId` newly shared by `actorId` with `userId` (in the share's transaction). */
-export function notifyShare(tx: Db, fileId: number, actorId: number, userId: number, permission: Collaboration): Promise<number[]> {
+/**
+ * The file `fileId` newly shared by `actorId` with `userId` (in the share's transaction). Shared again
+ * while its notification is unread (taken back and given again), that one says the new permission
+ * instead of a second one.
+ */
+export async function notifyShare(tx: Db, fileId: number, actorId: number, userId: number, permission: Collaboration): Promise<number[]> {
+  const unread = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE notifications SET permission = ${permission}::text
+        WHERE user_id = ${userId}::int AND file_id = ${fileId}::bigint AND actor_id = ${actorId}::int AND kind = 'share' AND read_at IS NULL
+        RETURNING id`,
+  );
+  if (unread.length) return [];
   return notify(tx, fileId, actorId, sql`SELECT ${userId}::int AS user_id, 'share' AS kind`, permission);
 }
 
