@@ -7,6 +7,7 @@ import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
 import { trashFile } from '@/lib/core/files/file-changes';
 import { getFile } from '@/lib/core/files/files';
+import { listColumnFacts } from '@/lib/core/grids/column-facts';
 import { createGrid, listGridColumns, listOwnGrids } from '@/lib/core/grids/grids';
 import { dataAttributePaths } from '@/lib/shared/figures/trace-facts';
 import { checkPlotFigure, createPlot, getPlot, retitlePlot } from '@/lib/core/plots/plots';
@@ -50,6 +51,20 @@ describe.each(SQL_DRIVER)('the chart editor through the core (%s)', (driver) => 
     ]);
     expect(cols.get(file.id)![1].bytes).toBeGreaterThan(cols.get(file.id)![0].bytes);
     expect(cols.get(other.id)!.map((c) => c.name)).toEqual(['only']);
+  });
+
+  it('knows a small grid from all its values: a city that first comes at row 25 is one of its two', async () => {
+    const city = [...Array(24).fill('Oslo'), ...Array(6).fill('Lima')];
+    const { file } = await createGrid(
+      db,
+      alice,
+      { filename: 'long rows', data: { cols: { city: { data: city }, n: { data: city.map((_, i) => i) } } } },
+      ORIGIN,
+    );
+    const id = (await getFile(db, parseFid(file.fid)!, null))!.id;
+    const facts = (await listColumnFacts(db, [id])).get(id)!;
+    expect(facts[file.cols[0].uid]).toMatchObject({ kind: 'category', distinct: 2, values: ['Oslo', 'Lima'] });
+    expect(facts[file.cols[1].uid]).toMatchObject({ kind: 'number', distinct: 30 });
   });
 
   it('checks a figure by the create rules without writing: raw arrays, unreadable grids, missing columns', async () => {

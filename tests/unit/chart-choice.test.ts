@@ -2,11 +2,14 @@
 // columns that fit, and the sentence a role that cannot be drawn says at its control.
 import { describe, expect, it } from 'vitest';
 import { placeModeOf } from '@/lib/core/figures/places';
+import { applyTransforms } from '@/lib/shared/figures/apply-transforms';
 import { chartChoices, choiceFigure, type ChoiceColumn, WEBGL_FROM_ROWS } from '@/lib/shared/figures/chart-choice';
 import { convertTrace, kindById, roleProblem, type KnownColumns } from '@/lib/shared/figures/chart-kinds';
 import { columnFacts, valueKind } from '@/lib/shared/figures/column-facts';
 
 const col = (name: string, values: unknown[]): ChoiceColumn => ({ src: `a:1:${name}`, name, facts: columnFacts(name, values, placeModeOf) });
+/** A column as a small grid's are known: from all its values. */
+const wholeCol = (name: string, values: unknown[]): ChoiceColumn => ({ src: `a:1:${name}`, name, facts: columnFacts(name, values, placeModeOf, true) });
 const known = (cols: ChoiceColumn[]): KnownColumns => ({ facts: (src) => cols.find((c) => c.src === src)?.facts, all: cols });
 const kind = (id: string) => kindById(id)!;
 
@@ -45,6 +48,40 @@ describe('the first chart', () => {
       { type: 'scatter', mode: 'lines', xsrc: day.src, ysrc: sales.src, name: 'sales' },
       { type: 'scatter', mode: 'lines', xsrc: day.src, ysrc: costs.src, name: 'costs' },
     ]);
+  });
+
+  it('long data (rows repeating a date): a line for each of a few categories, each keeping its rows; else one point a date, summed', () => {
+    const when = wholeCol('month', ['2024-01-01', '2024-01-01', '2024-02-01', '2024-02-01', '2024-03-01', '2024-03-01']);
+    const where = wholeCol('city', ['Oslo', 'Lima', 'Oslo', 'Lima', 'Oslo', 'Lima']);
+    const sold = wholeCol('sales', [10, 5, 12, 7, 9, 11]);
+    const choice = first(when, where, sold);
+    expect(choice).toMatchObject({ kind: 'line', why: 'sales over month, a line for each city' });
+    const values: Record<string, unknown[]> = {
+      month: ['2024-01-01', '2024-01-01', '2024-02-01', '2024-02-01', '2024-03-01', '2024-03-01'],
+      city: ['Oslo', 'Lima', 'Oslo', 'Lima', 'Oslo', 'Lima'],
+      sales: [10, 5, 12, 7, 9, 11],
+    };
+    // What every page draws: each src filled with its column, then the data steps applied.
+    const filled = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(filled)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => (k.endsWith('src') ? [k.slice(0, -3), values[String(x).split(':')[2]]] : [k, filled(x)])))
+          : v;
+    const drawn = applyTransforms({ data: choiceFigure(choice, [when, where, sold]).data.map((t) => filled(t) as Record<string, unknown>) }).data;
+    expect(drawn.map((t) => [t.name, t.x, t.y])).toEqual([
+      ['Oslo', ['2024-01-01', '2024-02-01', '2024-03-01'], [10, 12, 9]],
+      ['Lima', ['2024-01-01', '2024-02-01', '2024-03-01'], [5, 7, 11]],
+    ]);
+    // Without a category of few values, a point a date: their sum.
+    const many = wholeCol('shop', ['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(first(when, many, sold)).toMatchObject({
+      kind: 'line',
+      why: 'sales over month, summed',
+      traces: [{ steps: [{ type: 'aggregate', aggregations: [{ func: 'sum' }] }] }],
+    });
+    // Facts from the first values alone never list a column's values: they may not be all of them.
+    expect(col('city', ['Oslo', 'Lima']).facts.values).toBeUndefined();
   });
 
   it('a category and a number: bars; two numbers: a scatter; countries and a number: a map', () => {

@@ -1,10 +1,11 @@
 // The first chart of a grid, chosen from what its columns hold (as Datawrapper and Sheets do), and the
-// next best ones the editor offers beside it: a date and numbers draw a line of each number over time;
+// next best ones the editor offers beside it: a date and numbers draw a line of each number over time
+// (of each of a few categories, when rows repeat the dates);
 // a category and a number, bars; two numbers, a scatter; countries and a number, a map of regions;
 // latitudes and longitudes, a map of points. Pure: the server starts the editor with the first choice,
 // the editor offers the rest.
 import { CHART_KINDS, fits, kindById, withRoleSrc, type ChartKind } from './chart-kinds';
-import { aggregateStep } from './trace-steps';
+import { aggregateStep, filterStep } from './trace-steps';
 import type { ColumnFacts } from './column-facts';
 
 export interface ChoiceColumn {
@@ -49,12 +50,23 @@ export function chartChoices(columns: ChoiceColumn[]): ChartChoice[] {
     if (traces.length && !out.some((c) => c.kind === kind)) out.push({ kind, traces, why });
   };
 
-  // Time first: a grid with dates and numbers is a time series whatever else it holds.
+  // Time first: a grid with dates and numbers is a time series whatever else it holds. Rows that
+  // repeat a date are long data: a line for each of a few categories (each trace keeping its rows),
+  // else one point a date, their sum; never a line zigzagging back through time.
   if (dates.length && series.length) {
-    const over = (c: ChoiceColumn) => named({ x: dates[0].src, y: c.src }, c);
-    add('line', series.map(over), `${list(series)} over ${dates[0].name}`);
-    add('area', series.map(over), `${list(series)} over ${dates[0].name}`);
-    add('bar', series.map(over), `${list(series)} by ${dates[0].name}`);
+    const date = dates[0];
+    const by = date.facts.repeats
+      ? categories.find((c) => c.facts.repeats && c.facts.values && c.facts.values.length >= 2 && c.facts.values.length <= MAX_SERIES)
+      : undefined;
+    const sum = date.facts.repeats && !by ? [aggregateStep(XY_STEPS, 'sum')] : undefined;
+    const over = (c: ChoiceColumn) => ({ ...named({ x: date.src, y: c.src }, c), ...(sum && { steps: sum }) });
+    const traces = by
+      ? (by.facts.values ?? []).map((value) => ({ roles: { x: date.src, y: series[0].src }, name: value, steps: [filterStep(by.src, value)] }))
+      : series.map(over);
+    const what = by ? `${series[0].name} over ${date.name}, a line for each ${by.name}` : `${list(series)} over ${date.name}${sum ? ', summed' : ''}`;
+    add('line', traces, what);
+    add('area', traces, what);
+    add('bar', traces, what.replace(' over ', ' by '));
   }
   if (places.length && numbers.length)
     add('map-regions', [{ roles: { locations: places[0].src, z: numbers[0].src } }], `${numbers[0].name} by ${places[0].name}`);

@@ -18,7 +18,12 @@ export interface ColumnFacts {
   distinct: number;
   /** Set when a value repeats among those read (rows to aggregate, not one bar each). */
   repeats?: true;
+  /** A category column's values, in the order they first come, when all of them were read and they are few (FACT_VALUES): a line for each. */
+  values?: string[];
 }
+
+/** Distinct values of a category column the facts list. */
+export const FACT_VALUES = 12;
 
 const given = (values: unknown[]) => values.filter((v) => v !== null && v !== undefined && v !== '');
 const isNumeric = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
@@ -45,12 +50,17 @@ export function coordinateOf(name: string, values: unknown[]): 'lat' | 'lon' | u
   return undefined;
 }
 
-/** The facts of a column from its first values; `placeOf` says which location mode names all (or nearly all) of them. */
-export function columnFacts(name: string, values: unknown[], placeOf?: (values: string[]) => PlaceMode | undefined): ColumnFacts {
+/**
+ * The facts of a column from its first values, or from all of them (`whole`: then a category column of
+ * few values lists them); `placeOf` says which location mode names all (or nearly all) of them.
+ */
+export function columnFacts(name: string, values: unknown[], placeOf?: (values: string[]) => PlaceMode | undefined, whole = false): ColumnFacts {
   const kind = valueKind(values);
   const some = given(values);
-  const facts: ColumnFacts = { kind, distinct: new Set(some.map(String)).size };
+  const distinct = new Set(some.map(String));
+  const facts: ColumnFacts = { kind, distinct: distinct.size };
   if (facts.distinct < some.length) facts.repeats = true;
+  if (whole && kind === 'category' && distinct.size <= FACT_VALUES) facts.values = [...distinct];
   if (kind === 'number') {
     const coordinate = coordinateOf(name, values);
     if (coordinate) facts.coordinate = coordinate;

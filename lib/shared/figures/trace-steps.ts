@@ -54,6 +54,9 @@ export const aggregateStep = (roles: { group: string; value: string }, func: str
   aggregations: [{ target: roles.value, func, enabled: true }],
 });
 
+/** A filter keeping the rows whose `src` column holds `value`. */
+export const filterStep = (src: string, value: string): Step => ({ type: 'filter', targetsrc: src, operation: '{}', value: [value] });
+
 /**
  * The trace with its aggregate of `roles.value` by `func` (undefined: no aggregate). An aggregate it
  * has already keeps what else it says (its groups, its other arrays' functions).
