@@ -3,6 +3,7 @@
 // other src the trace has, and for types outside the picker the data attributes plotly's schema gives.
 import type { EditorData } from '@/lib/web/chart-editor';
 import { type ChartKind, type KnownColumns, type Role, roleProblem, roleSrc, srcPath, tracesSrcs } from '@/lib/shared/figures/chart-kinds';
+import { stepsOf } from '@/lib/shared/figures/trace-steps';
 import { ColumnSelect } from './column-select';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -35,6 +36,9 @@ export function TraceRoles({ trace, index, kind, grids, seen, more, onMore, data
   const optional = roles.filter((r) => !r.required);
   const shown = roles.filter((r) => r.required || more || roleSrc(trace, r.attr) !== undefined);
   const covered = new Set(roles.map((r) => srcPath(r.attr).join('.')));
+  // The data steps' own controls show the filter's column ("Filter by"): not again here by its path.
+  const filterAt = stepsOf(trace).findIndex((t) => isRecord(t) && t.type === 'filter');
+  if (kind && filterAt >= 0) covered.add(`transforms.${filterAt}.targetsrc`);
   const extra = tracesSrcs(trace)
     .map((s) => s.path)
     .filter((p) => !covered.has(p));
