@@ -137,6 +137,25 @@ function lingerOnClose(req) {
 }
 const DEFAULT_KEEP_ALIVE_MS = 65_000;
 
+// A request's body must arrive within REQUEST_TIMEOUT_MS (Node's requestTimeout, 300 s by default;
+// settable for tests) of its headers. Node's own check would also end the streaming host's writes,
+// whose body never ends: they have their own deadline, a minute of silence (lib/http/stream-writes.ts).
+// So Node's is off (its headersTimeout stays: headers within 60 s) and every other request gets this.
+const REQUEST_TIMEOUT_MS = Number(process.env.REQUEST_TIMEOUT_MS) > 0 ? Number(process.env.REQUEST_TIMEOUT_MS) : 300_000;
+const REQUEST_TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
+
+/** As Node's requestTimeout: a request whose body is not all read in time gets 408 (when nothing was answered yet) and its connection ends. */
+function requestDeadline(req, res) {
+  const timer = setTimeout(() => {
+    if (req.complete) return;
+    const socket = req.socket;
+    if (socket.writable && socket.bytesWritten === 0) socket.write(REQUEST_TIMEOUT_ANSWER);
+    socket.destroy();
+  }, REQUEST_TIMEOUT_MS).unref();
+  req.once('end', () => clearTimeout(timer));
+  res.once('close', () => clearTimeout(timer));
+}
+
 /**
  * Next answers a route's body by flushing the headers on their own, then writing each chunk, then
  * ending (the chunked terminator): three socket writes, each a syscall and a TCP segment, for a
@@ -179,6 +198,7 @@ export async function serve(args) {
       await ready;
       return globalThis.__plotFilesStreamWrites(req, res);
     }
+    requestDeadline(req, res);
     if (!ROUTED_METHODS.has(req.method ?? '')) return methodNotAllowed(req, res);
     holdWrites(res);
     lingerOnClose(req);
@@ -200,6 +220,7 @@ export async function serve(args) {
   // the common idle limits of clients and proxies (nginx upstream keepalive 60 s, load balancers 60 s)
   // stay under it. Headers must still arrive within Node's headersTimeout (60 s).
   server.keepAliveTimeout = keepAliveTimeout ?? DEFAULT_KEEP_ALIVE_MS;
+  server.requestTimeout = 0;
 
   // Stop taking connections, let requests in flight finish, then close the app (as `next start` does).
   let stopping = false;
