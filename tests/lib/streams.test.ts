@@ -1,7 +1,16 @@
 // The rules of a stream's writes (lib/shared/streams.ts): what a line says, and what it does to the state.
 import { describe, expect, it } from 'vitest';
 import { streamNotices } from '@/lib/core/streams/stream-state';
-import { applyStreamWrite, dropStreamTokens, keepStreamTokens, parseStreamLine, STREAM_LIMITS, StreamLineError, streamMaxpoints, type StreamState } from '@/lib/shared/streams';
+import {
+  applyStreamWrite,
+  dropStreamTokens,
+  keepStreamTokens,
+  parseStreamLine,
+  STREAM_LIMITS,
+  StreamLineError,
+  streamMaxpoints,
+  type StreamState,
+} from '@/lib/shared/streams';
 
 const empty: StreamState = { trace: {}, layout: {} };
 const run = (lines: string[], maxpoints = 3) =>
