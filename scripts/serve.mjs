@@ -141,19 +141,29 @@ const DEFAULT_KEEP_ALIVE_MS = 65_000;
 // settable for tests) of its headers. Node's own check would also end the streaming host's writes,
 // whose body never ends: they have their own deadline, a minute of silence (lib/http/stream-writes.ts).
 // So Node's is off (its headersTimeout stays: headers within 60 s) and every other request gets this.
-const REQUEST_TIMEOUT_MS = Number(process.env.REQUEST_TIMEOUT_MS) > 0 ? Number(process.env.REQUEST_TIMEOUT_MS) : 300_000;
+const REQUEST_TIMEOUT_MS = (() => {
+  const asked = process.env.REQUEST_TIMEOUT_MS?.trim();
+  if (!asked) return 300_000;
+  const ms = Number(asked);
+  if (Number.isInteger(ms) && ms > 0) return ms;
+  console.error(`REQUEST_TIMEOUT_MS must be a whole number of milliseconds above 0 (got ${JSON.stringify(asked)}).`);
+  process.exit(2);
+})();
 const REQUEST_TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
 
-/** As Node's requestTimeout: a request whose body is not all read in time gets 408 (when nothing was answered yet) and its connection ends. */
+/**
+ * As Node's requestTimeout: a request whose body has not all arrived in time gets 408 (when nothing
+ * was answered yet) and its connection ends, also after an early answer (Node then reads the rest of
+ * the body before the connection's next request).
+ */
 function requestDeadline(req, res) {
   const timer = setTimeout(() => {
     if (req.complete) return;
     const socket = req.socket;
-    if (socket.writable && socket.bytesWritten === 0) socket.write(REQUEST_TIMEOUT_ANSWER);
+    if (socket.writable && !res.headersSent) socket.write(REQUEST_TIMEOUT_ANSWER);
     socket.destroy();
   }, REQUEST_TIMEOUT_MS).unref();
   req.once('end', () => clearTimeout(timer));
-  res.once('close', () => clearTimeout(timer));
 }
 
 /**
