@@ -21,28 +21,42 @@ export class StreamSession {
   private holder = `${process.pid}:${randomUUID()}`;
   private renewal: NodeJS.Timeout | null = null;
 
+  private state: StoredStream = EMPTY_STATE;
+
   private constructor(
     private db: Db,
     readonly tokenId: number,
     private maxpoints: number,
-    private state: StoredStream,
   ) {}
 
-  /** The session for `token`, or null when no one holds that token. */
+  /** The session for `token` (to claim before writing), or null when no one holds that token. */
   static async open(db: Db, token: string): Promise<StreamSession | null> {
     const held = await findStreamToken(db, token);
     if (!held) return null;
-    const [maxpoints, states] = await Promise.all([streamMaxpointsOf(db, held.userId, token), readStreamStates(db, [held.id])]);
-    return new StreamSession(db, held.id, maxpoints, states.get(held.id) ?? EMPTY_STATE);
+    return new StreamSession(db, held.id, await streamMaxpointsOf(db, held.userId, token));
   }
 
   private get leaseKey() {
     return `stream:${this.tokenId}`;
   }
 
-  /** Takes the token's one open stream for this session; false when another stream (in any process) holds it. */
+  /**
+   * Takes the token's one open stream for this session; false when another stream (in any process)
+   * holds it. The state is read once held: the stream before stored all of its writes before letting go.
+   */
   async claim(): Promise<boolean> {
     if (!(await claimLease(this.db, this.leaseKey, this.holder, LEASE_SECONDS))) return false;
+    this.startRenewal();
+    try {
+      this.state = (await readStreamStates(this.db, [this.tokenId])).get(this.tokenId) ?? EMPTY_STATE;
+    } catch (error) {
+      await this.close();
+      throw error;
+    }
+    return true;
+  }
+
+  private startRenewal() {
     this.renewal = setInterval(
       () =>
         void renewLease(this.db, this.leaseKey, this.holder, LEASE_SECONDS).catch((error: unknown) =>
@@ -50,7 +64,6 @@ export class StreamSession {
         ),
       RENEW_MS,
     ).unref();
-    return true;
   }
 
   /** Stores what is pending and gives the token's stream back. */
