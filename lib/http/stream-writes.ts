@@ -74,6 +74,8 @@ async function handleStreamWrite(req: IncomingMessage, res: ServerResponse): Pro
     return answer(req, res, 502, 'The database is unavailable; the stream reconnects.');
   }
   if (!claimed) return answer(req, res, 429, 'This stream token already has an open stream: close it first.');
+  // Gone while the token was taken: its close came before anything listened for it.
+  if (req.socket.destroyed) return void stream.close();
 
   const writes = new Bucket(STREAM_LIMITS.writesPerSecond, STREAM_LIMITS.writeBurst);
   const bytes = new Bucket(STREAM_LIMITS.bytesPerSecond, STREAM_LIMITS.byteBurst);
