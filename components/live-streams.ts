@@ -21,6 +21,8 @@ interface Chart {
 const charts = new Set<Chart>();
 let source: { url: string; events: EventSource } | null = null;
 let queue: Promise<unknown> = Promise.resolve();
+/** Events heard for a chart while it was still drawing earlier ones: drawn together, in one pass. */
+const waiting = new Map<Chart, StreamEvent[]>();
 
 const isScalar = (v: unknown) => v === null || (typeof v !== 'object' && !Array.isArray(v));
 
@@ -67,6 +69,32 @@ async function apply(chart: Chart, event: StreamEvent) {
   }
 }
 
+/** Consecutive events of writes to the same traces as one: one redraw for all, not one each. */
+function joined(events: StreamEvent[]): StreamEvent[] {
+  const out: StreamEvent[] = [];
+  for (const event of events) {
+    const last = out.at(-1);
+    if (last?.writes && event.writes && JSON.stringify(last.traces) === JSON.stringify(event.traces))
+      out[out.length - 1] = { ...last, writes: [...last.writes, ...event.writes] };
+    else out.push(event);
+  }
+  return out;
+}
+
+/** Draws `event` after what the chart has yet to draw (plotly's calls on one chart must not interleave); a busy chart's events wait and are drawn together. */
+function draw(chart: Chart, event: StreamEvent) {
+  const held = waiting.get(chart);
+  if (held) return void held.push(event);
+  waiting.set(chart, [event]);
+  queue = queue
+    .then(async () => {
+      const events = joined(waiting.get(chart) ?? []);
+      waiting.delete(chart);
+      for (const e of events) await apply(chart, e);
+    })
+    .catch((error: unknown) => console.error('Stream update failed:', error));
+}
+
 function connect(shareKey: string | null) {
   const fids = [...new Set([...charts].map((c) => c.fid))].sort();
   const url = fids.length
@@ -79,9 +107,7 @@ function connect(shareKey: string | null) {
   const events = new EventSource(url);
   events.onmessage = (message) => {
     const event = JSON.parse(message.data) as StreamEvent;
-    // In order, one change at a time: plotly's calls on one chart must not interleave.
-    for (const chart of charts)
-      if (chart.fid === event.fid) queue = queue.then(() => apply(chart, event)).catch((error: unknown) => console.error('Stream update failed:', error));
+    for (const chart of charts) if (chart.fid === event.fid) draw(chart, event);
   };
   source = { url, events };
 }

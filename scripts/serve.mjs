@@ -137,6 +137,35 @@ function lingerOnClose(req) {
 }
 const DEFAULT_KEEP_ALIVE_MS = 65_000;
 
+// A request's body must arrive within REQUEST_TIMEOUT_MS (Node's requestTimeout, 300 s by default;
+// settable for tests) of its headers. Node's own check would also end the streaming host's writes,
+// whose body never ends: they have their own deadline, a minute of silence (lib/http/stream-writes.ts).
+// So Node's is off (its headersTimeout stays: headers within 60 s) and every other request gets this.
+const REQUEST_TIMEOUT_MS = (() => {
+  const asked = process.env.REQUEST_TIMEOUT_MS?.trim();
+  if (!asked) return 300_000;
+  const ms = Number(asked);
+  if (Number.isInteger(ms) && ms > 0) return ms;
+  console.error(`REQUEST_TIMEOUT_MS must be a whole number of milliseconds above 0 (got ${JSON.stringify(asked)}).`);
+  process.exit(2);
+})();
+const REQUEST_TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
+
+/**
+ * As Node's requestTimeout: a request whose body has not all arrived in time gets 408 (when nothing
+ * was answered yet) and its connection ends, also after an early answer (Node then reads the rest of
+ * the body before the connection's next request).
+ */
+function requestDeadline(req, res) {
+  const timer = setTimeout(() => {
+    if (req.complete) return;
+    const socket = req.socket;
+    if (socket.writable && !res.headersSent) socket.write(REQUEST_TIMEOUT_ANSWER);
+    socket.destroy();
+  }, REQUEST_TIMEOUT_MS).unref();
+  req.once('end', () => clearTimeout(timer));
+}
+
 /**
  * Next answers a route's body by flushing the headers on their own, then writing each chunk, then
  * ending (the chunked terminator): three socket writes, each a syscall and a TCP segment, for a
@@ -179,6 +208,7 @@ export async function serve(args) {
       await ready;
       return globalThis.__plotFilesStreamWrites(req, res);
     }
+    requestDeadline(req, res);
     if (!ROUTED_METHODS.has(req.method ?? '')) return methodNotAllowed(req, res);
     holdWrites(res);
     lingerOnClose(req);
@@ -200,6 +230,7 @@ export async function serve(args) {
   // the common idle limits of clients and proxies (nginx upstream keepalive 60 s, load balancers 60 s)
   // stay under it. Headers must still arrive within Node's headersTimeout (60 s).
   server.keepAliveTimeout = keepAliveTimeout ?? DEFAULT_KEEP_ALIVE_MS;
+  server.requestTimeout = 0;
 
   // Stop taking connections, let requests in flight finish, then close the app (as `next start` does).
   let stopping = false;

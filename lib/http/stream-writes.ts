@@ -14,9 +14,6 @@ declare global {
   var __plotFilesStreamWrites: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
 }
 
-/** Tokens with a stream open in this process: a second one for the same token is refused. */
-const openTokens = new Set<number>();
-
 /** A bucket of `rate` per second holding up to `burst`: how long to wait before `n` more may pass. */
 class Bucket {
   private level: number;
@@ -68,9 +65,17 @@ async function handleStreamWrite(req: IncomingMessage, res: ServerResponse): Pro
     return answer(req, res, 502, 'The database is unavailable; the stream reconnects.');
   }
   if (!session) return answer(req, res, 404, 'Unknown stream token: make one with "New stream token" on your settings page and put it in stream_ids.');
-  if (openTokens.has(session.tokenId)) return answer(req, res, 429, 'This stream token already has an open stream: close it first.');
   const stream = session;
-  openTokens.add(stream.tokenId);
+  let claimed: boolean;
+  try {
+    claimed = await stream.claim();
+  } catch (error) {
+    console.error('Stream not opened:', (error as Error).message);
+    return answer(req, res, 502, 'The database is unavailable; the stream reconnects.');
+  }
+  if (!claimed) return answer(req, res, 429, 'This stream token already has an open stream: close it first.');
+  // Gone while the token was taken: its close came before anything listened for it.
+  if (req.socket.destroyed) return void stream.close();
 
   const writes = new Bucket(STREAM_LIMITS.writesPerSecond, STREAM_LIMITS.writeBurst);
   const bytes = new Bucket(STREAM_LIMITS.bytesPerSecond, STREAM_LIMITS.byteBurst);
@@ -85,8 +90,7 @@ async function handleStreamWrite(req: IncomingMessage, res: ServerResponse): Pro
     ended = true;
     forget();
     clearTimeout(silence);
-    openTokens.delete(stream.tokenId);
-    await stream.flush();
+    await stream.close();
     if (status !== null) answer(req, res, status, message, lingerMs);
   };
   const heard = () => {

@@ -18,7 +18,7 @@ import { busy, invalid, serviceUnavailable } from '@/lib/core/errors';
 import { MAX_TRACES } from '@/lib/core/figures/figure';
 import { needsMapOutlines } from '@/lib/shared/figures/plotly-bundles';
 import { traceType } from '@/lib/shared/figures/trace-types';
-import { claimOneOf, releaseLease, renewLease } from './leases';
+import { claimOneOf, releaseLease, renewLease } from '@/lib/core/leases';
 import { whole } from '@/lib/core/accounts/rate-limit';
 import { rendererUnavailable } from './chromium';
 import { figureSize, FigureError, isRenderError, MAX_SIDE, MIN_SIDE, RenderTimeoutError, type ExportJob, type ExportSize } from './render-jobs';

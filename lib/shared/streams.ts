@@ -155,3 +155,42 @@ export function figureTextWithoutTokens(text: string): string {
   const figure = JSON.parse(text);
   return dropStreamTokens(figure) ? JSON.stringify(figure) : text;
 }
+
+const tokenOf = (trace: unknown): string | undefined => {
+  const stream = typeof trace === 'object' && trace !== null ? (trace as Trace).stream : undefined;
+  const token = typeof stream === 'object' && stream !== null ? (stream as { token?: unknown }).token : undefined;
+  return typeof token === 'string' && token !== '' ? token : undefined;
+};
+
+/** A trace with a `stream` object that says no token: how a collaborator saw (and saves) one of the owner's streamed traces. */
+const tokenless = (trace: unknown): trace is Trace & { stream: Record<string, unknown> } => {
+  const stream = typeof trace === 'object' && trace !== null ? (trace as Trace).stream : undefined;
+  return typeof stream === 'object' && stream !== null && !Array.isArray(stream) && !('token' in stream);
+};
+
+/**
+ * A collaborator's save of the owner's plot (`figure`, read without tokens) keeps the owner's tokens
+ * (`stored`'s) on the streamed traces they kept, as srcs they cannot read are kept: each token goes back
+ * to a saved trace whose `stream` names no token, first to one the same as its stored trace (without
+ * `stream`), then to one of the same type, then in order. A trace whose `stream` was taken off has none.
+ */
+export function keepStreamTokens(stored: unknown, figure: unknown): void {
+  const dataOf = (f: unknown) => (typeof f === 'object' && f !== null && Array.isArray((f as { data?: unknown }).data) ? (f as { data: unknown[] }).data : []);
+  const withoutStream = (t: unknown) => JSON.stringify({ ...(t as object), stream: undefined });
+  const typeOf = (t: unknown) => String((t as { type?: unknown }).type ?? 'scatter');
+  const owned = dataOf(stored).flatMap((t) => {
+    const token = tokenOf(t);
+    return token ? [{ token, same: withoutStream(t), type: typeOf(t) }] : [];
+  });
+  const waiting = dataOf(figure).filter(tokenless);
+  const passes: ((o: (typeof owned)[number], t: unknown) => boolean)[] = [(o, t) => o.same === withoutStream(t), (o, t) => o.type === typeOf(t), () => true];
+  for (const matches of passes) {
+    for (const trace of [...waiting]) {
+      const i = owned.findIndex((o) => matches(o, trace));
+      if (i === -1) continue;
+      trace.stream = { token: owned[i].token, ...trace.stream };
+      owned.splice(i, 1);
+      waiting.splice(waiting.indexOf(trace), 1);
+    }
+  }
+}

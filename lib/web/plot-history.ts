@@ -12,7 +12,7 @@ import { getFile, type OwnedFile } from '@/lib/core/files/files';
 import { restoreGridVersion } from '@/lib/core/grids/grid-versions';
 import { figureBundle, type PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 import { restorePlotVersion } from '@/lib/core/plots/plot-versions';
-import { assertWriter, type Readable } from '@/lib/core/permissions';
+import { assertWriter, isOwner, type Readable } from '@/lib/core/permissions';
 import { parseFid, type PlotRecord } from '@/lib/core/records';
 import { filePath, historyPath, versionContentPath } from '@/lib/shared/urls';
 import { gridVersionAt, listVersions, plotVersionAt, versionParam, type Client } from '@/lib/core/files/versions';
@@ -88,7 +88,7 @@ export async function loadFileVersion(owner: string, n: string, k: string) {
       const preview = await gridPreview(ctx.db, file.id, current ? undefined : number);
       return { kind: 'grid' as const, ctx, file, record, current, preview: { ...preview, shown: Math.min(preview.rowCount, GRID_PREVIEW_ROWS) } };
     }
-    const version = await plotVersionAt(ctx.db, file.id, number);
+    const version = await plotVersionAt(ctx.db, file.id, number, isOwner(ctx.viewer, file));
     const record = JSON.parse(version.rec) as VersionItem & { title: string; figure: PlotRecord['figure'] };
     const [description, sources] = await Promise.all([
       // Versions keep the figure and title, not the caption.

@@ -15,7 +15,7 @@ import { appendColumns } from '@/lib/core/grids/column-verbs';
 import { createGrid, getGrid } from '@/lib/core/grids/grids';
 import { canRead, canReadSql, canWrite, canWriteSql, isOwner, isOwnerSql, seesCollaborators, seesCollaboratorsSql } from '@/lib/core/permissions';
 import { getPlotContent } from '@/lib/core/plots/plot-content';
-import { listPlotVersions } from '@/lib/core/plots/plot-versions';
+import { getPlotVersion, listPlotVersions } from '@/lib/core/plots/plot-versions';
 import { createPlot, getPlot } from '@/lib/core/plots/plots';
 import { parseFid, type CollaboratorList, type Fid } from '@/lib/core/records';
 import { SQL_DRIVER, useDatabase } from '../support/postgres';
@@ -147,6 +147,35 @@ describe.each(SQL_DRIVER)('collaborators (%s)', (driver) => {
     // Unshared: at once.
     await removeCollaborator(db, alice, fid, 'carol');
     await expectApiError(updateFileDetail(db, carol, fid, { title: 'too late' }, ORIGIN, 'plot'), 404);
+  });
+
+  it("a writer never reads the owner's stream tokens (record, content, versions) and their save keeps them", async () => {
+    const token = 'alicestreamtoken0001';
+    const fid = await plot(
+      'streamed',
+      {},
+      {
+        data: [
+          { type: 'bar', name: 'one' },
+          { type: 'scatter', name: 'live', stream: { token, maxpoints: 9 } },
+        ],
+      },
+    );
+    await share(fid, carol, 'write');
+    const seen = async (viewer: Viewer) => [
+      await getPlot(db, viewer, fid, ORIGIN),
+      await joinParts((await getPlotContent(db, viewer, fid, { inlineData: false, mapUnreadable: false, version: 1 })).parts()),
+      await getPlotVersion(db, viewer, fid, 1),
+    ];
+    for (const text of await seen(carol)) expect(text).not.toContain(token);
+    for (const text of await seen(alice)) expect(text).toContain(token);
+    // Carol saves the figure as she read it, one trace restyled, and the token stays; taking the stream off takes it.
+    const read = JSON.parse(await getPlot(db, carol, fid, ORIGIN)).figure;
+    read.data[1].name = 'live now';
+    await updateFileDetail(db, carol, fid, { figure: read }, ORIGIN, 'plot');
+    expect(JSON.parse(await getPlot(db, alice, fid, ORIGIN)).figure.data[1]).toEqual({ type: 'scatter', name: 'live now', stream: { token, maxpoints: 9 } });
+    await updateFileDetail(db, carol, fid, { figure: { data: [read.data[0], { type: 'scatter', name: 'live now' }] } }, ORIGIN, 'plot');
+    expect(await getPlot(db, alice, fid, ORIGIN)).not.toContain(token);
   });
 
   it("grids: writers use the column verbs; a shared plot draws its private grid's columns, the grid stays unreadable until it is shared too", async () => {

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/core/errors';
 import { IMAGE_SIZES } from '@/lib/core/images/images';
 import { emfUnavailable, ExportBusyError, ExportLanes, exportSize, FairQueue, imageExportSchema, selfContained, svgToEmf } from '@/lib/render/image-export';
-import { claimLease, claimOneOf, releaseLease, renewLease } from '@/lib/render/leases';
+import { claimLease, claimOneOf, releaseLease, renewLease } from '@/lib/core/leases';
 import { chromiumPath } from '@/lib/render/chromium';
 import { FigureError, RenderTimeoutError, type ExportJob } from '@/lib/render/render-jobs';
 import { Renderer } from '@/lib/render/renderer';

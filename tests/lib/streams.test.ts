@@ -1,7 +1,16 @@
 // The rules of a stream's writes (lib/shared/streams.ts): what a line says, and what it does to the state.
 import { describe, expect, it } from 'vitest';
 import { streamNotices } from '@/lib/core/streams/stream-state';
-import { applyStreamWrite, parseStreamLine, STREAM_LIMITS, StreamLineError, streamMaxpoints, type StreamState } from '@/lib/shared/streams';
+import {
+  applyStreamWrite,
+  dropStreamTokens,
+  keepStreamTokens,
+  parseStreamLine,
+  STREAM_LIMITS,
+  StreamLineError,
+  streamMaxpoints,
+  type StreamState,
+} from '@/lib/shared/streams';
 
 const empty: StreamState = { trace: {}, layout: {} };
 const run = (lines: string[], maxpoints = 3) =>
@@ -65,5 +74,30 @@ describe('stream writes', () => {
       expect(n).toMatchObject({ tokenId: 7, seq });
       seq += n.writes?.length ?? 1;
     }
+  });
+
+  it("a collaborator's save keeps the owner's tokens on the streamed traces they kept, and only those", () => {
+    const stored = {
+      data: [
+        { type: 'scatter', name: 'a', stream: { token: 'ta', maxpoints: 5 } },
+        { type: 'scatter', name: 'b', stream: { token: 'tb' } },
+        { type: 'bar', name: 'c', stream: { token: 'tc' } },
+      ],
+    };
+    const seen = structuredClone(stored);
+    dropStreamTokens(seen);
+    // a removed, b kept as it was, c restyled (kept by order), a new trace with its own token untouched.
+    const saved = { data: [seen.data[1], { ...seen.data[2], name: 'c!' }, { type: 'scatter', stream: { token: 'mine' } }] };
+    keepStreamTokens(stored, saved);
+    expect(saved.data).toEqual([
+      { type: 'scatter', name: 'b', stream: { token: 'tb' } },
+      { type: 'bar', name: 'c!', stream: { token: 'tc' } },
+      { type: 'scatter', stream: { token: 'mine' } },
+    ]);
+    // A stream taken off takes its token with it; shapes that are no figure change nothing.
+    const off = { data: [{ type: 'scatter', name: 'a' }] };
+    keepStreamTokens(stored, off);
+    expect(off).toEqual({ data: [{ type: 'scatter', name: 'a' }] });
+    for (const odd of [null, 3, { data: 'x' }, { data: [null, [], { stream: [] }] }]) expect(() => keepStreamTokens(stored, odd)).not.toThrow();
   });
 });

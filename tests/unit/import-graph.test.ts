@@ -23,6 +23,8 @@ const CORE_GROUND = [
   'clock',
   'url-sql',
   'figure-sql',
+  // Slots held across app processes: image exports (lib/render) and open streams.
+  'leases',
 ];
 
 /** [from, to, why]: a module under `from` may not import one under `to` (path prefixes). */

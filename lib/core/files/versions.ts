@@ -324,11 +324,14 @@ export function versionsPageText(page: RowsPage<{ rec: string }>, link: (cursor:
   return `{"next":${href(page.next)},"previous":${href(page.previous)},"results":[${page.rows.map((r) => r.rec).join(',')}]}`;
 }
 
-/** Version `n` of a plot: its record with its `figure` (srcs as stored), as JSON text, the figure and title to restore, and whether it is the current one. */
-export async function plotVersionAt(db: Db, fileId: number, n: number) {
+/**
+ * Version `n` of a plot: its record with its `figure` (srcs as stored; its stream tokens for the owner
+ * alone, `owner`), as JSON text, the figure and title to restore, and whether it is the current one.
+ */
+export async function plotVersionAt(db: Db, fileId: number, n: number, owner = false) {
   const [row] = await queryRows<{ rec: string; figure: string; title: string; title_given: boolean; current: boolean }>(
     db,
-    sql`SELECT json_build_object(${recordFields('plot')}, 'figure', v.figure)::text AS rec, v.figure::text AS figure, v.title, v.title_given, v.current
+    sql`SELECT json_build_object(${recordFields('plot')}, 'figure', ${owner ? sql`v.figure` : sql`figure_without_stream_tokens(v.figure)`})::text AS rec, v.figure::text AS figure, v.title, v.title_given, v.current
       FROM (${versionsSql('plot', fileId, { live: sql`, p.title, p.figure, p.title_given, true AS current`, kept: sql`, title, ${keptFigureSql(fileId)}, title_given, false` })}) v
       LEFT JOIN users u ON u.id = v.author_id WHERE v.version = ${n}::int`,
   );

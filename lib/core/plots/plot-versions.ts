@@ -7,7 +7,7 @@ import type { Viewer } from '../accounts/auth';
 import type { RowsPage } from '../cursors';
 import { updateFile, type TypeUpdate } from '../files/file-changes';
 import type { OwnedFile } from '../files/files';
-import { assertWriter } from '../permissions';
+import { assertWriter, isOwner } from '../permissions';
 import { getPlot, getPlotFile, plotUpdate, type PlotUpdate } from './plots';
 import type { Fid } from '../records';
 import { listVersions, plotVersionAt, type Client, type VersionsQuery } from '../files/versions';
@@ -30,7 +30,8 @@ export async function listPlotVersions(db: Db, viewer: Viewer | null, fid: Fid, 
 
 /** GET /v2/plots/{fid}/versions/{n}: the version's record with its `figure` (srcs as stored), as JSON text. */
 export async function getPlotVersion(db: Db, viewer: Viewer | null, fid: Fid, n: number): Promise<string> {
-  return (await plotVersionAt(db, (await writablePlot(db, viewer, fid)).id, n)).rec;
+  const plot = await writablePlot(db, viewer, fid);
+  return (await plotVersionAt(db, plot.id, n, isOwner(viewer, plot))).rec;
 }
 
 /**

@@ -16,6 +16,7 @@ import { fidOf, originJoin, parseFid, plotRecordSql, RECORD_JOIN, type Fid, type
 import { checkSources, publishedSrcs, srcColumnsSql, srcsVerdictSql, storedRefs, wantedColumns, type StoredRef } from './srcs';
 import { firstSaveSql, recordPlotVersion, type Client } from '../files/versions';
 import { MAX_CAPTION_CHARS, MAX_PLOT_TITLE_CHARS } from '@/lib/shared/limits';
+import { keepStreamTokens } from '@/lib/shared/streams';
 
 // ---------------------------------------------------------------------------------------------
 // Detail
@@ -117,12 +118,17 @@ function storedFigure(figure: unknown) {
  * into `plot` when it exists. The owner's figure publishes its srcs to the plot's readers; a
  * collaborator's keeps the plot's srcs they did not change (readable to them or not) as they were,
  * and any other src it names publishes nothing of the owner's (`u`: lib/core/plots/srcs.ts plotSrcReader),
- * so no one but the owner makes the owner's data visible to the plot's readers.
+ * so no one but the owner makes the owner's data visible to the plot's readers. Its stream tokens are kept likewise.
  */
 async function prepareFigure(db: Db, editor: Viewer, figure: unknown, plot?: { id: number; ownerId: number }) {
+  if (!plot || isOwner(editor, plot)) {
+    const stored = storedFigure(figure);
+    return { ...stored, data: await checkSources(db, editor, stored.srcs) };
+  }
+  const [row] = await db.select({ refs: plots.srcRefs, figure: plots.figure }).from(plots).where(eq(plots.fileId, plot.id));
+  // The owner's stream tokens, which the collaborator never read, stay on the traces they kept.
+  keepStreamTokens(row?.figure, figure);
   const stored = storedFigure(figure);
-  if (!plot || isOwner(editor, plot)) return { ...stored, data: await checkSources(db, editor, stored.srcs) };
-  const [row] = await db.select({ refs: plots.srcRefs }).from(plots).where(eq(plots.fileId, plot.id));
   const current = storedRefs(row?.refs ?? []);
   const published = publishedSrcs(current);
   const data = await checkSources(db, editor, stored.srcs, new Set(current.map((r) => r.s)));
