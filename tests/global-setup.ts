@@ -14,7 +14,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
-    /** The same app on embedded PGlite (tests/support/servers.ts), with users made before it started. */
+    /** The same app on embedded PGlite (tests/support/servers.ts), with users made before it started; not in the hardening project. */
     pgliteUrl: string;
     pgliteUsers: { username: string; apiKey: string }[];
   }
@@ -56,7 +56,6 @@ export async function startPgliteServer(count: number, env: Record<string, strin
 interface Apps {
   databaseUrl: string;
   server: Awaited<ReturnType<typeof startServer>>;
-  pglite: Awaited<ReturnType<typeof startPgliteServer>>;
   stop(): Promise<void>;
 }
 
@@ -64,14 +63,12 @@ async function startApps(): Promise<Apps> {
   const name = createDatabaseName('http');
   await createMigratedDatabase(name);
   const databaseUrl = adminUrl(name);
-  const [server, pglite] = await Promise.all([startServer({ ...UNLIMITED, DATABASE_URL: databaseUrl }), startPgliteServer(PGLITE_USERS)]);
+  const server = await startServer({ ...UNLIMITED, DATABASE_URL: databaseUrl });
   return {
     databaseUrl,
     server,
-    pglite,
     stop: async () => {
-      rmSync(path.join(tmpdir(), `pf-pglite-claims-${new URL(pglite.url).port}`), { recursive: true, force: true });
-      await Promise.all([server.stop(), pglite.stop()]);
+      await server.stop();
       await dropDatabase(name);
     },
   };
@@ -79,22 +76,34 @@ async function startApps(): Promise<Apps> {
 
 // vitest runs a project's global setup once per project (http and clients each name this file, and
 // load it apart), all in its one main process: the projects of one run share the apps through that
-// process's global object, started by the first project's setup and stopped by the last teardown
-// (vitest tears down once every project's tests are done). Every test makes users of its own.
-const shared = globalThis as { pfTestApps?: { apps: Promise<Apps>; projects: number } };
+// process's global object, started by the first project's setup that needs each and stopped by the
+// last teardown (vitest tears down once every project's tests are done). Every test makes users of its own.
+const shared = globalThis as {
+  pfTestApps?: { apps: Promise<Apps>; pglite?: Promise<Awaited<ReturnType<typeof startPgliteServer>>>; projects: number };
+};
 
 export default async function setup(project: TestProject) {
   shared.pfTestApps ??= { apps: startApps(), projects: 0 };
-  shared.pfTestApps.projects++;
-  const { databaseUrl, server, pglite } = await shared.pfTestApps.apps;
+  const current = shared.pfTestApps;
+  current.projects++;
+  // The hardening suite speaks to the PostgreSQL app alone.
+  if (project.name !== 'hardening') current.pglite ??= startPgliteServer(PGLITE_USERS);
+  const [{ databaseUrl, server }, pglite] = await Promise.all([current.apps, current.pglite]);
   project.provide('baseUrl', server.url);
   project.provide('databaseUrl', databaseUrl);
-  project.provide('pgliteUrl', pglite.url);
-  project.provide('pgliteUsers', pglite.users);
+  if (pglite) {
+    project.provide('pgliteUrl', pglite.url);
+    project.provide('pgliteUsers', pglite.users);
+  }
   return async () => {
-    const current = shared.pfTestApps!;
     if (--current.projects > 0) return;
     shared.pfTestApps = undefined;
-    await (await current.apps).stop();
+    const stopPglite = async () => {
+      const app = await current.pglite;
+      if (!app) return;
+      rmSync(path.join(tmpdir(), `pf-pglite-claims-${new URL(app.url).port}`), { recursive: true, force: true });
+      await app.stop();
+    };
+    await Promise.all([(await current.apps).stop(), stopPglite()]);
   };
 }
