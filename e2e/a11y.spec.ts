@@ -1,5 +1,6 @@
 // Accessibility (axe-core, WCAG 2 A and AA rules) on every page type, each after its charts drew,
-// with a full-page screenshot of each attached to the report (and kept under test-results/).
+// with a full-page screenshot of each attached to the report (and kept under test-results/); on the
+// same load, the page's security headers (./security-headers.ts; the no-CSP-violation check is every test's).
 import AxeBuilder from '@axe-core/playwright';
 import {
   allPublicPlots,
@@ -21,6 +22,7 @@ import {
   type FileRecord,
 } from './support';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { expectSecurePage } from './security-headers';
 
 interface PageType {
   name: string;
@@ -30,6 +32,10 @@ interface PageType {
   charts?: 'cards' | 'one';
   /** Seen signed in (as the e2e user). */
   signedIn?: boolean;
+  /** Any site may frame it (the embed). */
+  frameable?: boolean;
+  /** A plain page with no script. */
+  scriptless?: boolean;
 }
 
 let publicPlots: FileRecord[] | undefined;
@@ -51,14 +57,14 @@ const PAGES: PageType[] = [
     path: async (request) =>
       pathOf((await createGrid(request, { city: ['Oslo', 'Lima', 'Pune'], people: [709, 10_300, 7_200] }, { filename: `a11y grid ${Date.now()}` })).web_url),
   },
-  { name: 'embed', path: async (request) => embedPath((await demoPlot(request)).fid), charts: 'one' },
+  { name: 'embed', path: async (request) => embedPath((await demoPlot(request)).fid), charts: 'one', frameable: true },
   { name: 'data table', path: async (request) => `${plotPath((await demoPlot(request)).fid)}data-table` },
   { name: 'signin', path: async () => '/signin' },
   // With an invitation (sign-up is closed in the browser tests); opening it does not use it.
   { name: 'signup', path: async () => invitationLinks()[2] },
   // A refused sign-up: the error at its field (the forgot and reset forms: e2e/password-reset.spec.ts).
   { name: 'signup, refused', path: async () => `${invitationLinks()[2]}&error=username-taken` },
-  { name: 'reset link that no longer works', path: async () => '/reset-password?token=no-such-token', status: 410 },
+  { name: 'reset link that no longer works', path: async () => '/reset-password?token=no-such-token', status: 410, scriptless: true },
   { name: 'settings', path: async () => '/settings', signedIn: true },
   { name: 'new chart', path: async () => '/create', signedIn: true },
   { name: 'api reference', path: async () => '/docs/api' },
@@ -99,6 +105,7 @@ for (const type of PAGES) {
     if (type.signedIn) await signIn(page);
     const res = await page.goto(await type.path(request));
     expect(res?.status()).toBe(type.status ?? 200);
+    await expectSecurePage(res!, type);
     // Judge (and picture) the finished page: charts drawn.
     await expectPageChartsDrawn(page, type.charts);
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -168,23 +168,32 @@ const HOSTILE_NEXT_SAMPLE = [
 ];
 
 test('a sign-in never goes back to another site, whatever `next` says', async ({ page, baseURL }) => {
-  // Nine sign-ins, each loading the form and then the profile it lands on.
-  test.slow();
   const origin = new URL(baseURL!).origin;
   const left: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).origin !== origin) left.push(r.url());
   });
+  // As a link would bring the person: the form carries no `next` it would not follow.
   for (const next of HOSTILE_NEXT_SAMPLE) {
-    // As a link would bring the person: the form carries no `next` it would not follow.
     await page.goto(`/signin?next=${encodeURIComponent(next)}`);
-    await expect(page.locator('input[name="next"]')).toHaveValue('');
-    // As a forged form would post it: the server refuses it all the same.
-    await page.locator('input[name="next"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), next);
-    await page.getByLabel('Username or email').fill('e2eother');
-    await page.getByLabel('Password or API key').fill('e2e-other-user-key-9876543210');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page, next).toHaveURL(`${origin}/~e2eother/`);
+    await expect(page.locator('input[name="next"]'), next).toHaveValue('');
+  }
+  // As a forged form would post it: the server refuses it all the same. Once through the page, to
+  // the profile it lands on; the others posted as the page posts its form (the page after it is the same).
+  const [first, ...others] = HOSTILE_NEXT_SAMPLE;
+  await page.locator('input[name="next"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), first);
+  await page.getByLabel('Username or email').fill('e2eother');
+  await page.getByLabel('Password or API key').fill('e2e-other-user-key-9876543210');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page, first).toHaveURL(`${origin}/~e2eother/`);
+  for (const next of others) {
+    const res = await page.context().request.post('/signin/submit', {
+      form: { username: 'e2eother', password: 'e2e-other-user-key-9876543210', next },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(res.status(), next).toBe(303);
+    expect(new URL(res.headers().location, origin).href, next).toBe(`${origin}/~e2eother/`);
   }
   expect(left).toEqual([]);
 });

@@ -14,7 +14,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
-    /** The same app on embedded PGlite (tests/support/servers.ts), with users made before it started. */
+    /** The same app on embedded PGlite (tests/support/servers.ts), with users made before it started; not in the hardening project. */
     pgliteUrl: string;
     pgliteUsers: { username: string; apiKey: string }[];
   }
@@ -24,8 +24,8 @@ declare module 'vitest' {
 // rate limits are off here and tested on servers of their own (rate-limit.test.ts).
 const UNLIMITED = { DEMO_SEED: 'false', RATE_LIMIT_WRITES_PER_KEY: '0', RATE_LIMIT_WRITES_PER_ADDRESS: '0' };
 
-/** Users made in a PGlite directory before its server starts (PGlite is single-process). */
-export const PGLITE_USERS = 200;
+/** Users made in a PGlite directory before its server starts (PGlite is single-process); the http and clients projects share them. */
+export const PGLITE_USERS = 400;
 
 /** The app on a fresh embedded database with `count` users (test keys, never used elsewhere). */
 export async function startPgliteServer(count: number, env: Record<string, string> = {}) {
@@ -53,18 +53,57 @@ export async function startPgliteServer(count: number, env: Record<string, strin
   };
 }
 
-export default async function setup(project: TestProject) {
+interface Apps {
+  databaseUrl: string;
+  server: Awaited<ReturnType<typeof startServer>>;
+  stop(): Promise<void>;
+}
+
+async function startApps(): Promise<Apps> {
   const name = createDatabaseName('http');
   await createMigratedDatabase(name);
   const databaseUrl = adminUrl(name);
-  const [server, pglite] = await Promise.all([startServer({ ...UNLIMITED, DATABASE_URL: databaseUrl }), startPgliteServer(PGLITE_USERS)]);
+  const server = await startServer({ ...UNLIMITED, DATABASE_URL: databaseUrl });
+  return {
+    databaseUrl,
+    server,
+    stop: async () => {
+      await server.stop();
+      await dropDatabase(name);
+    },
+  };
+}
+
+// vitest runs a project's global setup once per project (http and clients each name this file, and
+// load it apart), all in its one main process: the projects of one run share the apps through that
+// process's global object, started by the first project's setup that needs each and stopped by the
+// last teardown (vitest tears down once every project's tests are done). Every test makes users of its own.
+const shared = globalThis as {
+  pfTestApps?: { apps: Promise<Apps>; pglite?: Promise<Awaited<ReturnType<typeof startPgliteServer>>>; projects: number };
+};
+
+export default async function setup(project: TestProject) {
+  shared.pfTestApps ??= { apps: startApps(), projects: 0 };
+  const current = shared.pfTestApps;
+  current.projects++;
+  // The hardening suite speaks to the PostgreSQL app alone.
+  if (project.name !== 'hardening') current.pglite ??= startPgliteServer(PGLITE_USERS);
+  const [{ databaseUrl, server }, pglite] = await Promise.all([current.apps, current.pglite]);
   project.provide('baseUrl', server.url);
   project.provide('databaseUrl', databaseUrl);
-  project.provide('pgliteUrl', pglite.url);
-  project.provide('pgliteUsers', pglite.users);
+  if (pglite) {
+    project.provide('pgliteUrl', pglite.url);
+    project.provide('pgliteUsers', pglite.users);
+  }
   return async () => {
-    rmSync(path.join(tmpdir(), `pf-pglite-claims-${new URL(pglite.url).port}`), { recursive: true, force: true });
-    await Promise.all([server.stop(), pglite.stop()]);
-    await dropDatabase(name);
+    if (--current.projects > 0) return;
+    shared.pfTestApps = undefined;
+    const stopPglite = async () => {
+      const app = await current.pglite;
+      if (!app) return;
+      rmSync(path.join(tmpdir(), `pf-pglite-claims-${new URL(app.url).port}`), { recursive: true, force: true });
+      await app.stop();
+    };
+    await Promise.all([(await current.apps).stop(), stopPglite()]);
   };
 }

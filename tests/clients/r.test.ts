@@ -1,12 +1,12 @@
 // The official R client, plotly (Debian's r-cran-plotly), against the built app on PostgreSQL and on
-// PGlite: each test runs one scenario of r_client.R as a new user, then checks what the client
-// returned and what the service holds, over HTTP. plotly.R builds every API URL as
+// PGlite: each test checks what one scenario of r_client.R returned (each run as a new user; one R
+// start runs them all, before the tests) and what the service holds, over HTTP. plotly.R builds every API URL as
 // https://{plotly_domain}, so it reaches the app through a TLS front with a throwaway certificate
 // (tests/support/tls-front.ts), as users reach a deployment behind nginx.
 // Not here: save_image()/orca()/kaleido() (local exporters that never call the API), dashboards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer, TestUser } from '../support/api';
-import { rscript } from '../support/clients';
+import { rscripts } from '../support/clients';
 import { servers } from '../support/servers';
 import { startTlsFront, type TlsFront } from '../support/tls-front';
 
@@ -17,16 +17,24 @@ const MAGIC: Record<string, (hex: string) => boolean> = {
   svg: (h) => /^(<\?xml[^>]*>\s*)?<svg[\s>]/.test(Buffer.from(h, 'hex').toString('utf8')),
 };
 
+const SCENARIOS = ['create_twice', 'secret', 'private', 'download_plot', 'grid', 'image', 'api_root'];
+
 describe.each(servers())('plotly (R) on $name', (s) => {
   let front: TlsFront;
+  const users = new Map<string, TestUser>();
+  let outcomes: Map<string, Promise<any>>;
   beforeAll(async () => {
     front = await startTlsFront(s.url);
+    for (const scenario of SCENARIOS) users.set(scenario, await s.newUser('r'));
+    outcomes = await rscripts(
+      front,
+      SCENARIOS.map((scenario) => ({ scenario, user: users.get(scenario)! })),
+    );
   });
   afterAll(() => front?.stop());
 
   async function run<T = any>(scenario: string): Promise<{ user: TestUser; result: T }> {
-    const user = await s.newUser('r');
-    return { user, result: await rscript<T>(front, user, scenario) };
+    return { user: users.get(scenario)!, result: (await outcomes.get(scenario)) as T };
   }
   const ok = (res: Answer, what: string) => {
     if (res.status !== 200) throw new Error(`${what}: expected 200, got ${res.status} ${res.text.slice(0, 500)}`);

@@ -1,10 +1,13 @@
 # Everyday calls of the official R client (the plotly package), one scenario per test.
 #
-# Run by tests/clients/r.test.ts as `Rscript r_client.R <scenario>` with plotly's own settings in
+# Run by tests/clients/r.test.ts as `Rscript r_client.R <scenario>...` with plotly's own settings in
 # the environment (plotly_username, plotly_api_key, plotly_domain, plotly_api_domain: R/utils.R)
 # pointing at a TLS front of the app (plotly.R speaks only https) and PF_CA_FILE naming the front's
-# self-signed certificate. The scenario's value is printed as one `RESULT <json>` line; on an error
-# the R call stack goes to stderr and the exit code is 1 (httr prints each retried request there).
+# self-signed certificate. One R start runs several scenarios (loading plotly takes seconds), each as
+# a user of its own when PF_USERS lists one per scenario (a JSON array of {username, api_key}; plotly.R
+# reads its settings from the environment at every call). Each scenario's value is printed as one
+# `RESULT <scenario> <json>` line; an error as one `FAILED <scenario> <json text>` line with the R call
+# stack, the next scenario running regardless (httr prints each retried request to stderr).
 suppressPackageStartupMessages(library(plotly))
 
 # Trust the front's certificate (with one from a public CA, nothing is needed). httr's config
@@ -80,18 +83,37 @@ scenarios$api_root <- function() {
   list(root = unclass(root), me = api("users/current")$username)
 }
 
+line <- function(word, name, value) {
+  cat(word, " ", name, " ", jsonlite::toJSON(value, auto_unbox = TRUE, null = "null", digits = NA), "\n", sep = "")
+}
+
+one <- function(name) {
+  if (is.null(scenarios[[name]])) return(line("FAILED", name, paste("no scenario named", name)))
+  stack <- character()
+  result <- tryCatch(
+    withCallingHandlers(scenarios[[name]](), error = function(e) {
+      calls <- sys.calls()
+      # from the scenario to the failing call: without the frames above it and the two of this handler
+      first <- Position(function(call) identical(call[[1]], quote(scenarios[[name]])), calls)
+      calls <- calls[seq(first, length(calls) - 2)]
+      stack <<- vapply(calls, function(call) substr(paste(deparse(call), collapse = " "), 1, 240), "")
+    }),
+    error = function(e) e
+  )
+  if (inherits(result, "error")) {
+    line("FAILED", name, paste(c(conditionMessage(result), "--- R call stack (outermost first) ---", stack), collapse = "\n"))
+  } else {
+    line("RESULT", name, result)
+  }
+}
+
 main <- function() {
-  name <- commandArgs(trailingOnly = TRUE)[1]
-  if (is.null(scenarios[[name]])) stop("no scenario named ", name)
-  result <- withCallingHandlers(scenarios[[name]](), error = function(e) {
-    calls <- sys.calls()
-    # from the scenario to the failing call: without main(), withCallingHandlers() and the two
-    # frames of this handler
-    calls <- calls[seq(3, length(calls) - 2)]
-    cat("\n--- R call stack (outermost first) ---\n", file = stderr())
-    for (call in calls) cat(substr(paste(deparse(call), collapse = " "), 1, 240), "\n", file = stderr())
-  })
-  cat("RESULT ", jsonlite::toJSON(result, auto_unbox = TRUE, null = "null", digits = NA), "\n", sep = "")
+  names <- commandArgs(trailingOnly = TRUE)
+  users <- if (nzchar(Sys.getenv("PF_USERS"))) jsonlite::fromJSON(Sys.getenv("PF_USERS"), simplifyVector = FALSE) else list()
+  for (i in seq_along(names)) {
+    if (i <= length(users)) Sys.setenv(plotly_username = users[[i]]$username, plotly_api_key = users[[i]]$api_key)
+    one(names[[i]])
+  }
 }
 
 main()
