@@ -3,7 +3,8 @@
 // bodies' values off the event loop) use it, and it makes a long numeric column's blocks there too.
 import { columnBlocks, type ColumnBlocks } from './series-blocks';
 
-export const MAX_COLUMN_VALUES = 1_000_000;
+/** Values a column holds at most (docs/limits.md: what a 10,000,000-row column costs to upload and store). */
+export const MAX_COLUMN_VALUES = 10_000_000;
 /** Values a column keeps in `preview` (the grid record's table). */
 export const PREVIEW_VALUES = 20;
 

@@ -141,6 +141,12 @@ describe.each(servers())('chart_studio (Python) on $name', (s) => {
     expect(result.uneven).toEqual({ long: [1, 2, 3, 4], short: [1, '', '', 2] });
   });
 
+  // Once (its cost is the upload's, the same on both drivers): on PostgreSQL.
+  it.skipIf(s.name !== 'postgres')('grid_ops.upload and append_columns of 1,000,000 rows read back exactly as sent', async () => {
+    const { result } = await run('grid_million_rows');
+    expect(result).toMatchObject({ names: ['time', 'a', 'b', 'c'], rows: [1_000_000, 1_000_000, 1_000_000, 1_000_000], equal: true });
+  });
+
   it('api.v2.grids column calls: col_retrieve, col_update (rename and new data), col_delete', async () => {
     const { result } = await run('grid_columns_api');
     const [time, label] = result.uids;

@@ -345,12 +345,12 @@ describe.each(servers())('grid verbs on $name', (s) => {
       ['POST col: an empty name', 'POST', () => 'col', { cols: [{ name: '', data: [1] }] }, 400, 'cols[0].name'],
       ['POST col: a name over 1024 characters', 'POST', () => 'col', { cols: [{ name: 'n'.repeat(1025), data: [1] }] }, 400, 'cols[0].name: at most 1024'],
       [
-        'POST col: over 1,000,000 values',
+        'POST col: over 10,000,000 values',
         'POST',
         () => 'col',
-        { cols: [{ name: 'big', data: new Array(1_000_001).fill(0) }] },
+        { cols: [{ name: 'big', data: new Array(10_000_001).fill(0) }] },
         400,
-        'cols[0].data: at most 1000000 values',
+        'cols[0].data: at most 10000000 values',
       ],
       [
         'POST col: over 10,000 columns',
@@ -413,8 +413,8 @@ describe.each(servers())('grid verbs on $name', (s) => {
       expect(await readBack(g.fid)).toEqual(before);
     });
 
-    it('POST row past 1,000,000 values a column: 400 naming rows, nothing appended', async () => {
-      const g = await grid({ full: new Array(999_999).fill(1), short: [1] });
+    it('POST row past 10,000,000 values a column: 400 naming rows, nothing appended', async () => {
+      const g = await grid({ full: new Array(9_999_999).fill(1), short: [1] });
       const before = await s.call('GET', `/v2/grids/${g.fid}`, { user: alice });
       expectError(
         await s.call('POST', `/v2/grids/${g.fid}/row`, {
@@ -427,7 +427,7 @@ describe.each(servers())('grid verbs on $name', (s) => {
           },
         }),
         400,
-        'rows: at most 1000000 values',
+        'rows: at most 10000000 values',
       );
       expect((await s.call('GET', `/v2/grids/${g.fid}`, { user: alice })).json).toEqual(before.json);
       // One more row still fits.
