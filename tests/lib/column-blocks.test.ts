@@ -1,6 +1,7 @@
 // Long numeric and date columns stored in blocks (lib/core/grids/column-blocks.ts): blockSeries answers
 // rows, rowAtOrAfter and extremes exactly as one pass over the same values in memory does (blanks,
-// dates, sorted and not, ranges at block edges, every summary level), and every write path stores them.
+// dates, sorted and not, ranges at block edges, every summary level), and the write paths (create,
+// a plot's copy, rows appended) store them.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '@/db/client';
@@ -9,6 +10,8 @@ import { blockExtremesOfColumn, blockSeries } from '@/lib/core/grids/column-bloc
 import { appendRows } from '@/lib/core/grids/column-verbs';
 import { rowsBodySchema } from '@/lib/core/grids/grid-input';
 import { createGrid } from '@/lib/core/grids/grids';
+import { copyPlot } from '@/lib/core/plots/plot-copy';
+import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
 import type { SeriesSource } from '@/lib/core/grids/series-source';
 import { BLOCK_ROWS, BLOCKS_FROM_ROWS, extremesInto, seriesOf, STRETCH_ROWS } from '@/lib/shared/series-blocks';
@@ -133,6 +136,38 @@ describe.each(SQL_DRIVER)('column blocks (%s)', (driver) => {
     const floor = await blockExtremesOfColumn(db, id);
     expect(floor.length).toBe(Math.ceil(N / BLOCK_ROWS));
     expect(Math.max(...floor.map((b) => Number(b.max)))).toBe(Math.max(...all.filter((v) => !Number.isNaN(v))));
+  });
+
+  it("copies a plot's long columns with their blocks", async () => {
+    const [grid] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT f.n FROM files f WHERE f.owner_id = ${alice.id} AND f.filetype = 'grid' ORDER BY f.id LIMIT 1`,
+    );
+    const uids = await queryRows<{ name: string; uid: string }>(
+      db,
+      sql`SELECT c.name, c.uid FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.owner_id = ${alice.id} AND f.n = ${grid.n}`,
+    );
+    const uid = (name: string) => uids.find((u) => u.name === name)!.uid;
+    const plot = JSON.parse(
+      await createPlot(
+        db,
+        alice,
+        { world_readable: true, figure: { data: [{ type: 'scatter', xsrc: `blocks:${grid.n}:${uid('t')}`, ysrc: `blocks:${grid.n}:${uid('x')}` }] } },
+        ORIGIN,
+      ),
+    );
+    const bob = await newViewer(db, 'copier');
+    await copyPlot(db, bob, parseFid(plot.file.fid)!, null, ORIGIN);
+    const copied = await queryRows<{ name: string; values_id: string }>(
+      db,
+      sql`SELECT c.name, c.values_id FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.owner_id = ${bob.id} ORDER BY c.name`,
+    );
+    expect(copied.map((c) => c.name)).toEqual(['t', 'x']);
+    for (const c of copied) {
+      const source = (await blockSeries(db, Number(c.values_id)))!;
+      expect([source.kind, source.sorted, source.length]).toEqual([sources.get(c.name)!.kind, sources.get(c.name)!.sorted, N]);
+      expect(Array.from(await source.rows(N - 5000, N))).toEqual(Array.from(numbers.get(c.name)!.subarray(N - 5000)));
+    }
   });
 
   it('gives appended rows blocks once a column is long enough', async () => {
