@@ -16,15 +16,14 @@ const BLOCKS_A_STATEMENT = Math.floor((8 * MiB) / (BLOCK_BYTES + STRETCHES_BYTES
 /** Most stored entries (raw rows, stretches or blocks) one `extremes` reads and merges. */
 export const MAX_ENTRIES = 65_536;
 
-const floats = (values: Float64Array, from: number, to: number) => `{${Array.from(values.subarray(from, to)).join(',')}}`;
-
 /** Writes column values `valuesId`'s blocks (its row in column_values written, with their kind and sorted). */
 export async function writeBlocks(tx: Db, valuesId: number, blocks: ColumnBlocks): Promise<void> {
   const count = blocks.blocks.length / EXTREME_FIELDS;
+  const stretches = new Uint8Array(blocks.stretches.buffer, blocks.stretches.byteOffset, blocks.stretches.byteLength);
   for (let first = 0; first < count; first += BLOCKS_A_STATEMENT) {
     const last = Math.min(count, first + BLOCKS_A_STATEMENT);
-    const field = (k: number) => floats(blocks.blocks.filter((_, i) => i % EXTREME_FIELDS === k).subarray(first, last), 0, last - first);
-    const stretches = new Uint8Array(blocks.stretches.buffer, blocks.stretches.byteOffset, blocks.stretches.byteLength);
+    // Field k of blocks [first, last) as a float8[] literal (NaN is one).
+    const field = (k: number) => `{${Array.from({ length: last - first }, (_, b) => blocks.blocks[(first + b) * EXTREME_FIELDS + k]).join(',')}}`;
     await tx.execute(sql`INSERT INTO column_blocks (values_id, block, min_row, min, max_row, max, stretches, raw)
       SELECT ${valuesId}::bigint, ${first}::int + s.i::int - 1, nullif(s.min_row, 'NaN')::int, nullif(s.min, 'NaN'), nullif(s.max_row, 'NaN')::int, nullif(s.max, 'NaN'),
              substring(${Buffer.from(stretches.subarray(first * STRETCHES_BYTES, last * STRETCHES_BYTES))}::bytea FROM (s.i::int - 1) * ${STRETCHES_BYTES}::int + 1 FOR ${STRETCHES_BYTES}::int),
