@@ -14,9 +14,10 @@ import { copyPlot } from '@/lib/core/plots/plot-copy';
 import { createPlot } from '@/lib/core/plots/plots';
 import { parseFid } from '@/lib/core/records';
 import type { SeriesSource } from '@/lib/core/grids/series-source';
+import { MAX_COLUMN_VALUES } from '@/lib/shared/column-values';
 import { BLOCK_ROWS, BLOCKS_FROM_ROWS, extremesInto, seriesOf, STRETCH_ROWS } from '@/lib/shared/series-blocks';
 import { SQL_DRIVER, useDatabase } from '../support/postgres';
-import { newViewer, ORIGIN } from './_helpers';
+import { expectApiError, newViewer, ORIGIN } from './_helpers';
 
 const N = BLOCKS_FROM_ROWS + 3 * BLOCK_ROWS + 77;
 let seed = 7;
@@ -168,6 +169,29 @@ describe.each(SQL_DRIVER)('column blocks (%s)', (driver) => {
       expect([source.kind, source.sorted, source.length]).toEqual([sources.get(c.name)!.kind, sources.get(c.name)!.sorted, N]);
       expect(Array.from(await source.rows(N - 5000, N))).toEqual(Array.from(numbers.get(c.name)!.subarray(N - 5000)));
     }
+  });
+
+  it('refuses rows past MAX_COLUMN_VALUES a column (400 naming rows), appending nothing', async () => {
+    const { file } = await createGrid(db, alice, { data: { cols: { full: { data: [1] }, short: { data: [1] } } } }, ORIGIN);
+    // The rule reads the stored lengths: no need to store ten million values.
+    await db.execute(
+      sql`UPDATE grid_columns c SET length = ${MAX_COLUMN_VALUES - 1} FROM files f WHERE f.id = c.grid_id AND f.owner_id = ${alice.id} AND f.n = ${parseFid(file.fid)!.n} AND c.name = 'full'`,
+    );
+    const values = () =>
+      queryRows<{ values_id: string }>(
+        db,
+        sql`SELECT c.values_id FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.owner_id = ${alice.id} AND f.n = ${parseFid(file.fid)!.n} ORDER BY c.ord`,
+      );
+    const before = await values();
+    const rows = rowsBodySchema.parse({
+      rows: [
+        [2, 2],
+        [3, 3],
+      ],
+    });
+    const err = await expectApiError(appendRows(db, alice, parseFid(file.fid)!, rows, ORIGIN), 400, new RegExp(`at most ${MAX_COLUMN_VALUES} values a column`));
+    expect(err.errors[0].field).toBe('rows');
+    expect(await values()).toEqual(before);
   });
 
   it('gives appended rows blocks once a column is long enough', async () => {
