@@ -14,7 +14,7 @@ import { createUser } from '@/lib/core/accounts/users';
 import { blockExtremesOfColumn, blockSeries } from '@/lib/core/grids/column-blocks';
 import { columnValues } from '@/lib/shared/column-values';
 import { seriesOf } from '@/lib/shared/series-blocks';
-import { fmt, table, type Benchmark, type BenchContext } from './support';
+import { fmt, mb, table, withMemory, type Benchmark, type BenchContext } from './support';
 
 const SIZES = [1_000_000, 10_000_000];
 const GOAL_RATIO = 3;
@@ -131,7 +131,8 @@ const bench: Benchmark = async (ctx) => {
       const { user, apiKey } = await createUser(ctx.database.db, { username: `columns${rows}` });
       const auth = `Basic ${Buffer.from(`${user.username}:${apiKey}`).toString('base64')}`;
       const copyMs = await copyImport(ctx, csv);
-      const api = await apiImport(ctx, auth, texts, `columns ${rows}`);
+      // The app's peak memory while it takes the columns (its body worker is a thread of the same process).
+      const { value: api, beforeKb, peakKb } = await withMemory(ctx.serverPid, () => apiImport(ctx, auth, texts, `columns ${rows}`));
       const [owner, n] = api.fid.split(':');
       const cols = await queryRows<{ name: string; values_id: string; bytes: string; blocks: string }>(
         ctx.database.db,
@@ -150,8 +151,9 @@ const bench: Benchmark = async (ctx) => {
         api.requests.map((r) => fmt(r)).join(' / '),
         `${fmt(api.ms / copyMs, 1)} x`,
         `${fmt(textBytes / 2 ** 20)} + ${fmt(blockBytes / 2 ** 20)} MiB`,
+        `${mb(beforeKb)} -> ${mb(peakKb)}`,
       ]);
-      results[`import_${rows}`] = { rows, csvBytes, copyMs, apiMs: api.ms, requestsMs: api.requests, textBytes, blockBytes };
+      results[`import_${rows}`] = { rows, csvBytes, copyMs, apiMs: api.ms, requestsMs: api.requests, textBytes, blockBytes, beforeKb, peakKb };
 
       const a = Number(cols.find((c) => c.name === 'a')!.values_id);
       const source = (await blockSeries(ctx.database.db, a))!;
@@ -184,7 +186,7 @@ const bench: Benchmark = async (ctx) => {
     '',
     `A grid of a time column ("yyyy-mm-dd hh:mm:ss") and three value columns (numbers of 7-8 digits), created empty by POST /v2/grids and then one column a request by POST /v2/grids/{fid}/col (each long column is stored as its json text and, beside it, in blocks of 4,096 float64s with their extremes), against psql's COPY of the same CSV into a table of timestamp and 3 float8 columns. Goal: within ${GOAL_RATIO} x COPY.`,
     '',
-    table(['rows', 'CSV', 'COPY ms', 'API ms', 'each request ms', 'API / COPY', 'stored: text + blocks'], importRows),
+    table(['rows', 'CSV', 'COPY ms', 'API ms', 'each request ms', 'API / COPY', 'stored: text + blocks', 'app RSS: before -> peak'], importRows),
     '',
     `Reads of one 'a' column from its blocks (lib/core/grids/column-blocks.ts), median of ${READS}, in the bench process: the floor (one statement: every block's min and max), the overview (extremes of all rows in about 2,000 stretches), a zoom window of 0.5% of the rows (extremes in about 2,000 stretches, and 50,000 raw rows), and rowAtOrAfter on the sorted time column.`,
     '',
