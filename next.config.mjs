@@ -7,9 +7,9 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'plotly.js', 'playwright-core'],
   // The proxy (pages, and API paths holding '%') buffers request bodies up to this size: above the
-  // API's own limits (10 MiB plots, 50 MiB grids), which answer 413 themselves.
+  // API's own limits (10 MiB plots, 256 MiB grid columns), which answer 413 themselves.
   experimental: {
-    proxyClientMaxBodySize: '51mb',
+    proxyClientMaxBodySize: '257mb',
     // The chart editor's expert view sends a figure (at most 1 MiB stored, more as indented text) to be checked.
     serverActions: { bodySizeLimit: '5mb' },
   },

@@ -222,15 +222,15 @@ test.describe('data import', () => {
     },
     {
       name: 'over the limit',
-      // A sparse file just over 100 MiB: the size is refused before anything is read.
+      // A sparse file just over 500 MiB: the size is refused before anything is read.
       file: () => {
         const dir = mkdtempSync(path.join(tmpdir(), 'pf-import-'));
         const file = path.join(dir, 'huge.csv');
         writeFileSync(file, '');
-        truncateSync(file, 100 * 1024 * 1024 + 1);
+        truncateSync(file, 500 * 1024 * 1024 + 1);
         return file;
       },
-      message: /The file is 100 MB; at most 100 MB can be imported/,
+      message: /The file is 500 MB; at most 500 MB can be imported/,
     },
   ];
 

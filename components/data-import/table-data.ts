@@ -8,7 +8,7 @@ export type ColumnType = 'number' | 'date' | 'text';
 export const COLUMN_TYPES: ColumnType[] = ['number', 'date', 'text'];
 
 /** The largest file (or paste) the import reads (docs/limits.md). */
-export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = 500 * 1024 * 1024;
 /** Rows the preview shows. */
 export const PREVIEW_ROWS = 20;
 /** Rows a grid holds at most: a column's values. */

@@ -1,5 +1,6 @@
 // Grids: their columns, and the stored values those columns (live or kept in a version) point to.
-import { bigint, bigserial, index, integer, json, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, doublePrecision, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea } from './column-types';
 import { files } from './files';
 
 /**
@@ -23,8 +24,37 @@ export const columnValues = pgTable(
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     // The first 20 values (json array), for the grid record's `preview` without reading `data`.
     preview: json('preview'),
+    // Set when the values are stored in blocks too (column_blocks): what they hold ('number' or
+    // 'date', by lib/shared/figures/column-facts.ts valueKind over all of them) and whether they never decrease.
+    kind: text('kind'),
+    sorted: boolean('sorted'),
   },
   (t) => [index('column_values_grid_idx').on(t.gridId)],
+);
+
+/**
+ * A long numeric or date column's values in blocks of 4,096 rows (lib/shared/series-blocks.ts), beside
+ * their json text, so that a view reads a row range or a summary without parsing the whole column
+ * (lib/core/grids/column-blocks.ts). Derived from column_values.data, written once with it.
+ */
+export const columnBlocks = pgTable(
+  'column_blocks',
+  {
+    valuesId: bigint('values_id', { mode: 'number' })
+      .notNull()
+      .references(() => columnValues.id, { onDelete: 'cascade' }),
+    block: integer('block').notNull(),
+    // The block's lowest and highest value and their (first) rows in the column; null when all blank.
+    min: doublePrecision('min'),
+    minRow: integer('min_row'),
+    max: doublePrecision('max'),
+    maxRow: integer('max_row'),
+    // Per stretch of 64 rows: min row, min, max row, max (float64 little-endian; NaN when all blank).
+    stretches: bytea('stretches').notNull(),
+    // The rows' values, float64 little-endian (dates as epoch ms UTC, blanks and text NaN).
+    raw: bytea('raw').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.valuesId, t.block] })],
 );
 
 export const gridColumns = pgTable(

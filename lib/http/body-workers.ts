@@ -2,13 +2,16 @@
 // cores, at most 4, at least 1) prepares them (lib/http/grid-bodies.ts), one body each at a time. A
 // worker answers column values as json text, which crosses threads as a copy of bytes; the parsed
 // values themselves would cost the event loop as much to receive as to parse. At most MAX_WAITING
-// bodies wait for a worker (each up to 50 MiB): beyond, 429.
+// bodies, and MAX_WAITING_BYTES of them, wait for a worker (each up to GRID_COLUMNS_BODY_LIMIT): beyond, 429.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { busy } from '@/lib/core/errors';
+import { MiB } from '@/lib/core/json-text';
 import { apiError, revive, type GridBody, type Prepared } from './grid-bodies';
 
 const MAX_WAITING = 4;
+/** Bytes of bodies waiting at most: a body as large as GRID_COLUMNS_BODY_LIMIT waits alone (or with small ones). */
+const MAX_WAITING_BYTES = 300 * MiB;
 
 interface Task {
   kind: GridBody;
@@ -27,7 +30,9 @@ class BodyWorkers {
 
   prepare(kind: GridBody, bytes: Uint8Array): Promise<Prepared> {
     return new Promise((resolve, reject) => {
-      if (this.waiting.length >= MAX_WAITING) return reject(busy('Too many large grid bodies are waiting to be read; try again shortly.', 1));
+      const waitingBytes = this.waiting.reduce((sum, t) => sum + t.bytes.byteLength, 0);
+      if (this.waiting.length >= MAX_WAITING || (this.waiting.length && waitingBytes + bytes.byteLength > MAX_WAITING_BYTES))
+        return reject(busy('Too many large grid bodies are waiting to be read; try again shortly.', 1));
       this.waiting.push({ kind, bytes, resolve, reject });
       this.next();
     });

@@ -32,7 +32,7 @@ export function decodeUtf8(bytes: Uint8Array): string {
 async function readBytes(req: Request, limit: number, label: string): Promise<Uint8Array> {
   if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
-  // Bytes are copied into place as they arrive (a body of up to 50 MiB is never copied whole in one
+  // Bytes are copied into place as they arrive (a body of up to 256 MiB is never copied whole in one
   // go on the event loop): into the declared length, else into a buffer that doubles.
   const declared = Number(req.headers.get('content-length'));
   let out = new Uint8Array(Number.isSafeInteger(declared) && declared > 0 ? declared : 64 * 1024);

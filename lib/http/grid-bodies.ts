@@ -1,4 +1,4 @@
-// Grid bodies (up to 50 MiB): each kind's schema and parse rule, and what a body worker thread does with
+// Grid bodies (up to GRID_COLUMNS_BODY_LIMIT): each kind's schema and parse rule, and what a body worker thread does with
 // a large one (lib/http/body-workers.ts), so the event loop never parses, checks or stringifies its
 // values: the body parsed and checked with the endpoint's schema, its `data` or `cols` checked
 // (gridData, colItems: parsed first when a string), and every column's values made (columnValues), all
@@ -10,10 +10,16 @@ import type { z } from 'zod';
 import { columnValues, PreparedColumn, type ColumnProblem, type ColumnValues } from '@/lib/shared/column-values';
 import { ApiError } from '@/lib/core/errors';
 import { colItems, colsBodySchema, createGridSchema, editItems, editsBodySchema, gridData, PreparedValue, rowsBodySchema } from '@/lib/core/grids/grid-input';
-import { parseJsonText, parseWith, renameRepeatedKeys } from '@/lib/core/json-text';
+import { MiB, parseJsonText, parseWith, renameRepeatedKeys } from '@/lib/core/json-text';
 import { decodeUtf8 } from './body';
 
 export type GridBody = 'grid' | 'append-cols' | 'replace-cols' | 'rows' | 'edits';
+
+/** Bodies of columns (a grid's create, columns appended or replaced): one column of 10,000,000 values
+ * (numbers, or date strings even inside a `cols` string) a request, below V8's largest string (512 MiB). */
+export const GRID_COLUMNS_BODY_LIMIT = 256 * MiB;
+/** Other grid bodies (rows appended, the grid editor's edits: never 10,000,000 rows at a time). */
+export const GRID_BODY_LIMIT = 50 * MiB;
 
 /** Each kind's schema: the one its endpoint declares. */
 export const GRID_BODY_SCHEMAS: Record<GridBody, z.ZodType> = {

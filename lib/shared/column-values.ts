@@ -1,8 +1,10 @@
 // A grid column's values, pure (no database): the rule that turns a column's `data` into the json text
 // stored. Both the request path and the body worker (lib/http/grid-bodies.ts, which makes large
-// bodies' values off the event loop) use it.
+// bodies' values off the event loop) use it, and it makes a long numeric column's blocks there too.
+import { columnBlocks, type ColumnBlocks } from './series-blocks';
 
-export const MAX_COLUMN_VALUES = 1_000_000;
+/** Values a column holds at most (docs/limits.md: what a 10,000,000-row column costs to upload and store). */
+export const MAX_COLUMN_VALUES = 10_000_000;
 /** Values a column keeps in `preview` (the grid record's table). */
 export const PREVIEW_VALUES = 20;
 
@@ -17,6 +19,8 @@ export interface ColumnValues {
   bytes: number;
   length: number;
   head: unknown[];
+  /** A long numeric or date column's blocks (lib/shared/series-blocks.ts), stored beside the text. */
+  blocks?: ColumnBlocks;
 }
 
 /** Why a column's `data` is refused; `index`: the value at fault, when one is. */
@@ -47,7 +51,7 @@ export function columnValues(data: unknown): ColumnValues | ColumnProblem {
   const long = oversizedCell(values);
   if (long >= 0) return { message: CELL_TOO_LARGE, index: long };
   const text = JSON.stringify(values);
-  return { text, bytes: Buffer.byteLength(text), length: values.length, head: values.slice(0, PREVIEW_VALUES) };
+  return { text, bytes: Buffer.byteLength(text), length: values.length, head: values.slice(0, PREVIEW_VALUES), blocks: columnBlocks(values) };
 }
 
 export const CELL_TOO_LARGE = `a text value over ${MAX_CELL_BYTES / 1024} KiB; a cell holds at most that much`;

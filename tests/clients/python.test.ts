@@ -26,9 +26,9 @@ interface Image {
 const pngSize = (head: string) => [parseInt(head.slice(32, 40), 16), parseInt(head.slice(40, 48), 16)];
 
 describe.each(servers())('chart_studio (Python) on $name', (s) => {
-  async function run<T = any>(scenario: string): Promise<{ user: TestUser; result: T }> {
+  async function run<T = any>(scenario: string, timeoutMs?: number): Promise<{ user: TestUser; result: T }> {
     const user = await s.newUser('py');
-    return { user, result: await python<T>(s.url, user, scenario) };
+    return { user, result: await python<T>(s.url, user, scenario, timeoutMs) };
   }
   const ok = (res: Answer, what: string) => {
     if (res.status !== 200) throw new Error(`${what}: expected 200, got ${res.status} ${res.text.slice(0, 500)}`);
@@ -140,6 +140,17 @@ describe.each(servers())('chart_studio (Python) on $name', (s) => {
     expect(result.columns).toEqual(result.local);
     expect(result.uneven).toEqual({ long: [1, 2, 3, 4], short: [1, '', '', 2] });
   });
+
+  // Once (its cost is the upload's, the same on both drivers): on PostgreSQL.
+  it.skipIf(s.name !== 'postgres')(
+    'grid_ops.upload and append_columns of 1,000,000 rows read back exactly as sent',
+    async () => {
+      // About 40 s on a loaded 2-core machine (the client makes, sends, reads and compares 4,000,000 values).
+      const { result } = await run('grid_million_rows', 300_000);
+      expect(result).toMatchObject({ names: ['time', 'a', 'b', 'c'], rows: [1_000_000, 1_000_000, 1_000_000, 1_000_000], equal: true });
+    },
+    320_000,
+  );
 
   it('api.v2.grids column calls: col_retrieve, col_update (rename and new data), col_delete', async () => {
     const { result } = await run('grid_columns_api');

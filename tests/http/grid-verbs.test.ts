@@ -345,12 +345,12 @@ describe.each(servers())('grid verbs on $name', (s) => {
       ['POST col: an empty name', 'POST', () => 'col', { cols: [{ name: '', data: [1] }] }, 400, 'cols[0].name'],
       ['POST col: a name over 1024 characters', 'POST', () => 'col', { cols: [{ name: 'n'.repeat(1025), data: [1] }] }, 400, 'cols[0].name: at most 1024'],
       [
-        'POST col: over 1,000,000 values',
+        'POST col: over 10,000,000 values',
         'POST',
         () => 'col',
-        { cols: [{ name: 'big', data: new Array(1_000_001).fill(0) }] },
+        { cols: [{ name: 'big', data: new Array(10_000_001).fill(0) }] },
         400,
-        'cols[0].data: at most 1000000 values',
+        'cols[0].data: at most 10000000 values',
       ],
       [
         'POST col: over 10,000 columns',
@@ -411,30 +411,6 @@ describe.each(servers())('grid verbs on $name', (s) => {
       const res = await s.call(method, url, typeof body === 'string' ? { user: alice, raw: body, headers: JSON_HEADERS } : { user: alice, body });
       expectError(res, status, needle);
       expect(await readBack(g.fid)).toEqual(before);
-    });
-
-    it('POST row past 1,000,000 values a column: 400 naming rows, nothing appended', async () => {
-      const g = await grid({ full: new Array(999_999).fill(1), short: [1] });
-      const before = await s.call('GET', `/v2/grids/${g.fid}`, { user: alice });
-      expectError(
-        await s.call('POST', `/v2/grids/${g.fid}/row`, {
-          user: alice,
-          body: {
-            rows: [
-              [2, 2],
-              [3, 3],
-            ],
-          },
-        }),
-        400,
-        'rows: at most 1000000 values',
-      );
-      expect((await s.call('GET', `/v2/grids/${g.fid}`, { user: alice })).json).toEqual(before.json);
-      // One more row still fits.
-      expect((await s.call('POST', `/v2/grids/${g.fid}/row`, { user: alice, body: { rows: [[2, 2]] } })).status).toBe(200);
-      const short = await s.call('GET', `/v2/grids/${g.fid}/col?uid=${g.file.cols[1].uid}`);
-      const data = short.json.cols[0].data as unknown[];
-      expect([data.length, data[0], data[1], data[999_998], data[999_999]]).toEqual([1_000_000, 1, '', '', 2]);
     });
 
     it('POST /v2/grids: metadata over 1 MiB is 400 naming it', async () => {

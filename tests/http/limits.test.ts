@@ -1,5 +1,5 @@
 // The limits that keep one plot from costing the service more than a bounded amount
-// (docs/limits.md): each column once a src, 10,000,000 referenced values a plot, 1 MiB a stored figure.
+// (docs/limits.md): each column once a src, 100,000,000 referenced values a plot (10,000,000 served inline), 1 MiB a stored figure.
 // Each refusal is a 400 naming the field, and nothing is created.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,18 +33,18 @@ describe.each(servers())('plot limits on $name', (s) => {
     expect(await plotCount()).toBe(0);
   });
 
-  it('10,000,000 referenced values a plot, each reference counted', async () => {
-    const ten = Array.from({ length: 10 }, () => ({ type: 'scatter', ysrc: big.src('million') }));
+  it('100,000,000 referenced values a plot, each reference counted', async () => {
+    const ten = Array.from({ length: 100 }, () => ({ type: 'scatter', ysrc: big.src('million') }));
     const ok = await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data: ten } } });
     expect(ok.status).toBe(200);
     const eleven = await s.call('POST', '/v2/plots', { user: owner, body: { figure: { data: [...ten, { type: 'bar', ysrc: big.src('small') }] } } });
-    expectError(eleven, 400, 'reference 10,000,003 grid values; at most 10,000,000 a plot');
+    expectError(eleven, 400, 'reference 100,000,003 grid values; at most 100,000,000 a plot');
     expect(eleven.json.errors[0].field).toBe('figure');
     // An update is held to the same limit, and leaves the plot as it was.
     const put = await s.call('PUT', `/v2/plots/${ok.json.file.fid}`, { user: owner, body: { figure: { data: [...ten, ...ten] } } });
-    expectError(put, 400, 'at most 10,000,000 a plot');
+    expectError(put, 400, 'at most 100,000,000 a plot');
     const content = await s.call('GET', `/v2/plots/${ok.json.file.fid}/content`);
-    expect(content.json.data).toHaveLength(10);
+    expect(content.json.data).toHaveLength(100);
     expect(await plotCount()).toBe(1);
   });
 

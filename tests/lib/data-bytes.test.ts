@@ -109,8 +109,8 @@ describe.each(DRIVERS)('data bytes (%s)', (driver) => {
   });
 
   it('a plot may reference at most MAX_REFERENCED_BYTES, each reference counted; the create statement and checkSources agree', async () => {
-    // One column of cells at the cap: each reference costs its whole text.
-    const cells = Math.ceil(MAX_REFERENCED_BYTES / 40 / MAX_CELL_BYTES);
+    // One column of cells at the cap, the bound reached within a figure's 1,000 traces: each reference costs its whole text.
+    const cells = Math.ceil(MAX_REFERENCED_BYTES / 900 / MAX_CELL_BYTES);
     const { file } = await createGrid(
       db,
       alice,
@@ -133,7 +133,7 @@ describe.each(DRIVERS)('data bytes (%s)', (driver) => {
       const err = await expectApiError(
         createPlot(db, alice, { figure: { data: Array.from({ length: traces }, () => ({ type: 'scatter', ysrc: src })) } }, ORIGIN),
         400,
-        /MiB of grid data; at most 128\.0 MiB a plot/,
+        /MiB of grid data; at most 2048\.0 MiB a plot/,
       );
       expect(err.errors[0].field).toBe('figure');
     }
@@ -147,7 +147,7 @@ describe.each(DRIVERS)('data bytes (%s)', (driver) => {
     );
     expect(Number(row.data_bytes)).toBe(within * Number(bytes));
 
-    // The column grows past the bound afterwards: content refuses to inline it, naming the parameter.
+    // Past what one read serves whole (and the column grows past the plot's bound afterwards): content refuses to inline it, naming the parameter.
     await appendRows(db, alice, fid(file.fid), rows(Array.from({ length: cells }, () => ['w'.repeat(MAX_CELL_BYTES - 8)])), ORIGIN);
     const content = await expectApiError(
       getPlotContent(db, null, fid(created.file.fid), { inlineData: true, mapUnreadable: false }),

@@ -183,10 +183,10 @@ describe.each(SQL_DRIVER)('copy a plot to my files (%s)', (driver) => {
   it('refuses a plot whose srcs now reference more values than a plot may, and makes nothing', async () => {
     const original = await alicePlot({ filename: 'Huge' });
     const source = (await getFile(db, fid(original.grid), null))!;
-    // Only the stored lengths count (as for a create): no need to store ten million values.
-    await db.execute(sql`UPDATE grid_columns SET length = 5000001 WHERE grid_id = ${source.id}`);
+    // Only the stored lengths count (as for a create): no need to store a hundred million values.
+    await db.execute(sql`UPDATE grid_columns SET length = 50000001 WHERE grid_id = ${source.id}`);
     const [{ count: before }] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM files WHERE owner_id = ${bob.id}`);
-    await expectApiError(copyPlot(db, bob, fid(original.plot), null, ORIGIN), 400, /at most 10,000,000/);
+    await expectApiError(copyPlot(db, bob, fid(original.plot), null, ORIGIN), 400, /at most 100,000,000/);
     const [{ count: after }] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM files WHERE owner_id = ${bob.id}`);
     expect(after).toBe(before);
   });

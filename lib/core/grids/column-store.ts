@@ -10,6 +10,7 @@ import { queryRows, type Db } from '@/db/client';
 import { gridColumns } from '@/db/schema';
 import type { ColumnValues } from '@/lib/shared/column-values';
 import { MiB } from '../json-text';
+import { writeBlocks } from './column-blocks';
 
 /**
  * Column writes in groups, one statement each: at most 100 columns (each message to Postgres stays
@@ -41,13 +42,17 @@ export async function newValuesIds(tx: Db, count: number): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
-/** Writes grid `gridId`'s new values (each at its id from newValuesIds), a few to a statement. */
+/** Writes grid `gridId`'s new values (each at its id from newValuesIds), a few to a statement, and their blocks (long numeric ones). */
 export async function writeValues(tx: Db, gridId: number, values: (ColumnValues & { valuesId: number })[]): Promise<void> {
   for (const group of statements(values, (v) => v.text)) {
-    const rows = group.map((v) => sql`(${v.valuesId}::bigint, ${v.text}::text, ${v.length}::int, ${v.bytes}::bigint, ${JSON.stringify(v.head)}::text)`);
-    await tx.execute(sql`INSERT INTO column_values (id, grid_id, data, length, bytes, preview)
-      SELECT v.id, ${gridId}::bigint, v.data::json, v.length, v.bytes, v.preview::json
-      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, data, length, bytes, preview)`);
+    const rows = group.map(
+      (v) =>
+        sql`(${v.valuesId}::bigint, ${v.text}::text, ${v.length}::int, ${v.bytes}::bigint, ${JSON.stringify(v.head)}::text, ${v.blocks?.kind ?? null}::text, ${v.blocks?.sorted ?? null}::boolean)`,
+    );
+    await tx.execute(sql`INSERT INTO column_values (id, grid_id, data, length, bytes, preview, kind, sorted)
+      SELECT v.id, ${gridId}::bigint, v.data::json, v.length, v.bytes, v.preview::json, v.kind, v.sorted
+      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, data, length, bytes, preview, kind, sorted)`);
+    for (const v of group) if (v.blocks) await writeBlocks(tx, v.valuesId, v.blocks);
   }
 }
 

@@ -13,6 +13,7 @@ import { recordGridAppend, recordGridVersion, settleGridHistory, type Client } f
 import { refreshPlotsOfGrids } from '../images/images';
 import type { Fid } from '../records';
 import { coalesced, columnTexts } from './column-reads';
+import { storeBlocksOfStored } from './column-blocks';
 import { insertColumns, newUid, newValuesIds, pointColumns, replaceColumnData, statements } from './column-store';
 import { checkNames, colItems, MAX_COLUMNS, misfitRow, quoted, valuesOf, type colsBodySchema, type rowsBodySchema } from './grid-input';
 import { editableGrid, gridColumnsOf, lockGrid, readableGrid, recordOf, touchGrid } from './grids';
@@ -175,6 +176,7 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
         )}) AS v(id, values_id, pad, vals, bytes, preview)
         JOIN grid_columns c ON c.id = v.id JOIN column_values o ON o.id = c.values_id`);
     }
+    await storeBlocksOfStored(tx, ids);
     await pointColumns(
       tx,
       cols.map((c, k) => ({ id: Number(c.id), valuesId: ids[k] })),

@@ -10,7 +10,7 @@ import { columnTexts } from '../grids/column-reads';
 import { assertReadable, assertWriter, canRead, holdsShareKey, type FileAccess, type Readable } from '../permissions';
 import { getPlotFile } from './plots';
 import type { Fid } from '../records';
-import { dataSize, overDataLimit, plotSrcReader, resolveSrcs, seenByEveryReader, storedRefs, type SrcGrid, type StoredRef } from './srcs';
+import { dataSize, MAX_INLINE, overDataLimit, plotSrcReader, resolveSrcs, seenByEveryReader, storedRefs, type SrcGrid, type StoredRef } from './srcs';
 import { figureKinds, figureKindsSql, MAX_RENDERED_BYTES } from '../images/images';
 import type { DataSize } from '@/lib/shared/figures/live-drawing';
 import { needsMapOutlines } from '@/lib/shared/figures/plotly-bundles';
@@ -21,7 +21,7 @@ export interface ContentOptions {
   inlineData: boolean;
   mapUnreadable: boolean;
   shareKey?: string | null;
-  /** The most column bytes one answer carries (default: the plot limit). */
+  /** The most column bytes one answer carries (default: MAX_INLINE's). */
   maxBytes?: number;
   /** An earlier version's figure instead of the current one (its writers only: lib/core/files/versions.ts). */
   version?: number;
@@ -126,7 +126,7 @@ async function contentOf(db: Db, file: FileAccess & { id: number }, viewer: View
     ['inline_data', dataSize(inline.map((i) => i.size))],
     ['map_data', dataSize([...mappedSize.values()])],
   ] as const) {
-    const over = overDataLimit(size, opts.maxBytes);
+    const over = overDataLimit(size, { values: MAX_INLINE.values, bytes: opts.maxBytes ?? MAX_INLINE.bytes });
     if (over) throw invalid(parameter, `the plot's srcs now ${over} are served inline`);
   }
   // Kept values never change: a mark stands for them.

@@ -16,16 +16,18 @@ import { fidOf, type Fid } from '../records';
 import { dataSize, overDataLimit, plotSrcReader, resolveSrcs, storedRefs, type StoredRef } from './srcs';
 import { fileUrls } from '@/lib/shared/urls';
 
-/** A new grid holding copies of the columns `cols` (ids) and their values, as stored (json text), never through Node. */
+/** A new grid holding copies of the columns `cols` (ids) and their values, as stored (json text and blocks), never through Node. */
 const COPY_GRID = compiledQuery<{ n: number }>(
   () => sql`WITH f AS MATERIALIZED (SELECT * FROM ${NEW_FILE}),
     g AS MATERIALIZED (SELECT nextval('column_values_id_seq') AS values_id, g.values_id AS source, g.uid, g.name, g.ord, g.bytes, g.length, g.preview
           FROM grid_columns g WHERE g.id = ANY(${sql.placeholder('cols')}::bigint[])),
-    v AS (INSERT INTO column_values (id, grid_id, data, length, bytes, preview)
-          SELECT g.values_id, f.id, s.data, s.length, s.bytes, s.preview FROM f CROSS JOIN g JOIN column_values s ON s.id = g.source RETURNING 1),
+    v AS (INSERT INTO column_values (id, grid_id, data, length, bytes, preview, kind, sorted)
+          SELECT g.values_id, f.id, s.data, s.length, s.bytes, s.preview, s.kind, s.sorted FROM f CROSS JOIN g JOIN column_values s ON s.id = g.source RETURNING 1),
+    b AS (INSERT INTO column_blocks (values_id, block, min, min_row, max, max_row, stretches, raw)
+          SELECT g.values_id, s.block, s.min, s.min_row, s.max, s.max_row, s.stretches, s.raw FROM g JOIN column_blocks s ON s.values_id = g.source RETURNING 1),
     c AS (INSERT INTO grid_columns (grid_id, uid, name, ord, values_id, bytes, length, preview)
           SELECT f.id, g.uid, g.name, g.ord, g.values_id, g.bytes, g.length, g.preview FROM f CROSS JOIN g RETURNING 1)
-    SELECT f.n, (SELECT count(*) FROM c) AS cols, (SELECT count(*) FROM v) AS value_rows FROM f`,
+    SELECT f.n, (SELECT count(*) FROM c) AS cols, (SELECT count(*) FROM v) AS value_rows, (SELECT count(*) FROM b) AS blocks FROM f`,
 );
 
 /**

@@ -142,11 +142,14 @@ async function findColumns(db: Db, srcs: { owner: string; n: number; uids: strin
   return { grids, columns };
 }
 
-/** Grid values one plot may reference, each reference counted (docs/limits.md). */
-export const MAX_REFERENCED_VALUES = 10_000_000;
-/** Bytes of stored column text one plot may reference, each reference counted: what one read of its
- * data costs, whatever its cells hold (docs/limits.md). */
-export const MAX_REFERENCED_BYTES = 128 * MiB;
+/** Grid values one plot may reference, each reference counted (docs/limits.md): a plot of three
+ * traces over four columns of 10,000,000 rows (60,000,000 referenced), with room. */
+export const MAX_REFERENCED_VALUES = 100_000_000;
+/** Bytes of stored column text one plot may reference, each reference counted (docs/limits.md).
+ * Views read such plots by range from the columns' blocks; reading all of it at once is bounded below. */
+export const MAX_REFERENCED_BYTES = 2048 * MiB;
+/** What one read of a plot's data whole (content's inline_data, map_data) serves at most, whatever its cells hold. */
+export const MAX_INLINE: DataSize = { values: 10_000_000, bytes: 128 * MiB };
 
 /** overDataLimit's bound (without `maxBytes`) in SQL: whether the values and bytes are within it. */
 export const withinDataLimitSql = (size: { values: SQL; bytes: SQL }) =>
@@ -161,13 +164,13 @@ const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
 /**
  * The plot data limit, the one rule for creates, updates, copies and content: null within it, else
  * what is over, as "reference … ; at most …" for the caller to finish ("a plot", "are served inline").
- * `maxBytes` lowers the byte bound (what the renderer takes).
+ * `bound`: what a plot may reference, unless lower (one read of it whole: MAX_INLINE, or what the renderer takes).
  */
-export function overDataLimit(size: DataSize, maxBytes = MAX_REFERENCED_BYTES): string | null {
-  if (size.values > MAX_REFERENCED_VALUES) {
-    return `reference ${size.values.toLocaleString('en')} grid values; at most ${MAX_REFERENCED_VALUES.toLocaleString('en')}`;
+export function overDataLimit(size: DataSize, bound: DataSize = { values: MAX_REFERENCED_VALUES, bytes: MAX_REFERENCED_BYTES }): string | null {
+  if (size.values > bound.values) {
+    return `reference ${size.values.toLocaleString('en')} grid values; at most ${bound.values.toLocaleString('en')}`;
   }
-  if (size.bytes > maxBytes) return `reference ${mib(size.bytes)} of grid data; at most ${mib(maxBytes)}`;
+  if (size.bytes > bound.bytes) return `reference ${mib(size.bytes)} of grid data; at most ${mib(bound.bytes)}`;
   return null;
 }
 

@@ -4,7 +4,7 @@ import { appendColumns, deleteColumns, readColumns, replaceColumns } from '@/lib
 import { uidQuerySchema } from '@/lib/http/request/queries';
 import { endpoint, routes } from '@/lib/http/routes';
 import { json, jsonStream } from '@/lib/http/responses';
-import { MiB } from '@/lib/core/json-text';
+import { GRID_COLUMNS_BODY_LIMIT } from '@/lib/http/grid-bodies';
 import { fidParam } from '@/lib/core/records';
 import { shareKeyQuery } from '@/lib/http/request/queries';
 
@@ -19,7 +19,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grid
     summary: 'Append columns to a grid, after the existing ones',
     auth: 'required',
     body: colsBodySchema,
-    bodyLimit: 50 * MiB,
+    bodyLimit: GRID_COLUMNS_BODY_LIMIT,
     gridBody: 'append-cols',
     responses: { 201: '{"cols": [{"name", "uid"}]}: the new columns, in the order sent' },
     handler: async ({ req, db, viewer, params, body }) =>
@@ -30,7 +30,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grid
     auth: 'required',
     query: uidQuerySchema,
     body: colsBodySchema,
-    bodyLimit: 50 * MiB,
+    bodyLimit: GRID_COLUMNS_BODY_LIMIT,
     gridBody: 'replace-cols',
     responses: { 200: '{"cols": [{"name", "uid"}]}' },
     handler: async ({ req, db, viewer, params, query, body }) =>

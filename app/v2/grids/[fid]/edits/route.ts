@@ -3,7 +3,7 @@ import { editStateOf, saveGridEdits } from '@/lib/core/grids/grid-edits';
 import { endpoint, routes } from '@/lib/http/routes';
 import { clientOf } from '@/lib/http/request/client';
 import { json } from '@/lib/http/responses';
-import { MiB } from '@/lib/core/json-text';
+import { GRID_BODY_LIMIT } from '@/lib/http/grid-bodies';
 import { fidParam } from '@/lib/core/records';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grids/{fid}/edits', {
@@ -19,7 +19,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes('/v2/grid
       'All or nothing, in one transaction. Refused with 409 (nothing written) when the grid changed since `base`. Plots drawn from the grid are drawn again when data changed. The state before it is kept as a version (`/v2/grids/{fid}/versions`).',
     auth: 'required',
     body: editsBodySchema,
-    bodyLimit: 50 * MiB,
+    bodyLimit: GRID_BODY_LIMIT,
     gridBody: 'edits',
     responses: { 200: '{"base", "cols": [{"name", "uid"}]}: the new base and the columns in order', 409: 'the grid changed since `base`' },
     handler: async ({ req, db, viewer, params, body }) => json(await saveGridEdits(db, viewer, fidParam(params.fid), body, clientOf(req.headers))),
