@@ -61,3 +61,21 @@ export function columnFacts(name: string, values: unknown[], placeOf?: (values: 
   }
   return facts;
 }
+
+/**
+ * A date string (the DATE form) as epoch milliseconds, read as plotly reads it: as written, in UTC,
+ * its time zone (if any) dropped; NaN for anything else. How long date columns are drawn by the view
+ * (lib/shared/figures/trace-views.ts) and how a zoomed date axis's range is asked for.
+ */
+export function dateMs(value: string): number {
+  if (!DATE.test(value)) return Number.NaN;
+  const [date, time = ''] = value.trim().split(/[ T]/);
+  const negative = date.startsWith('-');
+  const [y, mo, d = 1] = (negative ? date.slice(1) : date).split('-').map(Number);
+  const [h = 0, mi = 0, s = 0] = time
+    .replace(/(Z|[+-]\d{2}:?\d{2})$/, '')
+    .split(':')
+    .map(Number);
+  const ms = Date.UTC(negative ? -y : y, mo - 1, d, h, mi, Math.floor(s), Math.round((s % 1) * 1000));
+  return ms;
+}
