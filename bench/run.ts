@@ -33,6 +33,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   import: () => import('./import'),
   'grid-editor': () => import('./grid-editor'),
   anonymous: () => import('./anonymous'),
+  views: () => import('./views'),
 };
 
 const OUTPUT = 'BENCHMARKS.md';

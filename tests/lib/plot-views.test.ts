@@ -24,6 +24,14 @@ describe('series from stored JSON', () => {
     expect(dateMs('2024-01-02 03:04:05.5')).toBe(Date.UTC(2024, 0, 2, 3, 4, 5, 500));
     expect(dateMs('2024-01-02T03:04+02:00')).toBe(Date.UTC(2024, 0, 2, 3, 4));
     expect(dateMs('yesterday')).toBeNaN();
+    // The common forms' fast path gives Date's answer (a day past a month's end rolls over as Date.UTC's does).
+    for (const text of ['0001-01-01', '1900-02-28 12:00:00', '1969-12-31T23:59:59', '2024-02-29 23:59:59', '2024-02-30', '9999-12-31 23:59:59']) {
+      const [y, mo, d, h = 0, mi = 0, sec = 0] = text.split(/[- T:]/).map(Number);
+      const want = new Date(0);
+      want.setUTCFullYear(y, mo - 1, d);
+      want.setUTCHours(h, mi, sec);
+      expect(dateMs(text), text).toBe(want.getTime());
+    }
     const dates = arraySeries(['2024-01-01', null, '2024-01-03', '']);
     expect(dates.kind).toBe('date');
     expect(Array.from(await dates.rows(0, 4))).toEqual([T0, Number.NaN, T0 + 2 * 86_400_000, Number.NaN]);

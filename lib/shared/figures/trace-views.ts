@@ -84,5 +84,5 @@ export function viewNote(views: readonly TraceView[]): string | null {
   const shown = views.reduce((sum, v) => sum + v.x.length, 0);
   const total = views.reduce((sum, v) => sum + v.total, 0);
   const n = (v: number) => v.toLocaleString('en');
-  return `Showing ${n(shown)} of ${n(total)} points (each stretch's lowest and highest); zoom for detail.`;
+  return `Showing ${n(shown)} of ${n(total)} points; zoom for detail.`;
 }
