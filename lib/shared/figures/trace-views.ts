@@ -54,13 +54,15 @@ export const xAxisKey = (trace: Record<string, unknown>): string => `xaxis${type
 
 /**
  * The figure (as stored, without its data) with `views` drawn in place of their traces' data: x and
- * y the view's, and a date x axis said so (the view gives epoch ms). Pages and images draw this.
+ * y the view's, and a date x axis said so (the view gives epoch ms). Pages and images draw this. A
+ * WebGL trace is drawn as SVG: a view is at most a few thousand points, which SVG redraws in a frame,
+ * while WebGL costs a second a redraw where it runs in software (the renderer, many browsers' fallbacks).
  */
 export function figureWithViews<F extends { data: Record<string, unknown>[]; layout?: Record<string, unknown> }>(figure: F, views: readonly TraceView[]): F {
   const byIndex = new Map(views.map((v) => [v.index, v]));
   const data = figure.data.map((trace, i) => {
     const v = byIndex.get(i);
-    return v ? { ...trace, x: v.x, y: v.y } : trace;
+    return v ? { ...trace, ...(trace.type === 'scattergl' ? { type: 'scatter' } : {}), x: v.x, y: v.y } : trace;
   });
   const layout: Record<string, unknown> = { ...figure.layout };
   for (const v of views) {
