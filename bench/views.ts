@@ -172,10 +172,10 @@ const viewsBench: Benchmark = async (ctx) => {
   const zoomMs = median(runs.map((r) => r.zoomMs));
   const longest = Math.max(...runs.slice(1).flatMap((r) => [r.firstLongestMs, r.zoomLongestMs, r.detailLongestMs]));
   const met = (ok: boolean) => (ok ? 'met' : '**not met**');
-  const markdown = `## 15. Charts of any size: a 1,000,000-row plot drawn by the view
+  const markdown = `## 16. Charts of any size: a 1,000,000-row plot drawn by the view
 
-A public plot of three \`scattergl\` line traces over one grid of ${fmt(ROWS)} rows (a time column, one row a second, and three
-value columns; made through the API), opened on its page in Chromium at 1280 x 900 by a new visitor each run: from the
+A public plot of three \`scattergl\` line traces (drawn as SVG by the view: a few thousand points each) over one grid of ${fmt(ROWS)}
+rows (a time column, one row a second, and three value columns; made through the API), opened on its page in Chromium at 1280 x 900 by a new visitor each run: from the
 navigation until the chart is drawn reduced with its note ("Showing … of 3,000,000 points"); then a drag zooming the x axis to
 about 15,000 rows (redrawn from their reduction), then a drag to about 1,000 rows (redrawn whole, the note gone): each timed from
 the mouse's release until the drawn data changed. Bytes of views: the view answers' bodies the page fetched (the page's own

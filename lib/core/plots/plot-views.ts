@@ -11,10 +11,10 @@ import { queryRows, type Db } from '@/db/client';
 import type { Viewer } from '../accounts/auth';
 import type { FileAccess, Readable } from '../permissions';
 import { seriesOf } from '../grids/series-of';
-import { chartView, type ChartMode } from '../images/images';
-import type { PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
+import { chartView, figureKinds, figureKindsSql, type ChartMode } from '../images/images';
+import { plotlyBundle, type PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 import { SERIES_ROW_READ, type SeriesSource } from '../grids/series-source';
-import { fullViewRows, viewsTrace, type TraceView } from '@/lib/shared/figures/trace-views';
+import { drawnType, fullViewRows, viewsTrace, type TraceView } from '@/lib/shared/figures/trace-views';
 import { plotSrcReader, resolveSrcs, storedRefs, type StoredRef } from './srcs';
 
 export interface ViewQuery {
@@ -97,10 +97,17 @@ export async function drawsByView(db: Db, plotId: number): Promise<boolean> {
   return (await viewTraces(db, plotId, null)).every;
 }
 
-/** How a page draws the plot's chart (chartView), a chart of many values drawn by the view when it can be. */
+/**
+ * How a page draws the plot's chart (chartView), a chart of many values drawn by the view when it can
+ * be: then with the bundle of its traces as drawn (WebGL ones as SVG: figureWithViews; the browser loads
+a larger one when a trace of inline data needs it).
+ */
 export async function pageChart(db: Db, plotId: number): Promise<{ mode: ChartMode; bundle: PlotlyBundle }> {
   const view = await chartView(db, plotId);
-  return view.mode === 'on-request' && (await drawsByView(db, plotId)) ? { ...view, mode: 'reduced' } : view;
+  if (view.mode !== 'on-request' || !(await drawsByView(db, plotId))) return view;
+  const [row] = await queryRows<{ types: string; subplots: string }>(db, sql`SELECT ${figureKindsSql} FROM plots p WHERE p.file_id = ${plotId}`);
+  const { types, subplots } = figureKinds(row);
+  return { mode: 'reduced', bundle: plotlyBundle(types.map(drawnType), subplots) };
 }
 
 /** The values of `source` at the ascending `rows`. */

@@ -62,7 +62,7 @@ export function figureWithViews<F extends { data: Record<string, unknown>[]; lay
   const byIndex = new Map(views.map((v) => [v.index, v]));
   const data = figure.data.map((trace, i) => {
     const v = byIndex.get(i);
-    return v ? { ...trace, ...(trace.type === 'scattergl' ? { type: 'scatter' } : {}), x: v.x, y: v.y } : trace;
+    return v ? { ...trace, ...(trace.type === 'scattergl' ? { type: drawnType('scattergl') } : {}), x: v.x, y: v.y } : trace;
   });
   const layout: Record<string, unknown> = { ...figure.layout };
   for (const v of views) {
@@ -72,6 +72,9 @@ export function figureWithViews<F extends { data: Record<string, unknown>[]; lay
   }
   return { ...figure, data, layout };
 }
+
+/** The type a trace drawn by the view is drawn as: WebGL's scatter as SVG's (see figureWithViews). */
+export const drawnType = (type: string): string => (type === 'scattergl' ? 'scatter' : type);
 
 /** The range an x axis's relayout event or layout gives, as view bounds (epoch ms on a date axis); null for autorange. */
 export function axisRange(range: unknown, date: boolean): [number, number] | null {
