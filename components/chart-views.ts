@@ -1,6 +1,7 @@
 // A chart drawn by the view (issue 39, lib/shared/figures/trace-views.ts): its long traces come
 // reduced for the current x range from the view route, merged into the figure (which came without
 // their data), and are fetched again for the new range after each zoom or pan.
+import { callApi } from './api-client';
 import { axisRange, figureWithViews, MAX_VIEW_PX, type TraceView, type ViewAnswer, xAxisKey } from '@/lib/shared/figures/trace-views';
 
 /** A figure as the page draws it (plotly-client.ts's Figure). */
@@ -25,9 +26,9 @@ export async function fetchViews(viewUrl: string, request: ViewRequest, signal?:
     url.searchParams.set('x1', String(request.range[1]));
   }
   url.searchParams.set('px', String(request.px));
-  const res = await fetch(url, { signal, credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`The chart's view could not be loaded (${res.status}).`);
-  return ((await res.json()) as ViewAnswer).traces;
+  const answer = await callApi<ViewAnswer>(url.pathname + url.search, { signal });
+  if (!answer.ok) throw new Error(`The chart's view could not be loaded (${answer.status}).`);
+  return answer.body.traces;
 }
 
 /** The figure with `views` drawn in place of their traces' data, kept at the visitor's zoom when they change (plotly's uirevision). */
