@@ -40,6 +40,7 @@ const nextConfig = {
       { source: '/~:owner/:n(\\d+)/edit', destination: '/files/:owner/:n/edit' },
       { source: '/~:owner/:n(\\d+)/data-table', destination: '/files/:owner/:n/data-table' },
       { source: '/~:owner/:n(\\d+)/history', destination: '/files/:owner/:n/history' },
+      { source: '/~:owner/:n(\\d+)/view', destination: '/files/:owner/:n/view' },
       { source: '/~:owner/:n(\\d+)/people', destination: '/files/:owner/:n/people' },
       { source: '/~:owner/:n(\\d+)/slides', destination: '/files/:owner/:n/slides' },
       { source: '/~:owner/:n(\\d+)/history/:v(\\d+)', destination: '/files/:owner/:n/history/:v' },

@@ -48,7 +48,7 @@ export const config = {
     '/(.*%.*)',
     {
       source:
-        '/((?!v2(?:/|$)|_next/static/|_next/image|assets/plotly-geo-assets\\.js|avatars/|icon\\.svg|~[^/]+/\\d+\\.(?:png|json|csv)$|files/[^/]+/\\d+/(?:image|json|csv)$).*)',
+        '/((?!v2(?:/|$)|_next/static/|_next/image|assets/plotly-geo-assets\\.js|avatars/|icon\\.svg|~[^/]+/\\d+\\.(?:png|json|csv)$|~[^/]+/\\d+/view$|files/[^/]+/\\d+/(?:image|json|csv|view)$).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

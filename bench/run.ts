@@ -34,6 +34,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   'grid-editor': () => import('./grid-editor'),
   anonymous: () => import('./anonymous'),
   columns: () => import('./columns'),
+  views: () => import('./views'),
 };
 
 const OUTPUT = 'BENCHMARKS.md';

@@ -11,6 +11,8 @@ import type { PlotParams } from 'react-plotly.js/factory';
 import type { PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 import { CARD_SIZE, cardFigure } from '@/lib/shared/figures/card-figure';
 import { followStreams } from './live-streams';
+import { viewNote, type TraceView } from '@/lib/shared/figures/trace-views';
+import { changedViews, fetchViews, viewWidth, withViews } from './chart-views';
 import { CHART_CONFIG, prepareChart, type Figure, type PlotlyApi } from './plotly-client';
 
 /** The plot a current figure's content URL names (a version's content is not live): its streamed traces update live. */
@@ -29,6 +31,9 @@ export interface PlotFigureProps {
   onReady?: (plotly: PlotlyApi, el: HTMLElement) => void;
   /** The plotly.js bundle the figure needs, when the page knows it (else the full one). */
   bundle?: PlotlyBundle;
+  /** Set for a chart drawn by the view (its long traces reduced to the current view: chart-views.ts);
+   * `contentUrl` is then the figure without its data. */
+  viewUrl?: string;
 }
 
 type State = 'loading' | 'drawn' | 'failed';
@@ -65,12 +70,14 @@ export default function PlotFigure(props: PlotFigureProps) {
 
 type ChartProps = PlotFigureProps & { onState: (s: State) => void };
 
-function useFigure(contentUrl: string, onState: (s: State) => void, bundle?: PlotlyBundle) {
-  const [chart, setChart] = useState<{ Plotly: PlotlyApi; figure: Figure } | null>(null);
+type Chart = { Plotly: PlotlyApi; figure: Figure; views: TraceView[] };
+
+function useFigure(contentUrl: string, onState: (s: State) => void, bundle?: PlotlyBundle, viewUrl?: string) {
+  const [chart, setChart] = useState<Chart | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     onState('loading');
-    prepareChart(contentUrl, controller.signal, bundle)
+    prepareChart(contentUrl, controller.signal, bundle, viewUrl)
       .then((prepared) => !controller.signal.aborted && setChart(prepared))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -78,19 +85,49 @@ function useFigure(contentUrl: string, onState: (s: State) => void, bundle?: Plo
         onState('failed');
       });
     return () => controller.abort();
-  }, [contentUrl, onState, bundle]);
-  return chart;
+  }, [contentUrl, onState, bundle, viewUrl]);
+  return [chart, setChart] as const;
 }
 
-function InteractiveChart({ contentUrl, onReady, onState, bundle }: ChartProps) {
-  const chart = useFigure(contentUrl, onState, bundle);
+function InteractiveChart({ contentUrl, onReady, onState, bundle, viewUrl }: ChartProps) {
+  const [chart, setChart] = useFigure(contentUrl, onState, bundle, viewUrl);
   const unfollow = useRef<(() => void) | null>(null);
   useEffect(() => () => unfollow.current?.(), []);
+  const drawn = useRef<HTMLElement | null>(null);
+  const fetching = useRef<AbortController | null>(null);
+  useEffect(() => () => fetching.current?.abort(), []);
+  // A zoom or pan (or a double click back to all rows) asks for the new view of the traces it moved.
+  const relayout = useCallback(
+    (event: Readonly<Record<string, unknown>>) => {
+      const el = drawn.current;
+      if (!chart || !viewUrl || !el || !chart.views.length) return;
+      const changed = changedViews(event, el, chart.figure, chart.views);
+      if (!changed.length) return;
+      fetching.current?.abort();
+      const controller = new AbortController();
+      fetching.current = controller;
+      Promise.all(changed.map((c) => fetchViews(viewUrl, { ...c, px: viewWidth(el) }, controller.signal)))
+        .then((answers) => {
+          if (controller.signal.aborted) return;
+          const fresh = new Map(answers.flat().map((v) => [v.index, v]));
+          setChart((prev) => {
+            if (!prev) return prev;
+            const views = prev.views.map((v) => fresh.get(v.index) ?? v);
+            return { ...prev, figure: withViews(prev.figure, views), views };
+          });
+        })
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) console.error('Chart view failed:', error);
+        });
+    },
+    [chart, viewUrl, setChart],
+  );
   const initialized = useCallback(
     (_figure: unknown, el: HTMLElement) => {
       // The drawing's own text (tick labels, legend) read out of order says less than the page's
       // text alternative and data table: only the toolbar's buttons stay for screen readers.
       for (const svg of el.querySelectorAll('svg.main-svg')) svg.setAttribute('aria-hidden', 'true');
+      drawn.current = el;
       onState('drawn');
       if (chart) onReady?.(chart.Plotly, el);
       const fid = livePlot(contentUrl);
@@ -108,23 +145,32 @@ function InteractiveChart({ contentUrl, onReady, onState, bundle }: ChartProps) 
   );
   if (!chart) return null;
   const Plot = plotComponent(chart.Plotly);
+  const note = viewNote(chart.views);
   return (
-    <Plot
-      className="plot-figure-canvas"
-      data={chart.figure.data}
-      layout={{ ...chart.figure.layout, autosize: true, width: undefined }}
-      frames={chart.figure.frames}
-      config={{ ...CHART_CONFIG, responsive: true }}
-      useResizeHandler
-      style={{ width: '100%', height: '100%' }}
-      onInitialized={initialized}
-      onError={failed}
-    />
+    <>
+      <Plot
+        className="plot-figure-canvas"
+        data={chart.figure.data}
+        layout={{ ...chart.figure.layout, autosize: true, width: undefined }}
+        frames={chart.figure.frames}
+        config={{ ...CHART_CONFIG, responsive: true }}
+        useResizeHandler
+        style={{ width: '100%', height: '100%' }}
+        onInitialized={initialized}
+        onRelayout={relayout}
+        onError={failed}
+      />
+      {note && (
+        <p className="chart-view-note" aria-live="polite">
+          {note}
+        </p>
+      )}
+    </>
   );
 }
 
-function PreviewChart({ contentUrl, onState, bundle }: ChartProps) {
-  const chart = useFigure(contentUrl, onState, bundle);
+function PreviewChart({ contentUrl, onState, bundle, viewUrl }: ChartProps) {
+  const [chart] = useFigure(contentUrl, onState, bundle, viewUrl);
   const el = useRef<HTMLDivElement>(null);
   const [image, setImage] = useState<string | null>(null);
 

@@ -22,17 +22,19 @@ export interface PlotViewProps {
   about?: React.ReactNode;
   /** The server-rendered download links (JSON, CSV) that sit beside the image buttons. */
   children?: React.ReactNode;
-  /** `live`: drawn at once; `on-request`: many values, the image until the visitor asks for the
-   * chart; `static`: a figure that could not be drawn, only its image. */
+  /** `live`: drawn at once; `reduced`: drawn at once by the view; `on-request`: many values, the
+   * image until the visitor asks for the chart; `static`: a figure that could not be drawn, only its image. */
   mode?: ChartMode;
   /** The plotly.js bundle the figure needs. */
   bundle?: PlotlyBundle;
+  /** Set when the chart is drawn by the view (`mode` reduced): see PlotFigure. */
+  viewUrl?: string;
 }
 
 type Format = 'png' | 'svg';
 
-export function PlotView({ contentUrl, label, describedBy, about, height, imageUrl, downloadName, children, mode = 'live', bundle }: PlotViewProps) {
-  const [live, setLive] = useState(mode === 'live');
+export function PlotView({ contentUrl, label, describedBy, about, height, imageUrl, downloadName, children, mode = 'live', bundle, viewUrl }: PlotViewProps) {
+  const [live, setLive] = useState(mode === 'live' || mode === 'reduced');
   const [chart, setChart] = useState<{ plotly: PlotlyApi; el: HTMLElement } | null>(null);
   const [error, setError] = useState('');
   const ready = useCallback((plotly: PlotlyApi, el: HTMLElement) => setChart({ plotly, el }), []);
@@ -56,6 +58,7 @@ export function PlotView({ contentUrl, label, describedBy, about, height, imageU
             contentUrl={contentUrl}
             interactive
             bundle={bundle}
+            viewUrl={viewUrl}
             label={label}
             describedBy={describedBy}
             fallback={<img src={imageUrl} alt="" />}

@@ -5,7 +5,9 @@ import { tameFigure } from '@/lib/shared/figures/draw-guard';
 import { bundleCovers, figureBundle, needsMapOutlines, type PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 import { traceType } from '@/lib/shared/figures/trace-types';
 import { mergeMapData } from '@/lib/shared/figures/map-data';
+import type { TraceView } from '@/lib/shared/figures/trace-views';
 import { callApi } from './api-client';
+import { fetchViews, viewWidth, withViews } from './chart-views';
 
 export interface PlotlyApi {
   newPlot(el: HTMLElement, data: unknown[], layout?: unknown, config?: unknown): Promise<unknown>;
@@ -88,14 +90,25 @@ export async function fetchFigure(contentUrl: string, signal?: AbortSignal): Pro
 }
 
 /**
- * Figure + geo assets + plotly.js, all that drawing a chart waits for. `bundle` (the server's choice
+ * Figure + geo assets + plotly.js, all that drawing a chart waits for (and, for a chart drawn by the
+ * view, its first view: `views`). `bundle` (the server's choice
  * for the figure) loads while the figure is fetched; a figure that turns out to need more (changed
  * since the page was made) gets the bundle it needs.
  */
-export async function prepareChart(contentUrl: string, signal?: AbortSignal, bundle: PlotlyBundle = 'full'): Promise<{ Plotly: PlotlyApi; figure: Figure }> {
-  const [first, figure] = await Promise.all([loadPlotly(bundle), fetchFigure(contentUrl, signal)]);
+export async function prepareChart(
+  contentUrl: string,
+  signal?: AbortSignal,
+  bundle: PlotlyBundle = 'full',
+  viewUrl?: string,
+): Promise<{ Plotly: PlotlyApi; figure: Figure; views: TraceView[] }> {
+  const [first, given, views] = await Promise.all([
+    loadPlotly(bundle),
+    fetchFigure(contentUrl, signal),
+    viewUrl ? fetchViews(viewUrl, { px: viewWidth() }, signal) : [],
+  ]);
+  const figure = views.length ? withViews(given, views) : given;
   const need = figureBundle(figure);
   const Plotly = bundleCovers(bundle, need) ? first : await loadPlotly(need);
   if (needsGeo(figure)) await loadGeoAssets();
-  return { Plotly, figure: await tameFigure(Plotly, figure, 'cut') };
+  return { Plotly, figure: await tameFigure(Plotly, figure, 'cut'), views };
 }

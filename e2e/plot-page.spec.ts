@@ -108,11 +108,11 @@ test('grid page shows the grid', async ({ page, request }) => {
   await expect(page.locator('main')).toContainText('Feb');
 });
 
-test('a chart of many values shows its image until the visitor asks for the interactive chart', async ({ page, request }) => {
+test('a chart of many values not drawn by the view shows its image until the visitor asks for the interactive chart', async ({ page, request }) => {
   const grid = await createGrid(request, { y: Array.from({ length: 250_000 }, (_, i) => (i * 7919) % 1000) }, { filename: `Many values ${Date.now()}` });
   const res = await request.post('/v2/plots', {
     headers: { Authorization: basicAuth(E2E_USER) },
-    data: { filename: `Many ${Date.now()}`, figure: { data: [{ type: 'scattergl', mode: 'markers', ysrc: grid.src('y') }] } },
+    data: { filename: `Many ${Date.now()}`, figure: { data: [{ type: 'histogram', ysrc: grid.src('y') }] } },
   });
   expect(res.status()).toBe(200);
   const plot = (await res.json()).file;
@@ -122,6 +122,98 @@ test('a chart of many values shows its image until the visitor asks for the inte
   await expect(chart.locator('.plot-figure')).toHaveCount(0);
   await chart.getByRole('button', { name: /Draw the interactive chart/ }).click();
   await expectChartDrawn(chart.locator('.plot-figure'), 60_000);
+});
+
+// Issue 39: a chart of a million rows a trace is drawn by the view (a reduction of the rows in view),
+// and zoomed to about a thousand rows draws every one of them, fetched for that window.
+test('a chart of 1,000,000 rows is drawn reduced, and a zoom to about 1,000 rows draws them all', async ({ page, request, pageErrors }) => {
+  test.setTimeout(180_000);
+  const ROWS = 1_000_000;
+  const T0 = Date.UTC(2024, 0, 1);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const stamp = (i: number) => {
+    const d = new Date(T0 + i * 1000);
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  };
+  const series = [(i: number) => (i * 7919) % 1000, (i: number) => i % 97, (i: number) => Math.round(1000 * Math.sin(i / 5000))];
+  const grid = await createGrid(
+    request,
+    {
+      time: Array.from({ length: ROWS }, (_, i) => stamp(i)),
+      ...Object.fromEntries(series.map((f, k) => [`v${k}`, Array.from({ length: ROWS }, (_, i) => f(i))])),
+    },
+    { filename: `Million rows ${unique()}` },
+  );
+  const res = await request.post('/v2/plots', {
+    headers: { Authorization: basicAuth(E2E_USER) },
+    data: {
+      filename: `Million ${unique()}`,
+      figure: {
+        data: series.map((_, k) => ({
+          type: k === 2 ? 'scattergl' : 'scatter',
+          mode: 'lines',
+          name: `v${k}`,
+          xsrc: grid.src('time'),
+          ysrc: grid.src(`v${k}`),
+        })),
+      },
+    },
+  });
+  expect(res.status()).toBe(200);
+  const plot = (await res.json()).file as FileRecord;
+  await page.goto(pathOf(plot.web_url));
+  const figure = page.locator('section.plot-chart .plot-figure');
+  await expectChartDrawn(figure, 60_000);
+  const note = figure.locator('.chart-view-note');
+  await expect(note).toHaveText(/^Showing [\d,]+ of 3,000,000 points; zoom for detail\.$/);
+  const drawn = () =>
+    figure.locator('.js-plotly-plot').evaluate((gd) => {
+      const el = gd as unknown as { data: { x: number[]; y: number[] }[]; _fullLayout: Record<string, { _offset: number; _length: number; type: string }> };
+      const box = gd.getBoundingClientRect();
+      const { xaxis, yaxis } = el._fullLayout;
+      return {
+        traces: el.data.map((t) => ({ x: Array.from(t.x), y: Array.from(t.y) })),
+        xType: xaxis.type,
+        plotArea: { left: box.left + xaxis._offset, width: xaxis._length, middle: box.top + yaxis._offset + yaxis._length / 2 },
+      };
+    });
+  const first = await drawn();
+  expect(first.xType).toBe('date');
+  for (const t of first.traces) expect(t.x.length).toBeLessThanOrEqual(2 * 4000 + 2);
+  // A trace reduced keeps each stretch's extremes: v1 (0..96 repeating) still reaches both.
+  expect(Math.min(...first.traces[1].y)).toBe(0);
+  expect(Math.max(...first.traces[1].y)).toBe(96);
+  // Two horizontal drags (plotly's zoom box along x): about 1.5% of the rows, then about 7% of those.
+  const drag = async (from: number, to: number) => {
+    const { plotArea } = await drawn();
+    const at = (f: number) => plotArea.left + f * plotArea.width;
+    await page.mouse.move(at(from), plotArea.middle);
+    await page.mouse.down();
+    await page.mouse.move(at((from + to) / 2), plotArea.middle, { steps: 4 });
+    await page.mouse.move(at(to), plotArea.middle, { steps: 4 });
+    await page.mouse.up();
+  };
+  await drag(0.5, 0.515);
+  await expect(note).toHaveText(/^Showing [\d,]+ of 3,000,000 points/);
+  // Redrawn for the new range (about 15,000 seconds of rows), still reduced.
+  await expect
+    .poll(async () => {
+      const { x } = (await drawn()).traces[0];
+      return x[x.length - 1] - x[0];
+    })
+    .toBeLessThan(30_000 * 1000);
+  await drag(0.45, 0.52);
+  await expect(note).toHaveCount(0, { timeout: 30_000 });
+  const zoomed = await drawn();
+  for (const [k, t] of zoomed.traces.entries()) {
+    expect(t.x.length, 'a window of about 1,000 rows').toBeGreaterThan(500);
+    expect(t.x.length).toBeLessThan(2_500);
+    // Every row of the window, each with its stored value: x one second apart, y the row's own.
+    const row0 = (t.x[0] - T0) / 1000;
+    expect(t.x).toEqual(t.x.map((_, j) => T0 + (row0 + j) * 1000));
+    expect(t.y).toEqual(t.x.map((_, j) => series[k](row0 + j)));
+  }
+  expect(pageErrors).toEqual([]);
 });
 
 test('a plot page links the grids it draws from and a grid page the plots drawing from it, naming only what the visitor may read', async ({

@@ -33,12 +33,19 @@ export function LazyPlot({ plot }: { plot: PlotView }) {
     observer.observe(node);
     return () => observer.disconnect();
   }, [near]);
-  const live = plot.mode === 'live' || asked;
+  const live = plot.mode === 'live' || plot.mode === 'reduced' || asked;
   const label = `Chart: ${plot.title}`;
   return (
     <div ref={el} className="doc-plot" data-drawn-when-near={near || undefined}>
       {near && live ? (
-        <PlotFigure contentUrl={plot.contentUrl} interactive={!compact} bundle={plot.bundle} label={label} fallback={<img src={plot.imageUrl} alt="" />} />
+        <PlotFigure
+          contentUrl={plot.contentUrl}
+          viewUrl={plot.viewUrl}
+          interactive={!compact}
+          bundle={plot.bundle}
+          label={label}
+          fallback={<img src={plot.imageUrl} alt="" />}
+        />
       ) : (
         <div className="doc-plot-static">
           <img src={plot.imageUrl} alt={label} loading="lazy" decoding="async" />

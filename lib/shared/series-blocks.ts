@@ -4,8 +4,7 @@
 // lib/core/grids/column-blocks.ts). Pure: made where the column's values are parsed (columnValues,
 // in a body worker for large bodies). Also the rule that turns a column's values into numbers, which a
 // source reading the json text uses too.
-import { valueKind } from './figures/column-facts';
-import { drawAxes } from './figures/draw-axes';
+import { dateMs, valueKind } from './figures/column-facts';
 
 export const BLOCK_ROWS = 4096;
 export const STRETCH_ROWS = 64;
@@ -33,8 +32,6 @@ export interface ColumnBlocks {
   stretches: Float64Array;
 }
 
-const { dateMs } = drawAxes();
-
 /** The values as numbers, when the app draws them as numbers or dates (valueKind), else null. */
 export function seriesOf(values: unknown[]): Series | null {
   const kind = valueKind(values);
@@ -44,7 +41,7 @@ export function seriesOf(values: unknown[]): Series | null {
   let last = -Infinity;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    const n = v === null || v === '' || v === undefined ? NaN : kind === 'date' ? (dateMs(v) ?? NaN) : Number(v);
+    const n = v === null || v === '' || v === undefined ? NaN : kind === 'date' ? (typeof v === 'string' ? dateMs(v) : NaN) : Number(v);
     numbers[i] = n;
     if (n < last) sorted = false;
     if (!Number.isNaN(n)) last = n;

@@ -153,6 +153,15 @@ export const contentPath = (owner: string, n: number) => `${apiFilePath('plots',
 /** The content a page's chart draws: data inlined, and unreadable data served as map_data. */
 export const chartContentPath = (owner: string, n: number) => `${contentPath(owner, n)}?inline_data=true&map_data=unreadable`;
 
+/** A plot's long traces for one view (issue 39: app/files/[owner]/[n]/view/route.ts). */
+export const chartViewPath = (owner: string, n: number) => `/~${part(owner)}/${n}/view`;
+
+/** The URLs a page's chart draws from: drawn by the view, the figure alone and its views; else the content with its data. */
+export const chartUrls = (owner: string, n: number, shareKey: string | null | undefined, byView: boolean) =>
+  byView
+    ? { contentUrl: withShareKey(contentPath(owner, n), shareKey), viewUrl: withShareKey(chartViewPath(owner, n), shareKey) }
+    : { contentUrl: withShareKey(chartContentPath(owner, n), shareKey), viewUrl: undefined };
+
 /** `url` with `share_key=` added when there is a key (a secret link). */
 export function withShareKey(url: string, shareKey: string | null | undefined): string {
   return shareKey ? `${url}${url.includes('?') ? '&' : '?'}share_key=${part(shareKey)}` : url;

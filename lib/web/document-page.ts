@@ -20,10 +20,10 @@ import {
 import { layoutDashboard, mapBoxes } from '@/lib/core/documents/dashboard-layout';
 import { type DocumentType, documentContentAt, documentVersion, type ResolvedPlotRef, resolvePlotRefs } from '@/lib/core/documents/dashboards';
 import type { OwnedFile } from '@/lib/core/files/files';
-import { chartView } from '@/lib/core/images/images';
+import { pageChart } from '@/lib/core/plots/plot-views';
 import { MiB } from '@/lib/core/json-text';
 import { foreignBackground, placement, safeTextStyle, sameSitePath, slideBackground } from '@/lib/core/documents/slide-style';
-import { chartContentPath, filePath, imagePath, slidesPath, withShareKey } from '@/lib/shared/urls';
+import { chartUrls, filePath, imagePath, slidesPath, withShareKey } from '@/lib/shared/urls';
 import { isSlideImageData } from '@/lib/shared/deck';
 import type { BoxView, DashboardLayout, PlotView, SlideItem, SlideView } from './document-views';
 import type { FileHead } from './file-head';
@@ -126,11 +126,11 @@ async function plotViews(ctx: PageContext, resolved: Map<string, ResolvedPlotRef
   const views = new Map<string, PlotView>();
   for (const [fileId, ref] of resolved) {
     if (!ref.readable || ref.id === null) continue;
-    const { mode, bundle } = await chartView(ctx.db, ref.id);
+    const { mode, bundle } = await pageChart(ctx.db, ref.id);
     views.set(fileId, {
       title: ref.title.trim() || 'Untitled plot',
       href: withShareKey(filePath(ref.owner, ref.n), ref.shareKey),
-      contentUrl: withShareKey(chartContentPath(ref.owner, ref.n), ref.shareKey),
+      ...chartUrls(ref.owner, ref.n, ref.shareKey, mode === 'reduced'),
       imageUrl: withShareKey(imagePath(ref.owner, ref.n), ref.shareKey),
       bundle,
       mode,

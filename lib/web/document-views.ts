@@ -12,6 +12,8 @@ export interface PlotView {
   /** The plot's page. */
   href: string;
   contentUrl: string;
+  /** Set when drawn by the view (mode `reduced`). */
+  viewUrl?: string;
   imageUrl: string;
   bundle: PlotlyBundle;
   mode: ChartMode;

@@ -9,7 +9,8 @@ import { describeChart } from '@/lib/shared/figures/chart-description';
 import { chartTable, type ChartTable } from '@/lib/shared/figures/chart-table';
 import { csvColumns } from '@/lib/core/plots/csv-columns';
 import { ApiError } from '@/lib/core/errors';
-import { chartView, type ChartMode } from '@/lib/core/images/images';
+import type { ChartMode } from '@/lib/core/images/images';
+import { pageChart } from '@/lib/core/plots/plot-views';
 import type { PlotlyBundle } from '@/lib/shared/figures/plotly-bundles';
 import { isDocumentType } from '@/lib/core/documents/dashboards';
 import { GRID_PREVIEW_ROWS, gridPreview } from '@/lib/core/grids/grid-preview';
@@ -67,7 +68,7 @@ async function plotBase(head: FileHead): Promise<PlotBase | null> {
   const { ctx, file } = head;
   const record = await plotRecordOf(ctx.db, file, ctx.viewer, ctx.origin);
   if (!record) return null;
-  const view = await chartView(ctx.db, file.id);
+  const view = await pageChart(ctx.db, file.id);
   return { ...head, kind: 'plot', record, chart: view.mode, bundle: view.bundle };
 }
 

@@ -113,7 +113,8 @@ describe.each(servers())('plot limits on $name', (s) => {
   it('a chart of many values is drawn on request on its page and not at all on cards; the count follows its grid', async () => {
     const user = await s.newUser('many');
     const grid = await s.uploadGrid(user, { y: Array.from({ length: 150_000 }, (_, i) => i % 10), small: [1, 2] });
-    const few = await s.createPlot(user, { figure: { data: [{ type: 'scattergl', ysrc: grid.src('y') }] } });
+    // Bars (a line trace of many values would be drawn by the view: tests/lib/plot-views.test.ts).
+    const few = await s.createPlot(user, { figure: { data: [{ type: 'bar', ysrc: grid.src('y') }] } });
     const many = await s.createPlot(user, {
       figure: {
         data: [
@@ -137,6 +138,26 @@ describe.each(servers())('plot limits on $name', (s) => {
     expect(grown.status).toBe(200);
     expect(await page(few.fid)).toContain('Draw the interactive chart');
   });
+  it('a line chart of a million rows is drawn by the view: its views are bounded, checked, read by the reader rule and confirmed by ETag', async () => {
+    const plot = await s.createPlot(owner, { world_readable: false, figure: { data: [{ type: 'scattergl', mode: 'lines', ysrc: big.src('million') }] } });
+    const n = plot.fid.split(':')[1];
+    const page = await s.call('GET', `/~${owner.username}/${n}/`, { user: owner });
+    expect(page.text).not.toContain('Draw the interactive chart');
+    const view = (query: string, opts = {}) => s.call('GET', `/~${owner.username}/${n}/view?${query}`, { user: owner, ...opts });
+    expectError(await view('px=0'), 400, 'px must be between 1 and 4000');
+    expectError(await view('x0=5&x1=1'), 400, 'x0 must not be after x1');
+    const all = await view('px=100');
+    expect(all.status).toBe(200);
+    expect(all.json.traces[0]).toMatchObject({ index: 0, xDate: false, total: 1_000_000, whole: false });
+    expect(all.json.traces[0].y.length).toBeLessThanOrEqual(202);
+    const rows = await view('x0=10&x1=19&px=100');
+    expect(rows.json.traces[0]).toMatchObject({ x: Array.from({ length: 12 }, (_, j) => 9 + j), y: Array.from({ length: 12 }, (_, j) => 9 + j), whole: true });
+    const etag = rows.headers.get('etag')!;
+    expect((await view('x0=10&x1=19&px=100', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    // A private plot: nobody else's view.
+    expect((await s.call('GET', `/~${owner.username}/${n}/view?px=100`)).status).toBe(404);
+  });
+
   it('a chart of few values but many bytes is drawn on request and its card stays a picture; past what the renderer takes, its image fails at once', async () => {
     const user = await s.newUser('bytes');
     // 100 cells at the cell cap: ~6.4 MiB of column text in 100 values.

@@ -24,6 +24,8 @@ export interface SeriesSource {
   rowAtOrAfter(value: number): Promise<number>;
   /** Rows [from, to) as numbers; callers keep to - from at most SERIES_ROW_READ. */
   rows(from: number, to: number): Promise<Float64Array>;
+  /** The values at these rows (ascending, at most SERIES_ROW_READ); optional: without it, a reader takes rows(r, r + 1) of each. */
+  at?(rows: ArrayLike<number>): Promise<Float64Array>;
   /**
    * Rows [from, to) cut into about `stretches` stretches of equal rows, each with its extremes; a
    * source may round the bounds to the granularity it stores (the bounds say where they fell).

@@ -263,12 +263,14 @@ export const figureKinds = (row: { types: string; subplots: string }) => ({
   subplots: JSON.parse(row.subplots) as string[],
 });
 
-/** How a page shows the plot's chart: drawn at once, drawn when the visitor asks (many values), or
- * never (its render failed for good: drawing it would freeze the tab). */
-export type ChartMode = 'live' | 'on-request' | 'static';
+/** How a page shows the plot's chart: drawn at once, drawn when the visitor asks (many values),
+ * drawn at once by the view (many values in long line or scatter traces: lib/core/plots/plot-views.ts),
+ * or never (its render failed for good: drawing it would freeze the tab). */
+export type ChartMode = 'live' | 'on-request' | 'static' | 'reduced';
 
 /**
- * How a page draws the plot's chart: its mode, and the plotly.js bundle to load for it, from the
+ * How a page draws the plot's chart (before lib/core/plots/plot-views.ts's pageChart says whether
+ * one of many values is drawn by the view): its mode, and the plotly.js bundle to load for it, from the
  * figure's trace types (frames' typed traces too) and layout subplots, read in the database so the
  * page never parses the figure.
  */

@@ -14,6 +14,9 @@ import { dataSize, MAX_INLINE, overDataLimit, plotSrcReader, resolveSrcs, seenBy
 import { figureKinds, figureKindsSql, MAX_RENDERED_BYTES } from '../images/images';
 import type { DataSize } from '@/lib/shared/figures/live-drawing';
 import { needsMapOutlines } from '@/lib/shared/figures/plotly-bundles';
+import { drawsLive } from '@/lib/shared/figures/live-drawing';
+import { DEFAULT_VIEW_PX, figureWithViews } from '@/lib/shared/figures/trace-views';
+import { anyReadersView, drawsByView } from './plot-views';
 import { keptSeen, keptSrcColumns, versionFigure } from './version-data';
 import { figureTextWithoutTokens } from '@/lib/shared/streams';
 
@@ -194,14 +197,38 @@ export async function figureToRender(
   db: Db,
   fileId: number,
 ): Promise<{ text: string; version: number; layout: { width: number | null; height: number | null }; mapOutlines: boolean } | null> {
-  const [plot] = await queryRows<{ owner_id: number; world_readable: boolean; width: number | null; height: number | null; types: string; subplots: string }>(
+  const [plot] = await queryRows<{
+    owner_id: number;
+    world_readable: boolean;
+    width: number | null;
+    height: number | null;
+    types: string;
+    subplots: string;
+    values: string | number;
+    bytes: string | number;
+  }>(
     db,
-    sql`SELECT f.owner_id, f.world_readable, p.width, p.height, ${figureKindsSql}
+    sql`SELECT f.owner_id, f.world_readable, p.width, p.height, p.data_values AS values, p.data_bytes AS bytes, ${figureKindsSql}
         FROM plots p JOIN files f ON f.id = p.file_id
         WHERE p.file_id = ${fileId} AND f.trashed_at IS NULL`,
   );
   if (!plot) return null;
-  const content = await contentOf(db, { id: fileId, ownerId: plot.owner_id, worldReadable: plot.world_readable, shareKey: null }, null, {
+  const { types, subplots } = figureKinds(plot);
+  const mapOutlines = needsMapOutlines(types, subplots);
+  const access = { id: fileId, ownerId: plot.owner_id, worldReadable: plot.world_readable, shareKey: null };
+  // Drawn by the view on pages (many values in long line traces): the image draws that reduction too,
+  // reading only the rows' summary, whatever their number.
+  if (!drawsLive({ values: Number(plot.values), bytes: Number(plot.bytes) }) && (await drawsByView(db, fileId))) {
+    const [content, view] = await Promise.all([
+      contentOf(db, access, null, { inlineData: false, mapUnreadable: false }),
+      anyReadersView(db, fileId, { px: DEFAULT_VIEW_PX }),
+    ]);
+    let figure = '';
+    for await (const part of content.parts()) figure += part;
+    const text = JSON.stringify(figureWithViews(JSON.parse(figure), view.traces));
+    return { text, version: content.version, layout: { width: plot.width, height: plot.height }, mapOutlines };
+  }
+  const content = await contentOf(db, access, null, {
     inlineData: true,
     mapUnreadable: false,
     maxBytes: MAX_RENDERED_BYTES,
@@ -211,8 +238,7 @@ export async function figureToRender(
   });
   let text = '';
   for await (const part of content.parts()) text += part;
-  const { types, subplots } = figureKinds(plot);
-  return { text, version: content.version, layout: { width: plot.width, height: plot.height }, mapOutlines: needsMapOutlines(types, subplots) };
+  return { text, version: content.version, layout: { width: plot.width, height: plot.height }, mapOutlines };
 }
 
 /** A src's columns: live ones by id (read in the answer's order), or a version's kept values as text. */

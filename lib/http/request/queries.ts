@@ -9,6 +9,7 @@ import type { FeedQuery, ListQuery } from '@/lib/core/plots/plot-lists';
 import { qSchema, type SearchQuery } from '@/lib/core/plots/search';
 import { pathSchema } from '@/lib/shared/names';
 import { usernameSchema } from '@/lib/core/accounts/users';
+import { DEFAULT_VIEW_PX, MAX_VIEW_PX } from '@/lib/shared/figures/trace-views';
 
 const intParam = (name: string, min: number, max: number) =>
   z
@@ -82,3 +83,28 @@ export const lookupQuerySchema = z.object({
     .optional()
     .meta({ description: '`true`: answer {"exists": boolean} instead of the record or a 404' }),
 });
+
+const numberParam = (name: string) =>
+  z
+    .string()
+    .regex(/^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i, `${name} must be a number`)
+    .transform(Number)
+    .refine(Number.isFinite, `${name} must be a finite number`);
+
+/** `GET /~owner/n/view`: a plot's long traces for one view (lib/core/plots/plot-views.ts). */
+export const viewQuerySchema = z
+  .object({
+    share_key: shareKeyQuery.shape.share_key,
+    traces: z
+      .string()
+      .regex(/^\d{1,4}(,\d{1,4}){0,999}$/, 'traces must be trace numbers separated by commas')
+      .transform((t) => t.split(',').map(Number))
+      .optional()
+      .meta({ description: 'the traces to answer (default: every trace drawn by the view)' }),
+    x0: numberParam('x0').optional().meta({ description: "the view's first x (epoch milliseconds on a date axis; the row number without an x column)" }),
+    x1: numberParam('x1').optional().meta({ description: "the view's last x" }),
+    px: intParam('px', 1, MAX_VIEW_PX)
+      .optional()
+      .meta({ description: `pixel columns, 1..${MAX_VIEW_PX} (default ${DEFAULT_VIEW_PX}): two points each at most` }),
+  })
+  .refine((q) => q.x0 === undefined || q.x1 === undefined || q.x0 <= q.x1, { message: 'x0 must not be after x1', path: ['x1'] });

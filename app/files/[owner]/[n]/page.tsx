@@ -13,7 +13,7 @@ import { PlotView } from '@/components/plot-view';
 import { Comments } from '@/components/comments';
 import { StarButton } from '@/components/star-button';
 import { versionedImage } from '@/lib/web/plot-cards';
-import { chartContentPath, dataTablePath, editPlotPath, filePath, historyPath, imagePath, newChartPath, withShareKey } from '@/lib/shared/urls';
+import { chartUrls, dataTablePath, editPlotPath, filePath, historyPath, imagePath, newChartPath, withShareKey } from '@/lib/shared/urls';
 import { shareKeyOf } from '@/lib/web/file-head';
 import { embedCode, figureHeight, loadFilePage, type FilePageData, type GridPageData, type PlotPageData } from '@/lib/web/plot-page';
 import { FILE_ACTIONS } from '@/app/_actions/file-actions';
@@ -94,7 +94,7 @@ function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice | null 
   const views = record.views;
   const title = nameOf(data);
   const fid = `${file.owner}:${file.n}`;
-  const contentUrl = withShareKey(chartContentPath(file.owner, file.n), shareKey);
+  const { contentUrl, viewUrl } = chartUrls(file.owner, file.n, shareKey, data.chart === 'reduced');
   const here = withShareKey(filePath(file.owner, file.n), shareKey);
   // To its owner: what its grids are, when a private or secret plot reads public data or its sharing just changed.
   const dataNotice = plotData && data.ctx.csrf && (showsPlotData(notice) || readsPublicData(plotData)) && (
@@ -193,6 +193,7 @@ function PlotPage({ data, notice }: { data: PlotPageData; notice: Notice | null 
         downloadName={file.filename}
         mode={data.chart}
         bundle={data.bundle}
+        viewUrl={viewUrl}
       >
         <li>
           <a className="button secondary" download={`${file.filename}.json`} href={withShareKey(filePath(file.owner, file.n, 'json'), shareKey)}>

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { DashboardView } from '@/components/documents/dashboard-view';
 import { PresentationView } from '@/components/documents/presentation-view';
 import PlotFigure from '@/components/plot-figure';
-import { chartContentPath, dataTablePath, imagePath, withShareKey } from '@/lib/shared/urls';
+import { chartUrls, dataTablePath, imagePath, withShareKey } from '@/lib/shared/urls';
 import type { DocumentPageData } from '@/lib/web/document-page';
 import { shareKeyOf } from '@/lib/web/file-head';
 import { loadEmbed } from '@/lib/web/plot-page';
@@ -33,12 +33,14 @@ export default async function EmbedPage(props: Props) {
   if (!data) notFound();
   if (data.kind !== 'plot') return <DocumentEmbed data={data} />;
   const { record, file, shareKey, description } = data;
+  const { contentUrl, viewUrl } = chartUrls(file.owner, file.n, shareKey, data.chart === 'reduced');
   const title = record.title.trim() || file.filename;
   return (
     <main className="embed-view">
       <h1 className="visually-hidden">{title}</h1>
       <PlotFigure
-        contentUrl={withShareKey(chartContentPath(file.owner, file.n), shareKey)}
+        contentUrl={contentUrl}
+        viewUrl={viewUrl}
         interactive
         bundle={data.bundle}
         label={`Chart: ${title}`}
