@@ -36,17 +36,28 @@ export interface ColumnBlocks {
 export function seriesOf(values: unknown[]): Series | null {
   const kind = valueKind(values);
   if (kind === 'category') return null;
+  const numbers = numbersOf(values, kind);
+  return { kind, sorted: isSorted(numbers), numbers };
+}
+
+/** Values of a column of `kind` as numbers: dates as epoch ms UTC, blanks NaN. */
+export function numbersOf(values: unknown[], kind: Series['kind']): Float64Array {
   const numbers = new Float64Array(values.length);
-  let sorted = true;
-  let last = -Infinity;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    const n = v === null || v === '' || v === undefined ? NaN : kind === 'date' ? (typeof v === 'string' ? dateMs(v) : NaN) : Number(v);
-    numbers[i] = n;
-    if (n < last) sorted = false;
+    numbers[i] = v === null || v === '' || v === undefined ? NaN : kind === 'date' ? (typeof v === 'string' ? dateMs(v) : NaN) : Number(v);
+  }
+  return numbers;
+}
+
+/** Never decreasing, blanks aside (and from `after`, the value before them). */
+export function isSorted(numbers: Float64Array, after = -Infinity): boolean {
+  let last = after;
+  for (const n of numbers) {
+    if (n < last) return false;
     if (!Number.isNaN(n)) last = n;
   }
-  return { kind, sorted, numbers };
+  return true;
 }
 
 /** Writes into `out` at `at` the extremes of rows [from, to) of `numbers`: min row, min, max row, max (first rows on ties). */
@@ -80,13 +91,14 @@ export function columnBlocks(values: unknown[]): ColumnBlocks | undefined {
   return series ? blocksOf(series) : undefined;
 }
 
-export function blocksOf({ kind, sorted, numbers }: Series): ColumnBlocks {
+/** A series' blocks; `rowBase`: the row its first number is (a column's tail, from a block's first row, as rows are appended). */
+export function blocksOf({ kind, sorted, numbers }: Series, rowBase = 0): ColumnBlocks {
   const n = numbers.length;
   const blockCount = Math.ceil(n / BLOCK_ROWS);
   const stretchCount = Math.ceil(n / STRETCH_ROWS);
   const blocks = new Float64Array(blockCount * EXTREME_FIELDS);
   const stretches = new Float64Array(stretchCount * EXTREME_FIELDS);
-  for (let s = 0; s < stretchCount; s++) extremesInto(numbers, s * STRETCH_ROWS, Math.min(n, (s + 1) * STRETCH_ROWS), stretches, s * EXTREME_FIELDS);
-  for (let b = 0; b < blockCount; b++) extremesInto(numbers, b * BLOCK_ROWS, Math.min(n, (b + 1) * BLOCK_ROWS), blocks, b * EXTREME_FIELDS);
+  for (let s = 0; s < stretchCount; s++) extremesInto(numbers, s * STRETCH_ROWS, Math.min(n, (s + 1) * STRETCH_ROWS), stretches, s * EXTREME_FIELDS, rowBase);
+  for (let b = 0; b < blockCount; b++) extremesInto(numbers, b * BLOCK_ROWS, Math.min(n, (b + 1) * BLOCK_ROWS), blocks, b * EXTREME_FIELDS, rowBase);
   return { kind, sorted, raw: new Uint8Array(numbers.buffer, numbers.byteOffset, numbers.byteLength), blocks, stretches };
 }

@@ -208,4 +208,44 @@ describe.each(SQL_DRIVER)('column blocks (%s)', (driver) => {
     expect([source.length, source.sorted]).toEqual([all.length, false]);
     expect(Array.from(await source.rows(all.length - 100, all.length))).toEqual(Array.from(all.subarray(-100)));
   });
+
+  it('appended to a long column, its blocks are the old ones and the rows added: as one pass over the whole column answers', async () => {
+    const t = COLUMNS.t.slice(0, N - 50);
+    const x = COLUMNS.x.slice(0, N - 50);
+    const { file } = await createGrid(db, alice, { data: { cols: { t: { data: t }, x: { data: x } } } }, ORIGIN);
+    const fid = parseFid(file.fid)!;
+    const sourcesOf = async () => {
+      const cols = await queryRows<{ name: string; values_id: string }>(
+        db,
+        sql`SELECT c.name, c.values_id FROM grid_columns c JOIN files f ON f.id = c.grid_id WHERE f.n = ${fid.n} AND f.owner_id = ${alice.id} ORDER BY c.ord`,
+      );
+      return Promise.all(cols.map((c) => blockSeries(db, Number(c.values_id))));
+    };
+    const append = (rows: unknown[][]) => appendRows(db, alice, fid, rowsBodySchema.parse({ rows }), ORIGIN);
+    const later = Array.from({ length: 5000 }, (_, i) => [i === 7 ? '' : dateText(DAY0 + (N + i) * 1000), i % 11 ? i / 4 : '']);
+    await append(later);
+    const whole = [t.concat(later.map((r) => r[0])), x.concat(later.map((r) => r[1]))].map((v) => seriesOf(v)!);
+    const [ts, xs] = (await sourcesOf()) as SeriesSource[];
+    for (const [source, want] of [
+      [ts, whole[0]],
+      [xs, whole[1]],
+    ] as const) {
+      expect([source.length, source.kind, source.sorted]).toEqual([want.numbers.length, want.kind, want.sorted]);
+      const seam = t.length;
+      expect(Array.from(await source.rows(seam - 300, seam + 300))).toEqual(Array.from(want.numbers.subarray(seam - 300, seam + 300)));
+      for (const [from, to] of [
+        [0, want.numbers.length],
+        [seam - 1000, want.numbers.length],
+        [seam - 5, seam + 5],
+      ]) {
+        const got = await source.extremes(from, to, 37);
+        const e = expected(want.numbers, got.bounds);
+        expect([Array.from(got.minRow), Array.from(got.min), Array.from(got.maxRow), Array.from(got.max)]).toEqual([e.minRow, e.min, e.maxRow, e.max]);
+      }
+    }
+    // An earlier date: no longer sorted; a word: the column is words now, without blocks.
+    await append([[dateText(DAY0), 'seven']]);
+    const [t2, x2] = await sourcesOf();
+    expect([t2?.sorted, t2?.length, x2]).toEqual([false, whole[0].numbers.length + 1, null]);
+  });
 });

@@ -5,7 +5,19 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/db/client';
-import { BLOCK_ROWS, BLOCKS_FROM_ROWS, blocksOf, type ColumnBlocks, EXTREME_FIELDS, seriesOf, STRETCH_ROWS } from '@/lib/shared/series-blocks';
+import { valueKind } from '@/lib/shared/figures/column-facts';
+import {
+  BLOCK_ROWS,
+  BLOCKS_FROM_ROWS,
+  blocksOf,
+  type ColumnBlocks,
+  EXTREME_FIELDS,
+  isSorted,
+  numbersOf,
+  type Series,
+  seriesOf,
+  STRETCH_ROWS,
+} from '@/lib/shared/series-blocks';
 import { MiB } from '../json-text';
 import type { SeriesExtremes, SeriesSource } from './series-source';
 
@@ -16,8 +28,8 @@ const BLOCKS_A_STATEMENT = Math.floor((8 * MiB) / (BLOCK_BYTES + STRETCHES_BYTES
 /** Most stored entries (raw rows, stretches or blocks) one `extremes` reads and merges. */
 export const MAX_ENTRIES = 65_536;
 
-/** Writes column values `valuesId`'s blocks (its row in column_values written, with their kind and sorted). */
-export async function writeBlocks(tx: Db, valuesId: number, blocks: ColumnBlocks): Promise<void> {
+/** Writes column values `valuesId`'s blocks (its row in column_values written, with their kind and sorted), the first as block `firstBlock`. */
+export async function writeBlocks(tx: Db, valuesId: number, blocks: ColumnBlocks, firstBlock = 0): Promise<void> {
   const count = blocks.blocks.length / EXTREME_FIELDS;
   const stretches = new Uint8Array(blocks.stretches.buffer, blocks.stretches.byteOffset, blocks.stretches.byteLength);
   for (let first = 0; first < count; first += BLOCKS_A_STATEMENT) {
@@ -25,31 +37,69 @@ export async function writeBlocks(tx: Db, valuesId: number, blocks: ColumnBlocks
     // Field k of blocks [first, last) as a float8[] literal (NaN is one).
     const field = (k: number) => `{${Array.from({ length: last - first }, (_, b) => blocks.blocks[(first + b) * EXTREME_FIELDS + k]).join(',')}}`;
     await tx.execute(sql`INSERT INTO column_blocks (values_id, block, min_row, min, max_row, max, stretches, raw)
-      SELECT ${valuesId}::bigint, ${first}::int + s.i::int - 1, nullif(s.min_row, 'NaN')::int, nullif(s.min, 'NaN'), nullif(s.max_row, 'NaN')::int, nullif(s.max, 'NaN'),
+      SELECT ${valuesId}::bigint, ${firstBlock + first}::int + s.i::int - 1, nullif(s.min_row, 'NaN')::int, nullif(s.min, 'NaN'), nullif(s.max_row, 'NaN')::int, nullif(s.max, 'NaN'),
              substring(${Buffer.from(stretches.subarray(first * STRETCHES_BYTES, last * STRETCHES_BYTES))}::bytea FROM (s.i::int - 1) * ${STRETCHES_BYTES}::int + 1 FOR ${STRETCHES_BYTES}::int),
              substring(${Buffer.from(blocks.raw.subarray(first * BLOCK_BYTES, last * BLOCK_BYTES))}::bytea FROM (s.i::int - 1) * ${BLOCK_BYTES}::int + 1 FOR ${BLOCK_BYTES}::int)
       FROM unnest(${field(0)}::float8[], ${field(1)}::float8[], ${field(2)}::float8[], ${field(3)}::float8[]) WITH ORDINALITY AS s(min_row, min, max_row, max, i)`);
   }
 }
 
+/** A column's rows appended (append_rows): its values before, the values made, and the rows added after `pad` blanks. */
+export interface AppendedColumn {
+  oldValuesId: number;
+  newValuesId: number;
+  oldLength: number;
+  pad: number;
+  /** Rows added, and their values as json text without brackets. */
+  count: number;
+  added: string;
+}
+
 /**
- * Blocks for column values written in the database from others (append_rows concatenates text
- * there): each long one's text read and parsed here, on the event loop (bounded by a column's most
- * values: docs/limits.md).
+ * Blocks for columns whose rows were appended in the database (append_rows joins the texts there):
+ * a long column's blocks are its old ones but the last, copied in SQL, then that last block's rows
+ * and the new ones: the work is the rows added, never the column's. A column that reaches
+ * BLOCKS_FROM_ROWS is read whole (under that many rows and the request's); a long one the rows turn
+ * into words, or that had no blocks, has none.
  */
-export async function storeBlocksOfStored(tx: Db, valuesIds: number[]): Promise<void> {
-  if (!valuesIds.length) return;
-  const long = await queryRows<{ id: string | number }>(
-    tx,
-    sql`SELECT id FROM column_values WHERE id = ANY(${`{${valuesIds.join(',')}}`}::bigint[]) AND length >= ${BLOCKS_FROM_ROWS}::int`,
-  );
-  for (const { id } of long) {
-    const [row] = await queryRows<{ data: string }>(tx, sql`SELECT data::text AS data FROM column_values WHERE id = ${Number(id)}`);
-    const series = seriesOf(JSON.parse(row.data));
-    if (!series) continue;
-    await tx.execute(sql`UPDATE column_values SET kind = ${series.kind}, sorted = ${series.sorted} WHERE id = ${Number(id)}`);
-    await writeBlocks(tx, Number(id), blocksOf(series));
+export async function appendBlocks(tx: Db, columns: AppendedColumn[]): Promise<void> {
+  for (const c of columns) {
+    if (c.oldLength + c.pad + c.count < BLOCKS_FROM_ROWS) continue;
+    if (c.oldLength < BLOCKS_FROM_ROWS) {
+      const [row] = await queryRows<{ data: string }>(tx, sql`SELECT data::text AS data FROM column_values WHERE id = ${c.newValuesId}`);
+      const series = seriesOf(JSON.parse(row.data));
+      if (series) await storeSeries(tx, c.newValuesId, series, 0);
+      continue;
+    }
+    const [old] = await queryRows<{ kind: 'number' | 'date' | null; sorted: boolean | null }>(
+      tx,
+      sql`SELECT kind, sorted FROM column_values WHERE id = ${c.oldValuesId}`,
+    );
+    if (!old?.kind) continue;
+    const added = c.count ? (JSON.parse(`[${c.added}]`) as unknown[]) : [];
+    if (added.some((v) => v !== null && v !== '' && v !== undefined) && valueKind(added) !== old.kind) continue;
+    const kept = Math.floor(c.oldLength / BLOCK_ROWS);
+    await tx.execute(sql`INSERT INTO column_blocks (values_id, block, min_row, min, max_row, max, stretches, raw)
+      SELECT ${c.newValuesId}::bigint, block, min_row, min, max_row, max, stretches, raw FROM column_blocks WHERE values_id = ${c.oldValuesId} AND block < ${kept}::int`);
+    const [last] = await queryRows<{ raw: Uint8Array }>(tx, sql`SELECT raw FROM column_blocks WHERE values_id = ${c.oldValuesId} AND block = ${kept}::int`);
+    const before = last ? float64s(last.raw).subarray(0, c.oldLength - kept * BLOCK_ROWS) : new Float64Array(0);
+    const fresh = numbersOf(added, old.kind);
+    const tail = new Float64Array(before.length + c.pad + fresh.length).fill(Number.NaN);
+    tail.set(before);
+    tail.set(fresh, before.length + c.pad);
+    const [top] = await queryRows<{ max: number | null }>(
+      tx,
+      sql`SELECT max(max) AS max FROM column_blocks WHERE values_id = ${c.oldValuesId} AND block < ${kept}::int`,
+    );
+    const sorted = old.sorted === true && isSorted(tail, top?.max ?? -Infinity);
+    await storeSeries(tx, c.newValuesId, { kind: old.kind, sorted, numbers: tail }, kept);
   }
+}
+
+/** A series' kind and sorted on its column_values row, and its blocks from block `firstBlock` (its first row that block's). */
+async function storeSeries(tx: Db, valuesId: number, series: Series, firstBlock: number): Promise<void> {
+  await tx.execute(sql`UPDATE column_values SET kind = ${series.kind}, sorted = ${series.sorted} WHERE id = ${valuesId}`);
+  await writeBlocks(tx, valuesId, blocksOf(series, firstBlock * BLOCK_ROWS), firstBlock);
 }
 
 /** A bytea as read (a Buffer from postgres.js, whose slice() is a view into a shared pool; a Uint8Array from PGlite), copied as float64s. */

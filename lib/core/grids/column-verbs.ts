@@ -13,7 +13,7 @@ import { recordGridAppend, recordGridVersion, settleGridHistory, type Client } f
 import { refreshPlotsOfGrids } from '../images/images';
 import type { Fid } from '../records';
 import { coalesced, columnTexts } from './column-reads';
-import { storeBlocksOfStored } from './column-blocks';
+import { appendBlocks } from './column-blocks';
 import { insertColumns, newUid, newValuesIds, pointColumns, replaceColumnData, statements } from './column-store';
 import { checkNames, colItems, MAX_COLUMNS, misfitRow, quoted, valuesOf, type colsBodySchema, type rowsBodySchema } from './grid-input';
 import { editableGrid, gridColumnsOf, lockGrid, readableGrid, recordOf, touchGrid } from './grids';
@@ -138,9 +138,9 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
   await db.transaction(async (tx) => {
     await lockGrid(tx, grid.id);
     // Only short columns' previews can change: longer ones keep their first values.
-    const cols = await queryRows<{ id: string | number; length: number; head: string | null }>(
+    const cols = await queryRows<{ id: string | number; values_id: string | number; length: number; head: string | null }>(
       tx,
-      sql`SELECT id, length, CASE WHEN length < ${PREVIEW_VALUES} THEN coalesce(preview, '[]'::json)::text END AS head
+      sql`SELECT id, values_id, length, CASE WHEN length < ${PREVIEW_VALUES} THEN coalesce(preview, '[]'::json)::text END AS head
           FROM grid_columns WHERE grid_id = ${grid.id} ORDER BY ord, id`,
     );
     const misfit = misfitRow(rows, cols.length);
@@ -176,7 +176,17 @@ export async function appendRows(db: Db, viewer: Viewer | null, fid: Fid, input:
         )}) AS v(id, values_id, pad, vals, bytes, preview)
         JOIN grid_columns c ON c.id = v.id JOIN column_values o ON o.id = c.values_id`);
     }
-    await storeBlocksOfStored(tx, ids);
+    await appendBlocks(
+      tx,
+      cols.map((c, k) => ({
+        oldValuesId: Number(c.values_id),
+        newValuesId: ids[k],
+        oldLength: c.length,
+        pad: longest - c.length,
+        count: rows.count,
+        added: rows.columns[k].text,
+      })),
+    );
     await pointColumns(
       tx,
       cols.map((c, k) => ({ id: Number(c.id), valuesId: ids[k] })),
