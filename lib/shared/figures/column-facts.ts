@@ -34,12 +34,20 @@ const isNumeric = (v: unknown) => typeof v === 'number' || (typeof v === 'string
 /** plotly's date strings (yyyy-mm[-dd[ hh[:mm[:ss[.s]]]]], with T or a space); a bare year is a number. */
 const DATE = /^\s*-?\d{4}-\d{1,2}(-\d{1,2}([ T]\d{1,2}(:\d{1,2}(:\d{1,2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?)?)?\s*$/;
 
-/** Numbers when every value is one, dates when every value is a date string, else categories. */
+/** Numbers when every value is one, dates when every value is a date string, else categories (blanks aside; none given: categories). */
 export function valueKind(values: unknown[]): ValueKind {
-  const some = given(values);
-  if (some.length && some.every(isNumeric)) return 'number';
-  if (some.length && some.every((v) => typeof v === 'string' && DATE.test(v))) return 'date';
-  return 'category';
+  // One pass, the common date forms read without the regex: a long column is millions of values.
+  let some = false;
+  let numbers = true;
+  let dates = true;
+  for (const v of values) {
+    if (v === null || v === undefined || v === '') continue;
+    some = true;
+    if (numbers && !isNumeric(v)) numbers = false;
+    if (dates && !(typeof v === 'string' && (commonDateMs(v) !== null || DATE.test(v)))) dates = false;
+    if (!numbers && !dates) return 'category';
+  }
+  return !some ? 'category' : numbers ? 'number' : 'date';
 }
 
 const LAT = /^(lat|latitude)$/i;
