@@ -5,6 +5,7 @@ import type { Db } from '@/db/client';
 import type { Viewer } from '@/lib/core/accounts/auth';
 import { createGrid } from '@/lib/core/grids/grids';
 import { arraySeries } from '@/lib/core/grids/json-series';
+import { describePlotChart } from '@/lib/core/plots/chart-data';
 import { figureToRender } from '@/lib/core/plots/plot-content';
 import { pageChart as chartView, readPlotView } from '@/lib/core/plots/plot-views';
 import { createPlot, getPlotFile } from '@/lib/core/plots/plots';
@@ -104,6 +105,21 @@ describe.each(SQL_DRIVER)('plot views (%s)', (driver) => {
     const drawn = JSON.parse((await figureToRender(db, id))!.text) as { data: { x: number[] }[]; layout: { xaxis: { type: string } } };
     expect(drawn.data[0].x.length).toBeLessThanOrEqual(2_002);
     expect(drawn.layout.xaxis.type).toBe('date');
+  });
+
+  it('a plot too large to read whole is told in words from its overview: every row counted, its ranges exact', async () => {
+    const { file } = await plot({
+      data: [
+        { type: 'scatter', mode: 'lines', xsrc: long('t'), ysrc: long('y') },
+        { type: 'scatter', mode: 'lines', xsrc: long('t'), ysrc: long('shuffled') },
+      ],
+    });
+    const words = await describePlotChart(db, file, null, { title: 'Long', caption: '' });
+    expect(words).toContain('"trace 0": 110,000 points, y from 0 to 999');
+    // 109,999, in four significant digits as the words give numbers.
+    expect(words).toContain('"trace 1": 110,000 points, y from 0 to 110,000');
+    expect(words).toContain('2024-01-01 00:00:00');
+    expect(words).not.toContain('too large');
   });
 
   it('without an x, by row number; an unsorted x or another src keeps the live-drawing rule', async () => {

@@ -14,6 +14,7 @@ import { mergeMapData } from '@/lib/shared/figures/map-data';
 import type { OwnedFile } from '../files/files';
 import type { Readable } from '../permissions';
 import { readableContent, type Content } from './plot-content';
+import { pageChart, readPlotView } from './plot-views';
 
 export interface ChartFigure {
   figure: { data: unknown[]; layout?: unknown };
@@ -28,7 +29,13 @@ interface ChartOptions {
 }
 
 /** The content of a plot the caller checked readable as `viewer` (with the share key) gets it for the chart, or without its data past the bound. */
-async function chartContent(db: Db, plot: Readable<OwnedFile>, viewer: Viewer | null, opts: ChartOptions): Promise<{ content: Content; dataOmitted: boolean }> {
+async function chartContent(
+  db: Db,
+  plot: Readable<OwnedFile>,
+  viewer: Viewer | null,
+  opts: ChartOptions,
+  withData = true,
+): Promise<{ content: Content; dataOmitted: boolean }> {
   const read = (withData: boolean) =>
     readableContent(db, plot, viewer, {
       inlineData: withData,
@@ -37,6 +44,7 @@ async function chartContent(db: Db, plot: Readable<OwnedFile>, viewer: Viewer | 
       version: opts.version,
       maxBytes: LIVE_MAX_BYTES,
     });
+  if (!withData) return { content: await read(false), dataOmitted: true };
   try {
     return { content: await read(true), dataOmitted: false };
   } catch (e) {
@@ -59,6 +67,9 @@ export async function readChartFigure(db: Db, plot: Readable<OwnedFile>, viewer:
   return { figure: await parseContent(content), dataOmitted };
 }
 
+/** Pixel columns of the overview a large plot's words are read from. */
+const DESCRIBED_PX = 500;
+
 /** Text alternatives kept, least recently used first out (each at most MAX_DESCRIPTION_CHARS). */
 const DESCRIPTIONS = new Map<string, string>();
 const DESCRIPTIONS_KEPT = 1000;
@@ -71,15 +82,28 @@ export async function describePlotChart(
   words: Omit<ChartWords, 'dataOmitted'>,
   opts: ChartOptions = {},
 ): Promise<string> {
-  const { content, dataOmitted } = await chartContent(db, plot, viewer, opts);
-  const key = JSON.stringify([content.etag, dataOmitted, words.title, words.caption]);
+  // A chart drawn by the view is told from its overview (each stretch's extremes, so its ranges are exact), counting every row; its data is never read whole.
+  const viewed =
+    opts.version === undefined && (await pageChart(db, plot.id)).mode === 'reduced' ? await readPlotView(db, plot, viewer, { px: DESCRIBED_PX }) : null;
+  const { content, dataOmitted } = await chartContent(db, plot, viewer, opts, !viewed?.traces.length);
+  const key = JSON.stringify([content.etag, viewed?.etag ?? null, dataOmitted, words.title, words.caption]);
   const kept = DESCRIPTIONS.get(key);
   if (kept !== undefined) {
     DESCRIPTIONS.delete(key);
     DESCRIPTIONS.set(key, kept);
     return kept;
   }
-  const text = describeChart(await parseContent(content), { ...words, dataOmitted });
+  const figure = await parseContent(content);
+  const counts: number[] = [];
+  if (viewed?.traces.length) {
+    figure.data = [...figure.data];
+    for (const t of viewed.traces) {
+      const x = t.xDate ? t.x.map((ms) => (ms === null ? null : new Date(ms).toISOString().slice(0, 19).replace('T', ' '))) : t.x;
+      figure.data[t.index] = { ...(figure.data[t.index] as object), x, y: t.y };
+      counts[t.index] = t.total;
+    }
+  }
+  const text = describeChart(figure, { ...words, dataOmitted: dataOmitted && !viewed?.traces.length, counts });
   DESCRIPTIONS.set(key, text);
   if (DESCRIPTIONS.size > DESCRIPTIONS_KEPT) DESCRIPTIONS.delete(DESCRIPTIONS.keys().next().value as string);
   return text;

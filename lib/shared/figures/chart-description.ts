@@ -21,6 +21,8 @@ export interface ChartWords {
   caption: string;
   /** The figure's grid data was not read (too much to summarise on a page): say so rather than "no data". */
   dataOmitted?: boolean;
+  /** Rows each trace draws in all, where its data given is a reduction of them (a chart drawn by the view: lib/core/plots/plot-views.ts). */
+  counts?: (number | undefined)[];
 }
 
 /** What a trace type is called in words (singular, lower case); unknown types keep their own name. */
@@ -197,7 +199,7 @@ const VALUE_FIELDS = ['y', 'values', 'z', 'r', 'close', 'x', 'lat'];
 /** Traces whose values are z: 3D heights, and the colours of a heatmap or contour drawn over x and y. */
 const VALUE_IS_Z = new Set(['scatter3d', 'surface', 'mesh3d', 'heatmap', 'heatmapgl', 'contour', 'histogram2d', 'histogram2dcontour']);
 
-function traceSummary(trace: Trace, index: number, reader: Reader, dataOmitted: boolean, steps: string[]): string {
+function traceSummary(trace: Trace, index: number, reader: Reader, dataOmitted: boolean, steps: string[], rows?: number): string {
   const name = `"${traceName(trace, index, NAME_CHARS)}"`;
   const fields = dataFields(trace).filter((f) => f.field !== 'text');
   if (!fields.length) {
@@ -207,7 +209,7 @@ function traceSummary(trace: Trace, index: number, reader: Reader, dataOmitted: 
     return `${name}: ${dataOmitted ? 'data not summarised' : 'no data'}`;
   }
   const type = traceType(trace);
-  const count = Math.max(...fields.map((f) => f.values.length));
+  const count = rows ?? Math.max(...fields.map((f) => f.values.length));
   const unit = type === 'pie' || type === 'funnelarea' ? 'slices' : Array.isArray(fields[0].values[0]) ? 'rows' : 'points';
   const parts = [`${count.toLocaleString('en')} ${count === 1 ? unit.replace(/s$/, '') : unit}`];
   const order = VALUE_IS_Z.has(type) ? ['z', ...VALUE_FIELDS] : VALUE_FIELDS;
@@ -271,7 +273,9 @@ export function describeChart(figure: unknown, words: ChartWords): string {
   sentences.push(...axesSentences(figure, traces, reader));
   if (traces.length) {
     const stored = storedTracesOf(figure);
-    const described = traces.slice(0, TRACES_DESCRIBED).map((t, i) => traceSummary(t, i, reader, words.dataOmitted ?? false, stepsWords(stored[i])));
+    const described = traces
+      .slice(0, TRACES_DESCRIBED)
+      .map((t, i) => traceSummary(t, i, reader, words.dataOmitted ?? false, stepsWords(stored[i]), words.counts?.[i]));
     const more = traces.length - described.length;
     sentences.push(`Series ${described.join('; ')}${more > 0 ? `; and ${more.toLocaleString('en')} more` : ''}.`);
   }
