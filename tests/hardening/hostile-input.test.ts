@@ -292,24 +292,31 @@ describe('hostile input', () => {
       });
       expectError(res, 413, '10 MiB');
     });
-    it('POST /v2/grids: 50 MiB + 1 byte with Content-Length', async () => {
-      const res = await rawRequest({ method: 'POST', path: '/v2/grids', auth: auth(), total: 50 * MiB + 1 });
+    // Rows appended: 50 MiB; a grid's create and its columns: 256 MiB (one 10,000,000-value column a request).
+    it('POST /v2/grids/{fid}/row: 50 MiB + 1 byte with Content-Length', async () => {
+      const res = await rawRequest({ method: 'POST', path: `/v2/grids/${ctx.gridFid}/row`, auth: auth(), total: 50 * MiB + 1 });
       expectError(res, 413, '50 MiB');
     });
-    it('POST /v2/grids: 50 MiB + 1 byte chunked', async () => {
-      const res = await rawRequest({ method: 'POST', path: '/v2/grids', auth: auth(), total: 50 * MiB + 1, headers: { 'Transfer-Encoding': 'chunked' } });
+    it('POST /v2/grids/{fid}/row: 50 MiB + 1 byte chunked', async () => {
+      const res = await rawRequest({
+        method: 'POST',
+        path: `/v2/grids/${ctx.gridFid}/row`,
+        auth: auth(),
+        total: 50 * MiB + 1,
+        headers: { 'Transfer-Encoding': 'chunked' },
+      });
       expectError(res, 413, '50 MiB');
     });
-    it('POST /v2/grids: a Content-Length claiming 60 MiB', async () => {
+    it('POST /v2/grids: a Content-Length claiming 257 MiB, answered before the body arrives', async () => {
       const res = await rawRequest({
         method: 'POST',
         path: '/v2/grids',
         auth: auth(),
-        total: 60 * MiB,
+        total: 257 * MiB,
         hold: 16,
-        headers: { 'Content-Length': String(60 * MiB) },
+        headers: { 'Content-Length': String(257 * MiB) },
       });
-      expectError(res, 413, '50 MiB');
+      expectError(res, 413, '256 MiB');
     });
   });
 

@@ -180,16 +180,17 @@ describe('resource budget under attack', () => {
     const huge = await api('POST', '/v2/grids', { data: { cols: { c: { data: ['x'.repeat(5 * 1024 * 1024)], order: 0 } } } });
     expect(huge.status).toBe(400);
     expect(huge.json.errors[0].path).toBe('data.cols.c.data[0]');
-    // ~6.5 GB and ~137 MB a read: refused, naming the figure.
-    for (const traces of [1000, 21]) {
-      const res = await api('POST', '/v2/plots', {
-        world_readable: true,
-        figure: { data: Array.from({ length: traces }, () => ({ type: 'bar', ysrc: src })) },
-      });
-      expect(res.status).toBe(400);
-      expect(res.json.errors[0].field).toBe('figure');
-      expect(res.json.errors[0].message).toMatch(/MiB of grid data; at most 128\.0 MiB a plot/);
-    }
+    // ~6.5 GB referenced: refused, naming the figure (a plot references at most 2 GiB).
+    const many = await api('POST', '/v2/plots', { world_readable: true, figure: { data: Array.from({ length: 1000 }, () => ({ type: 'bar', ysrc: src })) } });
+    expect(many.status).toBe(400);
+    expect(many.json.errors[0].field).toBe('figure');
+    expect(many.json.errors[0].message).toMatch(/MiB of grid data; at most 2048\.0 MiB a plot/);
+    // ~137 MB: made, but never read whole (one read holds at most 128 MiB), naming inline_data.
+    const over = await api('POST', '/v2/plots', { world_readable: true, figure: { data: Array.from({ length: 21 }, () => ({ type: 'bar', ysrc: src })) } });
+    expect(over.status).toBe(200);
+    const whole = await api('GET', `/v2/plots/${over.json.file.fid}/content?inline_data=true`);
+    expect(whole.status).toBe(400);
+    expect(whole.json.errors[0].field).toBe('inline_data');
     const plot = await api('POST', '/v2/plots', {
       world_readable: true,
       filename: 'bytes-bound',
