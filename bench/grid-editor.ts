@@ -2,8 +2,8 @@
 // in, scrolling from the first row to the last, and saving a deleted row (every column replaced). In
 // the page: the main thread's long tasks (PerformanceObserver 'longtask') and, while scrolling, the
 // time between animation frames.
-import { chromium, type Page } from 'playwright-core';
-import { codeBlock, fmt, table, type Benchmark } from './support';
+import { chromium } from 'playwright-core';
+import { codeBlock, fmt, table, type Benchmark, longestTask, median, watchLongTasks } from './support';
 
 const ROWS = 1_000_000;
 const RUNS = 3;
@@ -20,17 +20,6 @@ interface Run {
   saveLongestMs: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** The longest task since the last call (0: none over 50 ms), and forgets them. */
-const longestTask = (page: Page) =>
-  page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[] };
-    const out = w.__longTasks.length ? Math.max(...w.__longTasks) : 0;
-    w.__longTasks = [];
-    return out;
-  });
-
 const gridEditorBench: Benchmark = async (ctx) => {
   // Whole numbers, halves and a small cycle: what a numeric grid holds.
   const column = (value: (k: number) => number) => ({ data: Array.from({ length: ROWS }, (_, k) => value(k)) });
@@ -42,13 +31,7 @@ const gridEditorBench: Benchmark = async (ctx) => {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
   try {
     const context = await browser.newContext({ baseURL: ctx.url, viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(() => {
-      const w = window as unknown as { __longTasks: number[] };
-      w.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    await watchLongTasks(context);
     const page = await context.newPage();
     await page.goto('/signin');
     await page.locator('input[name="username"]').fill(ctx.user.username);

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { BrowserContext, Page } from 'playwright-core';
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '@/db/client';
@@ -550,3 +551,25 @@ export async function cpuDuring<T>(ctx: BenchContext, pids: number[], work: () =
   for (const [pid, cpu] of last) databaseSeconds += cpu - start.get(pid)!;
   return { value, processSeconds, databaseSeconds };
 }
+
+/** The middle value (the upper middle of an even count). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Records every page of `context`'s main-thread long tasks (PerformanceObserver 'longtask', over 50 ms) for longestTask. */
+export const watchLongTasks = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+
+/** The longest task since the last call (0: none over 50 ms), and forgets them. */
+export const longestTask = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    const out = w.__longTasks.length ? Math.max(...w.__longTasks) : 0;
+    w.__longTasks = [];
+    return out;
+  });

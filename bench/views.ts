@@ -7,7 +7,19 @@ import { sql } from 'drizzle-orm';
 import { chromium, type Page } from 'playwright-core';
 import { queryRows } from '@/db/client';
 import { createUser } from '@/lib/core/accounts/users';
-import { codeBlock, fmt, psqlTimed, sequentialLatency, table, withCpu, type Benchmark, type BenchContext } from './support';
+import {
+  codeBlock,
+  fmt,
+  psqlTimed,
+  sequentialLatency,
+  table,
+  withCpu,
+  type Benchmark,
+  type BenchContext,
+  longestTask,
+  median,
+  watchLongTasks,
+} from './support';
 
 const SIZES = [1_000_000, 10_000_000];
 const RUNS = 3;
@@ -29,16 +41,6 @@ interface Run {
   detailMs: number;
   detailLongestMs: number;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-const longestTask = (page: Page) =>
-  page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[] };
-    const out = w.__longTasks.length ? Math.max(...w.__longTasks) : 0;
-    w.__longTasks = [];
-    return out;
-  });
 
 /** The first trace's first drawn x, the plot area, and the bytes of the view answers so far. */
 const chartState = (page: Page) =>
@@ -130,13 +132,7 @@ async function measure(ctx: BenchContext, rows: number) {
     for (let i = 0; i < RUNS; i++) {
       // A new visitor each run (nothing cached in the browser); the server's parsed columns stay after the first.
       const context = await browser.newContext({ baseURL: ctx.url, viewport: { width: 1280, height: 900 } });
-      await context.addInitScript(() => {
-        const w = window as unknown as { __longTasks: number[] };
-        w.__longTasks = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
-        }).observe({ type: 'longtask', buffered: true });
-      });
+      await watchLongTasks(context);
       const page = await context.newPage();
       const started = performance.now();
       await page.goto(pageUrl);
