@@ -312,12 +312,20 @@ export async function exportImage(db: Db, viewer: Viewer, body: ImageExportBody)
         mapOutlines: needsMapOutlines(body.figure.data.map(traceType), Object.keys(body.figure.layout ?? {})),
         ...size,
       };
-      // The browser's and the page's start-up are not the figure's doing: not counted against it.
-      await appRenderer().prepareExport(lane, config.pages, job.mapOutlines);
-      // The wait is over: the render's own time starts now, and the lease covers it.
-      await renewLease(db, slot, holder, leaseSeconds);
-      const bytes = await draw(lane, job, body.format === 'emf', Date.now() + config.timeoutMs);
-      return { bytes, type: CONTENT_TYPES[body.format] };
+      // A browser lost under this export (dropped after another export hung, or crashed) is not
+      // its doing: it is drawn once more in the browser that replaces it before the answer is 503.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          // The browser's and the page's start-up are not the figure's doing: not counted against it.
+          await appRenderer().prepareExport(lane, config.pages, job.mapOutlines);
+          // The wait is over: the render's own time starts now, and the lease covers it.
+          await renewLease(db, slot, holder, leaseSeconds);
+          const bytes = await draw(lane, job, body.format === 'emf', Date.now() + config.timeoutMs);
+          return { bytes, type: CONTENT_TYPES[body.format] };
+        } catch (error) {
+          if (attempt >= 2 || !isRenderError(error, 'BrowserLostError')) throw error;
+        }
+      }
     } catch (error) {
       if (isRenderError(error, 'RenderTimeoutError')) {
         throw invalid(

@@ -195,7 +195,7 @@ describe('bounds (both databases at once)', () => {
         for (const res of answers.filter((r) => r.status !== 429)) expectError(res, 400, 'figure: drawing and converting the figure took over 30 s');
         // The slots are free again.
         const again = await exportImage(s, busy, { figure: bars(), format: 'svg' });
-        expect(again.status).toBe(200);
+        expect(again.status, again.text.slice(0, 300)).toBe(200);
         if (s.name === 'postgres') {
           const { db } = await appDatabase();
           const left = await queryRows<{ n: number }>(
