@@ -110,7 +110,7 @@ async function makePlot(ctx: BenchContext, rows: number): Promise<{ pageUrl: str
     method: 'POST',
     headers,
     body: JSON.stringify({
-      filename: `views ${rows}`,
+      filename: `views ${rows} plot`,
       world_readable: true,
       figure: { data: ['a', 'b', 'c'].map((y) => ({ type: 'scattergl', mode: 'lines', name: y, xsrc: src('time'), ysrc: src(y) })) },
     }),
